@@ -1,0 +1,164 @@
+#include "cli/cli_app.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QThread>
+#include <qcustomplot.h>
+
+#include <atomic>
+#include <csignal>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cstdio>
+
+#include "cli/progress_bar.h"
+#include "engine/device.h"
+#include "engine/run.h"
+#include "engine/run_spec.h"
+#include "method/method_plugin.h"
+#include "method/method_registry.h"
+#include "plot/plot_export.h"
+#include "plot/run_plot.h"
+#include "results/run_files.h"
+
+namespace milab {
+
+namespace {
+
+constexpr int kBadInput = 2;
+std::atomic<bool> interrupted{false};
+
+const char* kUsage =
+    "usage: milab-cli methods\n"
+    "       milab-cli run [EXPERIMENT.json] --out DIR [--task gaussian2|gaussian3] [--dim N] [--mi NATS]\n"
+    "                 [--alpha A] [--method ID] [--K N] [--steps N] [--lr LR] [--seed N]\n"
+    "                 [--device auto|cpu|cuda] [--<any parameter the task or method declares> VALUE]\n";
+
+int badInput(const QString& line) {
+  std::fprintf(stderr, "milab-cli: %s\n", line.toLocal8Bit().constData());
+  return kBadInput;
+}
+
+void reportLoadErrors(const MethodRegistry& registry) {
+  for (const PluginLoadError& e : registry.errors())
+    std::fprintf(stderr, "milab-cli: warning: plugin %s not loaded: %s\n", e.file.toLocal8Bit().constData(),
+                 e.reason.toLocal8Bit().constData());
+}
+
+int listMethods(const MethodRegistry& registry) {
+  reportLoadErrors(registry);
+  for (const MethodPlugin* m : registry.methods()) {
+    const MethodInfo info = m->info();
+    std::printf("%s\t%s\n", info.id.toUtf8().constData(), info.displayName.toUtf8().constData());
+  }
+  return 0;
+}
+
+void onInterrupt(int) { interrupted.store(true); }
+
+int runExperiment(const QStringList& args, const MethodRegistry& registry) {
+  QString experimentPath, outDir;
+  QVariantMap overrides;
+  for (int i = 0; i < args.size(); ++i) {
+    const QString& a = args[i];
+    if (!a.startsWith("--")) {
+      if (!experimentPath.isEmpty()) return badInput(QStringLiteral("experiment: only one file allowed, got '%1'").arg(a));
+      experimentPath = a;
+      continue;
+    }
+    QString key = a.mid(2), value;
+    if (key.contains('=')) {
+      value = key.section('=', 1);
+      key = key.section('=', 0, 0);
+    } else {
+      if (i + 1 >= args.size()) return badInput(QStringLiteral("%1: needs a value").arg(key));
+      value = args[++i];
+    }
+    key.replace('-', '_');  // --eval-batches and --eval_batches alike
+    if (key == "out") outDir = value;
+    else overrides.insert(key, value);
+  }
+
+  QVariantMap flat;
+  if (!experimentPath.isEmpty()) {
+    const QString err = readExperimentFile(experimentPath, &flat);
+    if (!err.isEmpty()) return badInput(err);
+  }
+  for (auto it = overrides.cbegin(); it != overrides.cend(); ++it) flat.insert(it.key(), it.value());
+  RunSpec spec;
+  const QString err = runSpecFromFlat(flat, registry, &spec);
+  if (!err.isEmpty()) return badInput(err);
+  if (outDir.isEmpty()) return badInput("out: required, the folder for the results (--out DIR)");
+  if (QFileInfo(outDir).exists() && !QFileInfo(outDir).isDir())
+    return badInput(QStringLiteral("out: '%1' exists and is not a folder").arg(outDir));
+  if (!QDir().mkpath(outDir)) return badInput(QStringLiteral("out: cannot create folder '%1'").arg(outDir));
+
+  std::signal(SIGINT, onInterrupt);  // Ctrl-C cancels the run; what it measured is still written
+  Run run(spec, registry.find(spec.method));
+  run.start();
+  ProgressBar bar(stderr);
+  while (!run.wait(100)) {
+    if (interrupted.load()) run.cancel();
+    const QVector<CurvePoint> pts = run.takeNewPoints();
+    if (!pts.isEmpty()) bar.update(pts.last().step, spec.steps, pts.last().estimate, pts.last().seconds);
+  }
+  bar.finish();
+  const RunResult result = run.result();
+  const QVector<CurvePoint> curve = run.curve();
+
+  const QDir dir(outDir);
+  QStringList errors;
+  errors << writeSummaryJson(dir.filePath("summary.json"), spec, result)
+         << writeCurveCsv(dir.filePath("curve.csv"), curve);
+  QCustomPlot plot;
+  RunPlot runPlot(&plot);
+  runPlot.reset(QStringLiteral("%1 on %2 (K = %3)")
+                    .arg(spec.method, spec.task, spec.methodParams.value("K").toString()),
+                spec.steps, result.trueMi, result.ceilings);
+  runPlot.append(curve);
+  for (const char* name : {"plot.png", "plot.pdf", "plot.svg"}) errors << exportPlot(&plot, dir.filePath(name));
+  errors.removeAll(QString());
+  for (const QString& e : errors) std::fprintf(stderr, "milab-cli: %s\n", e.toLocal8Bit().constData());
+
+  std::printf("%s %s: estimate %.4f +- %.4f nats, true MI %.4f, ceiling %.4f (%s, %.1f s, %s)\n",
+              spec.method.toUtf8().constData(), spec.task.toUtf8().constData(), result.estimate, result.stderror,
+              result.trueMi, result.ceilings.isEmpty() ? 0.0 : result.ceilings[0].value,
+              statusName(result.status).toUtf8().constData(), result.seconds, result.device.toUtf8().constData());
+  if (result.status == RunStatus::Failed) {
+    std::fprintf(stderr, "milab-cli: run failed: %s\n", result.reason.toLocal8Bit().constData());
+    return 1;
+  }
+  return errors.isEmpty() ? 0 : 1;
+}
+
+}  // namespace
+
+int cliMain(int argc, char** argv) {
+  // Plots are rendered off screen: the runner needs no display.
+  if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+  // Without it Qt prints a warning on stderr, where bad input must get exactly one line.
+  if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+    const QByteArray dir = QDir::tempPath().toLocal8Bit() + "/milab-runtime-" + QByteArray::number(getuid());
+    ::mkdir(dir.constData(), 0700);
+    qputenv("XDG_RUNTIME_DIR", dir);
+  }
+  QApplication app(argc, argv);
+  QStringList args = app.arguments().mid(1);
+  if (args.isEmpty() || args[0] == "--help" || args[0] == "-h") {
+    std::fputs(kUsage, args.isEmpty() ? stderr : stdout);
+    return args.isEmpty() ? kBadInput : 0;
+  }
+  initTorchThreads();
+  MethodRegistry registry;
+  registry.loadDefault();
+  const QString command = args.takeFirst();
+  if (command == "methods") return listMethods(registry);
+  if (command == "run") {
+    reportLoadErrors(registry);
+    return runExperiment(args, registry);
+  }
+  return badInput(QStringLiteral("command: must be one of methods|run, got '%1'").arg(command));
+}
+
+}  // namespace milab

@@ -1,0 +1,28 @@
+#include "cli/progress_bar.h"
+
+#include <unistd.h>
+
+#include <QByteArray>
+
+namespace milab {
+
+ProgressBar::ProgressBar(std::FILE* stream) : stream_(stream), enabled_(isatty(fileno(stream)) == 1) {}
+
+void ProgressBar::update(int step, int total, double estimate, double seconds) {
+  if (!enabled_ || total <= 0) return;
+  constexpr int kWidth = 30;
+  const int filled = static_cast<int>(static_cast<long long>(kWidth) * step / total);
+  const QByteArray bar = QByteArray(filled, '#') + QByteArray(kWidth - filled, '.');
+  const double rate = seconds > 0 ? step / seconds : 0.0;
+  std::fprintf(stream_, "\r[%s] %3d%%  step %d/%d  estimate %.3f nats  %.0f steps/s ", bar.constData(),
+               static_cast<int>(100LL * step / total), step, total, estimate, rate);
+  std::fflush(stream_);
+  drawn_ = true;
+}
+
+void ProgressBar::finish() {
+  if (enabled_ && drawn_) std::fputc('\n', stream_);
+  drawn_ = false;
+}
+
+}  // namespace milab

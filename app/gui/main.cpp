@@ -1,0 +1,37 @@
+#include <QApplication>
+#include <QCommandLineParser>
+
+#include <cstdio>
+
+#include "engine/device.h"
+#include "engine/run_spec.h"
+#include "gui/main_window.h"
+#include "method/method_registry.h"
+
+// milab [EXPERIMENT.json] [--run]: opens the lab on an experiment (the bundled default when none is given).
+int main(int argc, char** argv) {
+  QApplication app(argc, argv);
+  QApplication::setApplicationName("milab");
+  QCommandLineParser parser;
+  parser.setApplicationDescription("A desktop lab for mutual-information estimators.");
+  parser.addHelpOption();
+  parser.addPositionalArgument("experiment", "experiment file (JSON); default: the bundled default experiment");
+  parser.addOption({"run", "start the experiment at once"});
+  parser.process(app);
+
+  milab::initTorchThreads();
+  milab::MethodRegistry registry;
+  registry.loadDefault();
+  milab::MainWindow window(registry);
+
+  const QString path = parser.positionalArguments().value(0, ":/experiments/default.json");
+  QVariantMap flat;
+  milab::RunSpec spec;
+  QString err = milab::readExperimentFile(path, &flat);
+  if (err.isEmpty()) err = milab::runSpecFromFlat(flat, registry, &spec);
+  if (!err.isEmpty()) std::fprintf(stderr, "milab: %s\n", err.toLocal8Bit().constData());
+  else window.setSpec(spec);
+  window.show();
+  if (parser.isSet("run") && err.isEmpty()) window.startRun();
+  return app.exec();
+}

@@ -1,0 +1,146 @@
+#include "gui/main_window.h"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTimer>
+#include <qcustomplot.h>
+
+#include "gui/panels/experiment_panel.h"
+#include "method/method_registry.h"
+#include "plot/plot_export.h"
+#include "plot/run_plot.h"
+#include "results/run_files.h"
+
+namespace milab {
+
+namespace {
+constexpr int kRefreshMs = 33;  // ~30 Hz: smooth to the eye, a negligible cost beside training
+}
+
+MainWindow::MainWindow(const MethodRegistry& registry, QWidget* parent)
+    : QMainWindow(parent),
+      registry_(registry),
+      panel_(new ExperimentPanel(registry, this)),
+      plotWidget_(new QCustomPlot(this)),
+      plot_(std::make_unique<RunPlot>(plotWidget_)),
+      resultLabel_(new QLabel(this)),
+      timer_(new QTimer(this)) {
+  setWindowTitle("milab: mutual-information estimators");
+  plotWidget_->setObjectName("runPlot");
+  resultLabel_->setObjectName("resultLabel");
+  resultLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  auto* right = new QWidget(this);
+  auto* rightLayout = new QVBoxLayout(right);
+  rightLayout->addWidget(plotWidget_, 1);
+  rightLayout->addWidget(resultLabel_);
+  auto* splitter = new QSplitter(this);
+  splitter->addWidget(panel_);
+  splitter->addWidget(right);
+  splitter->setStretchFactor(1, 1);
+  setCentralWidget(splitter);
+  resize(1200, 760);
+
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  file->addAction(tr("Export plot as PNG..."), this, [this] { exportWithDialog("PNG image (*.png)", "png"); });
+  file->addAction(tr("Export plot as PDF..."), this, [this] { exportWithDialog("PDF document (*.pdf)", "pdf"); });
+  file->addAction(tr("Export plot as SVG..."), this, [this] { exportWithDialog("SVG image (*.svg)", "svg"); });
+  file->addAction(tr("Export curve as CSV..."), this, [this] { exportWithDialog("CSV table (*.csv)", "csv"); });
+  file->addAction(tr("Export summary as JSON..."), this, [this] { exportWithDialog("JSON (*.json)", "json"); });
+  file->addSeparator();
+  file->addAction(tr("Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+  connect(panel_, &ExperimentPanel::runRequested, this, &MainWindow::startRun);
+  connect(panel_, &ExperimentPanel::stopRequested, this, &MainWindow::stopRun);
+  connect(timer_, &QTimer::timeout, this, &MainWindow::drainRun);
+  timer_->setInterval(kRefreshMs);
+
+  for (const PluginLoadError& e : registry_.errors())
+    statusBar()->showMessage(tr("Plugin %1 not loaded: %2").arg(QFileInfo(e.file).fileName(), e.reason));
+  if (registry_.methods().isEmpty())
+    panel_->showError(tr("method: no method plugin found in %1").arg(MethodRegistry::defaultPluginDirs().join(", ")));
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::setSpec(const RunSpec& spec) { panel_->setSpec(spec); }
+
+bool MainWindow::startRun() {
+  if (run_ && !run_->isFinished()) return false;
+  RunSpec spec = panel_->spec();
+  const QString err = validateRunSpec(&spec, registry_);
+  if (!err.isEmpty()) {
+    panel_->showError(err);
+    statusBar()->showMessage(err);
+    return false;
+  }
+  panel_->clearErrors();
+  run_ = std::make_unique<Run>(spec, registry_.find(spec.method));
+  run_->start();
+  const RunResult known = run_->result();
+  plot_->reset(QStringLiteral("%1 on %2").arg(spec.method, spec.task), spec.steps, known.trueMi, known.ceilings);
+  panel_->setRunning(true);
+  resultLabel_->setText(tr("Running..."));
+  timer_->start();
+  return true;
+}
+
+void MainWindow::stopRun() {
+  if (run_) run_->cancel();
+}
+
+void MainWindow::drainRun() {
+  if (!run_) return;
+  const bool finished = run_->isFinished();  // read before draining so no point is left behind
+  const QVector<CurvePoint> points = run_->takeNewPoints();
+  plot_->append(points);
+  if (!points.isEmpty())
+    statusBar()->showMessage(tr("step %1 / %2   estimate %3 nats")
+                                 .arg(points.last().step)
+                                 .arg(run_->spec().steps)
+                                 .arg(points.last().estimate, 0, 'f', 3));
+  if (finished) {
+    timer_->stop();
+    panel_->setRunning(false);
+    showResult();
+  }
+}
+
+void MainWindow::showResult() {
+  const RunResult r = run_->result();
+  QString text = tr("<b>%1</b>: estimate %2 &plusmn; %3 nats &middot; true MI %4")
+                     .arg(statusName(r.status))
+                     .arg(r.estimate, 0, 'f', 3)
+                     .arg(r.stderror, 0, 'f', 3)
+                     .arg(r.trueMi, 0, 'f', 3);
+  for (const Ceiling& c : r.ceilings) text += QStringLiteral(" &middot; %1 = %2").arg(c.label).arg(c.value, 0, 'f', 3);
+  for (const NamedValue& t : r.terms) text += QStringLiteral("<br>%1 = %2").arg(t.name.toHtmlEscaped()).arg(t.value, 0, 'f', 3);
+  text += tr("<br>%1 steps in %2 s on %3").arg(r.stepsDone).arg(r.seconds, 0, 'f', 1).arg(r.device);
+  if (!r.reason.isEmpty()) text += QStringLiteral("<br><span style='color:#c0392b'>%1</span>").arg(r.reason.toHtmlEscaped());
+  resultLabel_->setText(text);
+  statusBar()->showMessage(r.status == RunStatus::Failed ? r.reason : tr("Run %1").arg(statusName(r.status)));
+}
+
+QString MainWindow::exportTo(const QString& path) {
+  if (!run_) return tr("export: nothing to export yet, run an experiment first");
+  const QString suffix = QFileInfo(path).suffix().toLower();
+  if (suffix == "csv") return writeCurveCsv(path, run_->curve());
+  if (suffix == "json") return writeSummaryJson(path, run_->spec(), run_->result());
+  return exportPlot(plotWidget_, path);
+}
+
+void MainWindow::exportWithDialog(const QString& filter, const QString& suffix) {
+  QString path = QFileDialog::getSaveFileName(this, tr("Export"), QStringLiteral("milab.%1").arg(suffix), filter);
+  if (path.isEmpty()) return;
+  if (QFileInfo(path).suffix().isEmpty()) path += "." + suffix;
+  const QString err = exportTo(path);
+  if (err.isEmpty()) statusBar()->showMessage(tr("Wrote %1").arg(path));
+  else QMessageBox::warning(this, tr("Export failed"), err);
+}
+
+}  // namespace milab

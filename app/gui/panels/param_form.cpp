@@ -1,0 +1,133 @@
+#include "gui/panels/param_form.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace milab {
+
+namespace {
+constexpr double kExclusiveStep = 1e-6;  // an exclusive bound becomes the nearest value the spin box can show
+constexpr int kDecimals = 6;
+const char* kErrorStyle = "border: 1px solid #c0392b;";
+}  // namespace
+
+ParamForm::ParamForm(QWidget* parent) : QWidget(parent), layout_(new QFormLayout(this)) {
+  layout_->setContentsMargins(0, 0, 0, 0);
+}
+
+QWidget* ParamForm::makeEditor(const ParamSpec& spec) {
+  switch (spec.type) {
+    case ParamSpec::Type::Bool: {
+      auto* box = new QCheckBox(this);
+      box->setChecked(spec.defaultValue.toBool());
+      return box;
+    }
+    case ParamSpec::Type::Choice: {
+      auto* box = new QComboBox(this);
+      box->addItems(spec.choices);
+      box->setCurrentText(spec.defaultValue.toString());
+      return box;
+    }
+    case ParamSpec::Type::Int: {
+      auto* box = new QSpinBox(this);
+      box->setRange(static_cast<int>(spec.minimum + (spec.minExclusive ? 1 : 0)),
+                    static_cast<int>(std::min(spec.maximum - (spec.maxExclusive ? 1 : 0), 2147483647.0)));
+      box->setValue(spec.defaultValue.toInt());
+      return box;
+    }
+    case ParamSpec::Type::Double: {
+      auto* box = new QDoubleSpinBox(this);
+      box->setDecimals(kDecimals);
+      double low = spec.minimum + (spec.minExclusive ? kExclusiveStep : 0);
+      if (spec.optional) {
+        // The lowest value stands for "not set" (e.g. alpha: drawn at random).
+        low = spec.minimum;
+        box->setSpecialValueText("random");
+      }
+      box->setRange(low, spec.maximum - (spec.maxExclusive ? kExclusiveStep : 0));
+      box->setSingleStep(spec.maximum - spec.minimum <= 1 ? 0.05 : 1.0);
+      box->setValue(spec.defaultValue.isNull() ? low : spec.defaultValue.toDouble());
+      return box;
+    }
+  }
+  return nullptr;
+}
+
+void ParamForm::setSpecs(const ParamSpecs& specs) {
+  while (layout_->rowCount() > 0) layout_->removeRow(0);
+  editors_.clear();
+  errors_.clear();
+  specs_ = specs;
+  for (const ParamSpec& spec : specs_) {
+    QWidget* editor = makeEditor(spec);
+    editor->setObjectName("param." + spec.name);
+    editor->setToolTip(QStringLiteral("%1\nAllowed: %2").arg(spec.help, describeAllowed(spec)));
+    auto* error = new QLabel(this);
+    error->setObjectName("error." + spec.name);
+    error->setStyleSheet("color: #c0392b;");
+    error->setWordWrap(true);
+    error->hide();
+    auto* cell = new QWidget(this);
+    auto* column = new QVBoxLayout(cell);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(1);
+    column->addWidget(editor);
+    column->addWidget(error);
+    layout_->addRow(spec.name, cell);
+    editors_.insert(spec.name, editor);
+    errors_.insert(spec.name, error);
+  }
+}
+
+ParamMap ParamForm::values() const {
+  ParamMap m;
+  for (const ParamSpec& spec : specs_) {
+    QWidget* w = editors_.value(spec.name);
+    if (auto* b = qobject_cast<QCheckBox*>(w)) m.insert(spec.name, b->isChecked());
+    else if (auto* c = qobject_cast<QComboBox*>(w)) m.insert(spec.name, c->currentText());
+    else if (auto* i = qobject_cast<QSpinBox*>(w)) m.insert(spec.name, i->value());
+    else if (auto* d = qobject_cast<QDoubleSpinBox*>(w))
+      m.insert(spec.name, spec.optional && d->value() == d->minimum() ? QVariant() : QVariant(d->value()));
+  }
+  return m;
+}
+
+void ParamForm::setValues(const ParamMap& values) {
+  for (auto it = values.cbegin(); it != values.cend(); ++it) {
+    QWidget* w = editors_.value(it.key());
+    if (auto* b = qobject_cast<QCheckBox*>(w)) b->setChecked(it.value().toBool());
+    else if (auto* c = qobject_cast<QComboBox*>(w)) c->setCurrentText(it.value().toString());
+    else if (auto* i = qobject_cast<QSpinBox*>(w)) i->setValue(it.value().toInt());
+    else if (auto* d = qobject_cast<QDoubleSpinBox*>(w)) d->setValue(it.value().isNull() ? d->minimum() : it.value().toDouble());
+  }
+}
+
+void ParamForm::showError(const QString& name, const QString& message) {
+  if (QLabel* label = errors_.value(name)) {
+    label->setText(message);
+    label->show();
+    editors_.value(name)->setStyleSheet(kErrorStyle);
+  }
+}
+
+void ParamForm::clearErrors() {
+  for (auto it = errors_.cbegin(); it != errors_.cend(); ++it) {
+    it.value()->hide();
+    it.value()->clear();
+    editors_.value(it.key())->setStyleSheet({});
+  }
+}
+
+QString ParamForm::errorText(const QString& name) const {
+  const QLabel* label = errors_.value(name);
+  return label && !label->isHidden() ? label->text() : QString();
+}
+
+}  // namespace milab

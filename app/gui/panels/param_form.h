@@ -1,0 +1,38 @@
+#pragma once
+// A form generated from declared parameters: one widget per ParamSpec (spin box, check box or combo box),
+// named "param.<name>" so tests and styles can find it, with an error line under each field.
+#include <QHash>
+#include <QWidget>
+
+#include "params/param_spec.h"
+
+class QFormLayout;
+class QLabel;
+
+namespace milab {
+
+class ParamForm : public QWidget {
+  Q_OBJECT
+ public:
+  explicit ParamForm(QWidget* parent = nullptr);
+
+  void setSpecs(const ParamSpecs& specs);  // rebuilds the widgets, at their defaults
+  const ParamSpecs& specs() const { return specs_; }
+  ParamMap values() const;
+  void setValues(const ParamMap& values);  // keys this form does not declare are ignored
+
+  bool hasField(const QString& name) const { return editors_.contains(name); }
+  void showError(const QString& name, const QString& message);  // on the field
+  void clearErrors();
+  QString errorText(const QString& name) const;
+
+ private:
+  QWidget* makeEditor(const ParamSpec& spec);
+
+  ParamSpecs specs_;
+  QFormLayout* layout_;
+  QHash<QString, QWidget*> editors_;
+  QHash<QString, QLabel*> errors_;
+};
+
+}  // namespace milab

@@ -1,0 +1,36 @@
+#pragma once
+// One run's plot: the estimate per step (raw and smoothed), the true MI and each ceiling as horizontal lines.
+// Used live by the window (appended on a timer) and once by the CLI.
+#include <QList>
+#include <QString>
+#include <QVector>
+
+#include "engine/run.h"
+
+class QCustomPlot;
+class QCPGraph;
+
+namespace milab {
+
+class RunPlot {
+ public:
+  explicit RunPlot(QCustomPlot* plot);
+
+  void reset(const QString& title, int steps, double trueMi, const QList<Ceiling>& ceilings);
+  void append(const QVector<CurvePoint>& points);  // addData + queued replot: cheap at 30 Hz
+  int pointCount() const;
+  QCustomPlot* widget() const { return plot_; }
+
+ private:
+  void addLevel(const QString& label, double value, int steps, const QColor& color, Qt::PenStyle style);
+
+  QCustomPlot* plot_;
+  QCPGraph* raw_ = nullptr;
+  QCPGraph* smooth_ = nullptr;
+  QList<QCPGraph*> levels_;
+  double ema_ = 0;
+  bool emaStarted_ = false;
+  double yMin_ = 0, yMax_ = 1;
+};
+
+}  // namespace milab

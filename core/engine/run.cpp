@@ -1,0 +1,192 @@
+#include "engine/run.h"
+
+#include <ATen/ATen.h>
+#include <ATen/CPUGeneratorImpl.h>
+#include <c10/core/GradMode.h>
+
+#include <QElapsedTimer>
+
+#include <chrono>
+#include <cmath>
+#include <exception>
+
+#include "engine/device.h"
+#include "method/estimator.h"
+#include "tasks/task_catalog.h"
+
+namespace milab {
+
+QString statusName(RunStatus status) {
+  switch (status) {
+    case RunStatus::Pending: return "pending";
+    case RunStatus::Running: return "running";
+    case RunStatus::Finished: return "finished";
+    case RunStatus::Cancelled: return "cancelled";
+    case RunStatus::Failed: return "failed";
+  }
+  return {};
+}
+
+namespace {
+
+void meanAndStderr(const std::vector<double>& v, double* mean, double* se) {
+  double s = 0;
+  for (double x : v) s += x;
+  *mean = s / v.size();
+  double ss = 0;
+  for (double x : v) ss += (x - *mean) * (x - *mean);
+  *se = v.size() > 1 ? std::sqrt(ss / (v.size() - 1) / v.size()) : 0.0;
+}
+
+}  // namespace
+
+Run::Run(RunSpec spec, const MethodPlugin* method)
+    : spec_(std::move(spec)),
+      method_(method),
+      model_(std::make_unique<GaussianModel>(
+          buildTask(spec_.task, spec_.taskParams, static_cast<std::uint64_t>(spec_.seed)))) {
+  result_.ceilings = method_->ceilings(spec_.methodParams);
+  result_.trueMi = model_->totalMi();
+  if (model_->hasSubview())
+    result_.truths = {{"I(x,x';y)", model_->totalMi()}, {"I(x';y)", model_->subviewMi()},
+                      {"I(x;y|x')", model_->conditionalMi()}, {"I(x;y)", model_->xOnlyMi()}};
+  else
+    result_.truths = {{"I(x;y)", model_->totalMi()}};
+}
+
+Run::~Run() {
+  cancel();
+  if (thread_.joinable()) thread_.join();
+}
+
+void Run::start() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    result_.status = RunStatus::Running;
+  }
+  thread_ = std::thread([this] { execute(); });
+}
+
+void Run::cancel() { cancel_.store(true); }
+
+bool Run::wait(int timeoutMs) {
+  QElapsedTimer timer;
+  timer.start();
+  while (!finished_.load()) {
+    if (timeoutMs >= 0 && timer.elapsed() >= timeoutMs) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  if (thread_.joinable()) thread_.join();
+  return true;
+}
+
+QVector<CurvePoint> Run::takeNewPoints() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  QVector<CurvePoint> out(curve_.begin() + drained_, curve_.end());
+  drained_ = curve_.size();
+  return out;
+}
+
+QVector<CurvePoint> Run::curve() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return curve_;
+}
+
+RunResult Run::result() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return result_;
+}
+
+void Run::execute() {
+  QElapsedTimer clock;
+  clock.start();
+  RunResult res = result();  // what is known before training: truths, ceilings
+  auto finish = [&](RunStatus status, const QString& reason) {
+    res.status = status;
+    res.reason = reason;
+    res.seconds = clock.nsecsElapsed() * 1e-9;
+    res.stepsDone = stepsDone_.load();
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      result_ = res;
+    }
+    finished_.store(true);
+  };
+
+  try {
+    QString deviceName;
+    const QString deviceError = resolveDevice(spec_.device, &deviceName);
+    if (!deviceError.isEmpty()) return finish(RunStatus::Failed, deviceError);
+    res.device = deviceName;
+    const c10::Device device(deviceName == "cuda" ? c10::kCUDA : c10::kCPU);
+
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      result_.device = res.device;
+    }
+
+    const TaskSampler sampler(*model_, device);
+    EstimatorContext ctx;
+    ctx.task = &sampler;
+    ctx.device = device;
+    // Seeded separately from the task construction so that changing a method never changes the task.
+    ctx.generator = at::make_generator<at::CPUGeneratorImpl>(static_cast<uint64_t>(spec_.seed) * 7919u + 17u);
+    ctx.params = spec_.methodParams;
+    c10::GradMode::set_enabled(true);  // worker threads start with torch's default, stated for clarity
+    std::unique_ptr<Estimator> estimator = method_->create(ctx);
+    const int64_t batch = estimator->batchSize();
+
+    for (int step = 1; step <= spec_.steps; ++step) {
+      if (cancel_.load()) break;
+      const StepResult r = estimator->trainStep(sampler.sampleJoint(batch, ctx.generator));
+      if (!std::isfinite(r.loss) || !std::isfinite(r.estimate))
+        return finish(RunStatus::Failed,
+                      QStringLiteral("training diverged: non-finite %1 at step %2")
+                          .arg(std::isfinite(r.loss) ? "estimate" : "loss")
+                          .arg(step));
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        curve_.push_back({step, r.estimate, r.loss, clock.nsecsElapsed() * 1e-9});
+      }
+      stepsDone_.store(step);
+    }
+
+    if (cancel_.load()) {
+      // Keep what was measured: the estimate is the mean of the last (up to) 100 training points.
+      const QVector<CurvePoint> pts = curve();
+      std::vector<double> tail;
+      for (int i = std::max<int>(0, pts.size() - 100); i < pts.size(); ++i) tail.push_back(pts[i].estimate);
+      if (!tail.empty()) meanAndStderr(tail, &res.estimate, &res.stderror);
+      return finish(RunStatus::Cancelled, QStringLiteral("cancelled at step %1").arg(stepsDone_.load()));
+    }
+
+    // Final estimate: the bound with the trained critic on fresh samples.
+    c10::NoGradGuard noGrad;
+    std::vector<double> values;
+    QList<NamedValue> termSums;
+    for (int i = 0; i < spec_.evalBatches; ++i) {
+      if (cancel_.load()) return finish(RunStatus::Cancelled, "cancelled during evaluation");
+      const Evaluation e = estimator->evaluate(sampler.sampleJoint(batch, ctx.generator));
+      if (!std::isfinite(e.value)) return finish(RunStatus::Failed, "evaluation produced a non-finite value");
+      values.push_back(e.value);
+      for (int t = 0; t < e.terms.size(); ++t) {
+        if (termSums.size() <= t) termSums << NamedValue{e.terms[t].name, 0.0};
+        termSums[t].value += e.terms[t].value / spec_.evalBatches;
+      }
+    }
+    meanAndStderr(values, &res.estimate, &res.stderror);
+    res.fromEvaluation = true;
+    res.terms = termSums;
+    finish(RunStatus::Finished, {});
+  } catch (const std::exception& e) {
+    finish(RunStatus::Failed, QStringLiteral("error: %1").arg(QString::fromUtf8(e.what()).section('\n', 0, 0)));
+  }
+}
+
+RunResult runToCompletion(Run& run) {
+  run.start();
+  run.wait();
+  return run.result();
+}
+
+}  // namespace milab

@@ -1,0 +1,92 @@
+#pragma once
+// One run on its own worker thread, with its own model, optimiser and generator. Torch-free header: the GUI
+// and the CLI drive runs through it. Progress is a buffer the caller drains on its own clock (no signal per
+// step); cancel() is polled once per step.
+#include <QList>
+#include <QString>
+#include <QVector>
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "engine/run_spec.h"
+#include "method/method_plugin.h"
+
+namespace milab {
+
+class GaussianModel;
+
+struct CurvePoint {
+  int step = 0;
+  double estimate = 0;  // the bound on that step's training batch
+  double loss = 0;
+  double seconds = 0;   // since the run started
+};
+
+struct NamedValue {
+  QString name;
+  double value = 0;
+};
+
+enum class RunStatus { Pending, Running, Finished, Cancelled, Failed };
+QString statusName(RunStatus status);
+
+struct RunResult {
+  RunStatus status = RunStatus::Pending;
+  QString reason;           // why a run failed or stopped early
+  double estimate = 0;      // Finished: mean over eval batches; Cancelled: mean of the last training points
+  double stderror = 0;      // standard error of that mean
+  bool fromEvaluation = false;
+  QList<NamedValue> terms;  // parts of the bound (mean over eval batches)
+  QList<NamedValue> truths; // exact MI values of the task
+  double trueMi = 0;        // the quantity the bound estimates (I(x,x';y) or I(x;y))
+  QList<Ceiling> ceilings;
+  double seconds = 0;
+  int stepsDone = 0;
+  QString device;
+};
+
+class Run {
+ public:
+  // `spec` must have passed validateRunSpec; `method` must outlive the run. Builds the task (cheap, exact)
+  // so the true MI and the ceilings are known before training starts.
+  Run(RunSpec spec, const MethodPlugin* method);
+  ~Run();  // cancels and joins
+  Run(const Run&) = delete;
+  Run& operator=(const Run&) = delete;
+
+  const RunSpec& spec() const { return spec_; }
+  void start();
+  void cancel();
+  bool isFinished() const { return finished_.load(); }
+  bool wait(int timeoutMs = -1);  // true when finished
+
+  // Points recorded since the previous call (the caller's incremental view).
+  QVector<CurvePoint> takeNewPoints();
+  QVector<CurvePoint> curve() const;
+  int stepsDone() const { return stepsDone_.load(); }
+  // Known before training: true MI and ceilings. Final fields once isFinished().
+  RunResult result() const;
+
+ private:
+  void execute();
+
+  RunSpec spec_;
+  const MethodPlugin* method_;
+  std::unique_ptr<GaussianModel> model_;
+  std::thread thread_;
+  std::atomic<bool> cancel_{false};
+  std::atomic<bool> finished_{false};
+  std::atomic<int> stepsDone_{0};
+  mutable std::mutex mutex_;
+  QVector<CurvePoint> curve_;
+  int drained_ = 0;
+  RunResult result_;
+};
+
+// Runs to completion on the calling thread's behalf (starts the worker and waits): the CLI and tests.
+RunResult runToCompletion(Run& run);
+
+}  // namespace milab

@@ -1,0 +1,138 @@
+#include "engine/run_spec.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include "engine/device.h"
+#include "method/method_plugin.h"
+#include "method/method_registry.h"
+#include "tasks/task_catalog.h"
+
+namespace milab {
+
+const ParamSpecs& runSettingSpecs() {
+  static const ParamSpecs specs = {
+      ParamSpec::integer("steps", 3000, 1, 10000000, "training steps"),
+      ParamSpec::integer("seed", 1, 0, 2147483647, "seeds the task's construction, the networks and the samples"),
+      ParamSpec::choice("device", {"auto", "cpu", "cuda"}, "auto", "auto takes CUDA when available"),
+      ParamSpec::integer("eval_batches", 20, 20, 100000,
+                         "fresh batches the final estimate averages (its standard error comes from them)"),
+  };
+  return specs;
+}
+
+namespace {
+
+QString taskIds() {
+  QStringList ids;
+  for (const TaskInfo& t : availableTasks()) ids << t.id;
+  return ids.join('|');
+}
+
+QString applyRunSettings(const ParamMap& settings, RunSpec* spec) {
+  ParamMap checked = settings;
+  const QString err = validateParamMap(runSettingSpecs(), &checked, "the run");
+  if (!err.isEmpty()) return err;
+  spec->steps = checked.value("steps").toInt();
+  spec->seed = checked.value("seed").toInt();
+  spec->device = checked.value("device").toString();
+  spec->evalBatches = checked.value("eval_batches").toInt();
+  return {};
+}
+
+}  // namespace
+
+QString runSpecFromFlat(const QVariantMap& flat, const MethodRegistry& registry, RunSpec* out) {
+  RunSpec spec;
+  spec.task = flat.value("task", spec.task).toString();
+  spec.method = flat.value("method", spec.method).toString();
+  const TaskInfo* task = findTask(spec.task);
+  if (!task) return QStringLiteral("task: must be one of %1, got '%2'").arg(taskIds(), spec.task);
+  const MethodPlugin* method = registry.find(spec.method);
+  if (!method)
+    return QStringLiteral("method: must be one of %1, got '%2'").arg(registry.ids().join('|'), spec.method);
+  const ParamSpecs methodSpecs = method->info().params;
+
+  ParamMap settings;
+  for (auto it = flat.cbegin(); it != flat.cend(); ++it) {
+    const QString& key = it.key();
+    if (key == "task" || key == "method") continue;
+    if (findSpec(runSettingSpecs(), key)) settings.insert(key, it.value());
+    else if (findSpec(task->params, key)) spec.taskParams.insert(key, it.value());
+    else if (findSpec(methodSpecs, key)) spec.methodParams.insert(key, it.value());
+    else {
+      QStringList allowed{"task", "method"};
+      for (const ParamSpecs* specs : {&runSettingSpecs(), &task->params, &methodSpecs})
+        for (const ParamSpec& s : *specs) allowed << s.name;
+      return QStringLiteral("%1: unknown key for task %2 and method %3 (allowed: %4)")
+          .arg(key, spec.task, spec.method, allowed.join(", "));
+    }
+  }
+  ParamMap current = runSpecToFlat(spec);  // defaults for settings not given
+  for (const ParamSpec& s : runSettingSpecs())
+    if (!settings.contains(s.name)) settings.insert(s.name, current.value(s.name));
+  const QString err = applyRunSettings(settings, &spec);
+  if (!err.isEmpty()) return err;
+  *out = spec;
+  return validateRunSpec(out, registry);
+}
+
+QString validateRunSpec(RunSpec* spec, const MethodRegistry& registry) {
+  const TaskInfo* task = findTask(spec->task);
+  if (!task) return QStringLiteral("task: must be one of %1, got '%2'").arg(taskIds(), spec->task);
+  const MethodPlugin* method = registry.find(spec->method);
+  if (!method)
+    return QStringLiteral("method: must be one of %1, got '%2'").arg(registry.ids().join('|'), spec->method);
+  QString err = applyRunSettings(
+      {{"steps", spec->steps}, {"seed", spec->seed}, {"device", spec->device}, {"eval_batches", spec->evalBatches}},
+      spec);
+  if (!err.isEmpty()) return err;
+  err = validateTaskParams(*task, &spec->taskParams);
+  if (!err.isEmpty()) return err;
+  const MethodInfo info = method->info();
+  if (info.needsSubview && !task->hasSubview)
+    return QStringLiteral("task: method %1 needs x' and the true p(y|x'), i.e. task gaussian3, got '%2'")
+        .arg(info.id, task->id);
+  err = validateParamMap(info.params, &spec->methodParams, "method " + info.id);
+  if (!err.isEmpty()) return err;
+  err = method->validate(spec->methodParams, *task);
+  if (!err.isEmpty()) return err;
+  QString resolved;
+  return resolveDevice(spec->device, &resolved);
+}
+
+QVariantMap runSpecToFlat(const RunSpec& spec) {
+  QVariantMap flat;
+  flat.insert("task", spec.task);
+  flat.insert("method", spec.method);
+  flat.insert("steps", spec.steps);
+  flat.insert("seed", spec.seed);
+  flat.insert("device", spec.device);
+  flat.insert("eval_batches", spec.evalBatches);
+  for (auto it = spec.taskParams.cbegin(); it != spec.taskParams.cend(); ++it) flat.insert(it.key(), it.value());
+  for (auto it = spec.methodParams.cbegin(); it != spec.methodParams.cend(); ++it)
+    flat.insert(it.key(), it.value());
+  return flat;
+}
+
+QString readExperimentFile(const QString& path, QVariantMap* flat) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) return QStringLiteral("experiment: cannot read '%1'").arg(path);
+  QJsonParseError perr;
+  const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &perr);
+  if (perr.error != QJsonParseError::NoError)
+    return QStringLiteral("experiment: '%1' is not valid JSON (%2 at offset %3)")
+        .arg(path, perr.errorString())
+        .arg(perr.offset);
+  if (!doc.isObject()) return QStringLiteral("experiment: '%1' must hold a JSON object").arg(path);
+  const QJsonObject obj = doc.object();
+  for (auto it = obj.begin(); it != obj.end(); ++it) {
+    if (it.value().isObject() || it.value().isArray())
+      return QStringLiteral("%1: must be a number, string, boolean or null in '%2'").arg(it.key(), path);
+    flat->insert(it.key(), it.value().toVariant());
+  }
+  return {};
+}
+
+}  // namespace milab

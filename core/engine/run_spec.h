@@ -1,0 +1,40 @@
+#pragma once
+// What one run is: a task with its parameters, a method with its parameters, and run settings.
+// Experiment files and CLI flags use one flat form ({"task": ..., "dim": ..., "method": ..., "K": ...}).
+#include <QString>
+#include <QVariantMap>
+
+#include "params/param_spec.h"
+
+namespace milab {
+
+class MethodRegistry;
+
+struct RunSpec {
+  QString task = "gaussian3";
+  ParamMap taskParams;
+  QString method = "demi";
+  ParamMap methodParams;
+  int steps = 3000;
+  int seed = 1;
+  QString device = "auto";
+  int evalBatches = 20;
+};
+
+// steps, seed, device, eval_batches.
+const ParamSpecs& runSettingSpecs();
+
+// Builds and validates a spec from the flat form. Every key must be a run setting, "task", "method", or a
+// parameter the chosen task or method declares. Returns "" or one line naming the field and what is allowed.
+QString runSpecFromFlat(const QVariantMap& flat, const MethodRegistry& registry, RunSpec* out);
+
+// Validates and normalises in place (defaults filled, canonical types, method cross-checks, device).
+QString validateRunSpec(RunSpec* spec, const MethodRegistry& registry);
+
+QVariantMap runSpecToFlat(const RunSpec& spec);
+
+// Reads an experiment file (a JSON object of scalars, the flat form) into *flat. Returns "" or an error line
+// naming the file and what is wrong with it.
+QString readExperimentFile(const QString& path, QVariantMap* flat);
+
+}  // namespace milab

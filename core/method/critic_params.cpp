@@ -1,0 +1,14 @@
+#include "method/critic_params.h"
+
+namespace milab {
+
+ParamSpecs criticParamSpecs(int minK) {
+  return {
+      ParamSpec::integer("K", 128, minK, 65536, "contrastive set size: the positive plus K-1 negatives"),
+      ParamSpec::real("lr", 5e-4, 0.0, 1.0, "Adam learning rate", true, false),
+      ParamSpec::integer("hidden", 100, 1, 4096, "hidden ReLU units of each critic MLP"),
+      ParamSpec::integer("embed", 100, 1, 4096, "output size of each critic MLP (the dot-product space)"),
+  };
+}
+
+}  // namespace milab

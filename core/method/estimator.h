@@ -1,0 +1,48 @@
+#pragma once
+// One run's state: networks, optimisers, and the run's generator. Lives on the worker thread.
+// Torch header: include it only from torch translation units, before any Qt widget header.
+#include <ATen/core/Generator.h>
+#include <c10/core/Device.h>
+
+#include <QList>
+#include <QString>
+
+#include "params/param_spec.h"
+#include "tasks/task_sampler.h"
+
+namespace milab {
+
+struct Term {
+  QString name;  // e.g. "I_NCE(x';y)"
+  double value = 0;
+};
+
+struct StepResult {
+  double estimate = 0;  // the bound on this training batch (nats)
+  double loss = 0;      // what the optimiser minimised
+};
+
+struct Evaluation {
+  double value = 0;   // the bound on this batch (nats)
+  QList<Term> terms;  // its parts, when the bound is a sum
+};
+
+struct EstimatorContext {
+  const TaskSampler* task = nullptr;
+  c10::Device device = c10::Device(c10::kCPU);
+  at::Generator generator;  // the run's own: networks' init, negatives, everything random
+  ParamMap params;          // validated, defaults filled
+};
+
+class Estimator {
+ public:
+  virtual ~Estimator() = default;
+  // Joint samples the engine draws per step and per evaluation batch.
+  virtual int64_t batchSize() const = 0;
+  // One optimisation step on a fresh joint batch.
+  virtual StepResult trainStep(const Batch& batch) = 0;
+  // The bound on a fresh batch, without gradients.
+  virtual Evaluation evaluate(const Batch& batch) = 0;
+};
+
+}  // namespace milab

@@ -1,0 +1,51 @@
+#pragma once
+// The interface every method plugin implements. A plugin is stateless and const: it declares what it needs
+// and creates one Estimator per run. This header is torch-free so Qt code (registry, GUI, moc) can include it.
+#include <QList>
+#include <QString>
+#include <QtPlugin>
+
+#include <memory>
+
+#include "params/param_spec.h"
+
+namespace milab {
+
+class Estimator;
+struct EstimatorContext;
+struct TaskInfo;
+
+struct MethodInfo {
+  QString id;           // stable key: CLI --method, experiment files, results
+  QString displayName;
+  QString family;       // e.g. "contrastive", "decomposed"
+  QString summary;      // one sentence for tooltips and `milab-cli methods --long`
+  ParamSpecs params;    // drive the form, the experiment keys, the CLI flags and validation
+  bool needsSubview = false;  // needs x' and the true p(y | x') sampler
+};
+
+// A horizontal reference line a bound can never exceed, e.g. {"log K", 4.85}.
+struct Ceiling {
+  QString label;
+  double value = 0;
+};
+
+class MethodPlugin {
+ public:
+  virtual ~MethodPlugin() = default;
+  virtual MethodInfo info() const = 0;
+  // Cross-field checks beyond each ParamSpec's own range (e.g. "K even"). `params` are already range-checked.
+  virtual QString validate(const ParamMap& params, const TaskInfo& task) const {
+    Q_UNUSED(params);
+    Q_UNUSED(task);
+    return {};
+  }
+  virtual QList<Ceiling> ceilings(const ParamMap& params) const = 0;
+  virtual std::unique_ptr<Estimator> create(const EstimatorContext& context) const = 0;
+};
+
+}  // namespace milab
+
+// Bump the version when the interface changes: the registry refuses plugins built against another one.
+#define MILAB_METHOD_PLUGIN_IID "org.milab.MethodPlugin/1"
+Q_DECLARE_INTERFACE(milab::MethodPlugin, MILAB_METHOD_PLUGIN_IID)

@@ -1,0 +1,34 @@
+#include "nn/mlp.h"
+
+#include <ATen/ATen.h>
+#include <c10/core/GradMode.h>
+
+#include <cmath>
+
+namespace milab {
+
+MlpImpl::MlpImpl(int64_t in, int64_t hidden, int64_t out, at::Generator& gen) {
+  input = register_module("input", torch::nn::Linear(in, hidden));
+  output = register_module("output", torch::nn::Linear(hidden, out));
+  initLinear(input, gen);
+  initLinear(output, gen);
+}
+
+at::Tensor MlpImpl::forward(const at::Tensor& x) { return output(at::relu(input(x))); }
+
+void initLinear(torch::nn::Linear& layer, at::Generator& gen) {
+  c10::NoGradGuard noGrad;
+  const double bound = 1.0 / std::sqrt(static_cast<double>(layer->weight.size(1)));
+  layer->weight.uniform_(-bound, bound, gen);
+  layer->bias.uniform_(-bound, bound, gen);
+}
+
+at::Tensor inBatchNce(const at::Tensor& scores) {
+  return at::log_softmax(scores, 1).diagonal().mean() + std::log(static_cast<double>(scores.size(1)));
+}
+
+at::Tensor firstColumnNce(const at::Tensor& scores) {
+  return at::log_softmax(scores, 1).select(1, 0).mean() + std::log(static_cast<double>(scores.size(1)));
+}
+
+}  // namespace milab

@@ -1,0 +1,30 @@
+#pragma once
+// Building blocks shared by contrastive plugins: a one-hidden-layer ReLU MLP initialised from the run's own
+// generator (torch's global generator would make concurrent runs irreproducible), and the InfoNCE reduction.
+#include <torch/nn/module.h>
+#include <torch/nn/modules/linear.h>
+#include <torch/nn/pimpl.h>
+
+#include <ATen/core/Generator.h>
+
+namespace milab {
+
+struct MlpImpl : torch::nn::Module {
+  MlpImpl(int64_t in, int64_t hidden, int64_t out, at::Generator& gen);
+  at::Tensor forward(const at::Tensor& x);
+  torch::nn::Linear input{nullptr}, output{nullptr};
+};
+TORCH_MODULE(Mlp);
+
+// PyTorch's default Linear init (U(-1/sqrt(fan_in), 1/sqrt(fan_in)) for weight and bias), from `gen`.
+void initLinear(torch::nn::Linear& layer, at::Generator& gen);
+
+// InfoNCE with in-batch negatives: scores[i][j] = critic(x_i, y_j), positives on the diagonal.
+// mean_i [s_ii - logsumexp_j s_ij] + log B   (ceiling log B)
+at::Tensor inBatchNce(const at::Tensor& scores);
+
+// InfoNCE over explicit candidate sets: scores [B, C], the positive in column 0, C - 1 negatives.
+// mean_i [s_i0 - logsumexp_c s_ic] + log C   (ceiling log C)
+at::Tensor firstColumnNce(const at::Tensor& scores);
+
+}  // namespace milab

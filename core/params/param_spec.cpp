@@ -1,0 +1,150 @@
+#include "params/param_spec.h"
+
+#include <cmath>
+
+namespace milab {
+
+ParamSpec ParamSpec::integer(QString name, int def, double min, double max, QString help) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.type = Type::Int;
+  s.defaultValue = def;
+  s.minimum = min;
+  s.maximum = max;
+  s.help = std::move(help);
+  return s;
+}
+
+ParamSpec ParamSpec::real(QString name, double def, double min, double max, QString help,
+                          bool minExclusive, bool maxExclusive) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.type = Type::Double;
+  s.defaultValue = def;
+  s.minimum = min;
+  s.maximum = max;
+  s.minExclusive = minExclusive;
+  s.maxExclusive = maxExclusive;
+  s.help = std::move(help);
+  return s;
+}
+
+ParamSpec ParamSpec::boolean(QString name, bool def, QString help) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.type = Type::Bool;
+  s.defaultValue = def;
+  s.help = std::move(help);
+  return s;
+}
+
+ParamSpec ParamSpec::choice(QString name, QStringList choices, QString def, QString help) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.type = Type::Choice;
+  s.choices = std::move(choices);
+  s.defaultValue = def;
+  s.help = std::move(help);
+  return s;
+}
+
+static QString number(double v) { return QString::number(v, 'g', 10); }
+
+QString describeAllowed(const ParamSpec& spec) {
+  switch (spec.type) {
+    case ParamSpec::Type::Bool:
+      return QStringLiteral("true or false");
+    case ParamSpec::Type::Choice:
+      return QStringLiteral("one of ") + spec.choices.join('|');
+    case ParamSpec::Type::Int:
+    case ParamSpec::Type::Double: {
+      const QString kind = spec.type == ParamSpec::Type::Int ? QStringLiteral("an integer")
+                                                             : QStringLiteral("a number");
+      return QStringLiteral("%1 in %2%3, %4%5")
+          .arg(kind, spec.minExclusive ? "(" : "[", number(spec.minimum), number(spec.maximum),
+               spec.maxExclusive ? ")" : "]");
+    }
+  }
+  return {};
+}
+
+static QString shown(const QVariant& v) {
+  if (v.metaType().id() == QMetaType::QString) return QStringLiteral("'%1'").arg(v.toString());
+  if (v.isNull()) return QStringLiteral("null");
+  return v.toString();
+}
+
+static QString failure(const ParamSpec& spec, const QVariant& value) {
+  return QStringLiteral("%1: must be %2, got %3").arg(spec.name, describeAllowed(spec), shown(value));
+}
+
+QString checkParam(const ParamSpec& spec, const QVariant& value, QVariant* out) {
+  if (value.isNull() || !value.isValid()) {
+    if (spec.optional) {
+      *out = QVariant();
+      return {};
+    }
+    return failure(spec, value);
+  }
+  const bool isString = value.metaType().id() == QMetaType::QString;
+  switch (spec.type) {
+    case ParamSpec::Type::Bool: {
+      if (value.metaType().id() == QMetaType::Bool) {
+        *out = value.toBool();
+        return {};
+      }
+      const QString s = value.toString().toLower();
+      if (isString && (s == "true" || s == "1" || s == "yes")) *out = true;
+      else if (isString && (s == "false" || s == "0" || s == "no")) *out = false;
+      else return failure(spec, value);
+      return {};
+    }
+    case ParamSpec::Type::Choice: {
+      if (!isString || !spec.choices.contains(value.toString())) return failure(spec, value);
+      *out = value.toString();
+      return {};
+    }
+    case ParamSpec::Type::Int:
+    case ParamSpec::Type::Double: {
+      if (value.metaType().id() == QMetaType::Bool) return failure(spec, value);
+      bool ok = false;
+      const double v = isString ? value.toString().trimmed().toDouble(&ok) : value.toDouble(&ok);
+      if (!ok || !std::isfinite(v)) return failure(spec, value);
+      if (spec.type == ParamSpec::Type::Int && std::floor(v) != v) return failure(spec, value);
+      const bool lowOk = spec.minExclusive ? v > spec.minimum : v >= spec.minimum;
+      const bool highOk = spec.maxExclusive ? v < spec.maximum : v <= spec.maximum;
+      if (!lowOk || !highOk) return failure(spec, value);
+      if (spec.type == ParamSpec::Type::Int) *out = static_cast<int>(v);
+      else *out = v;
+      return {};
+    }
+  }
+  return failure(spec, value);
+}
+
+ParamMap defaultsOf(const ParamSpecs& specs) {
+  ParamMap m;
+  for (const ParamSpec& s : specs) m.insert(s.name, s.defaultValue);
+  return m;
+}
+
+const ParamSpec* findSpec(const ParamSpecs& specs, const QString& name) {
+  for (const ParamSpec& s : specs)
+    if (s.name == name) return &s;
+  return nullptr;
+}
+
+QString validateParamMap(const ParamSpecs& specs, ParamMap* params, const QString& owner) {
+  for (auto it = params->cbegin(); it != params->cend(); ++it)
+    if (!findSpec(specs, it.key())) return QStringLiteral("%1: not a parameter of %2").arg(it.key(), owner);
+  for (const ParamSpec& spec : specs) {
+    const QVariant raw = params->contains(spec.name) ? params->value(spec.name) : spec.defaultValue;
+    QVariant value;
+    const QString err = checkParam(spec, raw, &value);
+    if (!err.isEmpty()) return err;
+    params->insert(spec.name, value);
+  }
+  return {};
+}
+
+}  // namespace milab

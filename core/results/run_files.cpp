@@ -1,0 +1,76 @@
+#include "results/run_files.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+#include <QTextStream>
+
+#include <cmath>
+
+namespace milab {
+
+namespace {
+
+QJsonValue number(double v) { return std::isfinite(v) ? QJsonValue(v) : QJsonValue(QJsonValue::Null); }
+
+QJsonObject namedValues(const QList<NamedValue>& values) {
+  QJsonObject o;
+  for (const NamedValue& v : values) o.insert(v.name, number(v.value));
+  return o;
+}
+
+QString saveAtomically(const QString& path, const QByteArray& bytes) {
+  QSaveFile file(path);  // never leaves a half-written file behind
+  if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+    return QStringLiteral("%1: cannot write (%2)").arg(path, file.errorString());
+  return {};
+}
+
+}  // namespace
+
+QJsonObject summaryJson(const RunSpec& spec, const RunResult& result) {
+  QJsonObject o;
+  o.insert("method", spec.method);
+  o.insert("task", spec.task);
+  o.insert("dim", spec.taskParams.value("dim").toInt());
+  o.insert("K", spec.methodParams.contains("K") ? QJsonValue(spec.methodParams.value("K").toInt())
+                                                : QJsonValue(QJsonValue::Null));
+  o.insert("steps", spec.steps);
+  o.insert("steps_done", result.stepsDone);
+  o.insert("seed", spec.seed);
+  o.insert("true_mi", number(result.trueMi));
+  o.insert("estimate", number(result.estimate));
+  o.insert("stderr", number(result.stderror));
+  o.insert("estimate_source", result.fromEvaluation
+                                  ? QStringLiteral("%1 fresh evaluation batches").arg(spec.evalBatches)
+                                  : QStringLiteral("last training steps"));
+  o.insert("ceiling", result.ceilings.isEmpty() ? QJsonValue(QJsonValue::Null) : number(result.ceilings[0].value));
+  QJsonObject ceilings;
+  for (const Ceiling& c : result.ceilings) ceilings.insert(c.label, number(c.value));
+  o.insert("ceilings", ceilings);
+  o.insert("terms", namedValues(result.terms));
+  o.insert("truths", namedValues(result.truths));
+  o.insert("seconds", number(result.seconds));
+  o.insert("device", result.device);
+  o.insert("status", statusName(result.status));
+  if (!result.reason.isEmpty()) o.insert("reason", result.reason);
+  o.insert("experiment", QJsonObject::fromVariantMap(runSpecToFlat(spec)));
+  return o;
+}
+
+QString writeSummaryJson(const QString& path, const RunSpec& spec, const RunResult& result) {
+  return saveAtomically(path, QJsonDocument(summaryJson(spec, result)).toJson(QJsonDocument::Indented));
+}
+
+QString writeCurveCsv(const QString& path, const QVector<CurvePoint>& curve) {
+  QByteArray bytes;
+  QTextStream out(&bytes);
+  out << "step,estimate,loss,seconds\n";
+  out.setRealNumberPrecision(10);
+  for (const CurvePoint& p : curve) out << p.step << ',' << p.estimate << ',' << p.loss << ',' << p.seconds << '\n';
+  out.flush();
+  return saveAtomically(path, bytes);
+}
+
+}  // namespace milab

@@ -1,0 +1,19 @@
+#pragma once
+// A run's results as files: pure functions of (spec, result, curve), no dialogs, so tests and the CLI share
+// them with the GUI's export menu.
+#include <QJsonObject>
+#include <QString>
+#include <QVector>
+
+#include "engine/run.h"
+
+namespace milab {
+
+// method, task, dim, K, steps, seed, true_mi, estimate, stderr, ceiling, terms, seconds, device, status ...
+QJsonObject summaryJson(const RunSpec& spec, const RunResult& result);
+
+// Each returns "" or an error line naming the file.
+QString writeSummaryJson(const QString& path, const RunSpec& spec, const RunResult& result);
+QString writeCurveCsv(const QString& path, const QVector<CurvePoint>& curve);  // step,estimate,loss,seconds
+
+}  // namespace milab

@@ -1,0 +1,75 @@
+#include "tasks/task_catalog.h"
+
+#include <optional>
+
+namespace milab {
+
+namespace {
+
+ParamSpecs commonSpecs() {
+  return {
+      ParamSpec::integer("dim", 20, 1, 1024, "dimension of each of x, (x',) y"),
+      ParamSpec::real("mi", 10.0, 0.0, GaussianModel::kMaxMeanDimMi * 1024,
+                      "target total mutual information in nats (at most 5 per dimension)", true, false),
+  };
+}
+
+QList<TaskInfo> makeTasks() {
+  TaskInfo g2;
+  g2.id = "gaussian2";
+  g2.displayName = "Gaussian pair (x, y)";
+  g2.params = commonSpecs();
+  g2.params[1].defaultValue = 2.0;
+  g2.params << ParamSpec::boolean("cubic", false, "transform y -> y^3 (MI unchanged)");
+
+  TaskInfo g3;
+  g3.id = "gaussian3";
+  g3.displayName = "Gaussian triple (x, x', y)";
+  g3.params = commonSpecs();
+  ParamSpec alpha = ParamSpec::real("alpha", 0.5, 0.0, 1.0,
+                                    "I(x';y) / I(x,x';y) per dimension; unset draws it from U(0.1, 0.9)",
+                                    true, true);
+  alpha.optional = true;
+  alpha.defaultValue = QVariant();
+  g3.params << alpha;
+  g3.hasSubview = true;
+  return {g2, g3};
+}
+
+}  // namespace
+
+const QList<TaskInfo>& availableTasks() {
+  static const QList<TaskInfo> tasks = makeTasks();
+  return tasks;
+}
+
+const TaskInfo* findTask(const QString& id) {
+  for (const TaskInfo& t : availableTasks())
+    if (t.id == id) return &t;
+  return nullptr;
+}
+
+QString validateTaskParams(const TaskInfo& task, ParamMap* params) {
+  const QString err = validateParamMap(task.params, params, "task " + task.id);
+  if (!err.isEmpty()) return err;
+  const int dim = params->value("dim").toInt();
+  const double mi = params->value("mi").toDouble();
+  const double maxMi = GaussianModel::kMaxMeanDimMi * dim;
+  if (mi > maxMi)
+    return QStringLiteral("mi: must be a number in (0, %1] (5 nats per dimension, dim=%2), got %3")
+        .arg(maxMi)
+        .arg(dim)
+        .arg(mi);
+  return {};
+}
+
+GaussianModel buildTask(const QString& id, const ParamMap& params, std::uint64_t seed) {
+  const int dim = params.value("dim").toInt();
+  const double mi = params.value("mi").toDouble();
+  if (id == "gaussian2") return GaussianModel::pair(dim, mi, params.value("cubic").toBool());
+  std::optional<double> alpha;
+  if (!params.value("alpha").isNull()) alpha = params.value("alpha").toDouble();
+  return GaussianModel::triple(dim, mi, alpha, seed);
+}
+
+}  // namespace milab

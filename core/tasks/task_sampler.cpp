@@ -1,0 +1,54 @@
+#include "tasks/task_sampler.h"
+
+#include <ATen/ATen.h>
+
+#include <cmath>
+#include <stdexcept>
+
+namespace milab {
+
+namespace {
+at::Tensor column(const GaussianModel& m, double (*f)(const GaussianDim&), c10::Device device) {
+  std::vector<float> v;
+  for (const GaussianDim& d : m.dims()) v.push_back(static_cast<float>(f(d)));
+  return at::tensor(v, at::kFloat).to(device);
+}
+}  // namespace
+
+TaskSampler::TaskSampler(const GaussianModel& model, c10::Device device)
+    : dim_(model.dim()), subview_(model.hasSubview()), cubic_(model.cubic()), device_(device) {
+  b_ = column(model, [](const GaussianDim& d) { return d.b; }, device);
+  bNoise_ = column(model, [](const GaussianDim& d) { return std::sqrt(1.0 - d.b * d.b); }, device);
+  bp_ = column(model, [](const GaussianDim& d) { return d.bp; }, device);
+  bx_ = column(model, [](const GaussianDim& d) { return d.bx; }, device);
+  sigma_ = column(model, [](const GaussianDim& d) { return std::sqrt(d.sigma2); }, device);
+  a_ = column(model, [](const GaussianDim& d) { return d.a; }, device);
+  condSd_ = column(model, [](const GaussianDim& d) { return std::sqrt(d.condVar); }, device);
+}
+
+at::Tensor TaskSampler::noise(at::IntArrayRef shape, at::Generator& gen) const {
+  return at::randn(shape, gen, at::TensorOptions().dtype(at::kFloat)).to(device_);
+}
+
+Batch TaskSampler::sampleJoint(int64_t n, at::Generator& gen) const {
+  const at::Tensor z = noise({3, n, dim_}, gen);
+  Batch batch;
+  if (subview_) {
+    batch.xp = z[0];
+    batch.x = b_ * batch.xp + bNoise_ * z[1];
+    batch.y = bp_ * batch.xp + bx_ * batch.x + sigma_ * z[2];
+  } else {
+    batch.x = z[0];
+    batch.y = bx_ * batch.x + sigma_ * z[2];
+  }
+  if (cubic_) batch.y = batch.y.pow(3);
+  return batch;
+}
+
+at::Tensor TaskSampler::sampleYGivenXp(const at::Tensor& xp, int64_t perRow, at::Generator& gen) const {
+  if (!subview_) throw std::logic_error("sampleYGivenXp needs a task with a subview x'");
+  const at::Tensor eps = noise({xp.size(0), perRow, dim_}, gen);
+  return (a_ * xp).unsqueeze(1) + condSd_ * eps;  // y | x' ~ N(a x', 1 - a^2) per dimension
+}
+
+}  // namespace milab

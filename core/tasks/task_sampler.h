@@ -1,0 +1,40 @@
+#pragma once
+// Torch-side sampling of a GaussianModel: joint batches and the true conditional p(y | x').
+// Noise is drawn on the CPU from the run's own generator (reproducible whatever the device) and moved once.
+#include <ATen/core/Generator.h>
+#include <ATen/core/Tensor.h>
+#include <c10/core/Device.h>
+
+#include "tasks/gaussian_model.h"
+
+namespace milab {
+
+struct Batch {
+  at::Tensor x;   // [B, d]
+  at::Tensor xp;  // [B, d] x' (undefined when the task has no subview)
+  at::Tensor y;   // [B, d]
+};
+
+class TaskSampler {
+ public:
+  TaskSampler(const GaussianModel& model, c10::Device device);
+
+  int dim() const { return dim_; }
+  bool hasSubview() const { return subview_; }
+  c10::Device device() const { return device_; }
+
+  Batch sampleJoint(int64_t n, at::Generator& gen) const;
+  // perRow samples of y ~ p(y | x'_b) for every row b of xp: [B, perRow, d]. Needs a subview.
+  at::Tensor sampleYGivenXp(const at::Tensor& xp, int64_t perRow, at::Generator& gen) const;
+
+ private:
+  at::Tensor noise(at::IntArrayRef shape, at::Generator& gen) const;
+
+  int dim_;
+  bool subview_, cubic_;
+  c10::Device device_;
+  // Per-dimension coefficients, float32 on the device (see GaussianModel for the structural equations).
+  at::Tensor b_, bNoise_, bp_, bx_, sigma_, a_, condSd_;
+};
+
+}  // namespace milab

@@ -1,0 +1,22 @@
+#pragma once
+#include <QObject>
+
+#include "method/method_plugin.h"
+
+namespace milab {
+
+// I_DEMI = I_NCE(x';y) + I_CNCE(x;y|x') (DEMI paper eq. 5, eq. 36): K/2 candidates per term, the conditional
+// negatives from the true p(y|x'); one x-side encoder serves both terms, f(x') = f([x', 0]). Ceiling 2 log(K/2).
+class DemiPlugin : public QObject, public MethodPlugin {
+  Q_OBJECT
+  Q_PLUGIN_METADATA(IID MILAB_METHOD_PLUGIN_IID FILE "demi.json")
+  Q_INTERFACES(milab::MethodPlugin)
+
+ public:
+  MethodInfo info() const override;
+  QString validate(const ParamMap& params, const TaskInfo& task) const override;
+  QList<Ceiling> ceilings(const ParamMap& params) const override;
+  std::unique_ptr<Estimator> create(const EstimatorContext& context) const override;
+};
+
+}  // namespace milab
