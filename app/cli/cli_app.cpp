@@ -149,7 +149,7 @@ int cliMain(int argc, char** argv) {
     std::fputs(kUsage, args.isEmpty() ? stderr : stdout);
     return args.isEmpty() ? kBadInput : 0;
   }
-  initTorchThreads();
+  initTorchRuntime();
   MethodRegistry registry;
   registry.loadDefault();
   const QString command = args.takeFirst();

@@ -1,5 +1,6 @@
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QTimer>
 
 #include <cstdio>
 
@@ -17,9 +18,10 @@ int main(int argc, char** argv) {
   parser.addHelpOption();
   parser.addPositionalArgument("experiment", "experiment file (JSON); default: the bundled default experiment");
   parser.addOption({"run", "start the experiment at once"});
+  parser.addOption({"screenshot", "with --run: save the window to FILE when the run ends, then quit", "FILE"});
   parser.process(app);
 
-  milab::initTorchThreads();
+  milab::initTorchRuntime();
   milab::MethodRegistry registry;
   registry.loadDefault();
   milab::MainWindow window(registry);
@@ -32,6 +34,15 @@ int main(int argc, char** argv) {
   if (!err.isEmpty()) std::fprintf(stderr, "milab: %s\n", err.toLocal8Bit().constData());
   else window.setSpec(spec);
   window.show();
-  if (parser.isSet("run") && err.isEmpty()) window.startRun();
+  if (parser.isSet("run") && err.isEmpty() && window.startRun() && parser.isSet("screenshot")) {
+    auto* poll = new QTimer(&window);
+    QObject::connect(poll, &QTimer::timeout, &window, [&window, &parser] {
+      if (!window.currentRun()->isFinished()) return;
+      QCoreApplication::processEvents();  // let the window show the result first
+      const bool saved = window.grab().save(parser.value("screenshot"));
+      QCoreApplication::exit(saved ? 0 : 1);
+    });
+    poll->start(200);
+  }
   return app.exec();
 }

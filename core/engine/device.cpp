@@ -3,7 +3,8 @@
 #include <ATen/Parallel.h>
 #include <torch/cuda.h>
 
-#include <QThread>
+
+#include <malloc.h>
 
 namespace milab {
 
@@ -18,8 +19,21 @@ QString resolveDevice(const QString& request, QString* resolved) {
   return {};
 }
 
-void initTorchThreads(int threads) {
-  at::set_num_threads(threads > 0 ? threads : std::max(1, QThread::idealThreadCount()));
+void initTorchRuntime(int threads) {
+  // LibTorch's CPU allocator is plain malloc, and training frees and reallocates the same large activations
+  // every step. glibc's defaults hand them back to the kernel each time (mmap above 128 KiB, heap trimming),
+  // so every step paid page faults and page clearing. Keeping them: DEMI K=128 1000 steps 15.2 s -> 6.0 s,
+  // K=512 100 steps 12.0 s -> 7.9 s, estimates identical (tcmalloc measured no better: 5.6 s, 7.5 s).
+  mallopt(M_MMAP_THRESHOLD, 256 << 20);
+  mallopt(M_TRIM_THRESHOLD, 512 << 20);
+  mallopt(M_TOP_PAD, 256 << 20);
+  // One intra-op thread per run by default. Measured in one process on the 2-core CI machine (bench_training):
+  // with 2 OpenMP threads driven from a run's worker thread, InfoNCE K=128 swung between 150 and 600 steps/s
+  // and DEMI K=128 between 57 and 150; with 1 thread they held at 400-490 and 124-143, matching a bare
+  // LibTorch loop. Only InfoNCE at K=512 gains from 2 threads (about 100 vs 80 steps/s). One thread also
+  // leaves the other core to the window or to a second run. MILAB_THREADS overrides.
+  if (threads <= 0) threads = qEnvironmentVariableIntValue("MILAB_THREADS");
+  at::set_num_threads(threads > 0 ? threads : 1);
 }
 
 }  // namespace milab

@@ -7,7 +7,9 @@ namespace milab {
 // such as "device: cuda requested but not available ...".
 QString resolveDevice(const QString& request, QString* resolved);
 
-// Call once at start-up, before any torch work: LibTorch starts with one intra-op thread on Debian.
-void initTorchThreads(int threads = 0);
+// Call once at start-up, before any torch work: sets LibTorch's intra-op threads (`threads`, else
+// $MILAB_THREADS, else 1: see device.cpp for the measurements) and keeps glibc from returning every large
+// tensor buffer to the kernel.
+void initTorchRuntime(int threads = 0);
 
 }  // namespace milab

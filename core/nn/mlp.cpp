@@ -16,6 +16,13 @@ MlpImpl::MlpImpl(int64_t in, int64_t hidden, int64_t out, at::Generator& gen) {
 
 at::Tensor MlpImpl::forward(const at::Tensor& x) { return output(at::relu(input(x))); }
 
+at::Tensor MlpImpl::dotWithRows(const at::Tensor& rows, const at::Tensor& candidates) {
+  const at::Tensor hidden = at::relu(input(candidates));            // [B, C, H]
+  const at::Tensor folded = rows.matmul(output->weight);            // [B, H]
+  const at::Tensor offset = (rows * output->bias).sum(1, true);     // [B, 1]
+  return at::bmm(hidden, folded.unsqueeze(2)).squeeze(2) + offset;  // [B, C]
+}
+
 void initLinear(torch::nn::Linear& layer, at::Generator& gen) {
   c10::NoGradGuard noGrad;
   const double bound = 1.0 / std::sqrt(static_cast<double>(layer->weight.size(1)));

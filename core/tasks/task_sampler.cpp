@@ -8,10 +8,16 @@
 namespace milab {
 
 namespace {
-at::Tensor column(const GaussianModel& m, double (*f)(const GaussianDim&), c10::Device device) {
-  std::vector<float> v;
-  for (const GaussianDim& d : m.dims()) v.push_back(static_cast<float>(f(d)));
-  return at::tensor(v, at::kFloat).to(device);
+at::Tensor column(const GaussianModel& m, double (*f)(const GaussianDim&), c10::Device device,
+                  at::ScalarType type = at::kFloat) {
+  std::vector<double> v;
+  for (const GaussianDim& d : m.dims()) v.push_back(f(d));
+  return at::tensor(v, at::kDouble).to(device, type);
+}
+
+// log N(y; mean, exp(logVar)) - log N(y; 0, 1), summed over the last axis.
+at::Tensor logRatioToStandard(const at::Tensor& y, const at::Tensor& mean, const at::Tensor& logVar) {
+  return (-0.5 * logVar - (y - mean).pow(2) * (-logVar).exp() * 0.5 + y.pow(2) * 0.5).sum(-1);
 }
 }  // namespace
 
@@ -24,6 +30,25 @@ TaskSampler::TaskSampler(const GaussianModel& model, c10::Device device)
   sigma_ = column(model, [](const GaussianDim& d) { return std::sqrt(d.sigma2); }, device);
   a_ = column(model, [](const GaussianDim& d) { return d.a; }, device);
   condSd_ = column(model, [](const GaussianDim& d) { return std::sqrt(d.condVar); }, device);
+  bp64_ = column(model, [](const GaussianDim& d) { return d.bp; }, device, at::kDouble);
+  bx64_ = column(model, [](const GaussianDim& d) { return d.bx; }, device, at::kDouble);
+  logSigma2_ = column(model, [](const GaussianDim& d) { return std::log(d.sigma2); }, device, at::kDouble);
+  a64_ = column(model, [](const GaussianDim& d) { return d.a; }, device, at::kDouble);
+  logCondVar_ = column(model, [](const GaussianDim& d) { return std::log(d.condVar); }, device, at::kDouble);
+}
+
+at::Tensor TaskSampler::pmi(const at::Tensor& x, const at::Tensor& xp, const at::Tensor& y) const {
+  at::Tensor yLatent = y.to(at::kDouble);
+  // y -> y^3 is a bijection: the Jacobians of p(y^3|x) and p(y^3) cancel, so the PMI is that of cbrt(y^3).
+  if (cubic_) yLatent = yLatent.sign() * yLatent.abs().pow(1.0 / 3.0);
+  at::Tensor mean = bx64_ * x.to(at::kDouble);
+  if (subview_) mean = mean + bp64_ * xp.to(at::kDouble);
+  return logRatioToStandard(yLatent, mean, logSigma2_);
+}
+
+at::Tensor TaskSampler::subviewPmi(const at::Tensor& xp, const at::Tensor& y) const {
+  if (!subview_) throw std::logic_error("subviewPmi needs a task with a subview x'");
+  return logRatioToStandard(y.to(at::kDouble), a64_ * xp.to(at::kDouble), logCondVar_);
 }
 
 at::Tensor TaskSampler::noise(at::IntArrayRef shape, at::Generator& gen) const {

@@ -27,6 +27,13 @@ class TaskSampler {
   // perRow samples of y ~ p(y | x'_b) for every row b of xp: [B, perRow, d]. Needs a subview.
   at::Tensor sampleYGivenXp(const at::Tensor& xp, int64_t perRow, at::Generator& gen) const;
 
+  // Analytic critics, in float64, broadcasting over all but the last (dimension) axis, summed over it:
+  // pmi = log p(y | x, x') - log p(y) (gaussian2: log p(y | x) - log p(y)), the optimal InfoNCE critic;
+  // subviewPmi = log p(y | x') - log p(y). E.g. x [B,1,d], y [1,C,d] gives the [B,C] score matrix.
+  // `xp` is ignored (may be undefined) for gaussian2; for the cubic task y is given as observed (y^3).
+  at::Tensor pmi(const at::Tensor& x, const at::Tensor& xp, const at::Tensor& y) const;
+  at::Tensor subviewPmi(const at::Tensor& xp, const at::Tensor& y) const;
+
  private:
   at::Tensor noise(at::IntArrayRef shape, at::Generator& gen) const;
 
@@ -35,6 +42,8 @@ class TaskSampler {
   c10::Device device_;
   // Per-dimension coefficients, float32 on the device (see GaussianModel for the structural equations).
   at::Tensor b_, bNoise_, bp_, bx_, sigma_, a_, condSd_;
+  // The same in float64 for the analytic critics (sigma^2 reaches e^-20 at 10 nats per dimension).
+  at::Tensor bp64_, bx64_, logSigma2_, a64_, logCondVar_;
 };
 
 }  // namespace milab

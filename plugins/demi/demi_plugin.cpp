@@ -55,7 +55,6 @@ class DemiEstimator final : public Estimator {
   };
 
   Terms terms(const Batch& batch) {
-    const int64_t B = batch.y.size(0), d = batch.y.size(1);
     const at::Tensor fXp = f_->forward(at::cat({batch.xp, at::zeros_like(batch.x)}, 1));  // f([x', 0])
     const at::Tensor fBoth = f_->forward(at::cat({batch.xp, batch.x}, 1));               // f([x', x])
     const at::Tensor gY = g_->forward(batch.y);
@@ -63,9 +62,8 @@ class DemiEstimator final : public Estimator {
     const at::Tensor unconditional = inBatchNce(fXp.matmul(gY.t()));
     // I_CNCE(x; y | x'): K/2 - 1 negatives per row from the true p(y | x'_i), positive in column 0.
     const at::Tensor yNeg = task_->sampleYGivenXp(batch.xp, half_ - 1, gen_);
-    const at::Tensor gNeg = g_->forward(yNeg.reshape({-1, d})).reshape({B, half_ - 1, -1});
     const at::Tensor positive = (fBoth * gY).sum(1, true);
-    const at::Tensor negative = at::bmm(gNeg, fBoth.unsqueeze(2)).squeeze(2);
+    const at::Tensor negative = g_->dotWithRows(fBoth, yNeg);  // f([x',x]) . g(y_k), the cost of DEMI
     const at::Tensor conditional = firstColumnNce(at::cat({positive, negative}, 1));
     return {unconditional, conditional};
   }

@@ -74,6 +74,7 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
   connect(stop_, &QPushButton::clicked, this, &ExperimentPanel::stopRequested);
   onTaskChanged();
   onMethodChanged();
+  setSpec(RunSpec{});  // a valid experiment from the start: RunSpec's defaults (DEMI on gaussian3)
   setRunning(false);
 }
 

@@ -1,0 +1,137 @@
+// milab-cli as a user runs it: the methods list, a short run and the validity of every file it writes, and
+// each kind of bad input (exit code 2, one line on stderr naming the field, nothing written).
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+namespace {
+
+struct CliResult {
+  int code = -1;
+  QString out, err;
+};
+
+CliResult cli(const QStringList& args) {
+  QProcess p;
+  p.start(MILAB_CLI_PATH, args);
+  p.waitForFinished(300000);
+  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromLocal8Bit(p.readAllStandardOutput()),
+          QString::fromLocal8Bit(p.readAllStandardError())};
+}
+
+QByteArray readAll(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
+  QFile f(dir.filePath(name));
+  if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(name));
+  f.write(text);
+  return f.fileName();
+}
+
+}  // namespace
+
+class TestCli : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void listsMethods() {
+    const CliResult r = cli({"methods"});
+    QCOMPARE(r.code, 0);
+    QCOMPARE(r.err, QString());
+    const QStringList lines = r.out.trimmed().split('\n');
+    QCOMPARE(lines.size(), 2);
+    QVERIFY(lines[0].startsWith("demi\tDEMI"));
+    QCOMPARE(lines[1], QString("infonce\tInfoNCE"));
+  }
+
+  void runWritesValidFiles() {
+    QTemporaryDir tmp;
+    const QString experiment = writeFile(tmp, "exp.json", R"({"task": "gaussian3", "dim": 4, "mi": 2,
+        "method": "demi", "K": 8, "steps": 50, "seed": 3})");
+    const QString out = tmp.filePath("out");
+    // Flags override the file: 40 steps, not 50.
+    const CliResult r = cli({"run", experiment, "--steps", "40", "--device", "cpu", "--out", out});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY(r.out.contains("demi gaussian3: estimate"));
+
+    const QJsonObject s = QJsonDocument::fromJson(readAll(out + "/summary.json")).object();
+    for (const char* key : {"method", "task", "dim", "K", "steps", "seed", "true_mi", "estimate", "stderr", "ceiling",
+                            "terms", "seconds", "device"})
+      QVERIFY2(s.contains(key), key);
+    QCOMPARE(s["method"].toString(), QString("demi"));
+    QCOMPARE(s["steps"].toInt(), 40);
+    QCOMPARE(s["K"].toInt(), 8);
+    QCOMPARE(s["device"].toString(), QString("cpu"));
+    QVERIFY(std::abs(s["true_mi"].toDouble() - 2.0) < 1e-6);
+    QVERIFY(std::abs(s["ceiling"].toDouble() - 2 * std::log(4.0)) < 1e-12);
+    QCOMPARE(s["terms"].toObject().size(), 2);
+
+    const QList<QByteArray> csv = readAll(out + "/curve.csv").trimmed().split('\n');
+    QCOMPARE(csv[0], QByteArray("step,estimate,loss,seconds"));
+    QCOMPARE(csv.size(), 41);
+    QCOMPARE(csv[40].split(',')[0], QByteArray("40"));
+
+    QVERIFY(readAll(out + "/plot.png").startsWith("\x89PNG\r\n\x1a\n"));
+    QVERIFY(readAll(out + "/plot.pdf").startsWith("%PDF-"));
+    QXmlStreamReader svg(readAll(out + "/plot.svg"));
+    QVERIFY(svg.readNextStartElement());
+    QCOMPARE(svg.name().toString(), QString("svg"));
+    while (!svg.atEnd()) svg.readNext();
+    QVERIFY2(!svg.hasError(), qPrintable(svg.errorString()));
+  }
+
+  void badInput_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("file");  // experiment file contents, "" for none
+    QTest::addColumn<QString>("field");
+    const QStringList base{"--task", "gaussian3", "--dim", "4", "--steps", "5"};
+    QTest::newRow("unknown method") << (base + QStringList{"--method", "nope"}) << "" << "method: must be one of demi|infonce";
+    QTest::newRow("unknown task") << QStringList{"--task", "gaussian9"} << "" << "task: must be one of gaussian2|gaussian3";
+    QTest::newRow("K < 2") << (base + QStringList{"--method", "infonce", "--K", "1"}) << "" << "K: must be an integer in [2, 65536]";
+    QTest::newRow("odd K for demi") << (base + QStringList{"--method", "demi", "--K", "7"}) << "" << "K: must be an even integer";
+    QTest::newRow("mi = 0") << (base + QStringList{"--mi", "0"}) << "" << "mi: must be a number in (0,";
+    QTest::newRow("mi < 0") << (base + QStringList{"--mi", "-1"}) << "" << "mi: must be a number in (0,";
+    QTest::newRow("alpha = 1") << (base + QStringList{"--alpha", "1"}) << "" << "alpha: must be a number in (0, 1)";
+    QTest::newRow("alpha = 0") << (base + QStringList{"--alpha", "0"}) << "" << "alpha: must be a number in (0, 1)";
+    QTest::newRow("dim < 1") << QStringList{"--dim", "0"} << "" << "dim: must be an integer in [1, 1024]";
+    QTest::newRow("steps < 1") << QStringList{"--steps", "0"} << "" << "steps: must be an integer in [1,";
+    QTest::newRow("not a number") << QStringList{"--lr", "fast"} << "" << "lr: must be a number in (0, 1]";
+    QTest::newRow("unknown flag") << QStringList{"--colour", "red"} << "" << "colour: unknown key";
+    QTest::newRow("malformed JSON") << QStringList{} << R"({"task": "gaussian3", "dim": )" << "experiment: ";
+    QTest::newRow("unknown JSON key") << QStringList{} << R"({"task": "gaussian3", "temperature": 2})" << "temperature: unknown key";
+    QTest::newRow("JSON wrong type") << QStringList{} << R"({"task": "gaussian3", "K": "many"})" << "K: must be an";
+    QTest::newRow("JSON nested") << QStringList{} << R"({"task": {"name": "gaussian3"}})" << "task: must be a number, string";
+    QTest::newRow("cuda on a CPU build") << QStringList{"--device", "cuda"} << "" << "device: cuda requested but not available";
+  }
+  void badInput() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, file);
+    QFETCH(QString, field);
+    QTemporaryDir tmp;
+    QStringList all{"run"};
+    if (!file.isEmpty()) all << writeFile(tmp, "exp.json", file.toUtf8());
+    const QString out = tmp.filePath("never");
+    all << args << "--out" << out;
+    const CliResult r = cli(all);
+    QCOMPARE(r.code, 2);
+    const QStringList lines = r.err.trimmed().split('\n');
+    QCOMPARE(lines.size(), 1);
+    QVERIFY2(lines[0].startsWith("milab-cli: " + field), qPrintable(lines[0]));
+    QVERIFY(!QFileInfo::exists(out));
+    QCOMPARE(r.out, QString());
+  }
+
+  void missingOutIsBadInput() {
+    const CliResult r = cli({"run", "--steps", "5"});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.startsWith("milab-cli: out: required"));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "test_cli.moc"

@@ -1,0 +1,101 @@
+// The window driven through its real widgets: set parameters, click Run, watch points arrive on the plot,
+// Stop, export; an invalid field gets its error on the field and starts nothing.
+#include <QAbstractButton>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+#include "engine/device.h"
+#include "gui/main_window.h"
+#include "gui/panels/experiment_panel.h"
+#include "gui/panels/param_form.h"
+#include "method/method_registry.h"
+#include "plot/run_plot.h"
+
+using namespace milab;
+
+class TestMainWindow : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void initTestCase() {
+    initTorchRuntime();
+    registry_.loadDefault();
+  }
+
+  void runShowsPointsLiveThenExports() {
+    MainWindow w(registry_);
+    w.show();
+    auto* method = w.findChild<QComboBox*>("methodCombo");
+    method->setCurrentIndex(method->findData("infonce"));
+    w.findChild<QComboBox*>("taskCombo")->setCurrentIndex(0);  // gaussian2
+    w.findChild<QSpinBox*>("param.dim")->setValue(8);
+    w.findChild<QSpinBox*>("param.K")->setValue(32);
+    w.findChild<QSpinBox*>("param.steps")->setValue(400);
+
+    QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    QVERIFY(w.currentRun());
+    QCOMPARE(w.currentRun()->spec().methodParams.value("K").toInt(), 32);
+    QVERIFY(!w.findChild<QAbstractButton*>("runButton")->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(w.plot()->pointCount() > 0, 10000);  // points arrive while it trains
+    QTRY_VERIFY_WITH_TIMEOUT(w.currentRun()->isFinished(), 60000);
+    QTRY_VERIFY(w.findChild<QAbstractButton*>("runButton")->isEnabled());
+    QCOMPARE(w.plot()->pointCount(), 400);  // every step drained, none twice
+    QVERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("finished"));
+
+    QTemporaryDir tmp;
+    for (const char* name : {"p.png", "p.pdf", "p.svg", "c.csv", "s.json"})
+      QCOMPARE(w.exportTo(tmp.filePath(name)), QString());
+    QFile png(tmp.filePath("p.png"));
+    QVERIFY(png.open(QIODevice::ReadOnly));
+    QVERIFY(png.read(8) == QByteArray("\x89PNG\r\n\x1a\n"));
+    QFile pdf(tmp.filePath("p.pdf"));
+    QVERIFY(pdf.open(QIODevice::ReadOnly));
+    QVERIFY(pdf.read(5) == QByteArray("%PDF-"));
+    QFile svgFile(tmp.filePath("p.svg"));
+    QVERIFY(svgFile.open(QIODevice::ReadOnly));
+    QXmlStreamReader svg(&svgFile);
+    while (!svg.atEnd()) svg.readNext();
+    QVERIFY(!svg.hasError());
+    QFile csv(tmp.filePath("c.csv"));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    QCOMPARE(csv.readAll().count('\n'), 401);
+  }
+
+  void stopKeepsWhatWasMeasured() {
+    MainWindow w(registry_);
+    w.show();
+    QCOMPARE(w.findChild<QComboBox*>("methodCombo")->currentData().toString(), QString("demi"));
+    QCOMPARE(w.findChild<QComboBox*>("taskCombo")->currentData().toString(), QString("gaussian3"));
+    w.findChild<QSpinBox*>("param.steps")->setValue(1000000);
+    QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(w.plot()->pointCount() > 2, 20000);
+    QTest::mouseClick(w.findChild<QAbstractButton*>("stopButton"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(w.currentRun()->isFinished(), 2000);
+    QTRY_VERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("cancelled"));
+    QVERIFY(w.plot()->pointCount() > 2);
+  }
+
+  void invalidFieldShowsErrorOnTheField() {
+    MainWindow w(registry_);
+    w.show();
+    auto* method = w.findChild<QComboBox*>("methodCombo");
+    method->setCurrentIndex(method->findData("demi"));
+    w.findChild<QComboBox*>("taskCombo")->setCurrentIndex(1);  // gaussian3
+    w.findChild<QSpinBox*>("param.K")->setValue(7);            // odd: demi needs K/2 per term
+    QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    QVERIFY(!w.currentRun());
+    auto* error = w.findChild<QLabel*>("error.K");
+    QVERIFY(error->isVisible());
+    QVERIFY2(error->text().startsWith("must be an even integer"), qPrintable(error->text()));
+  }
+
+ private:
+  MethodRegistry registry_;
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "test_main_window.moc"
