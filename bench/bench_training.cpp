@@ -14,6 +14,7 @@
 #include "engine/device.h"
 #include "engine/run.h"
 #include "method/method_registry.h"
+#include "nn/bounds.h"
 #include "nn/mlp.h"
 #include "tasks/task_catalog.h"
 #include "tasks/task_sampler.h"

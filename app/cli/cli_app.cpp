@@ -121,10 +121,13 @@ int runExperiment(const QStringList& args, const MethodRegistry& registry) {
   errors.removeAll(QString());
   for (const QString& e : errors) std::fprintf(stderr, "milab-cli: %s\n", e.toLocal8Bit().constData());
 
-  std::printf("%s %s: estimate %.4f +- %.4f nats, true MI %.4f, ceiling %.4f (%s, %.1f s, %s)\n",
-              spec.method.toUtf8().constData(), spec.task.toUtf8().constData(), result.estimate, result.stderror,
-              result.trueMi, result.ceilings.isEmpty() ? 0.0 : result.ceilings[0].value,
-              statusName(result.status).toUtf8().constData(), result.seconds, result.device.toUtf8().constData());
+  const QString ceiling = result.ceilings.isEmpty()
+                              ? QStringLiteral("no ceiling")
+                              : QStringLiteral("%1 = %2").arg(result.ceilings[0].label).arg(result.ceilings[0].value, 0, 'f', 4);
+  std::printf("%s %s: estimate %.4f +- %.4f nats, true MI %.4f, %s (%s, %.1f s, %s)\n", spec.method.toUtf8().constData(),
+              spec.task.toUtf8().constData(), result.estimate, result.stderror, result.trueMi,
+              ceiling.toUtf8().constData(), statusName(result.status).toUtf8().constData(), result.seconds,
+              result.device.toUtf8().constData());
   if (result.status == RunStatus::Failed) {
     std::fprintf(stderr, "milab-cli: run failed: %s\n", result.reason.toLocal8Bit().constData());
     return 1;

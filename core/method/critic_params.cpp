@@ -8,6 +8,8 @@ ParamSpecs criticParamSpecs(int minK) {
       ParamSpec::real("lr", 5e-4, 0.0, 1.0, "Adam learning rate", true, false),
       ParamSpec::integer("hidden", 100, 1, 4096, "hidden ReLU units of each critic MLP"),
       ParamSpec::integer("embed", 100, 1, 4096, "output size of each critic MLP (the dot-product space)"),
+      ParamSpec::choice("critic", {"learned", "oracle"}, "learned",
+                        "learned: train the MLP critic; oracle: the task's analytic PMI, nothing trained"),
   };
 }
 

@@ -4,7 +4,8 @@
 
 namespace milab {
 
-// K (contrastive set size), lr (Adam), hidden (units of the one hidden ReLU layer), embed (output size).
+// K (contrastive set size), lr (Adam), hidden (units of the one hidden ReLU layer), embed (output size),
+// critic (learned, or oracle: the task's analytic PMI, the best the bound can do at this K).
 ParamSpecs criticParamSpecs(int minK);
 
 }  // namespace milab

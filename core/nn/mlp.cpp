@@ -30,12 +30,4 @@ void initLinear(torch::nn::Linear& layer, at::Generator& gen) {
   layer->bias.uniform_(-bound, bound, gen);
 }
 
-at::Tensor inBatchNce(const at::Tensor& scores) {
-  return at::log_softmax(scores, 1).diagonal().mean() + std::log(static_cast<double>(scores.size(1)));
-}
-
-at::Tensor firstColumnNce(const at::Tensor& scores) {
-  return at::log_softmax(scores, 1).select(1, 0).mean() + std::log(static_cast<double>(scores.size(1)));
-}
-
 }  // namespace milab

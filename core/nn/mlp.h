@@ -1,6 +1,6 @@
 #pragma once
-// Building blocks shared by contrastive plugins: a one-hidden-layer ReLU MLP initialised from the run's own
-// generator (torch's global generator would make concurrent runs irreproducible), and the InfoNCE reduction.
+// A one-hidden-layer ReLU MLP initialised from the run's own generator (torch's global generator would make
+// concurrent runs irreproducible).
 #include <torch/nn/module.h>
 #include <torch/nn/modules/linear.h>
 #include <torch/nn/pimpl.h>
@@ -23,13 +23,5 @@ TORCH_MODULE(Mlp);
 
 // PyTorch's default Linear init (U(-1/sqrt(fan_in), 1/sqrt(fan_in)) for weight and bias), from `gen`.
 void initLinear(torch::nn::Linear& layer, at::Generator& gen);
-
-// InfoNCE with in-batch negatives: scores[i][j] = critic(x_i, y_j), positives on the diagonal.
-// mean_i [s_ii - logsumexp_j s_ij] + log B   (ceiling log B)
-at::Tensor inBatchNce(const at::Tensor& scores);
-
-// InfoNCE over explicit candidate sets: scores [B, C], the positive in column 0, C - 1 negatives.
-// mean_i [s_i0 - logsumexp_c s_ic] + log C   (ceiling log C)
-at::Tensor firstColumnNce(const at::Tensor& scores);
 
 }  // namespace milab

@@ -1,6 +1,6 @@
 // torch first: its headers must precede Qt's (see BUILD.md pitfalls).
 #include <ATen/ATen.h>
-#include <torch/optim/adam.h>
+#include <c10/core/GradMode.h>
 
 #include "demi/demi_plugin.h"
 
@@ -8,7 +8,8 @@
 
 #include "method/critic_params.h"
 #include "method/estimator.h"
-#include "nn/mlp.h"
+#include "nn/bounds.h"
+#include "nn/separable_critic.h"
 
 namespace milab {
 
@@ -18,32 +19,26 @@ class DemiEstimator final : public Estimator {
  public:
   explicit DemiEstimator(const EstimatorContext& ctx)
       : half_(ctx.params.value("K").toInt() / 2), task_(ctx.task), gen_(ctx.generator) {
-    const int64_t d = ctx.task->dim(), hidden = ctx.params.value("hidden").toInt(),
-                  embed = ctx.params.value("embed").toInt();
-    f_ = Mlp(2 * d, hidden, embed, gen_);
-    g_ = Mlp(d, hidden, embed, gen_);
-    f_->to(ctx.device);
-    g_->to(ctx.device);
-    std::vector<at::Tensor> params = f_->parameters();
-    for (const at::Tensor& p : g_->parameters()) params.push_back(p);
-    optimizer_ = std::make_unique<torch::optim::Adam>(
-        params, torch::optim::AdamOptions(ctx.params.value("lr").toDouble()));
+    if (ctx.params.value("critic").toString() != "oracle")
+      critic_ = std::make_unique<SeparableCritic>(2 * ctx.task->dim(), ctx.task->dim(), ctx.params, ctx.device, gen_);
   }
 
   // The unconditional term uses in-batch negatives, so the batch is its K/2 candidate set.
   int64_t batchSize() const override { return half_; }
 
   StepResult trainStep(const Batch& batch) override {
+    if (!critic_) {  // the oracle has nothing to learn
+      const Evaluation e = evaluate(batch);
+      return {e.value, -e.value};
+    }
     const Terms t = terms(batch);
     const at::Tensor bound = t.unconditional + t.conditional;
-    const at::Tensor loss = -bound;
-    optimizer_->zero_grad();
-    loss.backward();
-    optimizer_->step();
-    return {bound.item<double>(), loss.item<double>()};
+    critic_->minimise(-bound);
+    return {bound.item<double>(), -bound.item<double>()};
   }
 
   Evaluation evaluate(const Batch& batch) override {
+    c10::NoGradGuard noGrad;
     const Terms t = terms(batch);
     const double u = t.unconditional.item<double>(), c = t.conditional.item<double>();
     return {u + c, {{"I_NCE(x';y)", u}, {"I_CNCE(x;y|x')", c}}};
@@ -55,24 +50,32 @@ class DemiEstimator final : public Estimator {
   };
 
   Terms terms(const Batch& batch) {
-    const at::Tensor fXp = f_->forward(at::cat({batch.xp, at::zeros_like(batch.x)}, 1));  // f([x', 0])
-    const at::Tensor fBoth = f_->forward(at::cat({batch.xp, batch.x}, 1));               // f([x', x])
-    const at::Tensor gY = g_->forward(batch.y);
-    // I_NCE(x'; y): the other rows' y are the K/2 - 1 negatives from p(y).
-    const at::Tensor unconditional = inBatchNce(fXp.matmul(gY.t()));
-    // I_CNCE(x; y | x'): K/2 - 1 negatives per row from the true p(y | x'_i), positive in column 0.
+    // K/2 - 1 negatives per row from the true p(y | x'_i); the positive goes in column 0.
     const at::Tensor yNeg = task_->sampleYGivenXp(batch.xp, half_ - 1, gen_);
-    const at::Tensor positive = (fBoth * gY).sum(1, true);
-    const at::Tensor negative = g_->dotWithRows(fBoth, yNeg);  // f([x',x]) . g(y_k), the cost of DEMI
-    const at::Tensor conditional = firstColumnNce(at::cat({positive, negative}, 1));
-    return {unconditional, conditional};
+    at::Tensor unconditionalScores, conditionalScores;
+    if (critic_) {
+      const at::Tensor fXp = critic_->embedX(at::cat({batch.xp, at::zeros_like(batch.x)}, 1));  // f([x', 0])
+      const at::Tensor fBoth = critic_->embedX(at::cat({batch.xp, batch.x}, 1));               // f([x', x])
+      const at::Tensor gY = critic_->embedY(batch.y);
+      unconditionalScores = fXp.matmul(gY.t());
+      const at::Tensor positive = (fBoth * gY).sum(1, true);
+      const at::Tensor negative = critic_->dotWithCandidates(fBoth, yNeg);  // f([x',x]) . g(y_k): DEMI's cost
+      conditionalScores = at::cat({positive, negative}, 1);
+    } else {
+      // Optimal critics: log p(y|x')/p(y) for I_NCE(x';y), log p(y|x,x')/p(y|x') for I_CNCE(x;y|x').
+      unconditionalScores = task_->subviewPmi(batch.xp.unsqueeze(1), batch.y.unsqueeze(0));
+      const at::Tensor candidates = at::cat({batch.y.unsqueeze(1), yNeg}, 1);  // [B, K/2, d]
+      const at::Tensor x = batch.x.unsqueeze(1), xp = batch.xp.unsqueeze(1);
+      conditionalScores = task_->pmi(x, xp, candidates) - task_->subviewPmi(xp, candidates);
+    }
+    // I_NCE(x'; y): the other rows' y are the K/2 - 1 negatives from p(y).
+    return {inBatchNce(unconditionalScores), firstColumnNce(conditionalScores)};
   }
 
   int64_t half_;
   const TaskSampler* task_;
   at::Generator gen_;
-  Mlp f_{nullptr}, g_{nullptr};
-  std::unique_ptr<torch::optim::Adam> optimizer_;
+  std::unique_ptr<SeparableCritic> critic_;  // null for the oracle
 };
 
 }  // namespace

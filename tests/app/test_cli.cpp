@@ -44,9 +44,11 @@ class TestCli : public QObject {
     QCOMPARE(r.code, 0);
     QCOMPARE(r.err, QString());
     const QStringList lines = r.out.trimmed().split('\n');
-    QCOMPARE(lines.size(), 2);
-    QVERIFY(lines[0].startsWith("demi\tDEMI"));
-    QCOMPARE(lines[1], QString("infonce\tInfoNCE"));
+    QVERIFY(lines.size() >= 7);
+    for (const QString& line : lines) QCOMPARE(line.count('\t'), 1);  // id<TAB>display name
+    QVERIFY(lines.contains("infonce\tInfoNCE"));
+    QVERIFY(lines.contains("demi\tDEMI (ground-truth p(y|x'))"));
+    QVERIFY(lines.contains("nwj\tNWJ"));
   }
 
   void runWritesValidFiles() {
@@ -90,7 +92,7 @@ class TestCli : public QObject {
     QTest::addColumn<QString>("file");  // experiment file contents, "" for none
     QTest::addColumn<QString>("field");
     const QStringList base{"--task", "gaussian3", "--dim", "4", "--steps", "5"};
-    QTest::newRow("unknown method") << (base + QStringList{"--method", "nope"}) << "" << "method: must be one of demi|infonce";
+    QTest::newRow("unknown method") << (base + QStringList{"--method", "nope"}) << "" << "method: must be one of demi|infonce|js|local-nce|mine|nwj|smile";
     QTest::newRow("unknown task") << QStringList{"--task", "gaussian9"} << "" << "task: must be one of gaussian2|gaussian3";
     QTest::newRow("K < 2") << (base + QStringList{"--method", "infonce", "--K", "1"}) << "" << "K: must be an integer in [2, 65536]";
     QTest::newRow("odd K for demi") << (base + QStringList{"--method", "demi", "--K", "7"}) << "" << "K: must be an even integer";

@@ -14,7 +14,8 @@ class TestPluginLoading : public QObject {
     registry.loadDefault();
     QVERIFY2(registry.errors().isEmpty(),
              qPrintable(registry.errors().isEmpty() ? QString() : registry.errors()[0].reason));
-    QCOMPARE(registry.ids(), QStringList({"demi", "infonce"}));
+    for (const char* id : {"demi", "infonce", "js", "local-nce", "mine", "nwj", "smile"})
+      QVERIFY2(registry.ids().contains(id), id);
     const MethodInfo demi = registry.find("demi")->info();
     QVERIFY(demi.needsSubview);
     QVERIFY(findSpec(demi.params, "K"));
@@ -52,9 +53,10 @@ class TestPluginLoading : public QObject {
   void refusesDuplicateIds() {
     MethodRegistry registry;
     registry.loadDefault();
+    const QStringList once = registry.ids();
     registry.loadDefault();
-    QCOMPARE(registry.ids(), QStringList({"demi", "infonce"}));
-    QCOMPARE(registry.errors().size(), 2);
+    QCOMPARE(registry.ids(), once);
+    QCOMPARE(registry.errors().size(), once.size());
     QVERIFY(registry.errors()[0].reason.contains("already loaded"));
   }
 };

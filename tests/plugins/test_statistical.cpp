@@ -41,6 +41,19 @@ class TestStatistical : public QObject {
     QVERIFY(r.estimate <= r.ceilings[0].value);
   }
 
+  // gaussian2 d=20 MI=2: the comparators land within 0.4 nats of 2 (issue 3).
+  void comparatorsOnGaussian2_data() {
+    QTest::addColumn<QString>("method");
+    for (const char* m : {"local-nce", "nwj", "mine", "smile"}) QTest::newRow(m) << m;
+  }
+  void comparatorsOnGaussian2() {
+    QFETCH(QString, method);
+    const RunResult r = train(registry_, {{"task", "gaussian2"}, {"dim", 20}, {"mi", 2.0}, {"method", method},
+                                          {"K", 128}, {"steps", 3000}, {"seed", 1}});
+    QCOMPARE(r.status, RunStatus::Finished);
+    QVERIFY2(std::abs(r.estimate - 2.0) < 0.4, qPrintable(QString::number(r.estimate)));
+  }
+
   // gaussian3 d=20 MI=10: DEMI at K=128 beats InfoNCE at K=128 by at least 1.5 nats; neither exceeds its
   // ceiling (log 128 = 4.85, 2 log 64 = 8.32).
   void demiBeatsInfonceOnGaussian3() {

@@ -1,0 +1,51 @@
+#include "method/score_matrix_estimator.h"
+
+#include <ATen/ATen.h>
+#include <c10/core/GradMode.h>
+
+#include "nn/separable_critic.h"
+
+namespace milab {
+
+at::Tensor criticInput(const Batch& batch) {
+  return batch.xp.defined() ? at::cat({batch.x, batch.xp}, 1) : batch.x;
+}
+
+ScoreMatrixEstimator::ScoreMatrixEstimator(const EstimatorContext& ctx, ScoreMatrixBound bound)
+    : K_(ctx.params.value("K").toInt()),
+      oracle_(ctx.params.value("critic").toString() == "oracle"),
+      task_(ctx.task),
+      gen_(ctx.generator),
+      bound_(std::move(bound)) {
+  if (!oracle_)
+    critic_ = std::make_unique<SeparableCritic>((task_->hasSubview() ? 2 : 1) * task_->dim(), task_->dim(),
+                                                ctx.params, ctx.device, gen_);
+}
+
+ScoreMatrixEstimator::~ScoreMatrixEstimator() = default;
+
+at::Tensor ScoreMatrixEstimator::scores(const Batch& batch) {
+  if (critic_) return critic_->scores(criticInput(batch), batch.y);
+  const at::Tensor xp = batch.xp.defined() ? batch.xp.unsqueeze(1) : at::Tensor();
+  return task_->pmi(batch.x.unsqueeze(1), xp, batch.y.unsqueeze(0)) + bound_.oracleShift;
+}
+
+StepResult ScoreMatrixEstimator::trainStep(const Batch& batch) {
+  if (!critic_) {  // the oracle has nothing to learn: each step is one more evaluation
+    c10::NoGradGuard noGrad;
+    const double v = bound_.value(scores(batch)).item<double>();
+    return {v, -v};
+  }
+  const at::Tensor s = scores(batch);
+  const at::Tensor objective = bound_.objective(s);
+  const double reported = bound_.value(s.detach()).item<double>();
+  critic_->minimise(-objective);
+  return {reported, -objective.item<double>()};
+}
+
+Evaluation ScoreMatrixEstimator::evaluate(const Batch& batch) {
+  const double v = bound_.value(scores(batch)).item<double>();
+  return {v, {{bound_.name, v}}};
+}
+
+}  // namespace milab

@@ -1,0 +1,49 @@
+#pragma once
+// The shape shared by the classic comparators (NWJ, MINE, JS, SMILE, ...): a [K, K] score matrix of in-batch
+// pairs (joint on the diagonal) from the separable critic, one objective to train it and one value to report.
+// With critic = oracle the scores are the task's analytic PMI shifted by the bound's optimal offset, and
+// nothing is trained: the best value that bound reaches at this K.
+#include <functional>
+#include <memory>
+
+#include "method/estimator.h"
+
+namespace milab {
+
+class SeparableCritic;
+
+struct ScoreMatrixBound {
+  QString name;  // the reported term, e.g. "I_NCE"
+  // What the optimiser maximises, from the scores (may carry state, e.g. MINE's moving average).
+  std::function<at::Tensor(const at::Tensor& scores)> objective;
+  // What is reported, from the scores.
+  std::function<at::Tensor(const at::Tensor& scores)> value;
+  // The optimal critic of this bound is PMI + oracleShift (NWJ: 1).
+  double oracleShift = 0;
+};
+
+class ScoreMatrixEstimator final : public Estimator {
+ public:
+  // ctx.params: K, lr, hidden, embed, critic (learned|oracle).
+  ScoreMatrixEstimator(const EstimatorContext& ctx, ScoreMatrixBound bound);
+  ~ScoreMatrixEstimator() override;
+
+  int64_t batchSize() const override { return K_; }
+  StepResult trainStep(const Batch& batch) override;
+  Evaluation evaluate(const Batch& batch) override;
+
+ private:
+  at::Tensor scores(const Batch& batch);
+
+  int64_t K_;
+  bool oracle_;
+  const TaskSampler* task_;
+  at::Generator gen_;
+  std::unique_ptr<SeparableCritic> critic_;  // null for the oracle
+  ScoreMatrixBound bound_;
+};
+
+// The x side a critic reads: [x, x'] when the task has a subview, else x.
+at::Tensor criticInput(const Batch& batch);
+
+}  // namespace milab

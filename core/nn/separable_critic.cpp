@@ -1,0 +1,23 @@
+#include "nn/separable_critic.h"
+
+namespace milab {
+
+SeparableCritic::SeparableCritic(int64_t xDim, int64_t yDim, const ParamMap& params, c10::Device device,
+                                 at::Generator& gen) {
+  const int64_t hidden = params.value("hidden").toInt(), embed = params.value("embed").toInt();
+  f_ = Mlp(xDim, hidden, embed, gen);
+  g_ = Mlp(yDim, hidden, embed, gen);
+  f_->to(device);
+  g_->to(device);
+  std::vector<at::Tensor> all = f_->parameters();
+  for (const at::Tensor& p : g_->parameters()) all.push_back(p);
+  adam_ = std::make_unique<torch::optim::Adam>(all, torch::optim::AdamOptions(params.value("lr").toDouble()));
+}
+
+void SeparableCritic::minimise(const at::Tensor& loss) {
+  adam_->zero_grad();
+  loss.backward();
+  adam_->step();
+}
+
+}  // namespace milab

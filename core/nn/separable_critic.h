@@ -1,0 +1,34 @@
+#pragma once
+// The DEMI paper's synthetic critic: f(x side)^T g(y), two one-hidden-layer ReLU MLPs (hidden, embed from the
+// method's parameters) trained by one Adam over both. Shared by every contrastive plugin.
+#include <torch/optim/adam.h>
+
+#include <memory>
+
+#include "nn/mlp.h"
+#include "params/param_spec.h"
+
+namespace milab {
+
+class SeparableCritic {
+ public:
+  // params: lr, hidden, embed (criticParamSpecs).
+  SeparableCritic(int64_t xDim, int64_t yDim, const ParamMap& params, c10::Device device, at::Generator& gen);
+
+  at::Tensor embedX(const at::Tensor& x) { return f_->forward(x); }
+  at::Tensor embedY(const at::Tensor& y) { return g_->forward(y); }
+  // scores[i][j] = f(xs_i) . g(ys_j)
+  at::Tensor scores(const at::Tensor& xs, const at::Tensor& ys) { return embedX(xs).matmul(embedY(ys).t()); }
+  // fRows[b] . g(candidates[b][c]) -> [B, C] (see MlpImpl::dotWithRows)
+  at::Tensor dotWithCandidates(const at::Tensor& fRows, const at::Tensor& candidates) {
+    return g_->dotWithRows(fRows, candidates);
+  }
+  // One Adam step on `loss`.
+  void minimise(const at::Tensor& loss);
+
+ private:
+  Mlp f_{nullptr}, g_{nullptr};
+  std::unique_ptr<torch::optim::Adam> adam_;
+};
+
+}  // namespace milab

@@ -1,0 +1,32 @@
+#include <ATen/ATen.h>
+
+#include "js/js_plugin.h"
+
+#include "method/critic_params.h"
+#include "method/score_matrix_estimator.h"
+#include "nn/bounds.h"
+
+namespace milab {
+
+MethodInfo JsPlugin::info() const {
+  MethodInfo i;
+  i.id = "js";
+  i.displayName = "JS-trained (NWJ estimate)";
+  i.family = "comparator";
+  i.summary = "critic trained by the Jensen-Shannon f-GAN objective (optimum: PMI), MI read with NWJ at s + 1";
+  i.params = criticParamSpecs(2);
+  return i;
+}
+
+QList<Ceiling> JsPlugin::ceilings(const ParamMap&) const { return {}; }
+
+std::unique_ptr<Estimator> JsPlugin::create(const EstimatorContext& context) const {
+  // JS's optimal critic is the PMI and NWJ's is PMI + 1, hence the shift when reading the estimate.
+  auto value = [](const at::Tensor& scores) { return nwjBound(scores + 1.0); };
+  auto objective = [value](const at::Tensor& scores) {
+    return valueOfWithGradientOf(value(scores), jsObjective(scores));
+  };
+  return std::make_unique<ScoreMatrixEstimator>(context, ScoreMatrixBound{"I_NWJ (JS-trained critic)", objective, value, 0.0});
+}
+
+}  // namespace milab

@@ -1,0 +1,37 @@
+#include <ATen/ATen.h>
+
+#include "local-nce/local_nce_plugin.h"
+
+#include <cmath>
+
+#include "method/critic_params.h"
+#include "method/score_matrix_estimator.h"
+
+namespace milab {
+
+MethodInfo LocalNcePlugin::info() const {
+  MethodInfo i;
+  i.id = "local-nce";
+  i.displayName = "Local NCE (binary)";
+  i.family = "contrastive";
+  i.summary = "binary NCE, positive vs N-1 in-batch negatives (N = K); optimal s = PMI - log(N-1), MI read as "
+              "E_joint[s + log(N-1)]";
+  i.params = criticParamSpecs(2);
+  return i;
+}
+
+QList<Ceiling> LocalNcePlugin::ceilings(const ParamMap&) const { return {}; }
+
+std::unique_ptr<Estimator> LocalNcePlugin::create(const EstimatorContext& context) const {
+  const double logNegatives = std::log(context.params.value("K").toDouble() - 1.0);
+  // Maximise log s(s+) + sum_j log s(-s_j-), per row (nce notes sec. 2), averaged over rows.
+  auto objective = [](const at::Tensor& scores) {
+    const at::Tensor positive = at::log_sigmoid(scores.diagonal());
+    const at::Tensor negative = at::log_sigmoid(-scores).sum(1) - at::log_sigmoid(-scores.diagonal());
+    return (positive + negative).mean();
+  };
+  auto value = [logNegatives](const at::Tensor& scores) { return scores.diagonal().mean() + logNegatives; };
+  return std::make_unique<ScoreMatrixEstimator>(context, ScoreMatrixBound{"E_joint[s] + log(N-1)", objective, value, -logNegatives});
+}
+
+}  // namespace milab

@@ -1,0 +1,44 @@
+#include <ATen/ATen.h>
+
+#include "mine/mine_plugin.h"
+
+#include <memory>
+
+#include "method/critic_params.h"
+#include "method/score_matrix_estimator.h"
+#include "nn/bounds.h"
+
+namespace milab {
+
+MethodInfo MinePlugin::info() const {
+  MethodInfo i;
+  i.id = "mine";
+  i.displayName = "MINE (DV, moving average)";
+  i.family = "comparator";
+  i.summary = "Donsker-Varadhan bound; the gradient of log E[e^s] uses a moving average of E[e^s] (Belghazi et al.)";
+  i.params = criticParamSpecs(2);
+  i.params << ParamSpec::real("momentum", 0.9, 0.0, 1.0, "moving-average weight of the past", false, true);
+  return i;
+}
+
+QList<Ceiling> MinePlugin::ceilings(const ParamMap&) const { return {}; }
+
+std::unique_ptr<Estimator> MinePlugin::create(const EstimatorContext& context) const {
+  const double momentum = context.params.value("momentum").toDouble();
+  auto average = std::make_shared<at::Tensor>();  // running mean of E_marginals[e^s]
+  auto objective = [average, momentum](const at::Tensor& scores) {
+    const at::Tensor partition = logMeanExpOffDiagonal(scores).exp();
+    {
+      const at::Tensor now = partition.detach();
+      *average = average->defined() ? momentum * *average + (1 - momentum) * now : now;
+      *average = average->clamp_min(1e-4);
+    }
+    // d/ds log E[e^s] = E[e^s]' / E[e^s]: the denominator is replaced by its moving average to cut the bias
+    // of a one-batch estimate. The value is DV's; only the gradient changes.
+    const at::Tensor corrected = partition / *average;
+    return dvBound(scores) - corrected + corrected.detach();
+  };
+  return std::make_unique<ScoreMatrixEstimator>(context, ScoreMatrixBound{"I_DV", objective, dvBound, 0.0});
+}
+
+}  // namespace milab

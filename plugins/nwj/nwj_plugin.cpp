@@ -1,0 +1,27 @@
+#include <ATen/ATen.h>
+
+#include "nwj/nwj_plugin.h"
+
+#include "method/critic_params.h"
+#include "method/score_matrix_estimator.h"
+#include "nn/bounds.h"
+
+namespace milab {
+
+MethodInfo NwjPlugin::info() const {
+  MethodInfo i;
+  i.id = "nwj";
+  i.displayName = "NWJ";
+  i.family = "comparator";
+  i.summary = "E_joint[s] - e^-1 E_marginals[e^s] over in-batch pairs; unbiased but high variance at large MI";
+  i.params = criticParamSpecs(2);
+  return i;
+}
+
+QList<Ceiling> NwjPlugin::ceilings(const ParamMap&) const { return {}; }
+
+std::unique_ptr<Estimator> NwjPlugin::create(const EstimatorContext& context) const {
+  return std::make_unique<ScoreMatrixEstimator>(context, ScoreMatrixBound{"I_NWJ", nwjBound, nwjBound, 1.0});
+}
+
+}  // namespace milab

@@ -1,0 +1,35 @@
+#include <ATen/ATen.h>
+
+#include "smile/smile_plugin.h"
+
+#include "method/critic_params.h"
+#include "method/score_matrix_estimator.h"
+#include "nn/bounds.h"
+
+namespace milab {
+
+MethodInfo SmilePlugin::info() const {
+  MethodInfo i;
+  i.id = "smile";
+  i.displayName = "SMILE";
+  i.family = "comparator";
+  i.summary = "DV with the partition term over scores clipped to [-tau, tau]; critic trained by JS (Song & Ermon)";
+  i.params = criticParamSpecs(2);
+  i.params << ParamSpec::real("tau", 5.0, 0.0, 100.0, "clip of the scores in the partition term", true, false);
+  return i;
+}
+
+QList<Ceiling> SmilePlugin::ceilings(const ParamMap&) const { return {}; }
+
+std::unique_ptr<Estimator> SmilePlugin::create(const EstimatorContext& context) const {
+  const double tau = context.params.value("tau").toDouble();
+  auto value = [tau](const at::Tensor& scores) {
+    return scores.diagonal().mean() - logMeanExpOffDiagonal(scores.clamp(-tau, tau));
+  };
+  auto objective = [value](const at::Tensor& scores) {
+    return valueOfWithGradientOf(value(scores), jsObjective(scores));
+  };
+  return std::make_unique<ScoreMatrixEstimator>(context, ScoreMatrixBound{"I_SMILE", objective, value, 0.0});
+}
+
+}  // namespace milab

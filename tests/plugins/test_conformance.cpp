@@ -1,0 +1,104 @@
+// Every method in the registry, present or added later, gets these rows: finite values; about 0 on
+// (nearly) independent data; on a correlated task never above the true MI nor its ceiling by more than the
+// Monte Carlo error; the same seed gives the same result on the CPU; cancel stops it.
+#include <QtTest>
+
+#include <cmath>
+
+#include "engine/device.h"
+#include "engine/run.h"
+#include "method/method_plugin.h"
+#include "method/method_registry.h"
+
+using namespace milab;
+
+namespace {
+
+constexpr double kMonteCarloSe = 4.0;  // "by more than the Monte Carlo error": 4 standard errors
+
+}  // namespace
+
+class TestConformance : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void initTestCase() {
+    initTorchRuntime();
+    registry_.loadDefault();
+    QVERIFY(registry_.methods().size() >= 7);
+  }
+
+  void finiteAndBelowTruthAndCeiling_data() { methodRows(); }
+  void finiteAndBelowTruthAndCeiling() {
+    QFETCH(QString, method);
+    const RunResult r = run(method, 2.0, 300, 1);
+    QCOMPARE(r.status, RunStatus::Finished);
+    QVERIFY(std::isfinite(r.estimate) && std::isfinite(r.stderror));
+    qInfo("%s: %.3f +- %.3f (true %.3f)", qPrintable(method), r.estimate, r.stderror, r.trueMi);
+    QVERIFY2(r.estimate <= r.trueMi + kMonteCarloSe * r.stderror, qPrintable(QString::number(r.estimate)));
+    for (const Ceiling& c : r.ceilings) QVERIFY(r.estimate <= c.value + kMonteCarloSe * r.stderror);
+    QVERIFY(r.estimate > 0.5);  // it learns something in 300 steps (true MI 2)
+  }
+
+  void aboutZeroOnIndependentData_data() { methodRows(); }
+  void aboutZeroOnIndependentData() {
+    QFETCH(QString, method);
+    const RunResult r = run(method, 1e-6, 300, 2);
+    QCOMPARE(r.status, RunStatus::Finished);
+    qInfo("%s on independent data: %.4f +- %.4f", qPrintable(method), r.estimate, r.stderror);
+    // A critic fitted to noise can lift a bound slightly above 0 on its own batches; on fresh ones it
+    // must be within 0.1 nats of 0 (or its Monte Carlo error).
+    QVERIFY2(std::abs(r.estimate) <= 0.1 + kMonteCarloSe * r.stderror, qPrintable(QString::number(r.estimate)));
+  }
+
+  void sameSeedSameResult_data() { methodRows(); }
+  void sameSeedSameResult() {
+    QFETCH(QString, method);
+    const RunResult a = run(method, 2.0, 20, 5), b = run(method, 2.0, 20, 5), c = run(method, 2.0, 20, 6);
+    QCOMPARE(a.estimate, b.estimate);
+    QVERIFY(a.estimate != c.estimate);
+  }
+
+  void cancelStops_data() { methodRows(); }
+  void cancelStops() {
+    QFETCH(QString, method);
+    Run r(spec(method, 2.0, 10000000, 1), registry_.find(method));
+    r.start();
+    QTRY_VERIFY_WITH_TIMEOUT(r.stepsDone() >= 3, 20000);
+    r.cancel();
+    QVERIFY(r.wait(200));
+    QCOMPARE(r.result().status, RunStatus::Cancelled);
+    QVERIFY(r.curve().size() >= 3);
+  }
+
+ private:
+  void methodRows() {
+    QTest::addColumn<QString>("method");
+    for (const QString& id : registry_.ids()) QTest::newRow(qPrintable(id)) << id;
+  }
+
+  RunSpec spec(const QString& method, double mi, int steps, int seed) const {
+    const MethodInfo info = registry_.find(method)->info();
+    RunSpec s;
+    s.task = info.needsSubview ? "gaussian3" : "gaussian2";
+    s.taskParams = {{"dim", 5}, {"mi", mi}};
+    s.method = method;
+    if (findSpec(info.params, "K")) s.methodParams.insert("K", 32);
+    s.steps = steps;
+    s.seed = seed;
+    s.device = "cpu";
+    s.evalBatches = 50;
+    const QString err = validateRunSpec(&s, registry_);
+    if (!err.isEmpty()) qFatal("%s", qPrintable(err));
+    return s;
+  }
+
+  RunResult run(const QString& method, double mi, int steps, int seed) const {
+    Run r(spec(method, mi, steps, seed), registry_.find(method));
+    return runToCompletion(r);
+  }
+
+  MethodRegistry registry_;
+};
+
+QTEST_GUILESS_MAIN(TestConformance)
+#include "test_conformance.moc"
