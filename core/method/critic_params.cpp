@@ -13,4 +13,15 @@ ParamSpecs criticParamSpecs(int minK) {
   };
 }
 
+MethodInfo criticMethodInfo(const QString& id, const QString& displayName, const QString& family,
+                            const QString& summary, int minK) {
+  MethodInfo i;
+  i.id = id;
+  i.displayName = displayName;
+  i.family = family;
+  i.summary = summary;
+  i.params = criticParamSpecs(minK);
+  return i;
+}
+
 }  // namespace milab

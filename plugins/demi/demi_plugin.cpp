@@ -1,8 +1,7 @@
-// torch first: its headers must precede Qt's (see BUILD.md pitfalls).
+#include "demi/demi_plugin.h"
+
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
-
-#include "demi/demi_plugin.h"
 
 #include <cmath>
 
@@ -55,7 +54,7 @@ class DemiEstimator final : public Estimator {
     at::Tensor unconditionalScores, conditionalScores;
     if (critic_) {
       const at::Tensor fXp = critic_->embedX(at::cat({batch.xp, at::zeros_like(batch.x)}, 1));  // f([x', 0])
-      const at::Tensor fBoth = critic_->embedX(at::cat({batch.xp, batch.x}, 1));               // f([x', x])
+      const at::Tensor fBoth = critic_->embedX(at::cat({batch.xp, batch.x}, 1));                // f([x', x])
       const at::Tensor gY = critic_->embedY(batch.y);
       unconditionalScores = fXp.matmul(gY.t());
       const at::Tensor positive = (fBoth * gY).sum(1, true);
@@ -81,12 +80,9 @@ class DemiEstimator final : public Estimator {
 }  // namespace
 
 MethodInfo DemiPlugin::info() const {
-  MethodInfo i;
-  i.id = "demi";
-  i.displayName = "DEMI (ground-truth p(y|x'))";
-  i.family = "decomposed";
-  i.summary = "I_NCE(x';y) + I_CNCE(x;y|x') with K/2 candidates per term; never above 2 log(K/2)";
-  i.params = criticParamSpecs(4);
+  MethodInfo i =
+      criticMethodInfo("demi", "DEMI (ground-truth p(y|x'))", "decomposed",
+                       "I_NCE(x';y) + I_CNCE(x;y|x') with K/2 candidates per term; never above 2 log(K/2)", 4);
   i.needsSubview = true;
   return i;
 }
@@ -95,8 +91,7 @@ QString DemiPlugin::validate(const ParamMap& params, const TaskInfo& task) const
   Q_UNUSED(task);
   const int K = params.value("K").toInt();
   if (K % 2 != 0)
-    return QStringLiteral("K: must be an even integer in [4, 65536] for demi (K/2 candidates per term), got %1")
-        .arg(K);
+    return QStringLiteral("K: must be an even integer in [4, 65536] for demi (K/2 candidates per term), got %1").arg(K);
   return {};
 }
 

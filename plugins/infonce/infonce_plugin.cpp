@@ -1,7 +1,6 @@
-// torch first: its headers must precede Qt's (see BUILD.md pitfalls).
-#include <ATen/ATen.h>
-
 #include "infonce/infonce_plugin.h"
+
+#include <ATen/ATen.h>
 
 #include <cmath>
 
@@ -12,13 +11,8 @@
 namespace milab {
 
 MethodInfo InfoNcePlugin::info() const {
-  MethodInfo i;
-  i.id = "infonce";
-  i.displayName = "InfoNCE";
-  i.family = "contrastive";
-  i.summary = "I_NCE with in-batch negatives from p(y); critic f([x,x'])^T g(y); never above log K";
-  i.params = criticParamSpecs(2);
-  return i;
+  return criticMethodInfo("infonce", "InfoNCE", "contrastive",
+                          "I_NCE with in-batch negatives from p(y); critic f([x,x'])^T g(y); never above log K");
 }
 
 QList<Ceiling> InfoNcePlugin::ceilings(const ParamMap& params) const {

@@ -1,6 +1,6 @@
-#include <ATen/ATen.h>
-
 #include "js/js_plugin.h"
+
+#include <ATen/ATen.h>
 
 #include "method/critic_params.h"
 #include "method/score_matrix_estimator.h"
@@ -9,13 +9,9 @@
 namespace milab {
 
 MethodInfo JsPlugin::info() const {
-  MethodInfo i;
-  i.id = "js";
-  i.displayName = "JS-trained (NWJ estimate)";
-  i.family = "comparator";
-  i.summary = "critic trained by the Jensen-Shannon f-GAN objective (optimum: PMI), MI read with NWJ at s + 1";
-  i.params = criticParamSpecs(2);
-  return i;
+  return criticMethodInfo(
+      "js", "JS-trained (NWJ estimate)", "comparator",
+      "critic trained by the Jensen-Shannon f-GAN objective (optimum: PMI), MI read with NWJ at s + 1");
 }
 
 QList<Ceiling> JsPlugin::ceilings(const ParamMap&) const { return {}; }
@@ -26,7 +22,8 @@ std::unique_ptr<Estimator> JsPlugin::create(const EstimatorContext& context) con
   auto objective = [value](const at::Tensor& scores) {
     return valueOfWithGradientOf(value(scores), jsObjective(scores));
   };
-  return std::make_unique<ScoreMatrixEstimator>(context, ScoreMatrixBound{"I_NWJ (JS-trained critic)", objective, value, 0.0});
+  return std::make_unique<ScoreMatrixEstimator>(context,
+                                                ScoreMatrixBound{"I_NWJ (JS-trained critic)", objective, value, 0.0});
 }
 
 }  // namespace milab

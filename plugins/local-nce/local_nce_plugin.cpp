@@ -1,6 +1,6 @@
-#include <ATen/ATen.h>
-
 #include "local-nce/local_nce_plugin.h"
+
+#include <ATen/ATen.h>
 
 #include <cmath>
 
@@ -10,14 +10,10 @@
 namespace milab {
 
 MethodInfo LocalNcePlugin::info() const {
-  MethodInfo i;
-  i.id = "local-nce";
-  i.displayName = "Local NCE (binary)";
-  i.family = "contrastive";
-  i.summary = "binary NCE, positive vs N-1 in-batch negatives (N = K); optimal s = PMI - log(N-1), MI read as "
-              "E_joint[s + log(N-1)]";
-  i.params = criticParamSpecs(2);
-  return i;
+  return criticMethodInfo(
+      "local-nce", "Local NCE (binary)", "contrastive",
+      "binary NCE, positive vs N-1 in-batch negatives (N = K); optimal s = PMI - log(N-1), MI read as "
+      "E_joint[s + log(N-1)]");
 }
 
 QList<Ceiling> LocalNcePlugin::ceilings(const ParamMap&) const { return {}; }
@@ -31,7 +27,8 @@ std::unique_ptr<Estimator> LocalNcePlugin::create(const EstimatorContext& contex
     return (positive + negative).mean();
   };
   auto value = [logNegatives](const at::Tensor& scores) { return scores.diagonal().mean() + logNegatives; };
-  return std::make_unique<ScoreMatrixEstimator>(context, ScoreMatrixBound{"E_joint[s] + log(N-1)", objective, value, -logNegatives});
+  return std::make_unique<ScoreMatrixEstimator>(
+      context, ScoreMatrixBound{"E_joint[s] + log(N-1)", objective, value, -logNegatives});
 }
 
 }  // namespace milab

@@ -1,6 +1,6 @@
-#include <ATen/ATen.h>
-
 #include "mine/mine_plugin.h"
+
+#include <ATen/ATen.h>
 
 #include <memory>
 
@@ -11,12 +11,9 @@
 namespace milab {
 
 MethodInfo MinePlugin::info() const {
-  MethodInfo i;
-  i.id = "mine";
-  i.displayName = "MINE (DV, moving average)";
-  i.family = "comparator";
-  i.summary = "Donsker-Varadhan bound; the gradient of log E[e^s] uses a moving average of E[e^s] (Belghazi et al.)";
-  i.params = criticParamSpecs(2);
+  MethodInfo i = criticMethodInfo(
+      "mine", "MINE (DV, moving average)", "comparator",
+      "Donsker-Varadhan bound; the gradient of log E[e^s] uses a moving average of E[e^s] (Belghazi et al.)");
   i.params << ParamSpec::real("momentum", 0.9, 0.0, 1.0, "moving-average weight of the past", false, true);
   return i;
 }

@@ -1,6 +1,6 @@
-#include <ATen/ATen.h>
-
 #include "nwj/nwj_plugin.h"
+
+#include <ATen/ATen.h>
 
 #include "method/critic_params.h"
 #include "method/score_matrix_estimator.h"
@@ -9,13 +9,9 @@
 namespace milab {
 
 MethodInfo NwjPlugin::info() const {
-  MethodInfo i;
-  i.id = "nwj";
-  i.displayName = "NWJ";
-  i.family = "comparator";
-  i.summary = "E_joint[s] - e^-1 E_marginals[e^s] over in-batch pairs; unbiased but high variance at large MI";
-  i.params = criticParamSpecs(2);
-  return i;
+  return criticMethodInfo(
+      "nwj", "NWJ", "comparator",
+      "E_joint[s] - e^-1 E_marginals[e^s] over in-batch pairs; unbiased but high variance at large MI");
 }
 
 QList<Ceiling> NwjPlugin::ceilings(const ParamMap&) const { return {}; }

@@ -1,6 +1,6 @@
-#include <ATen/ATen.h>
-
 #include "smile/smile_plugin.h"
+
+#include <ATen/ATen.h>
 
 #include "method/critic_params.h"
 #include "method/score_matrix_estimator.h"
@@ -9,12 +9,9 @@
 namespace milab {
 
 MethodInfo SmilePlugin::info() const {
-  MethodInfo i;
-  i.id = "smile";
-  i.displayName = "SMILE";
-  i.family = "comparator";
-  i.summary = "DV with the partition term over scores clipped to [-tau, tau]; critic trained by JS (Song & Ermon)";
-  i.params = criticParamSpecs(2);
+  MethodInfo i = criticMethodInfo(
+      "smile", "SMILE", "comparator",
+      "DV with the partition term over scores clipped to [-tau, tau]; critic trained by JS (Song & Ermon)");
   i.params << ParamSpec::real("tau", 5.0, 0.0, 100.0, "clip of the scores in the partition term", true, false);
   return i;
 }
