@@ -27,6 +27,7 @@ namespace milab {
 namespace {
 
 constexpr int kBadInput = 2;
+constexpr int kInterrupted = 130;  // the shell's convention for SIGINT; the results are written all the same
 std::atomic<bool> interrupted{false};
 
 const char* kUsage =
@@ -132,6 +133,7 @@ int runExperiment(const QStringList& args, const MethodRegistry& registry) {
     std::fprintf(stderr, "milab-cli: run failed: %s\n", result.reason.toLocal8Bit().constData());
     return 1;
   }
+  if (result.status == RunStatus::Cancelled) return kInterrupted;
   return errors.isEmpty() ? 0 : 1;
 }
 

@@ -7,6 +7,9 @@
 #include <QXmlStreamReader>
 #include <QtTest>
 
+#include <csignal>
+#include <sys/types.h>
+
 namespace {
 
 struct CliResult {
@@ -126,6 +129,25 @@ class TestCli : public QObject {
     QVERIFY2(lines[0].startsWith("milab-cli: " + field), qPrintable(lines[0]));
     QVERIFY(!QFileInfo::exists(out));
     QCOMPARE(r.out, QString());
+  }
+
+  // Ctrl-C: the run stops, and what it measured is written (nothing is lost).
+  void interruptKeepsResults() {
+    QTemporaryDir tmp;
+    const QString out = tmp.filePath("out");
+    QProcess p;
+    p.start(MILAB_CLI_PATH, {"run", "--task", "gaussian2", "--method", "infonce", "--steps", "10000000", "--out", out});
+    QVERIFY(p.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(out), 20000);  // the folder appears once the input is valid
+    QTest::qWait(1500);
+    ::kill(static_cast<pid_t>(p.processId()), SIGINT);
+    QVERIFY(p.waitForFinished(20000));
+    QCOMPARE(p.exitCode(), 130);
+    const QJsonObject s = QJsonDocument::fromJson(readAll(out + "/summary.json")).object();
+    QCOMPARE(s["status"].toString(), QString("cancelled"));
+    QVERIFY(s["steps_done"].toInt() > 0);
+    QCOMPARE(readAll(out + "/curve.csv").count('\n'), s["steps_done"].toInt() + 1);
+    QVERIFY(readAll(out + "/plot.png").startsWith("\x89PNG"));
   }
 
   void missingOutIsBadInput() {
