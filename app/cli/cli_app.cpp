@@ -124,7 +124,7 @@ int runExperiment(const QStringList& args, const MethodRegistry& registry) {
 
   const QString ceiling = result.ceilings.isEmpty()
                               ? QStringLiteral("no ceiling")
-                              : QStringLiteral("%1 = %2").arg(result.ceilings[0].label).arg(result.ceilings[0].value, 0, 'f', 4);
+                              : QStringLiteral("%1 = %2").arg(result.ceilings[0].name).arg(result.ceilings[0].value, 0, 'f', 4);
   std::printf("%s %s: estimate %.4f +- %.4f nats, true MI %.4f, %s (%s, %.1f s, %s)\n", spec.method.toUtf8().constData(),
               spec.task.toUtf8().constData(), result.estimate, result.stderror, result.trueMi,
               ceiling.toUtf8().constData(), statusName(result.status).toUtf8().constData(), result.seconds,

@@ -118,7 +118,7 @@ void MainWindow::showResult() {
                      .arg(r.estimate, 0, 'f', 3)
                      .arg(r.stderror, 0, 'f', 3)
                      .arg(r.trueMi, 0, 'f', 3);
-  for (const Ceiling& c : r.ceilings) text += QStringLiteral(" &middot; %1 = %2").arg(c.label).arg(c.value, 0, 'f', 3);
+  for (const Ceiling& c : r.ceilings) text += QStringLiteral(" &middot; %1 = %2").arg(c.name).arg(c.value, 0, 'f', 3);
   for (const NamedValue& t : r.terms) text += QStringLiteral("<br>%1 = %2").arg(t.name.toHtmlEscaped()).arg(t.value, 0, 'f', 3);
   text += tr("<br>%1 steps in %2 s on %3").arg(r.stepsDone).arg(r.seconds, 0, 'f', 1).arg(r.device);
   if (!r.reason.isEmpty()) text += QStringLiteral("<br><span style='color:#c0392b'>%1</span>").arg(r.reason.toHtmlEscaped());

@@ -47,7 +47,7 @@ void RunPlot::reset(const QString& title, int steps, double trueMi, const QList<
   addLevel("true MI", trueMi, steps, QColor(20, 140, 60), Qt::SolidLine);
   const QList<QColor> ceilingColors{QColor(200, 40, 40), QColor(220, 120, 0), QColor(120, 40, 160)};
   for (int i = 0; i < ceilings.size(); ++i)
-    addLevel(ceilings[i].label, ceilings[i].value, steps, ceilingColors[i % ceilingColors.size()], Qt::DashLine);
+    addLevel(ceilings[i].name, ceilings[i].value, steps, ceilingColors[i % ceilingColors.size()], Qt::DashLine);
   plot_->xAxis->setRange(0, std::max(1, steps));
   plot_->yAxis->setRange(yMin_, yMax_ * 1.1 + 0.1);
   plot_->replot();

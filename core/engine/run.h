@@ -25,11 +25,6 @@ struct CurvePoint {
   double seconds = 0;   // since the run started
 };
 
-struct NamedValue {
-  QString name;
-  double value = 0;
-};
-
 enum class RunStatus { Pending, Running, Finished, Cancelled, Failed };
 QString statusName(RunStatus status);
 

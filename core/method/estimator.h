@@ -7,15 +7,11 @@
 #include <QList>
 #include <QString>
 
+#include "method/method_plugin.h"
 #include "params/param_spec.h"
 #include "tasks/task_sampler.h"
 
 namespace milab {
-
-struct Term {
-  QString name;  // e.g. "I_NCE(x';y)"
-  double value = 0;
-};
 
 struct StepResult {
   double estimate = 0;  // the bound on this training batch (nats)

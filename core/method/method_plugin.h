@@ -24,11 +24,15 @@ struct MethodInfo {
   bool needsSubview = false;  // needs x' and the true p(y | x') sampler
 };
 
-// A horizontal reference line a bound can never exceed, e.g. {"log K", 4.85}.
-struct Ceiling {
-  QString label;
+// A labelled number: a ceiling, a term of a bound, an exact MI of a task.
+struct NamedValue {
+  QString name;
   double value = 0;
 };
+// A horizontal reference line a bound can never exceed, e.g. {"log K", 4.85}.
+using Ceiling = NamedValue;
+// A part of a bound that is a sum, e.g. {"I_CNCE(x;y|x')", 2.95}.
+using Term = NamedValue;
 
 class MethodPlugin {
  public:

@@ -47,7 +47,7 @@ QJsonObject summaryJson(const RunSpec& spec, const RunResult& result) {
                                   : QStringLiteral("last training steps"));
   o.insert("ceiling", result.ceilings.isEmpty() ? QJsonValue(QJsonValue::Null) : number(result.ceilings[0].value));
   QJsonObject ceilings;
-  for (const Ceiling& c : result.ceilings) ceilings.insert(c.label, number(c.value));
+  for (const Ceiling& c : result.ceilings) ceilings.insert(c.name, number(c.value));
   o.insert("ceilings", ceilings);
   o.insert("terms", namedValues(result.terms));
   o.insert("truths", namedValues(result.truths));

@@ -61,11 +61,7 @@ class TestEngine : public QObject {
   }
 
   void nanStopsTheRunWithAReason() {
-    RunSpec spec;
-    spec.task = "gaussian2";
-    spec.method = "nan-at-step";
-    spec.steps = 100;
-    QCOMPARE(validateRunSpec(&spec, registry_), QString());
+    const RunSpec spec = validSpec("gaussian2", "nan-at-step", {}, 100);
     Run run(spec, registry_.find(spec.method));
     const RunResult r = runToCompletion(run);
     QCOMPARE(r.status, RunStatus::Failed);
@@ -74,12 +70,7 @@ class TestEngine : public QObject {
   }
 
   void cancelStopsWithin200ms() {
-    RunSpec spec;
-    spec.task = "gaussian3";
-    spec.method = "demi";
-    spec.methodParams = {{"K", 512}};
-    spec.steps = 1000000;
-    QCOMPARE(validateRunSpec(&spec, registry_), QString());
+    const RunSpec spec = validSpec("gaussian3", "demi", {{"K", 512}}, 1000000);
     Run run(spec, registry_.find(spec.method));
     run.start();
     QTRY_VERIFY_WITH_TIMEOUT(run.stepsDone() >= 3, 20000);
@@ -97,12 +88,7 @@ class TestEngine : public QObject {
   }
 
   void sameSeedSameRun() {
-    RunSpec spec;
-    spec.task = "gaussian3";
-    spec.method = "demi";
-    spec.methodParams = {{"K", 16}};
-    spec.steps = 30;
-    QCOMPARE(validateRunSpec(&spec, registry_), QString());
+    RunSpec spec = validSpec("gaussian3", "demi", {{"K", 16}}, 30);
     Run a(spec, registry_.find("demi")), b(spec, registry_.find("demi"));
     const RunResult ra = runToCompletion(a), rb = runToCompletion(b);
     QCOMPARE(ra.status, RunStatus::Finished);
@@ -114,13 +100,7 @@ class TestEngine : public QObject {
   }
 
   void finalEstimateHasStandardError() {
-    RunSpec spec;
-    spec.task = "gaussian2";
-    spec.method = "infonce";
-    spec.methodParams = {{"K", 32}};
-    spec.steps = 20;
-    spec.evalBatches = 25;
-    QCOMPARE(validateRunSpec(&spec, registry_), QString());
+    const RunSpec spec = validSpec("gaussian2", "infonce", {{"K", 32}}, 20, 25);
     Run run(spec, registry_.find("infonce"));
     const RunResult r = runToCompletion(run);
     QCOMPARE(r.status, RunStatus::Finished);
@@ -140,6 +120,19 @@ class TestEngine : public QObject {
   }
 
  private:
+  RunSpec validSpec(const QString& task, const QString& method, const ParamMap& params, int steps,
+                    int evalBatches = 20) const {
+    RunSpec spec;
+    spec.task = task;
+    spec.method = method;
+    spec.methodParams = params;
+    spec.steps = steps;
+    spec.evalBatches = evalBatches;
+    const QString err = validateRunSpec(&spec, registry_);
+    if (!err.isEmpty()) qFatal("%s", qPrintable(err));
+    return spec;
+  }
+
   MethodRegistry registry_;
   NanMethod nanMethod_;
 };
