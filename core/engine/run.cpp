@@ -112,6 +112,14 @@ void Run::execute() {
     }
     finished_.store(true);
   };
+  // Keep what was measured: a cancelled run's estimate is the mean of its last (up to) 100 training points.
+  auto finishCancelled = [&](const QString& reason) {
+    const QVector<CurvePoint> pts = curve();
+    std::vector<double> tail;
+    for (int i = std::max<int>(0, pts.size() - 100); i < pts.size(); ++i) tail.push_back(pts[i].estimate);
+    if (!tail.empty()) meanAndStderr(tail, &res.estimate, &res.stderror);
+    finish(RunStatus::Cancelled, reason);
+  };
 
   try {
     QString deviceName;
@@ -151,21 +159,14 @@ void Run::execute() {
       stepsDone_.store(step);
     }
 
-    if (cancel_.load()) {
-      // Keep what was measured: the estimate is the mean of the last (up to) 100 training points.
-      const QVector<CurvePoint> pts = curve();
-      std::vector<double> tail;
-      for (int i = std::max<int>(0, pts.size() - 100); i < pts.size(); ++i) tail.push_back(pts[i].estimate);
-      if (!tail.empty()) meanAndStderr(tail, &res.estimate, &res.stderror);
-      return finish(RunStatus::Cancelled, QStringLiteral("cancelled at step %1").arg(stepsDone_.load()));
-    }
+    if (cancel_.load()) return finishCancelled(QStringLiteral("cancelled at step %1").arg(stepsDone_.load()));
 
     // Final estimate: the bound with the trained critic on fresh samples.
     c10::NoGradGuard noGrad;
     std::vector<double> values;
     QList<NamedValue> termSums;
     for (int i = 0; i < spec_.evalBatches; ++i) {
-      if (cancel_.load()) return finish(RunStatus::Cancelled, "cancelled during evaluation");
+      if (cancel_.load()) return finishCancelled("cancelled during evaluation");
       const Evaluation e = estimator->evaluate(sampler.sampleJoint(batch, ctx.generator));
       if (!std::isfinite(e.value)) return finish(RunStatus::Failed, "evaluation produced a non-finite value");
       values.push_back(e.value);
