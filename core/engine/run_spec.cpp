@@ -30,6 +30,18 @@ QString taskIds() {
   return ids.join('|');
 }
 
+// Finds the task and the method a spec names; "" or the error line naming the field.
+QString lookUp(const RunSpec& spec, const MethodRegistry& registry, const TaskInfo** task,
+               const MethodPlugin** method) {
+  *task = findTask(spec.task);
+  if (!*task) return QStringLiteral("task: must be one of %1, got '%2'").arg(taskIds(), spec.task);
+  *method = registry.find(spec.method);
+  if (!*method)
+    return QStringLiteral("method: must be one of %1, got '%2'").arg(registry.ids().join('|'), spec.method);
+  return {};
+}
+
+// Checks the run settings, filling the missing ones with their declared defaults.
 QString applyRunSettings(const ParamMap& settings, RunSpec* spec) {
   ParamMap checked = settings;
   const QString err = validateParamMap(runSettingSpecs(), &checked, "the run");
@@ -47,11 +59,9 @@ QString runSpecFromFlat(const QVariantMap& flat, const MethodRegistry& registry,
   RunSpec spec;
   spec.task = flat.value("task", spec.task).toString();
   spec.method = flat.value("method", spec.method).toString();
-  const TaskInfo* task = findTask(spec.task);
-  if (!task) return QStringLiteral("task: must be one of %1, got '%2'").arg(taskIds(), spec.task);
-  const MethodPlugin* method = registry.find(spec.method);
-  if (!method)
-    return QStringLiteral("method: must be one of %1, got '%2'").arg(registry.ids().join('|'), spec.method);
+  const TaskInfo* task = nullptr;
+  const MethodPlugin* method = nullptr;
+  if (const QString err = lookUp(spec, registry, &task, &method); !err.isEmpty()) return err;
   const ParamSpecs methodSpecs = method->info().params;
 
   ParamMap settings;
@@ -69,9 +79,6 @@ QString runSpecFromFlat(const QVariantMap& flat, const MethodRegistry& registry,
           .arg(key, spec.task, spec.method, allowed.join(", "));
     }
   }
-  ParamMap current = runSpecToFlat(spec);  // defaults for settings not given
-  for (const ParamSpec& s : runSettingSpecs())
-    if (!settings.contains(s.name)) settings.insert(s.name, current.value(s.name));
   const QString err = applyRunSettings(settings, &spec);
   if (!err.isEmpty()) return err;
   *out = spec;
@@ -79,12 +86,11 @@ QString runSpecFromFlat(const QVariantMap& flat, const MethodRegistry& registry,
 }
 
 QString validateRunSpec(RunSpec* spec, const MethodRegistry& registry) {
-  const TaskInfo* task = findTask(spec->task);
-  if (!task) return QStringLiteral("task: must be one of %1, got '%2'").arg(taskIds(), spec->task);
-  const MethodPlugin* method = registry.find(spec->method);
-  if (!method)
-    return QStringLiteral("method: must be one of %1, got '%2'").arg(registry.ids().join('|'), spec->method);
-  QString err = applyRunSettings(
+  const TaskInfo* task = nullptr;
+  const MethodPlugin* method = nullptr;
+  QString err = lookUp(*spec, registry, &task, &method);
+  if (!err.isEmpty()) return err;
+  err = applyRunSettings(
       {{"steps", spec->steps}, {"seed", spec->seed}, {"device", spec->device}, {"eval_batches", spec->evalBatches}},
       spec);
   if (!err.isEmpty()) return err;
