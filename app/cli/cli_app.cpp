@@ -116,7 +116,7 @@ int runExperiment(const QStringList& args, const MethodRegistry& registry) {
   RunPlot runPlot(&plot);
   runPlot.reset(QStringLiteral("%1 on %2 (K = %3)")
                     .arg(spec.method, spec.task, spec.methodParams.value("K").toString()),
-                spec.steps, result.trueMi, result.ceilings);
+                spec.steps, {result.targetName, result.trueMi}, result.ceilings);
   runPlot.append(curve);
   for (const char* name : {"plot.png", "plot.pdf", "plot.svg"}) errors << exportPlot(&plot, dir.filePath(name));
   errors.removeAll(QString());
@@ -125,8 +125,9 @@ int runExperiment(const QStringList& args, const MethodRegistry& registry) {
   const QString ceiling = result.ceilings.isEmpty()
                               ? QStringLiteral("no ceiling")
                               : QStringLiteral("%1 = %2").arg(result.ceilings[0].name).arg(result.ceilings[0].value, 0, 'f', 4);
-  std::printf("%s %s: estimate %.4f +- %.4f nats, true MI %.4f, %s (%s, %.1f s, %s)\n", spec.method.toUtf8().constData(),
-              spec.task.toUtf8().constData(), result.estimate, result.stderror, result.trueMi,
+  std::printf("%s %s: estimate %.4f +- %.4f nats, true %s %.4f, %s (%s, %.1f s, %s)\n", spec.method.toUtf8().constData(),
+              spec.task.toUtf8().constData(), result.estimate, result.stderror,
+              result.targetName.toUtf8().constData(), result.trueMi,
               ceiling.toUtf8().constData(), statusName(result.status).toUtf8().constData(), result.seconds,
               result.device.toUtf8().constData());
   if (result.status == RunStatus::Failed) {

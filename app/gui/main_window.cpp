@@ -83,7 +83,8 @@ bool MainWindow::startRun() {
   run_ = std::make_unique<Run>(spec, registry_.find(spec.method));
   run_->start();
   const RunResult known = run_->result();
-  plot_->reset(QStringLiteral("%1 on %2").arg(spec.method, spec.task), spec.steps, known.trueMi, known.ceilings);
+  plot_->reset(QStringLiteral("%1 on %2").arg(spec.method, spec.task), spec.steps, {known.targetName, known.trueMi},
+               known.ceilings);
   panel_->setRunning(true);
   resultLabel_->setText(tr("Running..."));
   timer_->start();
@@ -113,10 +114,11 @@ void MainWindow::drainRun() {
 
 void MainWindow::showResult() {
   const RunResult r = run_->result();
-  QString text = tr("<b>%1</b>: estimate %2 &plusmn; %3 nats &middot; true MI %4")
+  QString text = tr("<b>%1</b>: estimate %2 &plusmn; %3 nats &middot; true %4 = %5")
                      .arg(statusName(r.status))
                      .arg(r.estimate, 0, 'f', 3)
                      .arg(r.stderror, 0, 'f', 3)
+                     .arg(r.targetName.toHtmlEscaped())
                      .arg(r.trueMi, 0, 'f', 3);
   for (const Ceiling& c : r.ceilings) text += QStringLiteral(" &middot; %1 = %2").arg(c.name).arg(c.value, 0, 'f', 3);
   for (const NamedValue& t : r.terms) text += QStringLiteral("<br>%1 = %2").arg(t.name.toHtmlEscaped()).arg(t.value, 0, 'f', 3);

@@ -27,7 +27,8 @@ void RunPlot::addLevel(const QString& label, double value, int steps, const QCol
   yMax_ = std::max(yMax_, value);
 }
 
-void RunPlot::reset(const QString& title, int steps, double trueMi, const QList<Ceiling>& ceilings) {
+void RunPlot::reset(const QString& title, int steps, const NamedValue& truth, const QList<Ceiling>& ceilings) {
+  steps_ = steps;
   plot_->clearGraphs();
   plot_->clearItems();
   levels_.clear();
@@ -44,7 +45,7 @@ void RunPlot::reset(const QString& title, int steps, double trueMi, const QList<
   smooth_ = plot_->addGraph();
   smooth_->setName("estimate (moving average)");
   smooth_->setPen(QPen(QColor(20, 60, 160), 2));
-  addLevel("true MI", trueMi, steps, QColor(20, 140, 60), Qt::SolidLine);
+  addLevel("true " + truth.name, truth.value, steps, QColor(20, 140, 60), Qt::SolidLine);
   const QList<QColor> ceilingColors{QColor(200, 40, 40), QColor(220, 120, 0), QColor(120, 40, 160)};
   for (int i = 0; i < ceilings.size(); ++i)
     addLevel(ceilings[i].name, ceilings[i].value, steps, ceilingColors[i % ceilingColors.size()], Qt::DashLine);
@@ -70,6 +71,12 @@ void RunPlot::append(const QVector<CurvePoint>& points) {
   }
   raw_->addData(steps, values, true);
   smooth_->addData(steps, smoothed, true);
+  plot_->yAxis->setRange(yMin_, yMax_ * 1.1 + 0.1);
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void RunPlot::addReference(const QString& label, double value) {
+  addLevel(label, value, steps_, QColor(90, 90, 90), Qt::DotLine);
   plot_->yAxis->setRange(yMin_, yMax_ * 1.1 + 0.1);
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }

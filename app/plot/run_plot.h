@@ -16,7 +16,10 @@ class RunPlot {
  public:
   explicit RunPlot(QCustomPlot* plot);
 
-  void reset(const QString& title, int steps, double trueMi, const QList<Ceiling>& ceilings);
+  // `truth`: the exact value of what the method estimates, e.g. {"I(x;y|x')", 2.1}.
+  void reset(const QString& title, int steps, const NamedValue& truth, const QList<Ceiling>& ceilings);
+  // A further horizontal line, e.g. the bound's value with the oracle critic once it is known.
+  void addReference(const QString& label, double value);
   void append(const QVector<CurvePoint>& points);  // addData + queued replot: cheap at 30 Hz
   int pointCount() const;
   QCustomPlot* widget() const { return plot_; }
@@ -31,6 +34,7 @@ class RunPlot {
   double ema_ = 0;
   bool emaStarted_ = false;
   double yMin_ = 0, yMax_ = 1;
+  int steps_ = 1;
 };
 
 }  // namespace milab

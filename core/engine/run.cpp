@@ -46,7 +46,20 @@ Run::Run(RunSpec spec, const MethodPlugin* method)
       model_(std::make_unique<GaussianModel>(
           buildTask(spec_.task, spec_.taskParams, static_cast<std::uint64_t>(spec_.seed)))) {
   result_.ceilings = method_->ceilings(spec_.methodParams);
-  result_.trueMi = model_->totalMi();
+  switch (method_->info().target) {
+    case Target::TotalMi:
+      result_.trueMi = model_->totalMi();
+      result_.targetName = model_->hasSubview() ? "I(x,x';y)" : "I(x;y)";
+      break;
+    case Target::ConditionalMi:  // validateRunSpec guarantees a subview (needsSubview)
+      result_.trueMi = model_->conditionalMi();
+      result_.targetName = "I(x;y|x')";
+      break;
+    case Target::LogNormaliser:
+      result_.trueMi = 0.0;
+      result_.targetName = "log Z";
+      break;
+  }
   if (model_->hasSubview())
     result_.truths = {{"I(x,x';y)", model_->totalMi()}, {"I(x';y)", model_->subviewMi()},
                       {"I(x;y|x')", model_->conditionalMi()}, {"I(x;y)", model_->xOnlyMi()}};

@@ -36,7 +36,8 @@ struct RunResult {
   bool fromEvaluation = false;
   QList<NamedValue> terms;  // parts of the bound (mean over eval batches)
   QList<NamedValue> truths; // exact MI values of the task
-  double trueMi = 0;        // the quantity the bound estimates (I(x,x';y) or I(x;y))
+  double trueMi = 0;        // exact value of what the method estimates (MethodInfo::target)
+  QString targetName;       // e.g. "I(x,x';y)", "I(x;y|x')", "log Z"
   QList<Ceiling> ceilings;
   double seconds = 0;
   int stepsDone = 0;

@@ -15,6 +15,13 @@ class Estimator;
 struct EstimatorContext;
 struct TaskInfo;
 
+// What a method's value estimates; the run compares it with the matching exact value of the task.
+enum class Target {
+  TotalMi,        // I(x,x';y) on gaussian3, I(x;y) on gaussian2: a lower bound unless said otherwise
+  ConditionalMi,  // I(x;y|x'): a lower bound (needs a subview)
+  LogNormaliser,  // log of a learned density model's total mass; 0 when the model is normalised
+};
+
 struct MethodInfo {
   QString id;           // stable key: CLI --method, experiment files, results
   QString displayName;
@@ -22,6 +29,8 @@ struct MethodInfo {
   QString summary;      // one sentence for tooltips and `milab-cli methods --long`
   ParamSpecs params;    // drive the form, the experiment keys, the CLI flags and validation
   bool needsSubview = false;  // needs x' and the true p(y | x') sampler
+  Target target = Target::TotalMi;
+  bool lowerBound = true;  // its value never exceeds the target in expectation (checked by the conformance suite)
 };
 
 // A labelled number: a ceiling, a term of a bound, an exact MI of a task.
@@ -51,5 +60,5 @@ class MethodPlugin {
 }  // namespace milab
 
 // Bump the version when the interface changes: the registry refuses plugins built against another one.
-#define MILAB_METHOD_PLUGIN_IID "org.milab.MethodPlugin/1"
+#define MILAB_METHOD_PLUGIN_IID "org.milab.MethodPlugin/2"
 Q_DECLARE_INTERFACE(milab::MethodPlugin, MILAB_METHOD_PLUGIN_IID)

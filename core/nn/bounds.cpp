@@ -15,6 +15,22 @@ at::Tensor firstColumnNce(const at::Tensor& scores) {
   return at::log_softmax(scores, 1).select(1, 0).mean() + std::log(static_cast<double>(scores.size(1)));
 }
 
+at::Tensor positiveFirst(const at::Tensor& scores) {
+  const int64_t n = scores.size(0);
+  const at::Tensor offDiagonal = scores.masked_select(~at::eye(n, scores.options().dtype(at::kBool))).view({n, n - 1});
+  return at::cat({scores.diagonal().unsqueeze(1), offDiagonal}, 1);
+}
+
+at::Tensor importanceSampledNce(const at::Tensor& phi, const at::Tensor& psi) {
+  const int64_t c = phi.size(1);
+  const at::Tensor positive = phi.select(1, 0);
+  const at::Tensor phiNeg = phi.narrow(1, 1, c - 1), psiNeg = psi.narrow(1, 1, c - 1);
+  // log sum_k w_k e^phi_k = logsumexp(psi + phi) - logsumexp(psi), over the negatives
+  const at::Tensor logWeighted = at::logsumexp(psiNeg + phiNeg, 1) - at::logsumexp(psiNeg, 1);
+  const at::Tensor logDenominator = at::logaddexp(positive, logWeighted + std::log(double(c - 1)));
+  return (positive - logDenominator).mean() + std::log(double(c));
+}
+
 at::Tensor logMeanExpOffDiagonal(const at::Tensor& scores) {
   const int64_t n = scores.size(0);
   const at::Tensor mask = at::eye(n, scores.options().dtype(at::kBool));
@@ -36,6 +52,23 @@ at::Tensor jsObjective(const at::Tensor& scores) {
   const at::Tensor joint = -at::softplus(-diagonal).mean();
   const at::Tensor marginal = (at::softplus(scores).sum() - at::softplus(diagonal).sum()) / double(n * (n - 1));
   return joint - marginal;
+}
+
+at::Tensor interpolatedBound(const at::Tensor& scores, const at::Tensor& logBaseline, double alpha) {
+  const int64_t n = scores.size(0);
+  // Leave-one-out log-mean-exp: loo[i][j] = log mean_{k != j} e^{s_ik}, i.e. log(sum_k e^{s_ik} - e^{s_ij})
+  // - log(n-1), written with log1mexp(s_ij - lse_i) for precision.
+  const at::Tensor lse = at::logsumexp(scores, 1, true);
+  const at::Tensor gap = (scores - lse).clamp_max(-1e-7);  // s_ij < lse_i unless one entry holds all the mass
+  const at::Tensor loo = lse + at::log(-at::expm1(gap)) - std::log(double(n - 1));
+  // log(alpha e^loo + (1 - alpha) e^l(x_i))
+  const at::Tensor baseline = at::logaddexp(loo + std::log(alpha), logBaseline.unsqueeze(1) + std::log1p(-alpha));
+  // Marginal term: each row's negatives against the baseline that excludes its positive (the diagonal).
+  const at::Tensor marginal = logMeanExpOffDiagonal(scores - baseline.diagonal().unsqueeze(1)).exp();
+  // Joint term: the positive s_ii against the baselines that include it (off-diagonal j).
+  const at::Tensor joint = scores.diagonal().unsqueeze(1) - baseline;
+  const at::Tensor offDiagonalMean = (joint.sum() - joint.diagonal().sum()) / double(n * (n - 1));
+  return 1.0 + offDiagonalMean - marginal;
 }
 
 at::Tensor valueOfWithGradientOf(const at::Tensor& value, const at::Tensor& gradient) {

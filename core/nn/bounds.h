@@ -11,9 +11,19 @@ at::Tensor inBatchNce(const at::Tensor& scores);
 // InfoNCE over explicit candidates [B, C], positive in column 0: mean_i [s_i0 - logsumexp_c s_ic] + log C.
 at::Tensor firstColumnNce(const at::Tensor& scores);
 
+// An in-batch [B, B] matrix rearranged as explicit candidates [B, B]: column 0 the joint pair s_ii, then the
+// B-1 others of row i in order. Lets in-batch and per-row candidate sets share one set of bounds.
+at::Tensor positiveFirst(const at::Tensor& scores);
+
+// I_IS (DEMI eq. 9) over candidates [B, C], positive in column 0, negatives from p(y):
+// mean_i [phi_i0 - log((e^phi_i0 + (C-1) sum_k w_ik e^phi_ik) / C)], w_ik = softmax over the negatives k of
+// psi_ik, the unconditional critic log p(y|x')/p(y) + c(x'). Ceiling log C. psi should be detached.
+at::Tensor importanceSampledNce(const at::Tensor& phi, const at::Tensor& psi);
+
 // log of the mean of exp over the off-diagonal entries.
 at::Tensor logMeanExpOffDiagonal(const at::Tensor& scores);
-// TUBA with a constant baseline: 1 + E_joint[s] - E_marginals[e^s]. Optimal s = PMI.
+// TUBA with a constant baseline: 1 + E_joint[s] - E_marginals[e^s]. Optimal s = PMI. For a learned
+// baseline l(x), pass scores - l(x_i) per row.
 at::Tensor tubaBound(const at::Tensor& scores);
 // NWJ: TUBA of s - 1, i.e. E_joint[s] - e^{-1} E_marginals[e^s]. Optimal s = PMI + 1.
 at::Tensor nwjBound(const at::Tensor& scores);
@@ -21,6 +31,11 @@ at::Tensor nwjBound(const at::Tensor& scores);
 at::Tensor dvBound(const at::Tensor& scores);
 // The f-GAN Jensen-Shannon objective (a lower bound on a JS divergence, not on MI). Optimal s = PMI.
 at::Tensor jsObjective(const at::Tensor& scores);
+
+// Poole et al.'s interpolated bound I_alpha for a [K, K] matrix (rows: x_i, columns: y_j): the baseline of
+// each row mixes the leave-one-out InfoNCE mean (weight alpha) with a learned log-baseline l(x_i) [K].
+// alpha -> 1 gives a multi-sample InfoNCE, alpha -> 0 gives TUBA. Ceiling 1 + log(K / alpha).
+at::Tensor interpolatedBound(const at::Tensor& scores, const at::Tensor& logBaseline, double alpha);
 
 // value(a) with the gradient of b: b + (a - b).detach(). Used where a method trains by one objective and
 // reports another (JS-trained NWJ, SMILE).

@@ -39,7 +39,8 @@ QJsonObject summaryJson(const RunSpec& spec, const RunResult& result) {
   o.insert("steps", spec.steps);
   o.insert("steps_done", result.stepsDone);
   o.insert("seed", spec.seed);
-  o.insert("true_mi", number(result.trueMi));
+  o.insert("true_mi", number(result.trueMi));  // the exact value of `target`
+  o.insert("target", result.targetName);
   o.insert("estimate", number(result.estimate));
   o.insert("stderr", number(result.stderror));
   o.insert("estimate_source", result.fromEvaluation

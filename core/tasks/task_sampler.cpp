@@ -21,6 +21,10 @@ at::Tensor logRatioToStandard(const at::Tensor& y, const at::Tensor& mean, const
 }
 }  // namespace
 
+at::Tensor klDivergence(const DiagonalGaussian& p, const DiagonalGaussian& q) {
+  return 0.5 * (q.logVar - p.logVar + (p.logVar.exp() + (p.mean - q.mean).pow(2)) * (-q.logVar).exp() - 1.0).sum(-1);
+}
+
 TaskSampler::TaskSampler(const GaussianModel& model, c10::Device device)
     : dim_(model.dim()), subview_(model.hasSubview()), cubic_(model.cubic()), device_(device) {
   b_ = column(model, [](const GaussianDim& d) { return d.b; }, device);
@@ -49,6 +53,12 @@ at::Tensor TaskSampler::pmi(const at::Tensor& x, const at::Tensor& xp, const at:
 at::Tensor TaskSampler::subviewPmi(const at::Tensor& xp, const at::Tensor& y) const {
   if (!subview_) throw std::logic_error("subviewPmi needs a task with a subview x'");
   return logRatioToStandard(y.to(at::kDouble), a64_ * xp.to(at::kDouble), logCondVar_);
+}
+
+DiagonalGaussian TaskSampler::yGivenXp(const at::Tensor& xp) const {
+  if (!subview_) throw std::logic_error("yGivenXp needs a task with a subview x'");
+  const at::Tensor mean = a64_ * xp.to(at::kDouble);
+  return {mean, logCondVar_.expand_as(mean)};
 }
 
 at::Tensor TaskSampler::noise(at::IntArrayRef shape, at::Generator& gen) const {

@@ -9,6 +9,14 @@
 
 namespace milab {
 
+// A diagonal Gaussian law per row: mean and log-variance, [B, d].
+struct DiagonalGaussian {
+  at::Tensor mean, logVar;
+};
+
+// KL(p || q) between diagonal Gaussians, summed over the last axis.
+at::Tensor klDivergence(const DiagonalGaussian& p, const DiagonalGaussian& q);
+
 struct Batch {
   at::Tensor x;   // [B, d]
   at::Tensor xp;  // [B, d] x' (undefined when the task has no subview)
@@ -26,6 +34,9 @@ class TaskSampler {
   Batch sampleJoint(int64_t n, at::Generator& gen) const;
   // perRow samples of y ~ p(y | x'_b) for every row b of xp: [B, perRow, d]. Needs a subview.
   at::Tensor sampleYGivenXp(const at::Tensor& xp, int64_t perRow, at::Generator& gen) const;
+
+  // The true p(y | x') in float64: N(a x', 1 - a^2) per dimension. Needs a subview.
+  DiagonalGaussian yGivenXp(const at::Tensor& xp) const;
 
   // Analytic critics, in float64, broadcasting over all but the last (dimension) axis, summed over it:
   // pmi = log p(y | x, x') - log p(y) (gaussian2: log p(y | x) - log p(y)), the optimal InfoNCE critic;

@@ -95,7 +95,7 @@ class TestCli : public QObject {
     QTest::addColumn<QString>("file");  // experiment file contents, "" for none
     QTest::addColumn<QString>("field");
     const QStringList base{"--task", "gaussian3", "--dim", "4", "--steps", "5"};
-    QTest::newRow("unknown method") << (base + QStringList{"--method", "nope"}) << "" << "method: must be one of demi|infonce|js|local-nce|mine|nwj|smile";
+    QTest::newRow("unknown method") << (base + QStringList{"--method", "nope"}) << "" << "method: must be one of ";  // the list grows with the plugins
     QTest::newRow("unknown task") << QStringList{"--task", "gaussian9"} << "" << "task: must be one of gaussian2|gaussian3";
     QTest::newRow("K < 2") << (base + QStringList{"--method", "infonce", "--K", "1"}) << "" << "K: must be an integer in [2, 65536]";
     QTest::newRow("odd K for demi") << (base + QStringList{"--method", "demi", "--K", "7"}) << "" << "K: must be an even integer";

@@ -24,7 +24,7 @@ class TestConformance : public QObject {
   void initTestCase() {
     initTorchRuntime();
     registry_.loadDefault();
-    QVERIFY(registry_.methods().size() >= 7);
+    QVERIFY(registry_.methods().size() >= 15);
   }
 
   void finiteAndBelowTruthAndCeiling_data() { methodRows(); }
@@ -33,21 +33,27 @@ class TestConformance : public QObject {
     const RunResult r = run(method, 2.0, 300, 1);
     QCOMPARE(r.status, RunStatus::Finished);
     QVERIFY(std::isfinite(r.estimate) && std::isfinite(r.stderror));
-    qInfo("%s: %.3f +- %.3f (true %.3f)", qPrintable(method), r.estimate, r.stderror, r.trueMi);
-    QVERIFY2(r.estimate <= r.trueMi + kMonteCarloSe * r.stderror, qPrintable(QString::number(r.estimate)));
+    qInfo("%s: %.3f +- %.3f (true %s %.3f)", qPrintable(method), r.estimate, r.stderror, qPrintable(r.targetName),
+          r.trueMi);
     for (const Ceiling& c : r.ceilings) QVERIFY(r.estimate <= c.value + kMonteCarloSe * r.stderror);
-    QVERIFY(r.estimate > 0.5);  // it learns something in 300 steps (true MI 2)
+    if (!registry_.find(method)->info().lowerBound) return;  // e.g. a density model's log-normaliser
+    QVERIFY2(r.estimate <= r.trueMi + kMonteCarloSe * r.stderror, qPrintable(QString::number(r.estimate)));
+    QVERIFY(r.estimate > 0.25 * r.trueMi);  // it learns something in 300 steps
   }
 
   void aboutZeroOnIndependentData_data() { methodRows(); }
   void aboutZeroOnIndependentData() {
     QFETCH(QString, method);
+    if (registry_.find(method)->info().target == Target::LogNormaliser)
+      QSKIP("a density model's normaliser does not depend on the dependence between x and y");
     const RunResult r = run(method, 1e-6, 300, 2);
     QCOMPARE(r.status, RunStatus::Finished);
-    qInfo("%s on independent data: %.4f +- %.4f", qPrintable(method), r.estimate, r.stderror);
+    qInfo("%s on independent data: %.4f +- %.4f (true %s %.4f)", qPrintable(method), r.estimate, r.stderror,
+          qPrintable(r.targetName), r.trueMi);
     // A critic fitted to noise can lift a bound slightly above 0 on its own batches; on fresh ones it
-    // must be within 0.1 nats of 0 (or its Monte Carlo error).
-    QVERIFY2(std::abs(r.estimate) <= 0.1 + kMonteCarloSe * r.stderror, qPrintable(QString::number(r.estimate)));
+    // must be within 0.1 nats of the target (0 for every MI here) or its Monte Carlo error.
+    QVERIFY2(std::abs(r.estimate - r.trueMi) <= 0.1 + kMonteCarloSe * r.stderror,
+             qPrintable(QString::number(r.estimate)));
   }
 
   void sameSeedSameResult_data() { methodRows(); }

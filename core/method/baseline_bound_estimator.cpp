@@ -1,0 +1,54 @@
+#include "method/baseline_bound_estimator.h"
+
+#include <ATen/ATen.h>
+#include <c10/core/GradMode.h>
+#include <torch/optim/adam.h>
+
+#include "method/score_matrix_estimator.h"
+#include "nn/separable_critic.h"
+
+namespace milab {
+
+BaselineBoundEstimator::BaselineBoundEstimator(const EstimatorContext& ctx, BaselineBound bound)
+    : K_(ctx.params.value("K").toInt()), task_(ctx.task), bound_(std::move(bound)) {
+  if (ctx.params.value("critic").toString() == "oracle") return;
+  at::Generator gen = ctx.generator;
+  const int64_t xDim = (task_->hasSubview() ? 2 : 1) * task_->dim();
+  critic_ = std::make_unique<SeparableCritic>(xDim, task_->dim(), ctx.params, ctx.device, gen);
+  baseline_ = Mlp(xDim, ctx.params.value("hidden").toInt(), 1, gen);
+  baseline_->to(ctx.device);
+  adam_ = std::make_unique<torch::optim::Adam>(baseline_->parameters(),
+                                               torch::optim::AdamOptions(ctx.params.value("lr").toDouble()));
+}
+
+BaselineBoundEstimator::~BaselineBoundEstimator() = default;
+
+at::Tensor BaselineBoundEstimator::bound(const Batch& batch) {
+  if (!critic_) {
+    const at::Tensor xp = batch.xp.defined() ? batch.xp.unsqueeze(1) : at::Tensor();
+    const at::Tensor scores = task_->pmi(batch.x.unsqueeze(1), xp, batch.y.unsqueeze(0));
+    return bound_.value(scores, at::zeros({scores.size(0)}, scores.options()));
+  }
+  const at::Tensor input = criticInput(batch);
+  return bound_.value(critic_->scores(input, batch.y), baseline_->forward(input).squeeze(1));
+}
+
+StepResult BaselineBoundEstimator::trainStep(const Batch& batch) {
+  if (!critic_) {
+    const double v = evaluate(batch).value;
+    return {v, -v};
+  }
+  const at::Tensor b = bound(batch);
+  adam_->zero_grad();
+  critic_->minimise(-b);  // backward fills the baseline's gradients too
+  adam_->step();
+  return {b.item<double>(), -b.item<double>()};
+}
+
+Evaluation BaselineBoundEstimator::evaluate(const Batch& batch) {
+  c10::NoGradGuard noGrad;
+  const double v = bound(batch).item<double>();
+  return {v, {{bound_.name, v}}};
+}
+
+}  // namespace milab

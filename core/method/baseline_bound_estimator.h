@@ -1,0 +1,43 @@
+#pragma once
+// Score-matrix bounds that also learn a log-baseline l(x) (TUBA, Poole's interpolated I_alpha): a [K, K]
+// matrix of in-batch critic scores (rows x_i, columns y_j, joint on the diagonal) plus l(x_i) [K] from a
+// one-hidden-layer MLP trained with the critic. With critic = oracle: scores = PMI and l = 0, their optimum.
+#include <functional>
+#include <memory>
+
+#include "method/estimator.h"
+#include <torch/optim/adam.h>
+
+#include "nn/mlp.h"
+
+namespace milab {
+
+class SeparableCritic;
+
+struct BaselineBound {
+  QString name;  // the reported term
+  std::function<at::Tensor(const at::Tensor& scores, const at::Tensor& logBaseline)> value;  // also trained
+};
+
+class BaselineBoundEstimator final : public Estimator {
+ public:
+  // ctx.params: K, lr, hidden, embed, critic.
+  BaselineBoundEstimator(const EstimatorContext& ctx, BaselineBound bound);
+  ~BaselineBoundEstimator() override;
+
+  int64_t batchSize() const override { return K_; }
+  StepResult trainStep(const Batch& batch) override;
+  Evaluation evaluate(const Batch& batch) override;
+
+ private:
+  at::Tensor bound(const Batch& batch);
+
+  int64_t K_;
+  const TaskSampler* task_;
+  std::unique_ptr<SeparableCritic> critic_;  // null for the oracle
+  Mlp baseline_{nullptr};
+  std::unique_ptr<torch::optim::Adam> adam_;  // the baseline's; the critic has its own
+  BaselineBound bound_;
+};
+
+}  // namespace milab

@@ -1,0 +1,63 @@
+#pragma once
+// DEMI and its variants (DEMI paper sec. 3-4): I(x,x';y) = I(x';y) + I(x;y|x'). The unconditional critic psi
+// is trained by I_NCE(x';y) over in-batch marginal negatives; the conditional critic phi by the variant's own
+// objective (ground-truth CNCE, VAR, IS, BO, SIR). Both share f (see CriticPair). The final evaluation
+// follows the run's protocol, the two panels of the paper's Figure 2:
+//   conditional: I_NCE(x';y) + I_CNCE(x;y|x'), K/2 candidates per term, the conditional negatives drawn from
+//                the true p(y|x'); ceiling 2 log(K/2)
+//   marginal:    I_NCE(x';y) + I_IS(x;y|x') over one shared set of K marginal candidates, no access to
+//                p(y|x'); ceiling 2 log K
+// With critic = oracle both critics are the task's analytic ones and nothing is trained.
+#include <memory>
+
+#include "method/estimator.h"
+
+namespace milab {
+
+class CriticPair;
+class SeparableCritic;
+
+// Parameters shared by the family (K, lr, hidden, embed, critic, protocol); needsSubview set.
+MethodInfo decomposedMethodInfo(const QString& id, const QString& displayName, const QString& summary);
+QString validateDecomposed(const QString& id, const ParamMap& params);  // K even under the conditional protocol
+QList<Ceiling> decomposedCeilings(const ParamMap& params);
+
+struct ConditionalTerm {
+  at::Tensor objective;  // what phi (and the variant's own networks) maximise on this batch
+  double estimate = 0;   // its reading as an estimate of I(x;y|x'), for the training curve
+};
+
+class DecomposedEstimator : public Estimator {
+ public:
+  explicit DecomposedEstimator(const EstimatorContext& ctx);
+  ~DecomposedEstimator() override;
+
+  int64_t batchSize() const final { return perTerm_; }
+  StepResult trainStep(const Batch& batch) final;
+  Evaluation evaluate(const Batch& batch) final;
+
+ protected:
+  // The variant's conditional objective on a training batch (with gradients unless oracle).
+  virtual ConditionalTerm conditionalObjective(const Batch& batch, CriticPair& critics) = 0;
+  // What the variant reports beside the protocol's terms, on an evaluation batch (no gradients).
+  virtual QList<Term> ownTerms(const Batch& batch, CriticPair& critics) {
+    Q_UNUSED(batch);
+    Q_UNUSED(critics);
+    return {};
+  }
+
+  // I_CNCE(x;y|x') with perTerm()-1 negatives per row from the true p(y|x').
+  at::Tensor groundTruthCnce(const Batch& batch, CriticPair& critics);
+  int64_t perTerm() const { return perTerm_; }  // candidates per term: the batch is one set
+  bool oracle() const { return !critic_; }
+  const EstimatorContext& context() const { return ctx_; }
+  at::Generator& generator() { return ctx_.generator; }
+
+ private:
+  EstimatorContext ctx_;
+  bool marginalProtocol_;
+  int64_t perTerm_;
+  std::unique_ptr<SeparableCritic> critic_;  // null for the oracle
+};
+
+}  // namespace milab

@@ -1,0 +1,75 @@
+#include "cnce/cnce_plugin.h"
+
+#include <ATen/ATen.h>
+#include <c10/core/GradMode.h>
+
+#include <cmath>
+
+#include "method/critic_pair.h"
+#include "method/critic_params.h"
+#include "method/estimator.h"
+#include "nn/bounds.h"
+#include "nn/separable_critic.h"
+
+namespace milab {
+
+namespace {
+
+class CnceEstimator final : public Estimator {
+ public:
+  explicit CnceEstimator(const EstimatorContext& ctx) : ctx_(ctx), K_(ctx.params.value("K").toInt()) {
+    if (ctx.params.value("critic").toString() != "oracle")
+      critic_ = std::make_unique<SeparableCritic>(2 * ctx.task->dim(), ctx.task->dim(), ctx.params, ctx.device,
+                                                  ctx_.generator);
+  }
+
+  // Negatives are drawn per row, so the batch size is free; K rows keeps the cost comparable to InfoNCE's.
+  int64_t batchSize() const override { return K_; }
+
+  StepResult trainStep(const Batch& batch) override {
+    if (!critic_) {
+      const double v = evaluate(batch).value;
+      return {v, -v};
+    }
+    const at::Tensor bound = cnce(batch);
+    critic_->minimise(-bound);
+    return {bound.item<double>(), -bound.item<double>()};
+  }
+
+  Evaluation evaluate(const Batch& batch) override {
+    c10::NoGradGuard noGrad;
+    const double v = cnce(batch).item<double>();
+    return {v, {{"I_CNCE(x;y|x')", v}}};
+  }
+
+ private:
+  at::Tensor cnce(const Batch& batch) {
+    CriticPair critics(critic_.get(), ctx_.task, batch);
+    const at::Tensor negatives = ctx_.task->sampleYGivenXp(batch.xp, K_ - 1, ctx_.generator);
+    return firstColumnNce(at::cat({critics.phiPositive(), critics.phiOnCandidates(negatives)}, 1));
+  }
+
+  EstimatorContext ctx_;
+  int64_t K_;
+  std::unique_ptr<SeparableCritic> critic_;  // null for the oracle
+};
+
+}  // namespace
+
+MethodInfo CncePlugin::info() const {
+  MethodInfo i = criticMethodInfo("cnce", "Conditional NCE (I_CNCE)", "decomposed",
+                                  "lower bound on I(x;y|x') with K-1 negatives per row from the true p(y|x')", 2);
+  i.needsSubview = true;
+  i.target = Target::ConditionalMi;
+  return i;
+}
+
+QList<Ceiling> CncePlugin::ceilings(const ParamMap& params) const {
+  return {{"log K", std::log(params.value("K").toDouble())}};
+}
+
+std::unique_ptr<Estimator> CncePlugin::create(const EstimatorContext& context) const {
+  return std::make_unique<CnceEstimator>(context);
+}
+
+}  // namespace milab

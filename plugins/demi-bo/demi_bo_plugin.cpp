@@ -1,0 +1,47 @@
+#include "demi-bo/demi_bo_plugin.h"
+
+#include <ATen/ATen.h>
+
+#include "method/critic_pair.h"
+#include "method/decomposed_estimator.h"
+#include "nn/bounds.h"
+
+namespace milab {
+
+namespace {
+
+class DemiBoEstimator final : public DecomposedEstimator {
+ public:
+  using DecomposedEstimator::DecomposedEstimator;
+
+ protected:
+  // I_BO is a bound on the total MI, so the curve reads phi through I_IS on the same marginal candidates.
+  ConditionalTerm conditionalObjective(const Batch&, CriticPair& critics) override {
+    const at::Tensor psi = critics.psi().detach(), phi = critics.phi();
+    const at::Tensor bo = inBatchNce(psi + phi);
+    const double is = importanceSampledNce(positiveFirst(phi.detach()), positiveFirst(psi)).item<double>();
+    return {bo, is};
+  }
+  QList<Term> ownTerms(const Batch&, CriticPair& critics) override {
+    return {{"I_BO [bounds I(x,x';y), trains phi]", inBatchNce(critics.psi() + critics.phi()).item<double>()}};
+  }
+};
+
+}  // namespace
+
+MethodInfo DemiBoPlugin::info() const {
+  return decomposedMethodInfo("demi-bo", "DEMI-BO (boosted critic)",
+                              "I_NCE(x';y) + I_CNCE(x;y|x'), phi trained by I_BO: InfoNCE of psi + phi (eq. 10)");
+}
+
+QString DemiBoPlugin::validate(const ParamMap& params, const TaskInfo&) const {
+  return validateDecomposed("demi-bo", params);
+}
+
+QList<Ceiling> DemiBoPlugin::ceilings(const ParamMap& params) const { return decomposedCeilings(params); }
+
+std::unique_ptr<Estimator> DemiBoPlugin::create(const EstimatorContext& context) const {
+  return std::make_unique<DemiBoEstimator>(context);
+}
+
+}  // namespace milab

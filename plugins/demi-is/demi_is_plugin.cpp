@@ -1,0 +1,45 @@
+#include "demi-is/demi_is_plugin.h"
+
+#include <ATen/ATen.h>
+
+#include "method/critic_pair.h"
+#include "method/decomposed_estimator.h"
+#include "nn/bounds.h"
+
+namespace milab {
+
+namespace {
+
+class DemiIsEstimator final : public DecomposedEstimator {
+ public:
+  using DecomposedEstimator::DecomposedEstimator;
+
+ protected:
+  ConditionalTerm conditionalObjective(const Batch&, CriticPair& critics) override {
+    const at::Tensor is = importanceSampledNce(positiveFirst(critics.phi()), positiveFirst(critics.psi()).detach());
+    return {is, is.item<double>()};
+  }
+  QList<Term> ownTerms(const Batch&, CriticPair& critics) override {
+    return {{"I_IS(x;y|x') [trains phi]",
+             importanceSampledNce(positiveFirst(critics.phi()), positiveFirst(critics.psi())).item<double>()}};
+  }
+};
+
+}  // namespace
+
+MethodInfo DemiIsPlugin::info() const {
+  return decomposedMethodInfo("demi-is", "DEMI-IS (importance-sampled CNCE)",
+                              "I_NCE(x';y) + I_CNCE(x;y|x'), phi trained by I_IS over marginal negatives (eq. 9)");
+}
+
+QString DemiIsPlugin::validate(const ParamMap& params, const TaskInfo&) const {
+  return validateDecomposed("demi-is", params);
+}
+
+QList<Ceiling> DemiIsPlugin::ceilings(const ParamMap& params) const { return decomposedCeilings(params); }
+
+std::unique_ptr<Estimator> DemiIsPlugin::create(const EstimatorContext& context) const {
+  return std::make_unique<DemiIsEstimator>(context);
+}
+
+}  // namespace milab

@@ -1,0 +1,74 @@
+#include "demi-sir/demi_sir_plugin.h"
+
+#include <ATen/ATen.h>
+#include <c10/core/GradMode.h>
+
+#include "method/critic_pair.h"
+#include "method/decomposed_estimator.h"
+#include "nn/bounds.h"
+
+namespace milab {
+
+namespace {
+
+class DemiSirEstimator final : public DecomposedEstimator {
+ public:
+  explicit DemiSirEstimator(const EstimatorContext& ctx)
+      : DecomposedEstimator(ctx), pool_(ctx.params.value("M").toInt()) {}
+
+ protected:
+  ConditionalTerm conditionalObjective(const Batch& batch, CriticPair& critics) override {
+    const at::Tensor sir = resampledCnce(batch, critics);
+    return {sir, sir.item<double>()};
+  }
+  QList<Term> ownTerms(const Batch& batch, CriticPair& critics) override {
+    return {{"I_SIR(x;y|x') [trains phi]", resampledCnce(batch, critics).item<double>()}};
+  }
+
+ private:
+  // I_SIR (eq. 8): M samples of p(y) shared by the batch; each row resamples perTerm()-1 of them with
+  // replacement, in proportion to exp psi(x'_i, y_m), which tends to p(y|x'_i) as M grows (Rubin 1987).
+  at::Tensor resampledCnce(const Batch& batch, CriticPair& critics) {
+    const at::Tensor pool = context().task->sampleJoint(pool_, generator()).y;  // [M, d] from p(y)
+    at::Tensor picks;
+    {
+      c10::NoGradGuard noGrad;
+      const at::Tensor weights = at::softmax(critics.psiAgainst(pool).to(at::kDouble), 1).to(at::kCPU);
+      picks = at::multinomial(weights, perTerm() - 1, true, generator()).to(batch.y.device());  // [B, K/2-1]
+    }
+    const at::Tensor negatives = critics.phiAgainst(pool).gather(1, picks);
+    return firstColumnNce(at::cat({critics.phiPositive(), negatives}, 1));
+  }
+
+  int64_t pool_;
+};
+
+}  // namespace
+
+MethodInfo DemiSirPlugin::info() const {
+  MethodInfo i = decomposedMethodInfo(
+      "demi-sir", "DEMI-SIR (sampling importance resampling)",
+      "I_NCE(x';y) + I_CNCE(x;y|x'), phi trained by I_SIR: negatives resampled from M marginal samples (eq. 8)");
+  i.params << ParamSpec::integer("M", 1024, 2, 1 << 20,
+                                 "marginal samples per step from which each row resamples its negatives");
+  return i;
+}
+
+QString DemiSirPlugin::validate(const ParamMap& params, const TaskInfo&) const {
+  const QString err = validateDecomposed("demi-sir", params);
+  if (!err.isEmpty()) return err;
+  const int K = params.value("K").toInt(), M = params.value("M").toInt();
+  if (M < K / 2)
+    return QStringLiteral("M: must be at least K/2 = %1 (the candidates drawn per row) for demi-sir, got %2")
+        .arg(K / 2)
+        .arg(M);
+  return {};
+}
+
+QList<Ceiling> DemiSirPlugin::ceilings(const ParamMap& params) const { return decomposedCeilings(params); }
+
+std::unique_ptr<Estimator> DemiSirPlugin::create(const EstimatorContext& context) const {
+  return std::make_unique<DemiSirEstimator>(context);
+}
+
+}  // namespace milab

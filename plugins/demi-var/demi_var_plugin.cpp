@@ -1,0 +1,106 @@
+#include "demi-var/demi_var_plugin.h"
+
+#include <ATen/ATen.h>
+#include <c10/core/GradMode.h>
+#include <torch/optim/adam.h>
+
+#include "method/critic_pair.h"
+#include "method/decomposed_estimator.h"
+#include "nn/bounds.h"
+#include "nn/mlp.h"
+
+namespace milab {
+
+namespace {
+
+class DemiVarEstimator final : public DecomposedEstimator {
+ public:
+  explicit DemiVarEstimator(const EstimatorContext& ctx) : DecomposedEstimator(ctx) {
+    if (oracle()) return;  // the oracle's q is the true p(y|x'), so its KL is 0
+    const int64_t d = ctx.task->dim();
+    q_ = Mlp(d, ctx.params.value("hidden").toInt(), 2 * d, generator());
+    q_->to(ctx.device);
+    adam_ = std::make_unique<torch::optim::Adam>(q_->parameters(),
+                                                 torch::optim::AdamOptions(ctx.params.value("lr").toDouble()));
+  }
+
+ protected:
+  ConditionalTerm conditionalObjective(const Batch& batch, CriticPair& critics) override {
+    fitProposal(batch);  // q is updated at the same rate as phi, as in the paper's Figure 2
+    const Variational v = variationalBound(batch, critics);
+    return {v.cnce, v.cnce.item<double>() - v.kl};  // the KL does not depend on phi
+  }
+  QList<Term> ownTerms(const Batch& batch, CriticPair& critics) override {
+    const Variational v = variationalBound(batch, critics);
+    return {{"I_VAR(x;y|x') [trains phi]", v.cnce.item<double>() - v.kl}, {"KL(p(y|x') || q)", v.kl}};
+  }
+
+ private:
+  struct Variational {
+    at::Tensor cnce;  // CNCE with negatives from q
+    double kl;        // E_x' KL(p(y|x') || q(y|x')), exact: both are Gaussian
+  };
+
+  DiagonalGaussian proposal(const at::Tensor& xp) {
+    const at::Tensor out = q_->forward(xp);
+    const int64_t d = xp.size(1);
+    return {out.narrow(1, 0, d), out.narrow(1, d, d).clamp(-30.0, 10.0)};
+  }
+
+  // Maximum likelihood on the joint batch's (x', y) pairs.
+  void fitProposal(const Batch& batch) {
+    if (oracle()) return;
+    const DiagonalGaussian q = proposal(batch.xp);
+    const at::Tensor nll = 0.5 * (q.logVar + (batch.y - q.mean).pow(2) * (-q.logVar).exp()).sum(1).mean();
+    adam_->zero_grad();
+    nll.backward();
+    adam_->step();
+  }
+
+  Variational variationalBound(const Batch& batch, CriticPair& critics) {
+    const int64_t n = perTerm() - 1;
+    if (oracle())
+      return {firstColumnNce(at::cat(
+                  {critics.phiPositive(),
+                   critics.phiOnCandidates(context().task->sampleYGivenXp(batch.xp, n, generator()))},
+                  1)),
+              0.0};
+    at::Tensor negatives;
+    double kl = 0;
+    {
+      c10::NoGradGuard noGrad;  // the contrastive term never trains q
+      const DiagonalGaussian q = proposal(batch.xp);
+      const at::Tensor eps =
+          at::randn({batch.xp.size(0), n, batch.xp.size(1)}, generator(), at::TensorOptions().dtype(at::kFloat))
+              .to(batch.xp.device());
+      negatives = q.mean.unsqueeze(1) + (0.5 * q.logVar).exp().unsqueeze(1) * eps;
+      kl = klDivergence(context().task->yGivenXp(batch.xp), {q.mean.to(at::kDouble), q.logVar.to(at::kDouble)})
+               .mean()
+               .item<double>();
+    }
+    return {firstColumnNce(at::cat({critics.phiPositive(), critics.phiOnCandidates(negatives)}, 1)), kl};
+  }
+
+  Mlp q_{nullptr};
+  std::unique_ptr<torch::optim::Adam> adam_;
+};
+
+}  // namespace
+
+MethodInfo DemiVarPlugin::info() const {
+  return decomposedMethodInfo("demi-var", "DEMI-VAR (learned proposal q(y|x'))",
+                              "I_NCE(x';y) + I_CNCE(x;y|x'), phi trained by I_VAR: CNCE with negatives from a "
+                              "learned Gaussian q(y|x') minus KL(p||q) (eq. 7)");
+}
+
+QString DemiVarPlugin::validate(const ParamMap& params, const TaskInfo&) const {
+  return validateDecomposed("demi-var", params);
+}
+
+QList<Ceiling> DemiVarPlugin::ceilings(const ParamMap& params) const { return decomposedCeilings(params); }
+
+std::unique_ptr<Estimator> DemiVarPlugin::create(const EstimatorContext& context) const {
+  return std::make_unique<DemiVarEstimator>(context);
+}
+
+}  // namespace milab

@@ -1,0 +1,34 @@
+#include "interpolated/interpolated_plugin.h"
+
+#include <cmath>
+
+#include "method/baseline_bound_estimator.h"
+#include "method/critic_params.h"
+#include "nn/bounds.h"
+
+namespace milab {
+
+MethodInfo InterpolatedPlugin::info() const {
+  MethodInfo i = criticMethodInfo(
+      "interpolated", "Interpolated I_alpha (Poole et al.)", "comparator",
+      "multi-sample bound whose baseline mixes InfoNCE's (weight alpha) with a learned one; trades bias for variance");
+  i.params << ParamSpec::real("alpha", 0.5, 0.0, 1.0,
+                              "weight of the InfoNCE baseline: near 1 is InfoNCE-like, near 0 is TUBA-like", true,
+                              true);
+  return i;
+}
+
+QList<Ceiling> InterpolatedPlugin::ceilings(const ParamMap& params) const {
+  const double K = params.value("K").toDouble(), alpha = params.value("alpha").toDouble();
+  return {{"1 + log(K/alpha)", 1.0 + std::log(K / alpha)}};
+}
+
+std::unique_ptr<Estimator> InterpolatedPlugin::create(const EstimatorContext& context) const {
+  const double alpha = context.params.value("alpha").toDouble();
+  auto value = [alpha](const at::Tensor& scores, const at::Tensor& logBaseline) {
+    return interpolatedBound(scores, logBaseline, alpha);
+  };
+  return std::make_unique<BaselineBoundEstimator>(context, BaselineBound{"I_alpha", value});
+}
+
+}  // namespace milab

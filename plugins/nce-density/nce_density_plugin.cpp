@@ -1,0 +1,118 @@
+#include "nce-density/nce_density_plugin.h"
+
+#include <ATen/ATen.h>
+#include <c10/core/GradMode.h>
+#include <torch/optim/adam.h>
+
+#include <cmath>
+
+#include "method/estimator.h"
+
+namespace milab {
+
+namespace {
+
+// The model: log p_m(y) = -1/2 sum_j lambda_j (y_j - mu_j)^2 + c, lambda_j = e^rho_j, with c a free parameter
+// (Gutmann & Hyvarinen 2012). Its total mass is known in closed form, log Z = c + 1/2 sum_j log(2 pi / lambda_j),
+// so the lab can show NCE driving it to 0 without ever computing it during training. Starting from c = 0, the
+// model's initial log Z is d/2 log(2 pi), far from normalised. Adam's iterates jitter around the NCE solution
+// by about the learning rate, so the final reading uses their exponential average over the last ~100 steps
+// (Polyak-Ruppert averaging); the training curve shows the raw iterates.
+class NceDensityEstimator final : public Estimator {
+ public:
+  explicit NceDensityEstimator(const EstimatorContext& ctx)
+      : ctx_(ctx),
+        batch_(ctx.params.value("batch").toInt()),
+        ratio_(ctx.params.value("noise_ratio").toInt()),
+        noiseScale_(ctx.params.value("noise_scale").toDouble()) {
+    const auto options = at::TensorOptions().dtype(at::kFloat).device(ctx.device);
+    mu_ = at::zeros({ctx.task->dim()}, options).requires_grad_();
+    rho_ = at::zeros({ctx.task->dim()}, options).requires_grad_();
+    c_ = at::zeros({1}, options).requires_grad_();
+    averageRho_ = at::zeros_like(rho_);
+    averageC_ = at::zeros_like(c_);
+    adam_ = std::make_unique<torch::optim::Adam>(std::vector<at::Tensor>{mu_, rho_, c_},
+                                                 torch::optim::AdamOptions(ctx.params.value("lr").toDouble()));
+  }
+
+  int64_t batchSize() const override { return batch_; }
+
+  StepResult trainStep(const Batch& batch) override {
+    const at::Tensor noise = sampleNoise(batch_ * ratio_);
+    // Posterior log-odds that a sample is data: h = log p_m(y) - log(nu p_n(y)).
+    const at::Tensor hData = logModel(batch.y) - logNoise(batch.y) - std::log(double(ratio_));
+    const at::Tensor hNoise = logModel(noise) - logNoise(noise) - std::log(double(ratio_));
+    const at::Tensor loss = at::softplus(-hData).mean() + double(ratio_) * at::softplus(hNoise).mean();
+    adam_->zero_grad();
+    loss.backward();
+    adam_->step();
+    {
+      c10::NoGradGuard noGrad;
+      const double keep = averaged_++ == 0 ? 0.0 : kAveraging;  // the first iterate starts the average
+      averageRho_.mul_(keep).add_(rho_, 1.0 - keep);
+      averageC_.mul_(keep).add_(c_, 1.0 - keep);
+    }
+    return {logMass(rho_, c_), loss.item<double>()};
+  }
+
+  Evaluation evaluate(const Batch&) override {
+    c10::NoGradGuard noGrad;
+    const double logZ = logMass(averageRho_, averageC_), c = averageC_.item<double>();
+    return {logZ, {{"log Z (model mass)", logZ}, {"c (learned)", c}, {"-log Z(energy)", c - logZ}}};
+  }
+
+ private:
+  at::Tensor logModel(const at::Tensor& y) const {
+    return -0.5 * (rho_.exp() * (y - mu_).pow(2)).sum(1) + c_;
+  }
+  at::Tensor logNoise(const at::Tensor& y) const {
+    const double s2 = noiseScale_ * noiseScale_;
+    return -0.5 * y.pow(2).sum(1) / s2 - 0.5 * y.size(1) * std::log(2 * M_PI * s2);
+  }
+  at::Tensor sampleNoise(int64_t n) {
+    return (at::randn({n, ctx_.task->dim()}, ctx_.generator, at::TensorOptions().dtype(at::kFloat)) * noiseScale_)
+        .to(ctx_.device);
+  }
+  static double logMass(const at::Tensor& rho, const at::Tensor& c) {
+    c10::NoGradGuard noGrad;
+    return (c.sum() + 0.5 * (std::log(2 * M_PI) - rho).sum()).item<double>();
+  }
+
+  static constexpr double kAveraging = 0.99;
+
+  EstimatorContext ctx_;
+  int64_t batch_, ratio_;
+  double noiseScale_;
+  at::Tensor mu_, rho_, c_;
+  at::Tensor averageRho_, averageC_;  // exponential averages of the iterates
+  int64_t averaged_ = 0;
+  std::unique_ptr<torch::optim::Adam> adam_;
+};
+
+}  // namespace
+
+MethodInfo NceDensityPlugin::info() const {
+  MethodInfo i;
+  i.id = "nce-density";
+  i.displayName = "NCE density model (Gutmann-Hyvarinen)";
+  i.family = "density";
+  i.summary = "fits an unnormalised Gaussian model of p(y) against N(0, noise_scale^2) noise; reports the model's "
+              "log total mass, which NCE drives to 0";
+  i.params = {
+      ParamSpec::integer("batch", 256, 2, 65536, "data samples of y per step"),
+      ParamSpec::integer("noise_ratio", 4, 1, 1024, "noise samples per data sample (nu)"),
+      ParamSpec::real("noise_scale", 1.5, 0.0, 100.0, "standard deviation of the Gaussian noise law", true, false),
+      ParamSpec::real("lr", 0.1, 0.0, 1.0, "Adam learning rate", true, false),
+  };
+  i.target = Target::LogNormaliser;
+  i.lowerBound = false;
+  return i;
+}
+
+QList<Ceiling> NceDensityPlugin::ceilings(const ParamMap&) const { return {}; }
+
+std::unique_ptr<Estimator> NceDensityPlugin::create(const EstimatorContext& context) const {
+  return std::make_unique<NceDensityEstimator>(context);
+}
+
+}  // namespace milab
