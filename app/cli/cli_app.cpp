@@ -14,6 +14,8 @@
 
 #include "cli/progress_bar.h"
 #include "engine/device.h"
+#include "cli/grid_runner.h"
+#include "engine/experiment.h"
 #include "engine/run.h"
 #include "engine/run_spec.h"
 #include "method/method_plugin.h"
@@ -34,7 +36,11 @@ const char* kUsage =
     "usage: milab-cli methods\n"
     "       milab-cli run [EXPERIMENT.json] --out DIR [--task gaussian2|gaussian3] [--dim N] [--mi NATS]\n"
     "                 [--alpha A] [--method ID] [--K N] [--steps N] [--lr LR] [--seed N]\n"
-    "                 [--device auto|cpu|cuda] [--<any parameter the task or method declares> VALUE]\n";
+    "                 [--device auto|cpu|cuda] [--<any parameter the task or method declares> VALUE]\n"
+    "                 [--jobs N]\n"
+    "A value with commas (--K 8,64,512) sweeps it; so does a \"grid\" in the file. A grid writes one folder\n"
+    "per cell under DIR/cells, DIR/grid.csv and DIR/estimate_vs_K.{png,pdf,svg}, running N cells at a time\n"
+    "and reusing the finished cells of an earlier, interrupted invocation.\n";
 
 int badInput(const QString& line) {
   std::fprintf(stderr, "milab-cli: %s\n", line.toLocal8Bit().constData());
@@ -59,7 +65,7 @@ int listMethods(const MethodRegistry& registry) {
 void onInterrupt(int) { interrupted.store(true); }
 
 int runExperiment(const QStringList& args, const MethodRegistry& registry) {
-  QString experimentPath, outDir;
+  QString experimentPath, outDir, jobsText = "1";
   QVariantMap overrides;
   for (int i = 0; i < args.size(); ++i) {
     const QString& a = args[i];
@@ -78,24 +84,31 @@ int runExperiment(const QStringList& args, const MethodRegistry& registry) {
     }
     key.replace('-', '_');  // --eval-batches and --eval_batches alike
     if (key == "out") outDir = value;
+    else if (key == "jobs") jobsText = value;
     else overrides.insert(key, value);
   }
 
-  QVariantMap flat;
+  Experiment experiment;
   if (!experimentPath.isEmpty()) {
-    const QString err = readExperimentFile(experimentPath, &flat);
+    const QString err = readExperiment(experimentPath, &experiment);
     if (!err.isEmpty()) return badInput(err);
   }
-  for (auto it = overrides.cbegin(); it != overrides.cend(); ++it) flat.insert(it.key(), it.value());
-  RunSpec spec;
-  const QString err = runSpecFromFlat(flat, registry, &spec);
+  applyOverrides(overrides, &experiment);
+  QList<GridCell> cells;
+  const QString err = expandExperiment(experiment, registry, &cells);
   if (!err.isEmpty()) return badInput(err);
+  bool jobsOk = false;
+  const int jobs = jobsText.toInt(&jobsOk);
+  if (!jobsOk || jobs < 1 || jobs > 256)
+    return badInput(QStringLiteral("jobs: must be an integer in [1, 256], got '%1'").arg(jobsText));
   if (outDir.isEmpty()) return badInput("out: required, the folder for the results (--out DIR)");
   if (QFileInfo(outDir).exists() && !QFileInfo(outDir).isDir())
     return badInput(QStringLiteral("out: '%1' exists and is not a folder").arg(outDir));
   if (!QDir().mkpath(outDir)) return badInput(QStringLiteral("out: cannot create folder '%1'").arg(outDir));
 
   std::signal(SIGINT, onInterrupt);  // Ctrl-C cancels the run; what it measured is still written
+  if (experiment.isGrid()) return runGrid(cells, outDir, jobs, registry, interrupted);
+  const RunSpec& spec = cells.first().spec;
   Run run(spec, registry.find(spec.method));
   run.start();
   ProgressBar bar(stderr);

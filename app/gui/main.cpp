@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "engine/device.h"
+#include "engine/experiment.h"
 #include "engine/run_spec.h"
 #include "gui/main_window.h"
 #include "method/method_registry.h"
@@ -27,10 +28,15 @@ int main(int argc, char** argv) {
   milab::MainWindow window(registry);
 
   const QString path = parser.positionalArguments().value(0, ":/experiments/default.json");
-  QVariantMap flat;
-  milab::RunSpec spec;
-  QString err = milab::readExperimentFile(path, &flat);
-  if (err.isEmpty()) err = milab::runSpecFromFlat(flat, registry, &spec);
+  milab::Experiment experiment;
+  QList<milab::GridCell> cells;
+  QString err = milab::readExperiment(path, &experiment);
+  if (err.isEmpty() && experiment.isGrid())
+    err = QStringLiteral("experiment: '%1' is a grid; the window runs one experiment at a time, run grids with "
+                         "milab-cli run %1 --out DIR")
+              .arg(path);
+  if (err.isEmpty()) err = milab::expandExperiment(experiment, registry, &cells);
+  milab::RunSpec spec = cells.isEmpty() ? milab::RunSpec() : cells.first().spec;
   if (!err.isEmpty()) std::fprintf(stderr, "milab: %s\n", err.toLocal8Bit().constData());
   else window.setSpec(spec);
   window.show();

@@ -1,9 +1,5 @@
 #include "engine/run_spec.h"
 
-#include <QFile>
-#include <QJsonDocument>
-#include <QJsonObject>
-
 #include "engine/device.h"
 #include "method/method_plugin.h"
 #include "method/method_registry.h"
@@ -120,25 +116,6 @@ QVariantMap runSpecToFlat(const RunSpec& spec) {
   for (auto it = spec.methodParams.cbegin(); it != spec.methodParams.cend(); ++it)
     flat.insert(it.key(), it.value());
   return flat;
-}
-
-QString readExperimentFile(const QString& path, QVariantMap* flat) {
-  QFile file(path);
-  if (!file.open(QIODevice::ReadOnly)) return QStringLiteral("experiment: cannot read '%1'").arg(path);
-  QJsonParseError perr;
-  const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &perr);
-  if (perr.error != QJsonParseError::NoError)
-    return QStringLiteral("experiment: '%1' is not valid JSON (%2 at offset %3)")
-        .arg(path, perr.errorString())
-        .arg(perr.offset);
-  if (!doc.isObject()) return QStringLiteral("experiment: '%1' must hold a JSON object").arg(path);
-  const QJsonObject obj = doc.object();
-  for (auto it = obj.begin(); it != obj.end(); ++it) {
-    if (it.value().isObject() || it.value().isArray())
-      return QStringLiteral("%1: must be a number, string, boolean or null in '%2'").arg(it.key(), path);
-    flat->insert(it.key(), it.value().toVariant());
-  }
-  return {};
 }
 
 }  // namespace milab

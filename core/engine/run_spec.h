@@ -33,8 +33,4 @@ QString validateRunSpec(RunSpec* spec, const MethodRegistry& registry);
 
 QVariantMap runSpecToFlat(const RunSpec& spec);
 
-// Reads an experiment file (a JSON object of scalars, the flat form) into *flat. Returns "" or an error line
-// naming the file and what is wrong with it.
-QString readExperimentFile(const QString& path, QVariantMap* flat);
-
 }  // namespace milab

@@ -20,14 +20,15 @@ QJsonObject namedValues(const QList<NamedValue>& values) {
   return o;
 }
 
+
+}  // namespace
+
 QString saveAtomically(const QString& path, const QByteArray& bytes) {
   QSaveFile file(path);  // never leaves a half-written file behind
   if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
     return QStringLiteral("%1: cannot write (%2)").arg(path, file.errorString());
   return {};
 }
-
-}  // namespace
 
 QJsonObject summaryJson(const RunSpec& spec, const RunResult& result) {
   QJsonObject o;

@@ -12,6 +12,9 @@ namespace milab {
 // method, task, dim, K, steps, seed, true_mi, estimate, stderr, ceiling, terms, seconds, device, status ...
 QJsonObject summaryJson(const RunSpec& spec, const RunResult& result);
 
+// Writes through QSaveFile, so a crash never leaves a half-written file. Returns "" or an error line.
+QString saveAtomically(const QString& path, const QByteArray& bytes);
+
 // Each returns "" or an error line naming the file.
 QString writeSummaryJson(const QString& path, const RunSpec& spec, const RunResult& result);
 QString writeCurveCsv(const QString& path, const QVector<CurvePoint>& curve);  // step,estimate,loss,seconds

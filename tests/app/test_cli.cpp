@@ -112,6 +112,14 @@ class TestCli : public QObject {
     QTest::newRow("JSON wrong type") << QStringList{} << R"({"task": "gaussian3", "K": "many"})" << "K: must be an";
     QTest::newRow("JSON nested") << QStringList{} << R"({"task": {"name": "gaussian3"}})" << "task: must be a number, string";
     QTest::newRow("cuda on a CPU build") << QStringList{"--device", "cuda"} << "" << "device: cuda requested but not available";
+    QTest::newRow("grid not an object") << QStringList{} << R"({"grid": [1, 2]})" << "grid: must be an object of lists";
+    QTest::newRow("grid axis empty") << QStringList{} << R"({"grid": {"K": []}})" << "grid.K: must be a non-empty list";
+    QTest::newRow("methods without method") << QStringList{} << R"({"methods": [{"K": 8}]})" << "methods: each entry needs";
+    // Every cell is checked before anything runs: the bad one is named after the field.
+    QTest::newRow("one bad cell") << QStringList{} << R"({"task": "gaussian3", "dim": 4, "steps": 5, "method": "demi",
+        "grid": {"K": [8, 7]}})" << "K: must be an even integer";
+    QTest::newRow("bad sweep value") << (base + QStringList{"--method", "infonce", "--K", "8,1"}) << "" << "K: must be an integer in [2, 65536]";
+    QTest::newRow("jobs 0") << (base + QStringList{"--method", "infonce", "--jobs", "0"}) << "" << "jobs: must be an integer in [1, 256]";
   }
   void badInput() {
     QFETCH(QStringList, args);
@@ -148,6 +156,38 @@ class TestCli : public QObject {
     QVERIFY(s["steps_done"].toInt() > 0);
     QCOMPARE(readAll(out + "/curve.csv").count('\n'), s["steps_done"].toInt() + 1);
     QVERIFY(readAll(out + "/plot.png").startsWith("\x89PNG"));
+  }
+
+  // A sweep: one folder per cell, the combined table, the estimate-vs-K plot; a second invocation reuses
+  // the finished cells instead of rerunning them.
+  void gridWritesEveryCellAndResumes() {
+    QTemporaryDir tmp;
+    const QString experiment = writeFile(tmp, "grid.json", R"({"task": "gaussian3", "dim": 4, "steps": 20,
+        "device": "cpu", "grid": {"mi": [1, 2], "K": [4, 8]},
+        "methods": [{"method": "infonce"}, {"method": "demi-bo", "protocol": "marginal"}]})");
+    const QString out = tmp.filePath("out");
+    const CliResult r = cli({"run", experiment, "--jobs", "2", "--out", out});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QStringList cells = QDir(out + "/cells").entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    QCOMPARE(cells.size(), 8);
+    QVERIFY(cells.contains("demi-bo_protocol-marginal_K-8_mi-2"));
+    for (const QString& c : cells) {
+      const QJsonObject s = QJsonDocument::fromJson(readAll(out + "/cells/" + c + "/summary.json")).object();
+      QCOMPARE(s["status"].toString(), QString("finished"));
+      QCOMPARE(readAll(out + "/cells/" + c + "/curve.csv").count('\n'), 21);
+    }
+    const QList<QByteArray> table = readAll(out + "/grid.csv").trimmed().split('\n');
+    QCOMPARE(table.size(), 9);
+    QVERIFY(table[0].startsWith("cell,method,task,mi,K,seed,protocol,steps,status,target,true_value,estimate,stderr"));
+    QVERIFY(table[0].contains("ceiling log K") && table[0].contains("ceiling 2 log K"));
+    QVERIFY(readAll(out + "/estimate_vs_K.png").startsWith("\x89PNG\r\n\x1a\n"));
+    QVERIFY(readAll(out + "/estimate_vs_K.pdf").startsWith("%PDF-"));
+    QVERIFY(readAll(out + "/estimate_vs_K.svg").contains("<svg"));
+
+    const CliResult again = cli({"run", experiment, "--jobs", "2", "--out", out});
+    QCOMPARE(again.code, 0);
+    QCOMPARE(again.out.count(", reused"), 8);
+    QCOMPARE(readAll(out + "/grid.csv").trimmed().split('\n'), table);  // the same numbers, read back
   }
 
   void missingOutIsBadInput() {

@@ -1,0 +1,91 @@
+#include "results/grid_files.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+#include <QTextStream>
+
+#include "results/run_files.h"
+
+namespace milab {
+
+namespace {
+
+QString csvField(QString s) {
+  if (s.contains(',') || s.contains('"') || s.contains('\n')) s = '"' + s.replace('"', "\"\"") + '"';
+  return s;
+}
+
+QString number(double v) { return QString::number(v, 'g', 10); }
+
+}  // namespace
+
+QString writeGridCsv(const QString& path, const QList<CellResult>& cells) {
+  QStringList coordinateKeys, ceilingNames;
+  for (const CellResult& c : cells) {
+    for (auto it = c.cell.coordinates.cbegin(); it != c.cell.coordinates.cend(); ++it)
+      if (!coordinateKeys.contains(it.key())) coordinateKeys << it.key();
+    for (const Ceiling& ceiling : c.result.ceilings)
+      if (!ceilingNames.contains(ceiling.name)) ceilingNames << ceiling.name;
+  }
+  // The usual coordinates always get a column, filled from the spec when they were not varied.
+  for (const QString& k : {"method", "task", "mi", "K", "seed"}) coordinateKeys.removeAll(k);
+  QStringList header{"cell", "method", "task", "mi", "K", "seed"};
+  header << coordinateKeys << QStringList{"steps", "status", "target", "true_value", "estimate", "stderr"};
+  for (const QString& n : ceilingNames) header << "ceiling " + n;
+  header << QStringList{"seconds", "reason"};
+
+  QByteArray bytes;
+  QTextStream out(&bytes);
+  QStringList headerFields;
+  for (const QString& h : header) headerFields << csvField(h);
+  out << headerFields.join(',') << '\n';
+  for (const CellResult& c : cells) {
+    const RunSpec& s = c.cell.spec;
+    const RunResult& r = c.result;
+    QStringList row{c.cell.name, s.method, s.task, s.taskParams.value("mi").toString(),
+                    s.methodParams.value("K").toString(), QString::number(s.seed)};
+    for (const QString& k : coordinateKeys) row << c.cell.coordinates.value(k).toString();
+    row << QString::number(s.steps) << statusName(r.status) << r.targetName << number(r.trueMi)
+        << number(r.estimate) << number(r.stderror);
+    for (const QString& n : ceilingNames) {
+      QString v;
+      for (const Ceiling& ceiling : r.ceilings)
+        if (ceiling.name == n) v = number(ceiling.value);
+      row << v;
+    }
+    row << number(r.seconds) << r.reason;
+    QStringList fields;
+    for (const QString& f : row) fields << csvField(f);
+    out << fields.join(',') << '\n';
+  }
+  out.flush();
+  return saveAtomically(path, bytes);
+}
+
+bool readFinishedSummary(const QString& summaryPath, const RunSpec& spec, RunResult* result) {
+  QFile file(summaryPath);
+  if (!file.open(QIODevice::ReadOnly)) return false;
+  const QJsonObject o = QJsonDocument::fromJson(file.readAll()).object();
+  if (o.value("status").toString() != "finished") return false;
+  if (o.value("experiment").toObject() != summaryJson(spec, RunResult()).value("experiment").toObject()) return false;
+  RunResult r;
+  r.status = RunStatus::Finished;
+  r.fromEvaluation = true;
+  r.estimate = o.value("estimate").toDouble();
+  r.stderror = o.value("stderr").toDouble();
+  r.trueMi = o.value("true_mi").toDouble();
+  r.targetName = o.value("target").toString();
+  r.seconds = o.value("seconds").toDouble();
+  r.stepsDone = o.value("steps_done").toInt();
+  r.device = o.value("device").toString();
+  const QJsonObject ceilings = o.value("ceilings").toObject();
+  for (auto it = ceilings.begin(); it != ceilings.end(); ++it) r.ceilings << Ceiling{it.key(), it.value().toDouble()};
+  const QJsonObject terms = o.value("terms").toObject();
+  for (auto it = terms.begin(); it != terms.end(); ++it) r.terms << Term{it.key(), it.value().toDouble()};
+  *result = r;
+  return true;
+}
+
+}  // namespace milab

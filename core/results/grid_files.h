@@ -1,0 +1,25 @@
+#pragma once
+// A grid's results as files: the combined table of every cell, and reading back a cell's summary.json so
+// an interrupted grid resumes where it stopped (finished cells with the same experiment are not rerun).
+#include <QList>
+#include <QString>
+
+#include "engine/experiment.h"
+#include "engine/run.h"
+
+namespace milab {
+
+struct CellResult {
+  GridCell cell;
+  RunResult result;
+  bool reused = false;  // read back from a previous invocation's summary.json
+};
+
+// One row per cell: cell, its coordinates, task, mi, K, seed, status, target, true value, estimate, stderr,
+// the ceilings (one column each), seconds, reason. Returns "" or an error line naming the file.
+QString writeGridCsv(const QString& path, const QList<CellResult>& cells);
+
+// True when `summaryPath` holds a finished run of exactly `spec`; fills *result from it.
+bool readFinishedSummary(const QString& summaryPath, const RunSpec& spec, RunResult* result);
+
+}  // namespace milab
