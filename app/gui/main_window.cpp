@@ -1,5 +1,6 @@
 #include "gui/main_window.h"
 
+#include <QCheckBox>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -30,6 +31,7 @@ MainWindow::MainWindow(const MethodRegistry& registry, QWidget* parent)
       plotWidget_(new QCustomPlot(this)),
       plot_(std::make_unique<RunPlot>(plotWidget_)),
       resultLabel_(new QLabel(this)),
+      oracleCheck_(new QCheckBox(tr("Show the oracle: the same bound with the task's analytic critic"), this)),
       timer_(new QTimer(this)) {
   setWindowTitle("milab: mutual-information estimators");
   plotWidget_->setObjectName("runPlot");
@@ -38,6 +40,10 @@ MainWindow::MainWindow(const MethodRegistry& registry, QWidget* parent)
   auto* right = new QWidget(this);
   auto* rightLayout = new QVBoxLayout(right);
   rightLayout->addWidget(plotWidget_, 1);
+  oracleCheck_->setObjectName("oracleCheck");
+  oracleCheck_->setChecked(true);
+  oracleCheck_->setToolTip(tr("The best value this bound can reach at this K, drawn as a dotted line when known"));
+  rightLayout->addWidget(oracleCheck_);
   rightLayout->addWidget(resultLabel_);
   auto* splitter = new QSplitter(this);
   splitter->addWidget(panel_);
@@ -85,14 +91,29 @@ bool MainWindow::startRun() {
   const RunResult known = run_->result();
   plot_->reset(QStringLiteral("%1 on %2").arg(spec.method, spec.task), spec.steps, {known.targetName, known.trueMi},
                known.ceilings);
+  startOracle(spec);
   panel_->setRunning(true);
   resultLabel_->setText(tr("Running..."));
   timer_->start();
   return true;
 }
 
+void MainWindow::startOracle(const RunSpec& learned) {
+  oracle_.reset();
+  oracleShown_ = false;
+  if (!oracleCheck_->isChecked() || learned.methodParams.value("critic").toString() != "learned") return;
+  // Nothing to train: one step, then the usual evaluation batches. It runs beside the learned run.
+  RunSpec spec = learned;
+  spec.methodParams.insert("critic", "oracle");
+  spec.steps = 1;
+  if (!validateRunSpec(&spec, registry_).isEmpty()) return;
+  oracle_ = std::make_unique<Run>(spec, registry_.find(spec.method));
+  oracle_->start();
+}
+
 void MainWindow::stopRun() {
   if (run_) run_->cancel();
+  if (oracle_) oracle_->cancel();
 }
 
 void MainWindow::drainRun() {
@@ -100,12 +121,17 @@ void MainWindow::drainRun() {
   const bool finished = run_->isFinished();  // read before draining so no point is left behind
   const QVector<CurvePoint> points = run_->takeNewPoints();
   plot_->append(points);
+  if (oracle_ && !oracleShown_ && oracle_->isFinished()) {
+    oracleShown_ = true;
+    const RunResult o = oracle_->result();
+    if (o.status == RunStatus::Finished) plot_->addReference(tr("oracle critic"), o.estimate);
+  }
   if (!points.isEmpty())
     statusBar()->showMessage(tr("step %1 / %2   estimate %3 nats")
                                  .arg(points.last().step)
                                  .arg(run_->spec().steps)
                                  .arg(points.last().estimate, 0, 'f', 3));
-  if (finished) {
+  if (finished && (!oracle_ || oracleShown_)) {
     timer_->stop();
     panel_->setRunning(false);
     showResult();
@@ -121,6 +147,8 @@ void MainWindow::showResult() {
                      .arg(r.targetName.toHtmlEscaped())
                      .arg(r.trueMi, 0, 'f', 3);
   for (const Ceiling& c : r.ceilings) text += QStringLiteral(" &middot; %1 = %2").arg(c.name).arg(c.value, 0, 'f', 3);
+  if (oracle_ && oracle_->isFinished() && oracle_->result().status == RunStatus::Finished)
+    text += tr(" &middot; oracle critic %1").arg(oracle_->result().estimate, 0, 'f', 3);
   for (const NamedValue& t : r.terms) text += QStringLiteral("<br>%1 = %2").arg(t.name.toHtmlEscaped()).arg(t.value, 0, 'f', 3);
   text += tr("<br>%1 steps in %2 s on %3").arg(r.stepsDone).arg(r.seconds, 0, 'f', 1).arg(r.device);
   if (!r.reason.isEmpty()) text += QStringLiteral("<br><span style='color:#c0392b'>%1</span>").arg(r.reason.toHtmlEscaped());

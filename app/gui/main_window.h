@@ -7,6 +7,7 @@
 
 #include "engine/run.h"
 
+class QCheckBox;
 class QCustomPlot;
 class QLabel;
 class QTimer;
@@ -26,6 +27,8 @@ class MainWindow : public QMainWindow {
   ExperimentPanel* panel() const { return panel_; }
   RunPlot* plot() const { return plot_.get(); }
   const Run* currentRun() const { return run_.get(); }
+  // The same bound with the task's analytic critic, run beside a learned one (null when not shown).
+  const Run* oracleRun() const { return oracle_.get(); }
 
   void setSpec(const RunSpec& spec);
   bool startRun();  // false (and the error shown on its field) when the form is invalid
@@ -34,6 +37,7 @@ class MainWindow : public QMainWindow {
   QString exportTo(const QString& path);
 
  private:
+  void startOracle(const RunSpec& learned);
   void drainRun();
   void showResult();
   void exportWithDialog(const QString& filter, const QString& suffix);
@@ -43,8 +47,11 @@ class MainWindow : public QMainWindow {
   QCustomPlot* plotWidget_;
   std::unique_ptr<RunPlot> plot_;
   QLabel* resultLabel_;
+  QCheckBox* oracleCheck_;
   QTimer* timer_;
   std::unique_ptr<Run> run_;
+  std::unique_ptr<Run> oracle_;
+  bool oracleShown_ = false;
 };
 
 }  // namespace milab

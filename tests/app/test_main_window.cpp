@@ -1,12 +1,15 @@
 // The window driven through its real widgets: set parameters, click Run, watch points arrive on the plot,
-// Stop, export; an invalid field gets its error on the field and starts nothing.
+// Stop, export, the oracle line beside the learned curve; an invalid field gets its error on the field and
+// starts nothing.
 #include <QAbstractButton>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
+#include <qcustomplot.h>
 #include <QtTest>
 
 #include "engine/device.h"
@@ -45,6 +48,11 @@ class TestMainWindow : public QObject {
     QTRY_VERIFY(w.findChild<QAbstractButton*>("runButton")->isEnabled());
     QCOMPARE(w.plot()->pointCount(), 400);  // every step drained, none twice
     QVERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("finished"));
+    // The oracle ran beside it (the box is checked by default) and is drawn as a reference line.
+    QVERIFY(w.oracleRun() && w.oracleRun()->isFinished());
+    QCOMPARE(w.oracleRun()->spec().methodParams.value("critic").toString(), QString("oracle"));
+    QVERIFY(hasGraphStartingWith(w, "oracle critic"));
+    QVERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("oracle critic"));
 
     QTemporaryDir tmp;
     for (const char* name : {"p.png", "p.pdf", "p.svg", "c.csv", "s.json"})
@@ -63,6 +71,25 @@ class TestMainWindow : public QObject {
     QFile csv(tmp.filePath("c.csv"));
     QVERIFY(csv.open(QIODevice::ReadOnly));
     QCOMPARE(csv.readAll().count('\n'), 401);
+  }
+
+  void oracleLineCanBeTurnedOff() {
+    MainWindow w(registry_);
+    w.show();
+    auto* method = w.findChild<QComboBox*>("methodCombo");
+    method->setCurrentIndex(method->findData("nwj"));
+    w.findChild<QComboBox*>("taskCombo")->setCurrentIndex(0);
+    w.findChild<QSpinBox*>("param.dim")->setValue(4);
+    w.findChild<QSpinBox*>("param.K")->setValue(16);
+    w.findChild<QSpinBox*>("param.steps")->setValue(50);
+    auto* box = w.findChild<QCheckBox*>("oracleCheck");
+    QVERIFY(box->isChecked());
+    QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(8, box->height() / 2));  // on the indicator
+    QVERIFY(!box->isChecked());
+    QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 60000);
+    QVERIFY(!w.oracleRun());
+    QVERIFY(!hasGraphStartingWith(w, "oracle critic"));
   }
 
   void stopKeepsWhatWasMeasured() {
@@ -94,6 +121,13 @@ class TestMainWindow : public QObject {
   }
 
  private:
+  static bool hasGraphStartingWith(const MainWindow& w, const QString& prefix) {
+    auto* plot = w.findChild<QCustomPlot*>("runPlot");
+    for (int i = 0; i < plot->graphCount(); ++i)
+      if (plot->graph(i)->name().startsWith(prefix)) return true;
+    return false;
+  }
+
   MethodRegistry registry_;
 };
 
