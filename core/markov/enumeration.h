@@ -1,0 +1,18 @@
+#pragma once
+// Brute force over all 2^m codes, for small m: the reference the dynamic programs are tested against, and
+// BMMI's exact entropy of the batch's aggregate posterior (AMMI paper eq. 2). Memory grows as B 2^m m.
+#include <ATen/core/Tensor.h>
+
+namespace milab::markov {
+
+constexpr int kMaxEnumeratedBits = 16;
+
+at::Tensor allCodes(int64_t m, const at::Device& device);  // [2^m, m] int64, code c has z_i = bit i of c
+
+// log p(z) [B, C] for each code row of `codes` [C, m] under Markov logits [B, m, 2^o].
+at::Tensor logProbOfCodes(const at::Tensor& logits, const at::Tensor& codes);
+
+// H(mean_b p(. | y_b)) in nats: the entropy of the batch's aggregate posterior, exactly. Differentiable.
+at::Tensor aggregateEntropy(const at::Tensor& logits);
+
+}  // namespace milab::markov

@@ -1,0 +1,130 @@
+// The Markov-order dynamic programs (AMMI paper, Algorithms 1 and 3, Viterbi) against brute-force enumeration
+// of all 2^m codes, to 1e-6, for batch sizes 1 and 7, m up to 10 and orders o <= o' up to 5; gradients of the
+// cross entropy against central finite differences.
+#include <ATen/ATen.h>
+
+#include <QtTest>
+
+#include <cmath>
+
+#include "markov/enumeration.h"
+#include "markov/markov_code.h"
+
+using namespace milab::markov;
+
+namespace {
+
+const auto kDouble = at::TensorOptions().dtype(at::kDouble);
+
+at::Tensor randomLogits(int64_t B, int64_t m, int64_t order, uint64_t seed) {
+  at::Generator gen = at::detail::createCPUGenerator(seed);
+  return at::randn({B, m, int64_t{1} << order}, gen, kDouble) * 1.5;
+}
+
+// The o bits before position i (0-based) of each code: [C, m].
+at::Tensor histories(const at::Tensor& codes, int64_t order) {
+  const int64_t m = codes.size(1);
+  at::Tensor h = at::zeros_like(codes);
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 1; j <= order && i - j >= 0; ++j) h.select(1, i).add_(codes.select(1, i - j) * (int64_t{1} << (j - 1)));
+  return h;
+}
+
+double maxAbs(const at::Tensor& a, const at::Tensor& b) { return (a - b).abs().max().item<double>(); }
+
+}  // namespace
+
+class TestMarkovCode : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void probabilitiesSumToOne() {
+    const at::Tensor logits = randomLogits(7, 8, 3, 1);
+    const at::Tensor logP = logProbOfCodes(logits, allCodes(8, at::kCPU));
+    QVERIFY(maxAbs(at::logsumexp(logP, 1), at::zeros({7}, kDouble)) < 1e-12);
+  }
+
+  void forwardMarginalsMatchEnumeration() {
+    for (int64_t B : {1, 7})
+      for (int64_t m : {1, 4, 10})
+        for (int64_t o = 0; o <= std::min<int64_t>(5, m); ++o) {
+          const at::Tensor logits = randomLogits(B, m, o, 100 * m + o);
+          const at::Tensor codes = allCodes(m, at::kCPU);
+          const at::Tensor p = logProbOfCodes(logits, codes).exp();  // [B, C]
+          const at::Tensor h = histories(codes, o);                  // [C, m]
+          const at::Tensor expected = at::zeros({B, m, int64_t{1} << o}, kDouble);
+          for (int64_t i = 0; i < m; ++i)
+            expected.select(1, i).index_add_(1, h.select(1, i), p);
+          QVERIFY2(maxAbs(historyMarginals(logits), expected) < 1e-6, qPrintable(QString("B=%1 m=%2 o=%3").arg(B).arg(m).arg(o)));
+        }
+  }
+
+  void crossEntropyAndEntropyMatchEnumeration() {
+    for (int64_t B : {1, 7})
+      for (int64_t m : {1, 3, 6, 10})
+        for (int64_t o = 0; o <= std::min<int64_t>(5, m); ++o)
+          for (int64_t o2 = o; o2 <= std::min<int64_t>(5, m); ++o2) {
+            const at::Tensor p = randomLogits(B, m, o, 1000 * m + 10 * o + o2);
+            const at::Tensor q = randomLogits(B, m, o2, 2000 * m + 10 * o + o2);
+            const at::Tensor codes = allCodes(m, at::kCPU);
+            const at::Tensor logP = logProbOfCodes(p, codes), logQ = logProbOfCodes(q, codes);
+            const at::Tensor expected = -(logP.exp() * logQ).sum(1);
+            const QString where = QString("B=%1 m=%2 o=%3 o'=%4").arg(B).arg(m).arg(o).arg(o2);
+            QVERIFY2(maxAbs(crossEntropy(p, q), expected) < 1e-6, qPrintable(where));
+            QVERIFY2(maxAbs(entropy(p), -(logP.exp() * logP).sum(1)) < 1e-6, qPrintable(where));
+          }
+  }
+
+  // A prior shared by the batch (batch 1 against batch 7) broadcasts.
+  void sharedPriorBroadcasts() {
+    const at::Tensor p = randomLogits(7, 6, 1, 5), prior = randomLogits(1, 6, 3, 6);
+    const at::Tensor codes = allCodes(6, at::kCPU);
+    const at::Tensor expected = -(logProbOfCodes(p, codes).exp() * logProbOfCodes(prior, codes)).sum(1);
+    QVERIFY(maxAbs(crossEntropy(p, prior), expected) < 1e-6);
+  }
+
+  void viterbiMatchesBruteForceArgmax() {
+    for (int64_t B : {1, 7})
+      for (int64_t m : {1, 5, 10})
+        for (int64_t o = 0; o <= std::min<int64_t>(5, m); ++o) {
+          const at::Tensor logits = randomLogits(B, m, o, 3000 * m + o);
+          const at::Tensor codes = allCodes(m, at::kCPU);
+          const auto [best, index] = logProbOfCodes(logits, codes).max(1);
+          const Decoded d = viterbi(logits);
+          const QString where = QString("B=%1 m=%2 o=%3").arg(B).arg(m).arg(o);
+          QVERIFY2(maxAbs(d.logProb, best) < 1e-9, qPrintable(where));
+          QVERIFY2(d.codes.equal(codes.index_select(0, index)), qPrintable(where));
+        }
+  }
+
+  void crossEntropyGradientsMatchFiniteDifferences() {
+    const at::Tensor p = randomLogits(3, 7, 2, 7).requires_grad_(), q = randomLogits(3, 7, 4, 8).requires_grad_();
+    crossEntropy(p, q).sum().backward();
+    const double eps = 1e-6;
+    for (const at::Tensor& x : {p, q}) {
+      const at::Tensor grad = x.grad();
+      const at::Tensor flat = x.detach().flatten();
+      for (int64_t k = 0; k < flat.numel(); k += 5) {
+        at::Tensor plus = x.detach().clone(), minus = x.detach().clone();
+        plus.flatten()[k] += eps;
+        minus.flatten()[k] -= eps;
+        const bool isP = x.is_same(p);
+        const double fPlus = crossEntropy(isP ? plus : p.detach(), isP ? q.detach() : plus).sum().item<double>();
+        const double fMinus = crossEntropy(isP ? minus : p.detach(), isP ? q.detach() : minus).sum().item<double>();
+        const double numeric = (fPlus - fMinus) / (2 * eps);
+        QVERIFY2(std::abs(numeric - grad.flatten()[k].item<double>()) < 1e-6,
+                 qPrintable(QString("%1[%2]: %3 vs %4").arg(isP ? "p" : "q").arg(k).arg(numeric).arg(grad.flatten()[k].item<double>())));
+      }
+    }
+  }
+
+  // BMMI's entropy of the aggregate posterior, against a direct mixture over codes.
+  void aggregateEntropyIsTheMixtureEntropy() {
+    const at::Tensor logits = randomLogits(5, 6, 1, 9);
+    const at::Tensor mix = logProbOfCodes(logits, allCodes(6, at::kCPU)).exp().mean(0);
+    QVERIFY(std::abs(aggregateEntropy(logits).item<double>() + (mix * mix.log()).sum().item<double>()) < 1e-9);
+    QVERIFY(aggregateEntropy(logits).item<double>() <= 6 * std::log(2.0) + 1e-12);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestMarkovCode)
+#include "test_markov_code.moc"
