@@ -180,7 +180,7 @@ void Run::execute() {
     QList<NamedValue> termSums;
     for (int i = 0; i < spec_.evalBatches; ++i) {
       if (cancel_.load()) return finishCancelled("cancelled during evaluation");
-      const Evaluation e = estimator->evaluate(sampler.sampleJoint(batch, ctx.generator));
+      const Evaluation e = estimator->evaluate(sampler.sampleJoint(estimator->evaluationBatchSize(), ctx.generator));
       if (!std::isfinite(e.value)) return finish(RunStatus::Failed, "evaluation produced a non-finite value");
       values.push_back(e.value);
       for (int t = 0; t < e.terms.size(); ++t) {

@@ -23,12 +23,15 @@ at::Tensor logProbOfCodes(const at::Tensor& logits, const at::Tensor& codes) {
   at::Tensor history = at::zeros_like(codes);
   for (int64_t j = 1; j <= order && j < m; ++j)
     history.narrow(1, j, m - j).add_(codes.narrow(1, 0, m - j) * (int64_t{1} << (j - 1)));
-  // logits[b, i, history[c, i]] -> [B, C, m]
-  const int64_t B = logits.size(0), C = codes.size(0);
-  const at::Tensor index = history.t().unsqueeze(0).expand({B, m, C});  // [B, m, C]
-  const at::Tensor chosen = logits.gather(2, index).transpose(1, 2);       // [B, C, m]
-  const at::Tensor z = codes.unsqueeze(0).to(logits.scalar_type());
-  return (z * at::log_sigmoid(chosen) + (1 - z) * at::log_sigmoid(-chosen)).sum(2);
+  // sum_i log p(z_i | history_i) for every code, one position at a time: memory B x C, not B x C x m.
+  const at::Tensor logOne = at::log_sigmoid(logits), logZero = at::log_sigmoid(-logits);  // [B, m, 2^o]
+  at::Tensor total;
+  for (int64_t i = 0; i < m; ++i) {
+    const at::Tensor h = history.select(1, i), z = codes.select(1, i).eq(1);
+    const at::Tensor term = at::where(z, logOne.select(1, i).index_select(1, h), logZero.select(1, i).index_select(1, h));
+    total = i == 0 ? term : total + term;
+  }
+  return total;  // [B, C]
 }
 
 at::Tensor aggregateEntropy(const at::Tensor& logits) {

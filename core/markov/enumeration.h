@@ -1,6 +1,6 @@
 #pragma once
 // Brute force over all 2^m codes, for small m: the reference the dynamic programs are tested against, and
-// BMMI's exact entropy of the batch's aggregate posterior (AMMI paper eq. 2). Memory grows as B 2^m m.
+// BMMI's exact entropy of the batch's aggregate posterior (AMMI paper eq. 2). Memory grows as B 2^m.
 #include <ATen/core/Tensor.h>
 
 namespace milab::markov {

@@ -35,6 +35,8 @@ class Estimator {
   virtual ~Estimator() = default;
   // Joint samples the engine draws per step and per evaluation batch.
   virtual int64_t batchSize() const = 0;
+  // Joint samples per evaluation batch, when a method's final reading needs more than a training batch.
+  virtual int64_t evaluationBatchSize() const { return batchSize(); }
   // One optimisation step on a fresh joint batch.
   virtual StepResult trainStep(const Batch& batch) = 0;
   // The bound on a fresh batch, without gradients.

@@ -87,6 +87,16 @@ class TestStatistical : public QObject {
     QVERIFY2(std::abs(r.estimate) < 0.1, qPrintable(QString::number(r.estimate)));
   }
 
+  // gaussian2 d=4 MI=2 with m = 8 bits: BMMI (exact H(Z) over a pool of 2048 samples' aggregate posterior, minus
+  // an upper bound on H(Z|X)) is a positive lower bound on I(X;Z) <= I(X;Y) (issue 4).
+  void bmmiIsAPositiveLowerBound() {
+    const RunResult r = train(registry_, {{"task", "gaussian2"}, {"dim", 4}, {"mi", 2.0}, {"method", "bmmi"},
+                                          {"bits", 8}, {"steps", 1500}, {"seed", 1}});
+    QCOMPARE(r.status, RunStatus::Finished);
+    QVERIFY2(r.estimate > 0.5, qPrintable(QString::number(r.estimate)));
+    QVERIFY(r.estimate <= r.trueMi + 4 * r.stderror);
+  }
+
  private:
   RunResult onGaussian3(const QString& method) {
     return train(registry_, {{"task", "gaussian3"}, {"dim", 20}, {"mi", 10.0}, {"K", 128}, {"seed", 1},

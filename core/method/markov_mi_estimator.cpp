@@ -1,0 +1,149 @@
+#include "method/markov_mi_estimator.h"
+
+#include <ATen/ATen.h>
+#include <c10/core/GradMode.h>
+#include <torch/nn/utils/clip_grad.h>
+
+#include <cmath>
+
+#include "markov/enumeration.h"
+#include "markov/markov_code.h"
+#include "method/score_matrix_estimator.h"
+
+namespace milab {
+
+ParamSpecs markovMiParamSpecs(bool learnedPrior) {
+  ParamSpecs specs{
+      ParamSpec::integer("bits", learnedPrior ? 16 : 8, 1, learnedPrior ? 128 : markov::kMaxEnumeratedBits,
+                         "code length m: z in {0,1}^m"),
+      ParamSpec::integer("order_y", 0, 0, 10, "Markov order o of the encoder p(z|y)"),
+      ParamSpec::integer("order_x", 0, 0, 10, "Markov order h >= o of the predictor q(z|x)"),
+  };
+  if (learnedPrior)
+    specs << ParamSpec::integer("order_prior", 3, 0, 12, "Markov order r >= o of the prior q(z); r > o in practice")
+          << ParamSpec::integer("prior_steps", 4, 1, 100, "G: Adam steps on the prior per training step")
+          << ParamSpec::real("prior_lr", 0.01, 0.0, 1.0, "learning rate of the prior's steps", true, false);
+  specs << ParamSpec::real("beta", 2.0, 0.0, 100.0, "entropy weight: the loss is H+(Z|X) - beta H(Z)")
+        << ParamSpec::real("lr", 0.01, 0.0, 1.0, "Adam learning rate of the encoder and predictor", true, false)
+        << ParamSpec::integer("hidden", 100, 1, 4096, "hidden ReLU units of the encoder and predictor MLPs")
+        << ParamSpec::integer("batch", 128, 2, 65536, "joint samples per step")
+        << ParamSpec::real("clip", 10.0, 0.0, 1e6, "gradient norm clip of the encoder and predictor", true, false);
+  if (!learnedPrior)
+    specs << ParamSpec::integer("eval_pool", 2048, 2, 1 << 20,
+                                "samples per evaluation batch whose aggregate posterior gives the exact H(Z)");
+  return specs;
+}
+
+QString validateMarkovMi(const QString& id, const ParamMap& params, bool learnedPrior) {
+  const int m = params.value("bits").toInt(), o = params.value("order_y").toInt(), h = params.value("order_x").toInt();
+  if (h < o) return QStringLiteral("order_x: must be >= order_y = %1 for %2, got %3").arg(o).arg(id).arg(h);
+  if (o > m) return QStringLiteral("order_y: must be <= bits = %1 for %2, got %3").arg(m).arg(id).arg(o);
+  if (h > m) return QStringLiteral("order_x: must be <= bits = %1 for %2, got %3").arg(m).arg(id).arg(h);
+  if (!learnedPrior) {
+    // Enumeration holds a [eval_pool, 2^m] table of log-probabilities: keep it under 2^26 entries (256 MB).
+    const qint64 pool = params.value("eval_pool").toLongLong(), limit = (qint64{1} << 26) >> m;
+    if (pool > limit)
+      return QStringLiteral("eval_pool: must be <= 2^26 / 2^bits = %1 for %2 with bits = %3, got %4")
+          .arg(limit).arg(id).arg(m).arg(pool);
+  }
+  if (learnedPrior) {
+    const int r = params.value("order_prior").toInt();
+    if (r < o) return QStringLiteral("order_prior: must be >= order_y = %1 for %2, got %3").arg(o).arg(id).arg(r);
+    if (r > m) return QStringLiteral("order_prior: must be <= bits = %1 for %2, got %3").arg(m).arg(id).arg(r);
+  }
+  return {};
+}
+
+MarkovMiEstimator::MarkovMiEstimator(const EstimatorContext& ctx, bool learnedPrior)
+    : learnedPrior_(learnedPrior),
+      bits_(ctx.params.value("bits").toInt()),
+      orderY_(ctx.params.value("order_y").toInt()),
+      orderX_(ctx.params.value("order_x").toInt()),
+      orderPrior_(learnedPrior ? ctx.params.value("order_prior").toInt() : 0),
+      batch_(ctx.params.value("batch").toInt()),
+      evalPool_(learnedPrior ? batch_ : ctx.params.value("eval_pool").toInt()),
+      priorSteps_(learnedPrior ? ctx.params.value("prior_steps").toInt() : 0),
+      beta_(ctx.params.value("beta").toDouble()),
+      clip_(ctx.params.value("clip").toDouble()) {
+  at::Generator gen = ctx.generator;
+  const int64_t d = ctx.task->dim(), xDim = (ctx.task->hasSubview() ? 2 : 1) * d;
+  const int64_t hidden = ctx.params.value("hidden").toInt();
+  encoder_ = Mlp(d, hidden, bits_ << orderY_, gen);
+  predictor_ = Mlp(xDim, hidden, bits_ << orderX_, gen);
+  encoder_->to(ctx.device);
+  predictor_->to(ctx.device);
+  std::vector<at::Tensor> params = encoder_->parameters();
+  for (const at::Tensor& p : predictor_->parameters()) params.push_back(p);
+  adam_ = std::make_unique<torch::optim::Adam>(params, torch::optim::AdamOptions(ctx.params.value("lr").toDouble()));
+  if (!learnedPrior_) return;
+  // The prior q(z) = sigmoid(FF(Theta)), Theta an m x H embedding initialised in [-0.1, 0.1] (public code).
+  priorEmbedding_ = (at::rand({bits_, hidden}, gen) * 0.2 - 0.1).to(ctx.device).requires_grad_();
+  priorOutput_ = torch::nn::Linear(hidden, int64_t{1} << orderPrior_);
+  initLinear(priorOutput_, gen);
+  priorOutput_->to(ctx.device);
+  std::vector<at::Tensor> priorParams = priorOutput_->parameters();
+  priorParams.push_back(priorEmbedding_);
+  priorAdam_ = std::make_unique<torch::optim::Adam>(
+      priorParams, torch::optim::AdamOptions(ctx.params.value("prior_lr").toDouble()));
+}
+
+MarkovMiEstimator::~MarkovMiEstimator() = default;
+
+at::Tensor MarkovMiEstimator::priorLogits() { return priorOutput_->forward(priorEmbedding_).unsqueeze(0); }
+
+void MarkovMiEstimator::fitPrior(const at::Tensor& encoderLogits) {
+  const at::Tensor fixed = encoderLogits.detach();  // the adversary moves only theta
+  for (int64_t g = 0; g < priorSteps_; ++g) {
+    const at::Tensor loss = markov::crossEntropy(fixed, priorLogits()).mean();
+    priorAdam_->zero_grad();
+    loss.backward();
+    priorAdam_->step();
+  }
+}
+
+MarkovMiEstimator::Entropies MarkovMiEstimator::entropies(const Batch& batch, bool trainPrior) {
+  const int64_t n = batch.y.size(0);
+  const at::Tensor encoder = encoder_->forward(batch.y).view({n, bits_, int64_t{1} << orderY_});
+  const at::Tensor predictor = predictor_->forward(criticInput(batch)).view({n, bits_, int64_t{1} << orderX_});
+  Entropies e;
+  e.conditional = markov::crossEntropy(encoder, predictor).mean();
+  if (learnedPrior_) {
+    if (trainPrior) fitPrior(encoder);
+    e.marginal = markov::crossEntropy(encoder, priorLogits().detach()).mean();
+  } else {
+    e.marginal = markov::aggregateEntropy(encoder);
+  }
+  return e;
+}
+
+StepResult MarkovMiEstimator::trainStep(const Batch& batch) {
+  const Entropies e = entropies(batch, true);
+  const at::Tensor loss = e.conditional - beta_ * e.marginal;
+  adam_->zero_grad();
+  loss.backward();
+  torch::nn::utils::clip_grad_norm_(encoder_->parameters(), clip_);
+  torch::nn::utils::clip_grad_norm_(predictor_->parameters(), clip_);
+  adam_->step();
+  return {(e.marginal - e.conditional).item<double>(), loss.item<double>()};
+}
+
+Evaluation MarkovMiEstimator::evaluate(const Batch& batch) {
+  c10::NoGradGuard noGrad;
+  const Entropies e = entropies(batch, false);
+  const double hz = e.marginal.item<double>(), hzx = e.conditional.item<double>();
+  Evaluation out{hz - hzx,
+                 {{learnedPrior_ ? "H+(Z)" : "H(Z) (exact)", hz},
+                  {"H+(Z|X)", hzx},
+                  {"estimate (bits)", (hz - hzx) / std::log(2.0)},
+                  {"m log 2", bits_ * std::log(2.0)}}};
+  // For AMMI with few bits, the exact entropy of this batch's aggregate posterior shows how far the prior's
+  // cross entropy H+(Z) sits above it (biased low when the batch holds fewer samples than codes).
+  if (learnedPrior_ && bits_ <= markov::kMaxEnumeratedBits && (batch.y.size(0) << bits_) <= (int64_t{1} << 20)) {
+    const int64_t n = batch.y.size(0);
+    const at::Tensor encoder = encoder_->forward(batch.y).view({n, bits_, int64_t{1} << orderY_});
+    out.terms << Term{"H(Z) exact over the batch", markov::aggregateEntropy(encoder).item<double>()};
+  }
+  return out;
+}
+
+}  // namespace milab

@@ -1,0 +1,54 @@
+#pragma once
+// MI of discrete structured codes (AMMI paper): an encoder p(z|y) of Markov order o over z in {0,1}^m, a
+// predictor q(z|x) of order h >= o, and the estimate H+(Z) - H+(Z|X), where H+(Z|X) is the cross entropy
+// between p(z|y) and q(z|x) (Algorithm 1) and H(Z) is
+//   ammi: the cross entropy H+(Z) against a learned prior q(z) of order r >= o, minimised by G inner Adam
+//         steps per step (Algorithm 2); neither an upper nor a lower bound;
+//   bmmi: exactly, by enumerating the 2^m codes of the batch's aggregate posterior (m <= 16); then the estimate
+//         is a lower bound on I(X;Z) <= I(X;Y).
+// (psi, phi) take one Adam step on H+(Z|X) - beta H(Z) with gradient clipping.
+#include <torch/optim/adam.h>
+
+#include <memory>
+
+#include "method/estimator.h"
+#include "nn/mlp.h"
+
+namespace milab {
+
+// bits, order_y, order_x, [order_prior, prior_steps, prior_lr,] beta, lr, hidden, batch, clip.
+ParamSpecs markovMiParamSpecs(bool learnedPrior);
+// h >= o, r >= o, orders <= m; bmmi: m <= 16. "" or the error line naming the field.
+QString validateMarkovMi(const QString& id, const ParamMap& params, bool learnedPrior);
+
+class MarkovMiEstimator final : public Estimator {
+ public:
+  MarkovMiEstimator(const EstimatorContext& ctx, bool learnedPrior);
+  ~MarkovMiEstimator() override;
+
+  int64_t batchSize() const override { return batch_; }
+  // bmmi: the aggregate posterior of a training batch holds at most `batch` codes, so its exact entropy is
+  // capped near log(batch) when batch < 2^m; the final reading pools more samples (eval_pool).
+  int64_t evaluationBatchSize() const override { return evalPool_; }
+  StepResult trainStep(const Batch& batch) override;
+  Evaluation evaluate(const Batch& batch) override;
+
+ private:
+  struct Entropies {
+    at::Tensor marginal, conditional;  // H+(Z) (or the exact H(Z)) and H+(Z|X), means over the batch
+  };
+  // trainPrior: fit the prior first (Algorithm 2's inner loop), then read H+(Z) with the prior held fixed.
+  Entropies entropies(const Batch& batch, bool trainPrior);
+  at::Tensor priorLogits();
+  void fitPrior(const at::Tensor& encoderLogits);
+
+  bool learnedPrior_;
+  int64_t bits_, orderY_, orderX_, orderPrior_, batch_, evalPool_, priorSteps_;
+  double beta_, clip_;
+  Mlp encoder_{nullptr}, predictor_{nullptr};
+  at::Tensor priorEmbedding_;                 // Theta [m, H]
+  torch::nn::Linear priorOutput_{nullptr};  // FF(Theta) -> [m, 2^r]
+  std::unique_ptr<torch::optim::Adam> adam_, priorAdam_;
+};
+
+}  // namespace milab
