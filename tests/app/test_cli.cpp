@@ -119,6 +119,10 @@ class TestCli : public QObject {
     QTest::newRow("one bad cell") << QStringList{} << R"({"task": "gaussian3", "dim": 4, "steps": 5, "method": "demi",
         "grid": {"K": [8, 7]}})" << "K: must be an even integer";
     QTest::newRow("bad sweep value") << (base + QStringList{"--method", "infonce", "--K", "8,1"}) << "" << "K: must be an integer in [2, 65536]";
+    QTest::newRow("ammi h < o") << (base + QStringList{"--method", "ammi", "--order-y", "2", "--order-x", "1"}) << "" << "order_x: must be >= order_y = 2";
+    QTest::newRow("ammi r > m") << (base + QStringList{"--method", "ammi", "--bits", "4", "--order-prior", "5"}) << "" << "order_prior: must be <= bits = 4";
+    QTest::newRow("bmmi m > 16") << (base + QStringList{"--method", "bmmi", "--bits", "17"}) << "" << "bits: must be an integer in [1, 16]";
+    QTest::newRow("bits < 1") << (base + QStringList{"--method", "ammi", "--bits", "0"}) << "" << "bits: must be an integer in [1, 128]";
     QTest::newRow("jobs 0") << (base + QStringList{"--method", "infonce", "--jobs", "0"}) << "" << "jobs: must be an integer in [1, 256]";
   }
   void badInput() {
