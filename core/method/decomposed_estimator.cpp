@@ -3,47 +3,16 @@
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
 
-#include <cmath>
-
 #include "method/critic_pair.h"
-#include "method/critic_params.h"
+#include "method/decomposed_plugin.h"
 #include "nn/bounds.h"
 #include "nn/separable_critic.h"
 
 namespace milab {
 
-namespace {
-bool isMarginal(const ParamMap& params) { return params.value("protocol").toString() == "marginal"; }
-}  // namespace
-
-MethodInfo decomposedMethodInfo(const QString& id, const QString& displayName, const QString& summary) {
-  MethodInfo i = criticMethodInfo(id, displayName, "decomposed", summary, 4);
-  i.params << ParamSpec::choice("protocol", {"conditional", "marginal"}, "conditional",
-                                "evaluation (DEMI Fig. 2): conditional = I_NCE + I_CNCE with true p(y|x') "
-                                "negatives, K/2 each; marginal = I_NCE + I_IS over one shared set of K");
-  i.needsSubview = true;
-  return i;
-}
-
-QString validateDecomposed(const QString& id, const ParamMap& params) {
-  const int K = params.value("K").toInt();
-  if (!isMarginal(params) && K % 2 != 0)
-    return QStringLiteral("K: must be an even integer in [4, 65536] for %1 under the conditional protocol "
-                          "(K/2 candidates per term), got %2")
-        .arg(id)
-        .arg(K);
-  return {};
-}
-
-QList<Ceiling> decomposedCeilings(const ParamMap& params) {
-  const double K = params.value("K").toDouble();
-  if (isMarginal(params)) return {{"2 log K", 2.0 * std::log(K)}};
-  return {{"2 log(K/2)", 2.0 * std::log(K / 2.0)}};
-}
-
 DecomposedEstimator::DecomposedEstimator(const EstimatorContext& ctx)
     : ctx_(ctx),
-      marginalProtocol_(isMarginal(ctx.params)),
+      marginalProtocol_(usesMarginalProtocol(ctx.params)),
       perTerm_(marginalProtocol_ ? ctx.params.value("K").toInt() : ctx.params.value("K").toInt() / 2) {
   if (ctx.params.value("critic").toString() != "oracle")
     critic_ = std::make_unique<SeparableCritic>(2 * ctx.task->dim(), ctx.task->dim(), ctx.params, ctx.device,

@@ -7,7 +7,8 @@
 //                the true p(y|x'); ceiling 2 log(K/2)
 //   marginal:    I_NCE(x';y) + I_IS(x;y|x') over one shared set of K marginal candidates, no access to
 //                p(y|x'); ceiling 2 log K
-// With critic = oracle both critics are the task's analytic ones and nothing is trained.
+// With critic = oracle both critics are the task's analytic ones and nothing is trained. The plugin side
+// (parameters, ceilings, validation) is DecomposedPlugin.
 #include <memory>
 
 #include "method/estimator.h"
@@ -16,11 +17,6 @@ namespace milab {
 
 class CriticPair;
 class SeparableCritic;
-
-// Parameters shared by the family (K, lr, hidden, embed, critic, protocol); needsSubview set.
-MethodInfo decomposedMethodInfo(const QString& id, const QString& displayName, const QString& summary);
-QString validateDecomposed(const QString& id, const ParamMap& params);  // K even under the conditional protocol
-QList<Ceiling> decomposedCeilings(const ParamMap& params);
 
 struct ConditionalTerm {
   at::Tensor objective;  // what phi (and the variant's own networks) maximise on this batch

@@ -29,16 +29,9 @@ class DemiBoEstimator final : public DecomposedEstimator {
 
 }  // namespace
 
-MethodInfo DemiBoPlugin::info() const {
-  return decomposedMethodInfo("demi-bo", "DEMI-BO (boosted critic)",
-                              "I_NCE(x';y) + I_CNCE(x;y|x'), phi trained by I_BO: InfoNCE of psi + phi (eq. 10)");
-}
-
-QString DemiBoPlugin::validate(const ParamMap& params, const TaskInfo&) const {
-  return validateDecomposed("demi-bo", params);
-}
-
-QList<Ceiling> DemiBoPlugin::ceilings(const ParamMap& params) const { return decomposedCeilings(params); }
+DemiBoPlugin::DemiBoPlugin()
+    : DecomposedPlugin("demi-bo", "DEMI-BO (boosted critic)",
+                       "I_NCE(x';y) + I_CNCE(x;y|x'), phi trained by I_BO: InfoNCE of psi + phi (eq. 10)") {}
 
 std::unique_ptr<Estimator> DemiBoPlugin::create(const EstimatorContext& context) const {
   return std::make_unique<DemiBoEstimator>(context);

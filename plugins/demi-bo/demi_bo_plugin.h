@@ -1,21 +1,19 @@
 #pragma once
 #include <QObject>
 
-#include "method/method_plugin.h"
+#include "method/decomposed_plugin.h"
 
 namespace milab {
 
 // DEMI-BO: phi trained by the boosted critic bound I_BO (DEMI eq. 10): InfoNCE over marginal negatives
 // with scores psi (detached) + phi. I_BO bounds the total MI; its optimal phi is the conditional PMI.
-class DemiBoPlugin : public QObject, public MethodPlugin {
+class DemiBoPlugin : public QObject, public DecomposedPlugin {
   Q_OBJECT
   Q_PLUGIN_METADATA(IID MILAB_METHOD_PLUGIN_IID FILE "demi-bo.json")
   Q_INTERFACES(milab::MethodPlugin)
 
  public:
-  MethodInfo info() const override;
-  QString validate(const ParamMap& params, const TaskInfo& task) const override;
-  QList<Ceiling> ceilings(const ParamMap& params) const override;
+  DemiBoPlugin();
   std::unique_ptr<Estimator> create(const EstimatorContext& context) const override;
 };
 

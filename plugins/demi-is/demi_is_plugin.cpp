@@ -27,16 +27,9 @@ class DemiIsEstimator final : public DecomposedEstimator {
 
 }  // namespace
 
-MethodInfo DemiIsPlugin::info() const {
-  return decomposedMethodInfo("demi-is", "DEMI-IS (importance-sampled CNCE)",
-                              "I_NCE(x';y) + I_CNCE(x;y|x'), phi trained by I_IS over marginal negatives (eq. 9)");
-}
-
-QString DemiIsPlugin::validate(const ParamMap& params, const TaskInfo&) const {
-  return validateDecomposed("demi-is", params);
-}
-
-QList<Ceiling> DemiIsPlugin::ceilings(const ParamMap& params) const { return decomposedCeilings(params); }
+DemiIsPlugin::DemiIsPlugin()
+    : DecomposedPlugin("demi-is", "DEMI-IS (importance-sampled CNCE)",
+                       "I_NCE(x';y) + I_CNCE(x;y|x'), phi trained by I_IS over marginal negatives (eq. 9)") {}
 
 std::unique_ptr<Estimator> DemiIsPlugin::create(const EstimatorContext& context) const {
   return std::make_unique<DemiIsEstimator>(context);

@@ -1,21 +1,19 @@
 #pragma once
 #include <QObject>
 
-#include "method/method_plugin.h"
+#include "method/decomposed_plugin.h"
 
 namespace milab {
 
 // DEMI-IS: phi trained by I_IS (DEMI eq. 9), the importance-sampled CNCE over marginal negatives with
 // weights from the unconditional critic psi (detached). Evaluated by the run's protocol.
-class DemiIsPlugin : public QObject, public MethodPlugin {
+class DemiIsPlugin : public QObject, public DecomposedPlugin {
   Q_OBJECT
   Q_PLUGIN_METADATA(IID MILAB_METHOD_PLUGIN_IID FILE "demi-is.json")
   Q_INTERFACES(milab::MethodPlugin)
 
  public:
-  MethodInfo info() const override;
-  QString validate(const ParamMap& params, const TaskInfo& task) const override;
-  QList<Ceiling> ceilings(const ParamMap& params) const override;
+  DemiIsPlugin();
   std::unique_ptr<Estimator> create(const EstimatorContext& context) const override;
 };
 

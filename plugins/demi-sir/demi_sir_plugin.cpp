@@ -45,17 +45,20 @@ class DemiSirEstimator final : public DecomposedEstimator {
 
 }  // namespace
 
+DemiSirPlugin::DemiSirPlugin()
+    : DecomposedPlugin(
+          "demi-sir", "DEMI-SIR (sampling importance resampling)",
+          "I_NCE(x';y) + I_CNCE(x;y|x'), phi trained by I_SIR: negatives resampled from M marginal samples (eq. 8)") {}
+
 MethodInfo DemiSirPlugin::info() const {
-  MethodInfo i = decomposedMethodInfo(
-      "demi-sir", "DEMI-SIR (sampling importance resampling)",
-      "I_NCE(x';y) + I_CNCE(x;y|x'), phi trained by I_SIR: negatives resampled from M marginal samples (eq. 8)");
+  MethodInfo i = DecomposedPlugin::info();
   i.params << ParamSpec::integer("M", 1024, 2, 1 << 20,
                                  "marginal samples per step from which each row resamples its negatives");
   return i;
 }
 
-QString DemiSirPlugin::validate(const ParamMap& params, const TaskInfo&) const {
-  const QString err = validateDecomposed("demi-sir", params);
+QString DemiSirPlugin::validate(const ParamMap& params, const TaskInfo& task) const {
+  const QString err = DecomposedPlugin::validate(params, task);
   if (!err.isEmpty()) return err;
   const int K = params.value("K").toInt(), M = params.value("M").toInt();
   if (M < K / 2)
@@ -64,8 +67,6 @@ QString DemiSirPlugin::validate(const ParamMap& params, const TaskInfo&) const {
         .arg(M);
   return {};
 }
-
-QList<Ceiling> DemiSirPlugin::ceilings(const ParamMap& params) const { return decomposedCeilings(params); }
 
 std::unique_ptr<Estimator> DemiSirPlugin::create(const EstimatorContext& context) const {
   return std::make_unique<DemiSirEstimator>(context);

@@ -87,17 +87,10 @@ class DemiVarEstimator final : public DecomposedEstimator {
 
 }  // namespace
 
-MethodInfo DemiVarPlugin::info() const {
-  return decomposedMethodInfo("demi-var", "DEMI-VAR (learned proposal q(y|x'))",
-                              "I_NCE(x';y) + I_CNCE(x;y|x'), phi trained by I_VAR: CNCE with negatives from a "
-                              "learned Gaussian q(y|x') minus KL(p||q) (eq. 7)");
-}
-
-QString DemiVarPlugin::validate(const ParamMap& params, const TaskInfo&) const {
-  return validateDecomposed("demi-var", params);
-}
-
-QList<Ceiling> DemiVarPlugin::ceilings(const ParamMap& params) const { return decomposedCeilings(params); }
+DemiVarPlugin::DemiVarPlugin()
+    : DecomposedPlugin("demi-var", "DEMI-VAR (learned proposal q(y|x'))",
+                       "I_NCE(x';y) + I_CNCE(x;y|x'), phi trained by I_VAR: CNCE with negatives from a learned "
+                       "Gaussian q(y|x') minus KL(p||q) (eq. 7)") {}
 
 std::unique_ptr<Estimator> DemiVarPlugin::create(const EstimatorContext& context) const {
   return std::make_unique<DemiVarEstimator>(context);

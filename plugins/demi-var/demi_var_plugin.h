@@ -1,21 +1,19 @@
 #pragma once
 #include <QObject>
 
-#include "method/method_plugin.h"
+#include "method/decomposed_plugin.h"
 
 namespace milab {
 
 // DEMI-VAR: phi trained by I_VAR (DEMI eq. 7): CNCE with negatives from a learned Gaussian q(y|x') minus
 // E KL(p(y|x') || q). q is fitted by maximum likelihood; the contrastive term does not train it.
-class DemiVarPlugin : public QObject, public MethodPlugin {
+class DemiVarPlugin : public QObject, public DecomposedPlugin {
   Q_OBJECT
   Q_PLUGIN_METADATA(IID MILAB_METHOD_PLUGIN_IID FILE "demi-var.json")
   Q_INTERFACES(milab::MethodPlugin)
 
  public:
-  MethodInfo info() const override;
-  QString validate(const ParamMap& params, const TaskInfo& task) const override;
-  QList<Ceiling> ceilings(const ParamMap& params) const override;
+  DemiVarPlugin();
   std::unique_ptr<Estimator> create(const EstimatorContext& context) const override;
 };
 

@@ -20,16 +20,9 @@ class DemiEstimator final : public DecomposedEstimator {
 
 }  // namespace
 
-MethodInfo DemiPlugin::info() const {
-  return decomposedMethodInfo("demi", "DEMI (ground-truth p(y|x'))",
-                              "I_NCE(x';y) + I_CNCE(x;y|x'), phi trained with negatives from the true p(y|x')");
-}
-
-QString DemiPlugin::validate(const ParamMap& params, const TaskInfo&) const {
-  return validateDecomposed("demi", params);
-}
-
-QList<Ceiling> DemiPlugin::ceilings(const ParamMap& params) const { return decomposedCeilings(params); }
+DemiPlugin::DemiPlugin()
+    : DecomposedPlugin("demi", "DEMI (ground-truth p(y|x'))",
+                       "I_NCE(x';y) + I_CNCE(x;y|x'), phi trained with negatives from the true p(y|x')") {}
 
 std::unique_ptr<Estimator> DemiPlugin::create(const EstimatorContext& context) const {
   return std::make_unique<DemiEstimator>(context);
