@@ -5,7 +5,6 @@
 #include <ATen/ATen.h>
 
 #include <QCoreApplication>
-
 #include <chrono>
 #include <cstdio>
 
@@ -48,8 +47,8 @@ int main(int argc, char** argv) {
       bruteValue = -(logP.exp() * logQ).sum().item<double>();
     });
     std::printf("  m=%lld o=%lld r=%lld: DP %.3f ms, brute force %.1f ms (%.0fx); values %.4f vs %.4f\n",
-                static_cast<long long>(m), static_cast<long long>(o), static_cast<long long>(r), dp * 1e3,
-                brute * 1e3, brute / dp, dpValue, bruteValue);
+                static_cast<long long>(m), static_cast<long long>(o), static_cast<long long>(r), dp * 1e3, brute * 1e3,
+                brute / dp, dpValue, bruteValue);
   }
   for (auto [o, r] : {std::pair<int64_t, int64_t>{0, 3}, {2, 8}}) {
     const int64_t m = 128;

@@ -1,20 +1,20 @@
 #include "cli/cli_app.h"
 
+#include <qcustomplot.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <QApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QThread>
-#include <qcustomplot.h>
-
 #include <atomic>
 #include <csignal>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <cstdio>
 
+#include "cli/grid_runner.h"
 #include "cli/progress_bar.h"
 #include "engine/device.h"
-#include "cli/grid_runner.h"
 #include "engine/experiment.h"
 #include "engine/run.h"
 #include "engine/run_spec.h"
@@ -70,7 +70,8 @@ int runExperiment(const QStringList& args, const MethodRegistry& registry) {
   for (int i = 0; i < args.size(); ++i) {
     const QString& a = args[i];
     if (!a.startsWith("--")) {
-      if (!experimentPath.isEmpty()) return badInput(QStringLiteral("experiment: only one file allowed, got '%1'").arg(a));
+      if (!experimentPath.isEmpty())
+        return badInput(QStringLiteral("experiment: only one file allowed, got '%1'").arg(a));
       experimentPath = a;
       continue;
     }
@@ -83,9 +84,12 @@ int runExperiment(const QStringList& args, const MethodRegistry& registry) {
       value = args[++i];
     }
     key.replace('-', '_');  // --eval-batches and --eval_batches alike
-    if (key == "out") outDir = value;
-    else if (key == "jobs") jobsText = value;
-    else overrides.insert(key, value);
+    if (key == "out")
+      outDir = value;
+    else if (key == "jobs")
+      jobsText = value;
+    else
+      overrides.insert(key, value);
   }
 
   Experiment experiment;
@@ -127,22 +131,22 @@ int runExperiment(const QStringList& args, const MethodRegistry& registry) {
          << writeCurveCsv(dir.filePath("curve.csv"), curve);
   QCustomPlot plot;
   RunPlot runPlot(&plot);
-  runPlot.reset(QStringLiteral("%1 on %2 (K = %3)")
-                    .arg(spec.method, spec.task, spec.methodParams.value("K").toString()),
-                spec.steps, {result.targetName, result.trueMi}, result.ceilings);
+  runPlot.reset(
+      QStringLiteral("%1 on %2 (K = %3)").arg(spec.method, spec.task, spec.methodParams.value("K").toString()),
+      spec.steps, {result.targetName, result.trueMi}, result.ceilings);
   runPlot.append(curve);
   for (const char* name : {"plot.png", "plot.pdf", "plot.svg"}) errors << exportPlot(&plot, dir.filePath(name));
   errors.removeAll(QString());
   for (const QString& e : errors) std::fprintf(stderr, "milab-cli: %s\n", e.toLocal8Bit().constData());
 
-  const QString ceiling = result.ceilings.isEmpty()
-                              ? QStringLiteral("no ceiling")
-                              : QStringLiteral("%1 = %2").arg(result.ceilings[0].name).arg(result.ceilings[0].value, 0, 'f', 4);
-  std::printf("%s %s: estimate %.4f +- %.4f nats, true %s %.4f, %s (%s, %.1f s, %s)\n", spec.method.toUtf8().constData(),
-              spec.task.toUtf8().constData(), result.estimate, result.stderror,
-              result.targetName.toUtf8().constData(), result.trueMi,
-              ceiling.toUtf8().constData(), statusName(result.status).toUtf8().constData(), result.seconds,
-              result.device.toUtf8().constData());
+  const QString ceiling =
+      result.ceilings.isEmpty()
+          ? QStringLiteral("no ceiling")
+          : QStringLiteral("%1 = %2").arg(result.ceilings[0].name).arg(result.ceilings[0].value, 0, 'f', 4);
+  std::printf("%s %s: estimate %.4f +- %.4f nats, true %s %.4f, %s (%s, %.1f s, %s)\n",
+              spec.method.toUtf8().constData(), spec.task.toUtf8().constData(), result.estimate, result.stderror,
+              result.targetName.toUtf8().constData(), result.trueMi, ceiling.toUtf8().constData(),
+              statusName(result.status).toUtf8().constData(), result.seconds, result.device.toUtf8().constData());
   if (result.status == RunStatus::Failed) {
     std::fprintf(stderr, "milab-cli: run failed: %s\n", result.reason.toLocal8Bit().constData());
     return 1;

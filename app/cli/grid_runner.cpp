@@ -1,9 +1,9 @@
 #include "cli/grid_runner.h"
 
-#include <QDir>
-#include <QElapsedTimer>
 #include <qcustomplot.h>
 
+#include <QDir>
+#include <QElapsedTimer>
 #include <chrono>
 #include <cstdio>
 #include <memory>

@@ -5,7 +5,6 @@
 // interrupted grid resumes. At the end: OUT/grid.csv and OUT/estimate_vs_K.{png,pdf,svg}.
 #include <QList>
 #include <QString>
-
 #include <atomic>
 
 #include "engine/experiment.h"

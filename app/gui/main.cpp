@@ -1,7 +1,6 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QTimer>
-
 #include <cstdio>
 
 #include "engine/device.h"
@@ -32,13 +31,16 @@ int main(int argc, char** argv) {
   QList<milab::GridCell> cells;
   QString err = milab::readExperiment(path, &experiment);
   if (err.isEmpty() && experiment.isGrid())
-    err = QStringLiteral("experiment: '%1' is a grid; the window runs one experiment at a time, run grids with "
-                         "milab-cli run %1 --out DIR")
+    err = QStringLiteral(
+              "experiment: '%1' is a grid; the window runs one experiment at a time, run grids with "
+              "milab-cli run %1 --out DIR")
               .arg(path);
   if (err.isEmpty()) err = milab::expandExperiment(experiment, registry, &cells);
   milab::RunSpec spec = cells.isEmpty() ? milab::RunSpec() : cells.first().spec;
-  if (!err.isEmpty()) std::fprintf(stderr, "milab: %s\n", err.toLocal8Bit().constData());
-  else window.setSpec(spec);
+  if (!err.isEmpty())
+    std::fprintf(stderr, "milab: %s\n", err.toLocal8Bit().constData());
+  else
+    window.setSpec(spec);
   window.show();
   if (parser.isSet("run") && err.isEmpty() && window.startRun() && parser.isSet("screenshot")) {
     auto* poll = new QTimer(&window);

@@ -1,5 +1,7 @@
 #include "gui/main_window.h"
 
+#include <qcustomplot.h>
+
 #include <QCheckBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -10,7 +12,6 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTimer>
-#include <qcustomplot.h>
 
 #include "gui/panels/experiment_panel.h"
 #include "method/method_registry.h"
@@ -149,9 +150,11 @@ void MainWindow::showResult() {
   for (const Ceiling& c : r.ceilings) text += QStringLiteral(" &middot; %1 = %2").arg(c.name).arg(c.value, 0, 'f', 3);
   if (oracle_ && oracle_->isFinished() && oracle_->result().status == RunStatus::Finished)
     text += tr(" &middot; oracle critic %1").arg(oracle_->result().estimate, 0, 'f', 3);
-  for (const NamedValue& t : r.terms) text += QStringLiteral("<br>%1 = %2").arg(t.name.toHtmlEscaped()).arg(t.value, 0, 'f', 3);
+  for (const NamedValue& t : r.terms)
+    text += QStringLiteral("<br>%1 = %2").arg(t.name.toHtmlEscaped()).arg(t.value, 0, 'f', 3);
   text += tr("<br>%1 steps in %2 s on %3").arg(r.stepsDone).arg(r.seconds, 0, 'f', 1).arg(r.device);
-  if (!r.reason.isEmpty()) text += QStringLiteral("<br><span style='color:#c0392b'>%1</span>").arg(r.reason.toHtmlEscaped());
+  if (!r.reason.isEmpty())
+    text += QStringLiteral("<br><span style='color:#c0392b'>%1</span>").arg(r.reason.toHtmlEscaped());
   resultLabel_->setText(text);
   statusBar()->showMessage(r.status == RunStatus::Failed ? r.reason : tr("Run %1").arg(statusName(r.status)));
 }
@@ -169,8 +172,10 @@ void MainWindow::exportWithDialog(const QString& filter, const QString& suffix) 
   if (path.isEmpty()) return;
   if (QFileInfo(path).suffix().isEmpty()) path += "." + suffix;
   const QString err = exportTo(path);
-  if (err.isEmpty()) statusBar()->showMessage(tr("Wrote %1").arg(path));
-  else QMessageBox::warning(this, tr("Export failed"), err);
+  if (err.isEmpty())
+    statusBar()->showMessage(tr("Wrote %1").arg(path));
+  else
+    QMessageBox::warning(this, tr("Export failed"), err);
 }
 
 }  // namespace milab

@@ -2,7 +2,6 @@
 // The window only wires: the experiment panel starts and stops runs, a 30 Hz timer drains the run's curve
 // into the plot, the File menu exports through the same pure functions the CLI uses.
 #include <QMainWindow>
-
 #include <memory>
 
 #include "engine/run.h"

@@ -3,7 +3,6 @@
 #include <qcustomplot.h>
 
 #include <QMap>
-
 #include <algorithm>
 #include <cmath>
 
@@ -39,8 +38,8 @@ Stats stats(const QList<const CellResult*>& cells) {
 }
 
 const QList<QColor>& palette() {
-  static const QList<QColor> colors{QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44),
-                                    QColor(214, 39, 40),  QColor(148, 103, 189), QColor(140, 86, 75),
+  static const QList<QColor> colors{QColor(31, 119, 180),  QColor(255, 127, 14),  QColor(44, 160, 44),
+                                    QColor(214, 39, 40),   QColor(148, 103, 189), QColor(140, 86, 75),
                                     QColor(227, 119, 194), QColor(127, 127, 127)};
   return colors;
 }
@@ -98,8 +97,9 @@ int drawGridPlot(QCustomPlot* plot, const QList<CellResult>& cells) {
       legend->setLayer("legend");
       legend->setFont(QFont("sans", 8));
     }
-    plot->plotLayout()->addElement(0, p, new QCPTextElement(plot, QStringLiteral("true MI = %1 nats").arg(mis[p]),
-                                                             QFont("sans", 10, QFont::Bold)));
+    plot->plotLayout()->addElement(
+        0, p,
+        new QCPTextElement(plot, QStringLiteral("true MI = %1 nats").arg(mis[p]), QFont("sans", 10, QFont::Bold)));
     QCPAxis* x = rect->axis(QCPAxis::atBottom);
     QCPAxis* y = rect->axis(QCPAxis::atLeft);
     x->setScaleType(QCPAxis::stLogarithmic);

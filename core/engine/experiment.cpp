@@ -70,8 +70,7 @@ QString readExperiment(const QString& path, Experiment* out) {
       QVariantMap row;
       const QString err = readScalars(m.toObject(), where, &row);
       if (!err.isEmpty()) return err;
-      if (!row.contains("method"))
-        return QStringLiteral("methods: each entry needs a \"method\" key in %1").arg(where);
+      if (!row.contains("method")) return QStringLiteral("methods: each entry needs a \"method\" key in %1").arg(where);
       e.methods << row;
     }
   }
@@ -129,8 +128,7 @@ QString expandExperiment(const Experiment& experiment, const MethodRegistry& reg
       }
       cell.name = nameParts.isEmpty() ? QStringLiteral("run") : nameParts.join('_');
       const QString err = runSpecFromFlat(flat, registry, &cell.spec);
-      if (!err.isEmpty())
-        return experiment.isGrid() ? QStringLiteral("%1 (in cell %2)").arg(err, cell.name) : err;
+      if (!err.isEmpty()) return experiment.isGrid() ? QStringLiteral("%1 (in cell %2)").arg(err, cell.name) : err;
       out << cell;
     }
   }

@@ -19,9 +19,9 @@ namespace milab {
 class MethodRegistry;
 
 struct Experiment {
-  QVariantMap base;                             // scalar keys shared by every cell
-  QList<QPair<QString, QVariantList>> axes;     // grid axes in file order
-  QList<QVariantMap> methods;                   // method rows; empty means the base names the method
+  QVariantMap base;                          // scalar keys shared by every cell
+  QList<QPair<QString, QVariantList>> axes;  // grid axes in file order
+  QList<QVariantMap> methods;                // method rows; empty means the base names the method
   bool isGrid() const { return !axes.isEmpty() || methods.size() > 1; }
 };
 

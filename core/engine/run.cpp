@@ -5,7 +5,6 @@
 #include <c10/core/GradMode.h>
 
 #include <QElapsedTimer>
-
 #include <chrono>
 #include <cmath>
 #include <exception>
@@ -18,11 +17,16 @@ namespace milab {
 
 QString statusName(RunStatus status) {
   switch (status) {
-    case RunStatus::Pending: return "pending";
-    case RunStatus::Running: return "running";
-    case RunStatus::Finished: return "finished";
-    case RunStatus::Cancelled: return "cancelled";
-    case RunStatus::Failed: return "failed";
+    case RunStatus::Pending:
+      return "pending";
+    case RunStatus::Running:
+      return "running";
+    case RunStatus::Finished:
+      return "finished";
+    case RunStatus::Cancelled:
+      return "cancelled";
+    case RunStatus::Failed:
+      return "failed";
   }
   return {};
 }
@@ -61,8 +65,10 @@ Run::Run(RunSpec spec, const MethodPlugin* method)
       break;
   }
   if (model_->hasSubview())
-    result_.truths = {{"I(x,x';y)", model_->totalMi()}, {"I(x';y)", model_->subviewMi()},
-                      {"I(x;y|x')", model_->conditionalMi()}, {"I(x;y)", model_->xOnlyMi()}};
+    result_.truths = {{"I(x,x';y)", model_->totalMi()},
+                      {"I(x';y)", model_->subviewMi()},
+                      {"I(x;y|x')", model_->conditionalMi()},
+                      {"I(x;y)", model_->xOnlyMi()}};
   else
     result_.truths = {{"I(x;y)", model_->totalMi()}};
 }
@@ -161,10 +167,9 @@ void Run::execute() {
       if (cancel_.load()) break;
       const StepResult r = estimator->trainStep(sampler.sampleJoint(batch, ctx.generator));
       if (!std::isfinite(r.loss) || !std::isfinite(r.estimate))
-        return finish(RunStatus::Failed,
-                      QStringLiteral("training diverged: non-finite %1 at step %2")
-                          .arg(std::isfinite(r.loss) ? "estimate" : "loss")
-                          .arg(step));
+        return finish(RunStatus::Failed, QStringLiteral("training diverged: non-finite %1 at step %2")
+                                             .arg(std::isfinite(r.loss) ? "estimate" : "loss")
+                                             .arg(step));
       {
         std::lock_guard<std::mutex> lock(mutex_);
         curve_.push_back({step, r.estimate, r.loss, clock.nsecsElapsed() * 1e-9});

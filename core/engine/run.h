@@ -5,7 +5,6 @@
 #include <QList>
 #include <QString>
 #include <QVector>
-
 #include <atomic>
 #include <memory>
 #include <mutex>
@@ -22,7 +21,7 @@ struct CurvePoint {
   int step = 0;
   double estimate = 0;  // the bound on that step's training batch
   double loss = 0;
-  double seconds = 0;   // since the run started
+  double seconds = 0;  // since the run started
 };
 
 enum class RunStatus { Pending, Running, Finished, Cancelled, Failed };
@@ -30,14 +29,14 @@ QString statusName(RunStatus status);
 
 struct RunResult {
   RunStatus status = RunStatus::Pending;
-  QString reason;           // why a run failed or stopped early
-  double estimate = 0;      // Finished: mean over eval batches; Cancelled: mean of the last training points
-  double stderror = 0;      // standard error of that mean
+  QString reason;       // why a run failed or stopped early
+  double estimate = 0;  // Finished: mean over eval batches; Cancelled: mean of the last training points
+  double stderror = 0;  // standard error of that mean
   bool fromEvaluation = false;
-  QList<NamedValue> terms;  // parts of the bound (mean over eval batches)
-  QList<NamedValue> truths; // exact MI values of the task
-  double trueMi = 0;        // exact value of what the method estimates (MethodInfo::target)
-  QString targetName;       // e.g. "I(x,x';y)", "I(x;y|x')", "log Z"
+  QList<NamedValue> terms;   // parts of the bound (mean over eval batches)
+  QList<NamedValue> truths;  // exact MI values of the task
+  double trueMi = 0;         // exact value of what the method estimates (MethodInfo::target)
+  QString targetName;        // e.g. "I(x,x';y)", "I(x;y|x')", "log Z"
   QList<Ceiling> ceilings;
   double seconds = 0;
   int stepsDone = 0;

@@ -32,8 +32,7 @@ QString lookUp(const RunSpec& spec, const MethodRegistry& registry, const TaskIn
   *task = findTask(spec.task);
   if (!*task) return QStringLiteral("task: must be one of %1, got '%2'").arg(taskIds(), spec.task);
   *method = registry.find(spec.method);
-  if (!*method)
-    return QStringLiteral("method: must be one of %1, got '%2'").arg(registry.ids().join('|'), spec.method);
+  if (!*method) return QStringLiteral("method: must be one of %1, got '%2'").arg(registry.ids().join('|'), spec.method);
   return {};
 }
 
@@ -64,9 +63,12 @@ QString runSpecFromFlat(const QVariantMap& flat, const MethodRegistry& registry,
   for (auto it = flat.cbegin(); it != flat.cend(); ++it) {
     const QString& key = it.key();
     if (key == "task" || key == "method") continue;
-    if (findSpec(runSettingSpecs(), key)) settings.insert(key, it.value());
-    else if (findSpec(task->params, key)) spec.taskParams.insert(key, it.value());
-    else if (findSpec(methodSpecs, key)) spec.methodParams.insert(key, it.value());
+    if (findSpec(runSettingSpecs(), key))
+      settings.insert(key, it.value());
+    else if (findSpec(task->params, key))
+      spec.taskParams.insert(key, it.value());
+    else if (findSpec(methodSpecs, key))
+      spec.methodParams.insert(key, it.value());
     else {
       QStringList allowed{"task", "method"};
       for (const ParamSpecs* specs : {&runSettingSpecs(), &task->params, &methodSpecs})
@@ -113,8 +115,7 @@ QVariantMap runSpecToFlat(const RunSpec& spec) {
   flat.insert("device", spec.device);
   flat.insert("eval_batches", spec.evalBatches);
   for (auto it = spec.taskParams.cbegin(); it != spec.taskParams.cend(); ++it) flat.insert(it.key(), it.value());
-  for (auto it = spec.methodParams.cbegin(); it != spec.methodParams.cend(); ++it)
-    flat.insert(it.key(), it.value());
+  for (auto it = spec.methodParams.cbegin(); it != spec.methodParams.cend(); ++it) flat.insert(it.key(), it.value());
   return flat;
 }
 

@@ -28,7 +28,8 @@ at::Tensor logProbOfCodes(const at::Tensor& logits, const at::Tensor& codes) {
   at::Tensor total;
   for (int64_t i = 0; i < m; ++i) {
     const at::Tensor h = history.select(1, i), z = codes.select(1, i).eq(1);
-    const at::Tensor term = at::where(z, logOne.select(1, i).index_select(1, h), logZero.select(1, i).index_select(1, h));
+    const at::Tensor term =
+        at::where(z, logOne.select(1, i).index_select(1, h), logZero.select(1, i).index_select(1, h));
     total = i == 0 ? term : total + term;
   }
   return total;  // [B, C]
@@ -36,7 +37,7 @@ at::Tensor logProbOfCodes(const at::Tensor& logits, const at::Tensor& codes) {
 
 at::Tensor aggregateEntropy(const at::Tensor& logits) {
   const at::Tensor logP = logProbOfCodes(logits, allCodes(logits.size(1), logits.device()));  // [B, C]
-  const at::Tensor logMix = at::logsumexp(logP, 0) - std::log(double(logits.size(0)));       // [C]
+  const at::Tensor logMix = at::logsumexp(logP, 0) - std::log(double(logits.size(0)));        // [C]
   return -(logMix.exp() * logMix).sum();
 }
 

@@ -55,10 +55,9 @@ at::Tensor historyMarginals(const at::Tensor& logits) {
     pis.push_back(pi);
     if (i + 1 == m) break;
     // P(h -> h') = P(z_i = bit(h') | h) for the two predecessors h of h'.
-    const at::Tensor pOne = p1.select(1, i);                                            // [B, S]
+    const at::Tensor pOne = p1.select(1, i);  // [B, S]
     const at::Tensor pBit = at::where(t.bit.eq(1), pOne.index_select(1, t.from0), 1 - pOne.index_select(1, t.from0));
-    const at::Tensor pBit1 =
-        at::where(t.bit.eq(1), pOne.index_select(1, t.from1), 1 - pOne.index_select(1, t.from1));
+    const at::Tensor pBit1 = at::where(t.bit.eq(1), pOne.index_select(1, t.from1), 1 - pOne.index_select(1, t.from1));
     pi = pBit * pi.index_select(1, t.from0) + pBit1 * pi.index_select(1, t.from1);
   }
   return at::stack(pis, 1);

@@ -15,8 +15,8 @@ DecomposedEstimator::DecomposedEstimator(const EstimatorContext& ctx)
       marginalProtocol_(usesMarginalProtocol(ctx.params)),
       perTerm_(marginalProtocol_ ? ctx.params.value("K").toInt() : ctx.params.value("K").toInt() / 2) {
   if (ctx.params.value("critic").toString() != "oracle")
-    critic_ = std::make_unique<SeparableCritic>(2 * ctx.task->dim(), ctx.task->dim(), ctx.params, ctx.device,
-                                                ctx_.generator);
+    critic_ =
+        std::make_unique<SeparableCritic>(2 * ctx.task->dim(), ctx.task->dim(), ctx.params, ctx.device, ctx_.generator);
 }
 
 DecomposedEstimator::~DecomposedEstimator() = default;

@@ -23,8 +23,9 @@ MethodInfo DecomposedPlugin::info() const {
 QString DecomposedPlugin::validate(const ParamMap& params, const TaskInfo&) const {
   const int K = params.value("K").toInt();
   if (!usesMarginalProtocol(params) && K % 2 != 0)
-    return QStringLiteral("K: must be an even integer in [4, 65536] for %1 under the conditional protocol "
-                          "(K/2 candidates per term), got %2")
+    return QStringLiteral(
+               "K: must be an even integer in [4, 65536] for %1 under the conditional protocol "
+               "(K/2 candidates per term), got %2")
         .arg(id_)
         .arg(K);
   return {};

@@ -44,7 +44,10 @@ QString validateMarkovMi(const QString& id, const ParamMap& params, bool learned
     const qint64 pool = params.value("eval_pool").toLongLong(), limit = (qint64{1} << 26) >> m;
     if (pool > limit)
       return QStringLiteral("eval_pool: must be <= 2^26 / 2^bits = %1 for %2 with bits = %3, got %4")
-          .arg(limit).arg(id).arg(m).arg(pool);
+          .arg(limit)
+          .arg(id)
+          .arg(m)
+          .arg(pool);
   }
   if (learnedPrior) {
     const int r = params.value("order_prior").toInt();
@@ -83,8 +86,8 @@ MarkovMiEstimator::MarkovMiEstimator(const EstimatorContext& ctx, bool learnedPr
   priorOutput_->to(ctx.device);
   std::vector<at::Tensor> priorParams = priorOutput_->parameters();
   priorParams.push_back(priorEmbedding_);
-  priorAdam_ = std::make_unique<torch::optim::Adam>(
-      priorParams, torch::optim::AdamOptions(ctx.params.value("prior_lr").toDouble()));
+  priorAdam_ = std::make_unique<torch::optim::Adam>(priorParams,
+                                                    torch::optim::AdamOptions(ctx.params.value("prior_lr").toDouble()));
 }
 
 MarkovMiEstimator::~MarkovMiEstimator() = default;

@@ -46,7 +46,7 @@ class MarkovMiEstimator final : public Estimator {
   int64_t bits_, orderY_, orderX_, orderPrior_, batch_, evalPool_, priorSteps_;
   double beta_, clip_;
   Mlp encoder_{nullptr}, predictor_{nullptr};
-  at::Tensor priorEmbedding_;                 // Theta [m, H]
+  at::Tensor priorEmbedding_;               // Theta [m, H]
   torch::nn::Linear priorOutput_{nullptr};  // FF(Theta) -> [m, 2^r]
   std::unique_ptr<torch::optim::Adam> adam_, priorAdam_;
 };

@@ -4,7 +4,6 @@
 #include <QList>
 #include <QString>
 #include <QtPlugin>
-
 #include <memory>
 
 #include "params/param_spec.h"
@@ -23,11 +22,11 @@ enum class Target {
 };
 
 struct MethodInfo {
-  QString id;           // stable key: CLI --method, experiment files, results
+  QString id;  // stable key: CLI --method, experiment files, results
   QString displayName;
-  QString family;       // e.g. "contrastive", "decomposed"
-  QString summary;      // one sentence for tooltips and `milab-cli methods --long`
-  ParamSpecs params;    // drive the form, the experiment keys, the CLI flags and validation
+  QString family;             // e.g. "contrastive", "decomposed"
+  QString summary;            // one sentence for tooltips and `milab-cli methods --long`
+  ParamSpecs params;          // drive the form, the experiment keys, the CLI flags and validation
   bool needsSubview = false;  // needs x' and the true p(y | x') sampler
   Target target = Target::TotalMi;
   bool lowerBound = true;  // its value never exceeds the target in expectation (checked by the conformance suite)

@@ -44,11 +44,15 @@ QString writeGridCsv(const QString& path, const QList<CellResult>& cells) {
   for (const CellResult& c : cells) {
     const RunSpec& s = c.cell.spec;
     const RunResult& r = c.result;
-    QStringList row{c.cell.name, s.method, s.task, s.taskParams.value("mi").toString(),
-                    s.methodParams.value("K").toString(), QString::number(s.seed)};
+    QStringList row{c.cell.name,
+                    s.method,
+                    s.task,
+                    s.taskParams.value("mi").toString(),
+                    s.methodParams.value("K").toString(),
+                    QString::number(s.seed)};
     for (const QString& k : coordinateKeys) row << c.cell.coordinates.value(k).toString();
-    row << QString::number(s.steps) << statusName(r.status) << r.targetName << number(r.trueMi)
-        << number(r.estimate) << number(r.stderror);
+    row << QString::number(s.steps) << statusName(r.status) << r.targetName << number(r.trueMi) << number(r.estimate)
+        << number(r.stderror);
     for (const QString& n : ceilingNames) {
       QString v;
       for (const Ceiling& ceiling : r.ceilings)

@@ -5,7 +5,6 @@
 #include <QJsonDocument>
 #include <QSaveFile>
 #include <QTextStream>
-
 #include <cmath>
 
 namespace milab {
@@ -19,7 +18,6 @@ QJsonObject namedValues(const QList<NamedValue>& values) {
   for (const NamedValue& v : values) o.insert(v.name, number(v.value));
   return o;
 }
-
 
 }  // namespace
 

@@ -27,18 +27,30 @@ at::Tensor klDivergence(const DiagonalGaussian& p, const DiagonalGaussian& q) {
 
 TaskSampler::TaskSampler(const GaussianModel& model, c10::Device device)
     : dim_(model.dim()), subview_(model.hasSubview()), cubic_(model.cubic()), device_(device) {
-  b_ = column(model, [](const GaussianDim& d) { return d.b; }, device);
-  bNoise_ = column(model, [](const GaussianDim& d) { return std::sqrt(1.0 - d.b * d.b); }, device);
-  bp_ = column(model, [](const GaussianDim& d) { return d.bp; }, device);
-  bx_ = column(model, [](const GaussianDim& d) { return d.bx; }, device);
-  sigma_ = column(model, [](const GaussianDim& d) { return std::sqrt(d.sigma2); }, device);
-  a_ = column(model, [](const GaussianDim& d) { return d.a; }, device);
-  condSd_ = column(model, [](const GaussianDim& d) { return std::sqrt(d.condVar); }, device);
-  bp64_ = column(model, [](const GaussianDim& d) { return d.bp; }, device, at::kDouble);
-  bx64_ = column(model, [](const GaussianDim& d) { return d.bx; }, device, at::kDouble);
-  logSigma2_ = column(model, [](const GaussianDim& d) { return std::log(d.sigma2); }, device, at::kDouble);
-  a64_ = column(model, [](const GaussianDim& d) { return d.a; }, device, at::kDouble);
-  logCondVar_ = column(model, [](const GaussianDim& d) { return std::log(d.condVar); }, device, at::kDouble);
+  b_ = column(
+      model, [](const GaussianDim& d) { return d.b; }, device);
+  bNoise_ = column(
+      model, [](const GaussianDim& d) { return std::sqrt(1.0 - d.b * d.b); }, device);
+  bp_ = column(
+      model, [](const GaussianDim& d) { return d.bp; }, device);
+  bx_ = column(
+      model, [](const GaussianDim& d) { return d.bx; }, device);
+  sigma_ = column(
+      model, [](const GaussianDim& d) { return std::sqrt(d.sigma2); }, device);
+  a_ = column(
+      model, [](const GaussianDim& d) { return d.a; }, device);
+  condSd_ = column(
+      model, [](const GaussianDim& d) { return std::sqrt(d.condVar); }, device);
+  bp64_ = column(
+      model, [](const GaussianDim& d) { return d.bp; }, device, at::kDouble);
+  bx64_ = column(
+      model, [](const GaussianDim& d) { return d.bx; }, device, at::kDouble);
+  logSigma2_ = column(
+      model, [](const GaussianDim& d) { return std::log(d.sigma2); }, device, at::kDouble);
+  a64_ = column(
+      model, [](const GaussianDim& d) { return d.a; }, device, at::kDouble);
+  logCondVar_ = column(
+      model, [](const GaussianDim& d) { return std::log(d.condVar); }, device, at::kDouble);
 }
 
 at::Tensor TaskSampler::pmi(const at::Tensor& x, const at::Tensor& xp, const at::Tensor& y) const {

@@ -60,10 +60,9 @@ class DemiVarEstimator final : public DecomposedEstimator {
   Variational variationalBound(const Batch& batch, CriticPair& critics) {
     const int64_t n = perTerm() - 1;
     if (oracle())
-      return {firstColumnNce(at::cat(
-                  {critics.phiPositive(),
-                   critics.phiOnCandidates(context().task->sampleYGivenXp(batch.xp, n, generator()))},
-                  1)),
+      return {firstColumnNce(at::cat({critics.phiPositive(), critics.phiOnCandidates(context().task->sampleYGivenXp(
+                                                                 batch.xp, n, generator()))},
+                                     1)),
               0.0};
     at::Tensor negatives;
     double kl = 0;

@@ -62,9 +62,7 @@ class NceDensityEstimator final : public Estimator {
   }
 
  private:
-  at::Tensor logModel(const at::Tensor& y) const {
-    return -0.5 * (rho_.exp() * (y - mu_).pow(2)).sum(1) + c_;
-  }
+  at::Tensor logModel(const at::Tensor& y) const { return -0.5 * (rho_.exp() * (y - mu_).pow(2)).sum(1) + c_; }
   at::Tensor logNoise(const at::Tensor& y) const {
     const double s2 = noiseScale_ * noiseScale_;
     return -0.5 * y.pow(2).sum(1) / s2 - 0.5 * y.size(1) * std::log(2 * M_PI * s2);
@@ -96,8 +94,9 @@ MethodInfo NceDensityPlugin::info() const {
   i.id = "nce-density";
   i.displayName = "NCE density model (Gutmann-Hyvarinen)";
   i.family = "density";
-  i.summary = "fits an unnormalised Gaussian model of p(y) against N(0, noise_scale^2) noise; reports the model's "
-              "log total mass, which NCE drives to 0";
+  i.summary =
+      "fits an unnormalised Gaussian model of p(y) against N(0, noise_scale^2) noise; reports the model's "
+      "log total mass, which NCE drives to 0";
   i.params = {
       ParamSpec::integer("batch", 256, 2, 65536, "data samples of y per step"),
       ParamSpec::integer("noise_ratio", 4, 1, 1024, "noise samples per data sample (nu)"),

@@ -1,6 +1,8 @@
 // The window driven through its real widgets: set parameters, click Run, watch points arrive on the plot,
 // Stop, export, the oracle line beside the learned curve; an invalid field gets its error on the field and
 // starts nothing.
+#include <qcustomplot.h>
+
 #include <QAbstractButton>
 #include <QCheckBox>
 #include <QComboBox>
@@ -9,7 +11,6 @@
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
-#include <qcustomplot.h>
 #include <QtTest>
 
 #include "engine/device.h"

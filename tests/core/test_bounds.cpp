@@ -3,7 +3,6 @@
 #include <ATen/ATen.h>
 
 #include <QtTest>
-
 #include <cmath>
 #include <vector>
 
@@ -77,7 +76,8 @@ class TestBounds : public QObject {
         }
       const double expected = 1 + joint - marginal;
       const double got = interpolatedBound(s, l, alpha).item<double>();
-      QVERIFY2(std::abs(got - expected) < 1e-9, qPrintable(QString("alpha %1: %2 vs %3").arg(alpha).arg(got).arg(expected)));
+      QVERIFY2(std::abs(got - expected) < 1e-9,
+               qPrintable(QString("alpha %1: %2 vs %3").arg(alpha).arg(got).arg(expected)));
     }
   }
 

@@ -4,7 +4,6 @@
 #include <ATen/ATen.h>
 
 #include <QtTest>
-
 #include <cmath>
 
 #include "markov/enumeration.h"
@@ -26,7 +25,8 @@ at::Tensor histories(const at::Tensor& codes, int64_t order) {
   const int64_t m = codes.size(1);
   at::Tensor h = at::zeros_like(codes);
   for (int64_t i = 0; i < m; ++i)
-    for (int64_t j = 1; j <= order && i - j >= 0; ++j) h.select(1, i).add_(codes.select(1, i - j) * (int64_t{1} << (j - 1)));
+    for (int64_t j = 1; j <= order && i - j >= 0; ++j)
+      h.select(1, i).add_(codes.select(1, i - j) * (int64_t{1} << (j - 1)));
   return h;
 }
 
@@ -52,9 +52,9 @@ class TestMarkovCode : public QObject {
           const at::Tensor p = logProbOfCodes(logits, codes).exp();  // [B, C]
           const at::Tensor h = histories(codes, o);                  // [C, m]
           const at::Tensor expected = at::zeros({B, m, int64_t{1} << o}, kDouble);
-          for (int64_t i = 0; i < m; ++i)
-            expected.select(1, i).index_add_(1, h.select(1, i), p);
-          QVERIFY2(maxAbs(historyMarginals(logits), expected) < 1e-6, qPrintable(QString("B=%1 m=%2 o=%3").arg(B).arg(m).arg(o)));
+          for (int64_t i = 0; i < m; ++i) expected.select(1, i).index_add_(1, h.select(1, i), p);
+          QVERIFY2(maxAbs(historyMarginals(logits), expected) < 1e-6,
+                   qPrintable(QString("B=%1 m=%2 o=%3").arg(B).arg(m).arg(o)));
         }
   }
 
@@ -112,7 +112,11 @@ class TestMarkovCode : public QObject {
         const double fMinus = crossEntropy(isP ? minus : p.detach(), isP ? q.detach() : minus).sum().item<double>();
         const double numeric = (fPlus - fMinus) / (2 * eps);
         QVERIFY2(std::abs(numeric - grad.flatten()[k].item<double>()) < 1e-6,
-                 qPrintable(QString("%1[%2]: %3 vs %4").arg(isP ? "p" : "q").arg(k).arg(numeric).arg(grad.flatten()[k].item<double>())));
+                 qPrintable(QString("%1[%2]: %3 vs %4")
+                                .arg(isP ? "p" : "q")
+                                .arg(k)
+                                .arg(numeric)
+                                .arg(grad.flatten()[k].item<double>())));
       }
     }
   }

@@ -2,7 +2,6 @@
 // (nearly) independent data; on a correlated task never above the true MI nor its ceiling by more than the
 // Monte Carlo error; the same seed gives the same result on the CPU; cancel stops it.
 #include <QtTest>
-
 #include <cmath>
 
 #include "engine/device.h"

@@ -3,7 +3,6 @@
 // and DEMI sit below it and below their ceilings, and DEMI approaches the truth as K grows (DEMI Prop. 1.3).
 // The DEMI variants are checked against what the paper proves of them (Props. 2-4).
 #include <QtTest>
-
 #include <cmath>
 
 #include "engine/device.h"

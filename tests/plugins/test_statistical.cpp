@@ -35,8 +35,13 @@ class TestStatistical : public QObject {
 
   // gaussian2 d=20 MI=2: InfoNCE at K=128 lands within 0.3 nats of 2 (the oracle critic reaches ~1.88).
   void infonceOnGaussian2() {
-    const RunResult r = train(registry_, {{"task", "gaussian2"}, {"dim", 20}, {"mi", 2.0}, {"method", "infonce"},
-                                          {"K", 128}, {"steps", 3000}, {"seed", 1}});
+    const RunResult r = train(registry_, {{"task", "gaussian2"},
+                                          {"dim", 20},
+                                          {"mi", 2.0},
+                                          {"method", "infonce"},
+                                          {"K", 128},
+                                          {"steps", 3000},
+                                          {"seed", 1}});
     QCOMPARE(r.status, RunStatus::Finished);
     QVERIFY(std::abs(r.estimate - 2.0) < 0.3);
     QVERIFY(r.estimate <= r.ceilings[0].value);
@@ -49,8 +54,13 @@ class TestStatistical : public QObject {
   }
   void comparatorsOnGaussian2() {
     QFETCH(QString, method);
-    const RunResult r = train(registry_, {{"task", "gaussian2"}, {"dim", 20}, {"mi", 2.0}, {"method", method},
-                                          {"K", 128}, {"steps", 3000}, {"seed", 1}});
+    const RunResult r = train(registry_, {{"task", "gaussian2"},
+                                          {"dim", 20},
+                                          {"mi", 2.0},
+                                          {"method", method},
+                                          {"K", 128},
+                                          {"steps", 3000},
+                                          {"seed", 1}});
     QCOMPARE(r.status, RunStatus::Finished);
     QVERIFY2(std::abs(r.estimate - 2.0) < 0.4, qPrintable(QString::number(r.estimate)));
   }
@@ -79,9 +89,9 @@ class TestStatistical : public QObject {
   // gaussian2 d=20: NCE drives the density model's log total mass from d/2 log(2 pi) = 18.4 to within 0.1 of 0.
   void nceDensityNormalises() {
     QVector<CurvePoint> curve;
-    const RunResult r = train(registry_,
-                              {{"task", "gaussian2"}, {"dim", 20}, {"method", "nce-density"}, {"steps", 2000}, {"seed", 1}},
-                              &curve);
+    const RunResult r =
+        train(registry_, {{"task", "gaussian2"}, {"dim", 20}, {"method", "nce-density"}, {"steps", 2000}, {"seed", 1}},
+              &curve);
     QCOMPARE(r.status, RunStatus::Finished);
     QVERIFY(curve.first().estimate > 15.0);  // it starts far from normalised
     QVERIFY2(std::abs(r.estimate) < 0.1, qPrintable(QString::number(r.estimate)));
@@ -90,8 +100,13 @@ class TestStatistical : public QObject {
   // gaussian2 d=4 MI=2 with m = 8 bits: BMMI (exact H(Z) over a pool of 2048 samples' aggregate posterior, minus
   // an upper bound on H(Z|X)) is a positive lower bound on I(X;Z) <= I(X;Y) (issue 4).
   void bmmiIsAPositiveLowerBound() {
-    const RunResult r = train(registry_, {{"task", "gaussian2"}, {"dim", 4}, {"mi", 2.0}, {"method", "bmmi"},
-                                          {"bits", 8}, {"steps", 1500}, {"seed", 1}});
+    const RunResult r = train(registry_, {{"task", "gaussian2"},
+                                          {"dim", 4},
+                                          {"mi", 2.0},
+                                          {"method", "bmmi"},
+                                          {"bits", 8},
+                                          {"steps", 1500},
+                                          {"seed", 1}});
     QCOMPARE(r.status, RunStatus::Finished);
     QVERIFY2(r.estimate > 0.5, qPrintable(QString::number(r.estimate)));
     QVERIFY(r.estimate <= r.trueMi + 4 * r.stderror);
@@ -99,8 +114,14 @@ class TestStatistical : public QObject {
 
  private:
   RunResult onGaussian3(const QString& method) {
-    return train(registry_, {{"task", "gaussian3"}, {"dim", 20}, {"mi", 10.0}, {"K", 128}, {"seed", 1},
-                             {"method", method}, {"steps", kSteps}, {"lr", kLr}});
+    return train(registry_, {{"task", "gaussian3"},
+                             {"dim", 20},
+                             {"mi", 10.0},
+                             {"K", 128},
+                             {"seed", 1},
+                             {"method", method},
+                             {"steps", kSteps},
+                             {"lr", kLr}});
   }
   const RunResult& demi() {  // shared by two checks: the slowest run of the suite
     if (demi_.status == RunStatus::Pending) demi_ = onGaussian3("demi");
