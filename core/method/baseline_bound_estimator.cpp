@@ -13,7 +13,7 @@ BaselineBoundEstimator::BaselineBoundEstimator(const EstimatorContext& ctx, Base
     : K_(ctx.params.value("K").toInt()), task_(ctx.task), bound_(std::move(bound)) {
   if (ctx.params.value("critic").toString() == "oracle") return;
   at::Generator gen = ctx.generator;
-  const int64_t xDim = (task_->hasSubview() ? 2 : 1) * task_->dim();
+  const int64_t xDim = criticInputDim(*task_);
   critic_ = std::make_unique<SeparableCritic>(xDim, task_->dim(), ctx.params, ctx.device, gen);
   baseline_ = Mlp(xDim, ctx.params.value("hidden").toInt(), 1, gen);
   baseline_->to(ctx.device);
@@ -25,8 +25,7 @@ BaselineBoundEstimator::~BaselineBoundEstimator() = default;
 
 at::Tensor BaselineBoundEstimator::bound(const Batch& batch) {
   if (!critic_) {
-    const at::Tensor xp = batch.xp.defined() ? batch.xp.unsqueeze(1) : at::Tensor();
-    const at::Tensor scores = task_->pmi(batch.x.unsqueeze(1), xp, batch.y.unsqueeze(0));
+    const at::Tensor scores = oraclePmiMatrix(*task_, batch);
     return bound_.value(scores, at::zeros({scores.size(0)}, scores.options()));
   }
   const at::Tensor input = criticInput(batch);

@@ -1,7 +1,9 @@
 #include "method/critic_pair.h"
 
 #include <ATen/ATen.h>
+#include <c10/core/GradMode.h>
 
+#include "nn/bounds.h"
 #include "nn/separable_critic.h"
 
 namespace milab {
@@ -24,6 +26,16 @@ const at::Tensor& CriticPair::gY() {
   return gY_;
 }
 
+const at::Tensor& CriticPair::gOf(const at::Tensor& ys) {
+  if (ys.is_same(batch_.y)) return gY();
+  // An embedding made without gradients (under a NoGradGuard) must not serve a read that needs them.
+  if (!ys.is_same(pool_) || (c10::GradMode::is_enabled() && !gPool_.requires_grad())) {
+    pool_ = ys;
+    gPool_ = learned_->embedY(ys);
+  }
+  return gPool_;
+}
+
 at::Tensor CriticPair::psi() { return psiAgainst(batch_.y); }
 
 at::Tensor CriticPair::phi() {
@@ -37,12 +49,12 @@ at::Tensor CriticPair::phiPositive() {
 }
 
 at::Tensor CriticPair::psiAgainst(const at::Tensor& ys) {
-  if (learned_) return fSubview().matmul((ys.is_same(batch_.y) ? gY() : learned_->embedY(ys)).t());
+  if (learned_) return fSubview().matmul(gOf(ys).t());
   return task_->subviewPmi(batch_.xp.unsqueeze(1), ys.unsqueeze(0));
 }
 
 at::Tensor CriticPair::phiAgainst(const at::Tensor& ys) {
-  if (learned_) return fBoth().matmul((ys.is_same(batch_.y) ? gY() : learned_->embedY(ys)).t());
+  if (learned_) return fBoth().matmul(gOf(ys).t());
   return phiOnCandidates(ys.unsqueeze(0));
 }
 
@@ -50,6 +62,10 @@ at::Tensor CriticPair::phiOnCandidates(const at::Tensor& perRow) {
   if (learned_) return learned_->dotWithCandidates(fBoth(), perRow);  // no output layer per candidate
   const at::Tensor x = batch_.x.unsqueeze(1), xp = batch_.xp.unsqueeze(1);
   return task_->pmi(x, xp, perRow) - task_->subviewPmi(xp, perRow);
+}
+
+at::Tensor CriticPair::cnce(const at::Tensor& negatives) {
+  return firstColumnNce(at::cat({phiPositive(), phiOnCandidates(negatives)}, 1));
 }
 
 }  // namespace milab

@@ -22,16 +22,21 @@ class CriticPair {
   at::Tensor psiAgainst(const at::Tensor& ys);           // [B, M]: psi(x'_i, ys_m), one shared set [M, d]
   at::Tensor phiAgainst(const at::Tensor& ys);           // [B, M]
   at::Tensor phiOnCandidates(const at::Tensor& perRow);  // [B, C]: phi(x'_i, x_i, perRow[i][c]), [B, C, d]
+  // I_CNCE (DEMI eq. 6) of phi with the joint y_i against per-row negatives [B, C, d] (true p(y|x'), a
+  // proposal q, ...): the positive in column 0 of C + 1 candidates.
+  at::Tensor cnce(const at::Tensor& negatives);
 
  private:
   const at::Tensor& fSubview();  // f([x', 0])
   const at::Tensor& fBoth();     // f([x', x])
   const at::Tensor& gY();
+  const at::Tensor& gOf(const at::Tensor& ys);  // g(ys), computed once per set (SIR reads its pool twice)
 
   SeparableCritic* learned_;
   const TaskSampler* task_;
   const Batch& batch_;
   at::Tensor fSubview_, fBoth_, gY_;
+  at::Tensor pool_, gPool_;  // the last shared candidate set other than the batch's y, and its embedding
 };
 
 }  // namespace milab

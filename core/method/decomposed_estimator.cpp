@@ -23,7 +23,7 @@ DecomposedEstimator::~DecomposedEstimator() = default;
 
 at::Tensor DecomposedEstimator::groundTruthCnce(const Batch& batch, CriticPair& critics) {
   const at::Tensor negatives = ctx_.task->sampleYGivenXp(batch.xp, perTerm_ - 1, ctx_.generator);
-  return firstColumnNce(at::cat({critics.phiPositive(), critics.phiOnCandidates(negatives)}, 1));
+  return critics.cnce(negatives);
 }
 
 StepResult DecomposedEstimator::trainStep(const Batch& batch) {

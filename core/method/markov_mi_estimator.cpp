@@ -69,7 +69,7 @@ MarkovMiEstimator::MarkovMiEstimator(const EstimatorContext& ctx, bool learnedPr
       beta_(ctx.params.value("beta").toDouble()),
       clip_(ctx.params.value("clip").toDouble()) {
   at::Generator gen = ctx.generator;
-  const int64_t d = ctx.task->dim(), xDim = (ctx.task->hasSubview() ? 2 : 1) * d;
+  const int64_t d = ctx.task->dim(), xDim = criticInputDim(*ctx.task);
   const int64_t hidden = ctx.params.value("hidden").toInt();
   encoder_ = Mlp(d, hidden, bits_ << orderY_, gen);
   predictor_ = Mlp(xDim, hidden, bits_ << orderX_, gen);
@@ -109,6 +109,7 @@ MarkovMiEstimator::Entropies MarkovMiEstimator::entropies(const Batch& batch, bo
   const at::Tensor encoder = encoder_->forward(batch.y).view({n, bits_, int64_t{1} << orderY_});
   const at::Tensor predictor = predictor_->forward(criticInput(batch)).view({n, bits_, int64_t{1} << orderX_});
   Entropies e;
+  e.encoder = encoder;
   e.conditional = markov::crossEntropy(encoder, predictor).mean();
   if (learnedPrior_) {
     if (trainPrior) fitPrior(encoder);
@@ -141,11 +142,8 @@ Evaluation MarkovMiEstimator::evaluate(const Batch& batch) {
                   {"m log 2", bits_ * std::log(2.0)}}};
   // For AMMI with few bits, the exact entropy of this batch's aggregate posterior shows how far the prior's
   // cross entropy H+(Z) sits above it (biased low when the batch holds fewer samples than codes).
-  if (learnedPrior_ && bits_ <= markov::kMaxEnumeratedBits && (batch.y.size(0) << bits_) <= (int64_t{1} << 20)) {
-    const int64_t n = batch.y.size(0);
-    const at::Tensor encoder = encoder_->forward(batch.y).view({n, bits_, int64_t{1} << orderY_});
-    out.terms << Term{"H(Z) exact over the batch", markov::aggregateEntropy(encoder).item<double>()};
-  }
+  if (learnedPrior_ && bits_ <= markov::kMaxEnumeratedBits && (batch.y.size(0) << bits_) <= (int64_t{1} << 20))
+    out.terms << Term{"H(Z) exact over the batch", markov::aggregateEntropy(e.encoder).item<double>()};
   return out;
 }
 

@@ -36,6 +36,7 @@ class MarkovMiEstimator final : public Estimator {
  private:
   struct Entropies {
     at::Tensor marginal, conditional;  // H+(Z) (or the exact H(Z)) and H+(Z|X), means over the batch
+    at::Tensor encoder;                // p(z|y)'s Markov logits on the batch [B, m, 2^o]
   };
   // trainPrior: fit the prior first (Algorithm 2's inner loop), then read H+(Z) with the prior held fixed.
   Entropies entropies(const Batch& batch, bool trainPrior);

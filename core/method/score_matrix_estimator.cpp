@@ -7,8 +7,13 @@
 
 namespace milab {
 
-at::Tensor criticInput(const Batch& batch) {
-  return batch.xp.defined() ? at::cat({batch.x, batch.xp}, 1) : batch.x;
+at::Tensor criticInput(const Batch& batch) { return batch.xp.defined() ? at::cat({batch.x, batch.xp}, 1) : batch.x; }
+
+int64_t criticInputDim(const TaskSampler& task) { return (task.hasSubview() ? 2 : 1) * task.dim(); }
+
+at::Tensor oraclePmiMatrix(const TaskSampler& task, const Batch& batch) {
+  const at::Tensor xp = batch.xp.defined() ? batch.xp.unsqueeze(1) : at::Tensor();
+  return task.pmi(batch.x.unsqueeze(1), xp, batch.y.unsqueeze(0));
 }
 
 ScoreMatrixEstimator::ScoreMatrixEstimator(const EstimatorContext& ctx, ScoreMatrixBound bound)
@@ -18,16 +23,14 @@ ScoreMatrixEstimator::ScoreMatrixEstimator(const EstimatorContext& ctx, ScoreMat
       gen_(ctx.generator),
       bound_(std::move(bound)) {
   if (!oracle_)
-    critic_ = std::make_unique<SeparableCritic>((task_->hasSubview() ? 2 : 1) * task_->dim(), task_->dim(),
-                                                ctx.params, ctx.device, gen_);
+    critic_ = std::make_unique<SeparableCritic>(criticInputDim(*task_), task_->dim(), ctx.params, ctx.device, gen_);
 }
 
 ScoreMatrixEstimator::~ScoreMatrixEstimator() = default;
 
 at::Tensor ScoreMatrixEstimator::scores(const Batch& batch) {
   if (critic_) return critic_->scores(criticInput(batch), batch.y);
-  const at::Tensor xp = batch.xp.defined() ? batch.xp.unsqueeze(1) : at::Tensor();
-  return task_->pmi(batch.x.unsqueeze(1), xp, batch.y.unsqueeze(0)) + bound_.oracleShift;
+  return oraclePmiMatrix(*task_, batch) + bound_.oracleShift;
 }
 
 StepResult ScoreMatrixEstimator::trainStep(const Batch& batch) {

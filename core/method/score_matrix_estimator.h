@@ -43,7 +43,10 @@ class ScoreMatrixEstimator final : public Estimator {
   ScoreMatrixBound bound_;
 };
 
-// The x side a critic reads: [x, x'] when the task has a subview, else x.
+// The x side a critic reads: [x, x'] when the task has a subview, else x; and its width.
 at::Tensor criticInput(const Batch& batch);
+int64_t criticInputDim(const TaskSampler& task);
+// The analytic critic on a batch's in-batch pairs: [B, B], PMI(x_i, y_j) (with x'_i on gaussian3).
+at::Tensor oraclePmiMatrix(const TaskSampler& task, const Batch& batch);
 
 }  // namespace milab

@@ -8,7 +8,6 @@
 #include "method/critic_pair.h"
 #include "method/critic_params.h"
 #include "method/estimator.h"
-#include "nn/bounds.h"
 #include "nn/separable_critic.h"
 
 namespace milab {
@@ -46,7 +45,7 @@ class CnceEstimator final : public Estimator {
   at::Tensor cnce(const Batch& batch) {
     CriticPair critics(critic_.get(), ctx_.task, batch);
     const at::Tensor negatives = ctx_.task->sampleYGivenXp(batch.xp, K_ - 1, ctx_.generator);
-    return firstColumnNce(at::cat({critics.phiPositive(), critics.phiOnCandidates(negatives)}, 1));
+    return critics.cnce(negatives);
   }
 
   EstimatorContext ctx_;

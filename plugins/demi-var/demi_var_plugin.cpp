@@ -6,7 +6,6 @@
 
 #include "method/critic_pair.h"
 #include "method/decomposed_estimator.h"
-#include "nn/bounds.h"
 #include "nn/mlp.h"
 
 namespace milab {
@@ -58,12 +57,8 @@ class DemiVarEstimator final : public DecomposedEstimator {
   }
 
   Variational variationalBound(const Batch& batch, CriticPair& critics) {
+    if (oracle()) return {groundTruthCnce(batch, critics), 0.0};  // q is the true p(y|x')
     const int64_t n = perTerm() - 1;
-    if (oracle())
-      return {firstColumnNce(at::cat({critics.phiPositive(), critics.phiOnCandidates(context().task->sampleYGivenXp(
-                                                                 batch.xp, n, generator()))},
-                                     1)),
-              0.0};
     at::Tensor negatives;
     double kl = 0;
     {
@@ -77,7 +72,7 @@ class DemiVarEstimator final : public DecomposedEstimator {
                .mean()
                .item<double>();
     }
-    return {firstColumnNce(at::cat({critics.phiPositive(), critics.phiOnCandidates(negatives)}, 1)), kl};
+    return {critics.cnce(negatives), kl};
   }
 
   Mlp q_{nullptr};
