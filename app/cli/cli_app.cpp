@@ -13,9 +13,11 @@
 #include <cstdio>
 
 #include "cli/grid_runner.h"
+#include "cli/prior_order_runner.h"
 #include "cli/progress_bar.h"
 #include "engine/device.h"
 #include "engine/experiment.h"
+#include "engine/prior_order_sweep.h"
 #include "engine/run.h"
 #include "engine/run_spec.h"
 #include "method/method_plugin.h"
@@ -40,7 +42,12 @@ const char* kUsage =
     "                 [--jobs N]\n"
     "A value with commas (--K 8,64,512) sweeps it; so does a \"grid\" in the file. A grid writes one folder\n"
     "per cell under DIR/cells, DIR/grid.csv and DIR/estimate_vs_K.{png,pdf,svg}, running N cells at a time\n"
-    "and reusing the finished cells of an earlier, interrupted invocation.\n";
+    "and reusing the finished cells of an earlier, interrupted invocation.\n"
+    "       milab-cli prior-orders [EXPERIMENT.json] --out DIR [--method bmmi|ammi] [--bits M] [--steps N]\n"
+    "                 [--max-order R] [--fit-steps N] [--fit-lr LR] [--fixed-batch N] [--<task/method key> VALUE]\n"
+    "AMMI's Figure 1(a): trains the encoder for --steps, freezes it, and reads the best order-r prior's cross\n"
+    "entropy (closed form, and fitted by Adam) for r up to R against the brute-force H(Z) of a fixed batch:\n"
+    "DIR/summary.json, DIR/prior_orders.csv and DIR/prior_orders.{png,pdf,svg}.\n";
 
 int badInput(const QString& line) {
   std::fprintf(stderr, "milab-cli: %s\n", line.toLocal8Bit().constData());
@@ -64,15 +71,18 @@ int listMethods(const MethodRegistry& registry) {
 
 void onInterrupt(int) { interrupted.store(true); }
 
-int runExperiment(const QStringList& args, const MethodRegistry& registry) {
+struct CommandLine {
   QString experimentPath, outDir, jobsText = "1";
   QVariantMap overrides;
+};
+
+// [EXPERIMENT.json] --out DIR [--jobs N] [--key value | --key=value ...]. Returns "" or the error line.
+QString parseCommandLine(const QStringList& args, CommandLine* cl) {
   for (int i = 0; i < args.size(); ++i) {
     const QString& a = args[i];
     if (!a.startsWith("--")) {
-      if (!experimentPath.isEmpty())
-        return badInput(QStringLiteral("experiment: only one file allowed, got '%1'").arg(a));
-      experimentPath = a;
+      if (!cl->experimentPath.isEmpty()) return QStringLiteral("experiment: only one file allowed, got '%1'").arg(a);
+      cl->experimentPath = a;
       continue;
     }
     QString key = a.mid(2), value;
@@ -80,35 +90,70 @@ int runExperiment(const QStringList& args, const MethodRegistry& registry) {
       value = key.section('=', 1);
       key = key.section('=', 0, 0);
     } else {
-      if (i + 1 >= args.size()) return badInput(QStringLiteral("%1: needs a value").arg(key));
+      if (i + 1 >= args.size()) return QStringLiteral("%1: needs a value").arg(key);
       value = args[++i];
     }
     key.replace('-', '_');  // --eval-batches and --eval_batches alike
     if (key == "out")
-      outDir = value;
+      cl->outDir = value;
     else if (key == "jobs")
-      jobsText = value;
+      cl->jobsText = value;
     else
-      overrides.insert(key, value);
+      cl->overrides.insert(key, value);
   }
+  return {};
+}
 
-  Experiment experiment;
-  if (!experimentPath.isEmpty()) {
-    const QString err = readExperiment(experimentPath, &experiment);
-    if (!err.isEmpty()) return badInput(err);
+QString readWithOverrides(const CommandLine& cl, Experiment* experiment) {
+  if (!cl.experimentPath.isEmpty()) {
+    const QString err = readExperiment(cl.experimentPath, experiment);
+    if (!err.isEmpty()) return err;
   }
-  applyOverrides(overrides, &experiment);
+  applyOverrides(cl.overrides, experiment);
+  return {};
+}
+
+QString prepareOutDir(const QString& outDir) {
+  if (outDir.isEmpty()) return "out: required, the folder for the results (--out DIR)";
+  if (QFileInfo(outDir).exists() && !QFileInfo(outDir).isDir())
+    return QStringLiteral("out: '%1' exists and is not a folder").arg(outDir);
+  if (!QDir().mkpath(outDir)) return QStringLiteral("out: cannot create folder '%1'").arg(outDir);
+  return {};
+}
+
+int runPriorOrderCommand(const QStringList& args, const MethodRegistry& registry) {
+  CommandLine cl;
+  Experiment experiment;
+  QString err = parseCommandLine(args, &cl);
+  if (err.isEmpty()) err = readWithOverrides(cl, &experiment);
+  if (!err.isEmpty()) return badInput(err);
+  if (experiment.isGrid()) return badInput("grid: the prior-order sweep takes one encoder, not a grid or method rows");
+  QVariantMap flat = experiment.base;
+  if (!experiment.methods.isEmpty()) flat.insert(experiment.methods.first());
+  PriorOrderSweepSpec spec;
+  err = priorOrderSweepFromFlat(flat, registry, &spec);
+  if (err.isEmpty()) err = prepareOutDir(cl.outDir);
+  if (!err.isEmpty()) return badInput(err);
+  std::signal(SIGINT, onInterrupt);
+  return runPriorOrders(spec, *registry.find(spec.encoder.method), cl.outDir, interrupted);
+}
+
+int runExperiment(const QStringList& args, const MethodRegistry& registry) {
+  CommandLine cl;
+  Experiment experiment;
+  QString err = parseCommandLine(args, &cl);
+  if (err.isEmpty()) err = readWithOverrides(cl, &experiment);
+  if (!err.isEmpty()) return badInput(err);
   QList<GridCell> cells;
-  const QString err = expandExperiment(experiment, registry, &cells);
+  err = expandExperiment(experiment, registry, &cells);
   if (!err.isEmpty()) return badInput(err);
   bool jobsOk = false;
-  const int jobs = jobsText.toInt(&jobsOk);
+  const int jobs = cl.jobsText.toInt(&jobsOk);
   if (!jobsOk || jobs < 1 || jobs > 256)
-    return badInput(QStringLiteral("jobs: must be an integer in [1, 256], got '%1'").arg(jobsText));
-  if (outDir.isEmpty()) return badInput("out: required, the folder for the results (--out DIR)");
-  if (QFileInfo(outDir).exists() && !QFileInfo(outDir).isDir())
-    return badInput(QStringLiteral("out: '%1' exists and is not a folder").arg(outDir));
-  if (!QDir().mkpath(outDir)) return badInput(QStringLiteral("out: cannot create folder '%1'").arg(outDir));
+    return badInput(QStringLiteral("jobs: must be an integer in [1, 256], got '%1'").arg(cl.jobsText));
+  err = prepareOutDir(cl.outDir);
+  if (!err.isEmpty()) return badInput(err);
+  const QString outDir = cl.outDir;
 
   std::signal(SIGINT, onInterrupt);  // Ctrl-C cancels the run; what it measured is still written
   if (experiment.isGrid()) return runGrid(cells, outDir, jobs, registry, interrupted);
@@ -177,11 +222,10 @@ int cliMain(int argc, char** argv) {
   registry.loadDefault();
   const QString command = args.takeFirst();
   if (command == "methods") return listMethods(registry);
-  if (command == "run") {
-    reportLoadErrors(registry);
-    return runExperiment(args, registry);
-  }
-  return badInput(QStringLiteral("command: must be one of methods|run, got '%1'").arg(command));
+  if (command == "run" || command == "prior-orders") reportLoadErrors(registry);
+  if (command == "run") return runExperiment(args, registry);
+  if (command == "prior-orders") return runPriorOrderCommand(args, registry);
+  return badInput(QStringLiteral("command: must be one of methods|run|prior-orders, got '%1'").arg(command));
 }
 
 }  // namespace milab

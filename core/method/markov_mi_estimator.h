@@ -16,6 +16,10 @@
 
 namespace milab {
 
+namespace markov {
+class LearnedPrior;
+}
+
 // bits, order_y, order_x, [order_prior, prior_steps, prior_lr,] beta, lr, hidden, batch, clip.
 ParamSpecs markovMiParamSpecs(bool learnedPrior);
 // h >= o, r >= o, orders <= m; bmmi: m <= 16. "" or the error line naming the field.
@@ -27,11 +31,14 @@ class MarkovMiEstimator final : public Estimator {
   ~MarkovMiEstimator() override;
 
   int64_t batchSize() const override { return batch_; }
-  // bmmi: the aggregate posterior of a training batch holds at most `batch` codes, so its exact entropy is
-  // capped near log(batch) when batch < 2^m; the final reading pools more samples (eval_pool).
+  // The final reading pools more samples than a training batch (eval_pool). bmmi: the aggregate posterior of
+  // a batch holds at most `batch` codes, so its exact entropy is capped near log(batch) when batch < 2^m.
   int64_t evaluationBatchSize() const override { return evalPool_; }
   StepResult trainStep(const Batch& batch) override;
   Evaluation evaluate(const Batch& batch) override;
+
+  // The encoder p(z|y)'s Markov logits [B, m, 2^o] (used by the prior-order sweep, AMMI's Figure 1(a)).
+  at::Tensor encoderLogits(const at::Tensor& y);
 
  private:
   struct Entropies {
@@ -40,16 +47,14 @@ class MarkovMiEstimator final : public Estimator {
   };
   // trainPrior: fit the prior first (Algorithm 2's inner loop), then read H+(Z) with the prior held fixed.
   Entropies entropies(const Batch& batch, bool trainPrior);
-  at::Tensor priorLogits();
-  void fitPrior(const at::Tensor& encoderLogits);
 
   bool learnedPrior_;
-  int64_t bits_, orderY_, orderX_, orderPrior_, batch_, evalPool_, priorSteps_;
-  double beta_, clip_;
+  int64_t bits_, orderY_, orderX_, orderPrior_, batch_, evalPool_, priorSteps_, settleSteps_;
+  double priorLr_, beta_, clip_;
+  bool priorSettled_ = false;
   Mlp encoder_{nullptr}, predictor_{nullptr};
-  at::Tensor priorEmbedding_;               // Theta [m, H]
-  torch::nn::Linear priorOutput_{nullptr};  // FF(Theta) -> [m, 2^r]
-  std::unique_ptr<torch::optim::Adam> adam_, priorAdam_;
+  std::unique_ptr<torch::optim::Adam> adam_;
+  std::unique_ptr<markov::LearnedPrior> prior_;  // ammi only
 };
 
 }  // namespace milab

@@ -1,5 +1,6 @@
 // milab-cli as a user runs it: the methods list, a short run and the validity of every file it writes, and
 // each kind of bad input (exit code 2, one line on stderr naming the field, nothing written).
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -192,6 +193,64 @@ class TestCli : public QObject {
     QCOMPARE(again.code, 0);
     QCOMPARE(again.out.count(", reused"), 8);
     QCOMPARE(readAll(out + "/grid.csv").trimmed().split('\n'), table);  // the same numbers, read back
+  }
+
+  // AMMI's Figure 1(a) in miniature: the closed-form prior's cross entropy never rises with r, reaches the
+  // brute-force H(Z) at r = m - 1, and the Adam-fitted prior never beats it.
+  void priorOrderSweepWritesFigure1a() {
+    QTemporaryDir tmp;
+    const QString out = tmp.filePath("fig1a");
+    const CliResult r = cli({"prior-orders", "--task", "gaussian2", "--dim", "4", "--mi", "2", "--method", "ammi",
+                             "--bits", "6", "--steps", "60", "--max-order", "5", "--fit-steps", "150", "--fixed-batch",
+                             "32", "--device", "cpu", "--out", out});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QList<QByteArray> rows = readAll(out + "/prior_orders.csv").trimmed().split('\n');
+    QCOMPARE(rows.size(), 7);
+    QCOMPARE(rows[0], QByteArray("order,optimal_cross_entropy,fitted_cross_entropy,brute_force_entropy,m_log_2,fit_seconds"));
+    double previous = 1e300, last = 0, bruteForce = 0;
+    for (int i = 1; i < rows.size(); ++i) {
+      const QList<QByteArray> f = rows[i].split(',');
+      QCOMPARE(f[0].toInt(), i - 1);
+      const double optimal = f[1].toDouble(), fitted = f[2].toDouble();
+      bruteForce = f[3].toDouble();
+      QVERIFY(optimal <= previous + 1e-6);
+      QVERIFY2(fitted >= optimal - 1e-4, qPrintable(QString("r=%1: fitted %2 < optimal %3").arg(i - 1).arg(fitted).arg(optimal)));
+      QVERIFY(optimal <= std::log(64.0) + 1e-9);
+      previous = last = optimal;
+    }
+    QVERIFY2(std::abs(last - bruteForce) < 1e-4, qPrintable(QString("%1 vs %2").arg(last).arg(bruteForce)));
+    const QJsonObject s = QJsonDocument::fromJson(readAll(out + "/summary.json")).object();
+    QCOMPARE(s["status"].toString(), QString("finished"));
+    QCOMPARE(s["orders"].toArray().size(), 6);
+    QCOMPARE(s["experiment"].toObject()["method"].toString(), QString("ammi"));
+    QVERIFY(readAll(out + "/prior_orders.png").startsWith("\x89PNG\r\n\x1a\n"));
+    QVERIFY(readAll(out + "/prior_orders.pdf").startsWith("%PDF-"));
+    QVERIFY(readAll(out + "/prior_orders.svg").contains("<svg"));
+  }
+
+  void priorOrdersBadInput_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("field");
+    const QStringList base{"--task", "gaussian2", "--dim", "4", "--steps", "5"};
+    QTest::newRow("max_order >= bits") << (base + QStringList{"--bits", "6", "--max-order", "6"}) << "max_order: must be < bits = 6";
+    QTest::newRow("max_order < order_y") << (base + QStringList{"--bits", "6", "--order-y", "2", "--order-x", "2", "--max-order", "1"}) << "max_order: must be >= order_y = 2";
+    QTest::newRow("not a Markov method") << (base + QStringList{"--method", "infonce"}) << "method: must be bmmi or ammi";
+    QTest::newRow("ammi bits > 16") << (base + QStringList{"--method", "ammi", "--bits", "20"}) << "bits: must be <= 16";
+    QTest::newRow("fixed batch too large") << (base + QStringList{"--bits", "16", "--eval-pool", "1024", "--fixed-batch", "2048"}) << "fixed_batch: must be <= 2^26 / 2^bits = 1024";
+    QTest::newRow("fit_lr 0") << (base + QStringList{"--fit-lr", "0"}) << "fit_lr: must be a number in (0, 1]";
+    QTest::newRow("a sweep value") << (base + QStringList{"--bits", "6,8"}) << "grid: the prior-order sweep takes one encoder";
+  }
+  void priorOrdersBadInput() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, field);
+    QTemporaryDir tmp;
+    const QString out = tmp.filePath("never");
+    const CliResult r = cli(QStringList{"prior-orders"} + args + QStringList{"--out", out});
+    QCOMPARE(r.code, 2);
+    const QStringList lines = r.err.trimmed().split('\n');
+    QCOMPARE(lines.size(), 1);
+    QVERIFY2(lines[0].startsWith("milab-cli: " + field), qPrintable(lines[0]));
+    QVERIFY(!QFileInfo::exists(out));
   }
 
   void missingOutIsBadInput() {

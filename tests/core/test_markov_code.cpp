@@ -1,12 +1,14 @@
 // The Markov-order dynamic programs (AMMI paper, Algorithms 1 and 3, Viterbi) against brute-force enumeration
 // of all 2^m codes, to 1e-6, for batch sizes 1 and 7, m up to 10 and orders o <= o' up to 5; gradients of the
-// cross entropy against central finite differences.
+// cross entropy against central finite differences. The best order-r prior (closed form) against the chain rule
+// over the enumerated aggregate, and AMMI's learned prior against that optimum.
 #include <ATen/ATen.h>
 
 #include <QtTest>
 #include <cmath>
 
 #include "markov/enumeration.h"
+#include "markov/learned_prior.h"
 #include "markov/markov_code.h"
 
 using namespace milab::markov;
@@ -127,6 +129,60 @@ class TestMarkovCode : public QObject {
     const at::Tensor mix = logProbOfCodes(logits, allCodes(6, at::kCPU)).exp().mean(0);
     QVERIFY(std::abs(aggregateEntropy(logits).item<double>() + (mix * mix.log()).sum().item<double>()) < 1e-9);
     QVERIFY(aggregateEntropy(logits).item<double>() <= 6 * std::log(2.0) + 1e-12);
+  }
+  // The closed-form best order-r prior reads sum_i H(Z_i | r previous bits) of the enumerated aggregate; at
+  // r = m - 1 that is H(Z) itself, and it never rises with r.
+  void optimalPriorMatchesTheChainRule() {
+    for (int64_t m : {4, 8})
+      for (int64_t o = 0; o <= 2; ++o) {
+        const at::Tensor logits = randomLogits(7, m, o, 10 * m + o);
+        const at::Tensor codes = allCodes(m, at::kCPU);
+        const at::Tensor mix = logProbOfCodes(logits, codes).exp().mean(0);  // [C]
+        double previous = 1e300;
+        for (int64_t r = o; r < m; ++r) {
+          const at::Tensor window = histories(codes, r) * 2;  // (h << 1) | z_i
+          double expected = 0;
+          for (int64_t i = 0; i < m; ++i) {
+            const at::Tensor joint =
+                at::zeros({int64_t{2} << r}, kDouble).index_add_(0, window.select(1, i) + codes.select(1, i), mix);
+            const at::Tensor history = joint.view({-1, 2}).sum(1);
+            expected += -(joint * joint.clamp_min(1e-300).log()).sum().item<double>() +
+                        (history * history.clamp_min(1e-300).log()).sum().item<double>();
+          }
+          const double got = crossEntropy(logits, optimalPrior(logits, r)).mean().item<double>();
+          QVERIFY2(std::abs(got - expected) < 1e-6,
+                   qPrintable(QString("m=%1 o=%2 r=%3: %4 vs %5").arg(m).arg(o).arg(r).arg(got).arg(expected)));
+          QVERIFY(got <= previous + 1e-9);
+          previous = got;
+        }
+        QVERIFY(std::abs(previous - aggregateEntropy(logits).item<double>()) < 1e-6);
+      }
+  }
+
+  // No order-r prior does better: random ones sit above it, and the cross entropy is stationary there.
+  void optimalPriorIsTheLeast() {
+    const at::Tensor logits = randomLogits(7, 6, 1, 5);
+    const at::Tensor best = optimalPrior(logits, 3);
+    const double least = crossEntropy(logits, best).mean().item<double>();
+    for (uint64_t seed = 1; seed <= 5; ++seed)
+      QVERIFY(crossEntropy(logits, best + 0.3 * randomLogits(1, 6, 3, seed)).mean().item<double>() > least);
+    const at::Tensor q = best.clone().requires_grad_();
+    crossEntropy(logits, q).mean().backward();
+    QVERIFY(q.grad().abs().max().item<double>() < 1e-9);
+  }
+
+  // AMMI's prior FF(Theta), fitted by Adam, approaches the closed-form optimum from above.
+  void learnedPriorApproachesTheOptimum() {
+    const at::Tensor logits = (randomLogits(4, 6, 0, 3) * 3).to(at::kFloat);  // a peaked aggregate
+    const double least = crossEntropy(logits, optimalPrior(logits, 2)).mean().item<double>();
+    at::Generator gen = at::detail::createCPUGenerator(1);
+    LearnedPrior prior(6, 2, 32, 0.02, gen, at::kCPU);
+    const double start = crossEntropy(logits, prior.logits()).mean().item<double>();
+    const double fitted = prior.fit(logits, 1500);
+    qInfo("order-2 prior over 6 bits: start %.4f, fitted %.4f, optimum %.4f", start, fitted, least);
+    QVERIFY(fitted >= least - 1e-4);
+    QVERIFY(fitted - least < 0.01);
+    QVERIFY(start - least > 0.1);
   }
 };
 

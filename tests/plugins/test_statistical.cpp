@@ -100,19 +100,52 @@ class TestStatistical : public QObject {
   // gaussian2 d=4 MI=2 with m = 8 bits: BMMI (exact H(Z) over a pool of 2048 samples' aggregate posterior, minus
   // an upper bound on H(Z|X)) is a positive lower bound on I(X;Z) <= I(X;Y) (issue 4).
   void bmmiIsAPositiveLowerBound() {
-    const RunResult r = train(registry_, {{"task", "gaussian2"},
-                                          {"dim", 4},
-                                          {"mi", 2.0},
-                                          {"method", "bmmi"},
-                                          {"bits", 8},
-                                          {"steps", 1500},
-                                          {"seed", 1}});
+    const RunResult& r = bmmi();
     QCOMPARE(r.status, RunStatus::Finished);
     QVERIFY2(r.estimate > 0.5, qPrintable(QString::number(r.estimate)));
     QVERIFY(r.estimate <= r.trueMi + 4 * r.stderror);
   }
 
+  // AMMI with a prior that can represent any code distribution (order r = m - 1) lands within 0.3 nats of BMMI:
+  // the cross entropy H+(Z) then stands in for the exact H(Z).
+  void ammiWithAFullOrderPriorMatchesBmmi() {
+    const RunResult a = onMarkovTask("ammi", {{"order_prior", 7}, {"steps", 500}, {"settle_steps", 200}});
+    QCOMPARE(a.status, RunStatus::Finished);
+    QVERIFY2(std::abs(a.estimate - bmmi().estimate) < 0.3,
+             qPrintable(QString("ammi %1 vs bmmi %2").arg(a.estimate).arg(bmmi().estimate)));
+  }
+
+  // The issue asked that AMMI at r = 3 land within 0.3 of BMMI. It does not: with an order-3 prior over 8 bits the
+  // encoder learns codes whose every 4-bit window looks uniform, so even a prior settled on the frozen encoder reads
+  // H+(Z) more than 1 nat above the pool's exact H(Z), and the estimate overshoots BMMI (the paper's r >> o warning,
+  // Figure 1(a)). This check keeps that finding honest: it fails if the over-reading goes away.
+  void ammiAtOrder3IsFooledByItsEncoder() {
+    const RunResult a = onMarkovTask("ammi", {{"order_prior", 3}, {"steps", 1500}});
+    QCOMPARE(a.status, RunStatus::Finished);
+    const double crossEntropy = termValue(a, "H+(Z)"), exact = termValue(a, "H(Z) exact over the pool");
+    qInfo("ammi r=3: H+(Z) %.3f, exact H(Z) %.3f, estimate %.3f vs bmmi %.3f", crossEntropy, exact, a.estimate,
+          bmmi().estimate);
+    QVERIFY(crossEntropy - exact > 1.0);
+    QVERIFY(a.estimate > bmmi().estimate + 0.3);
+  }
+
  private:
+  static double termValue(const RunResult& r, const QString& name) {
+    for (const NamedValue& t : r.terms)
+      if (t.name == name) return t.value;
+    qFatal("no term %s", qPrintable(name));
+  }
+  RunResult onMarkovTask(const QString& method, const QVariantMap& extra) {
+    QVariantMap flat{{"task", "gaussian2"}, {"dim", 4}, {"mi", 2.0}, {"method", method}, {"bits", 8}, {"seed", 1}, {"eval_pool", 2048}};
+    flat.insert(extra);
+    return train(registry_, flat);
+  }
+  // The exact entropy of a batch's aggregate posterior is capped at log(batch): a batch of 512 >= 2^8 leaves room
+  // for H(Z) up to m log 2 (at 128 the estimate reads 1.15 instead of 1.39).
+  const RunResult& bmmi() {
+    if (bmmi_.status == RunStatus::Pending) bmmi_ = onMarkovTask("bmmi", {{"batch", 512}, {"steps", 1500}});
+    return bmmi_;
+  }
   RunResult onGaussian3(const QString& method) {
     return train(registry_, {{"task", "gaussian3"},
                              {"dim", 20},
@@ -128,7 +161,7 @@ class TestStatistical : public QObject {
     return demi_;
   }
 
-  RunResult demi_;
+  RunResult demi_, bmmi_;
   static constexpr int kSteps = 4000;
   static constexpr double kLr = 1e-3;
   MethodRegistry registry_;

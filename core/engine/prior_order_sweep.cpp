@@ -1,0 +1,149 @@
+#include "engine/prior_order_sweep.h"
+
+#include <ATen/ATen.h>
+#include <ATen/CPUGeneratorImpl.h>
+#include <c10/core/GradMode.h>
+
+#include <QElapsedTimer>
+#include <cmath>
+#include <limits>
+#include <memory>
+
+#include "engine/device.h"
+#include "markov/enumeration.h"
+#include "markov/learned_prior.h"
+#include "markov/markov_code.h"
+#include "method/markov_mi_estimator.h"
+#include "method/method_registry.h"
+#include "tasks/task_catalog.h"
+#include "tasks/task_sampler.h"
+
+namespace milab {
+
+namespace {
+constexpr int64_t kMaxEnumeratedEntries = int64_t{1} << 26;  // fixed_batch x 2^m log-probabilities (256 MB)
+}
+
+const ParamSpecs& priorOrderSweepSpecs() {
+  static const ParamSpecs specs{
+      ParamSpec::integer("max_order", 13, 0, markov::kMaxEnumeratedBits - 1, "largest prior order r to fit"),
+      ParamSpec::integer("fit_steps", 300, 0, 100000,
+                         "Adam steps fitting AMMI's prior per order (0: closed form only)"),
+      ParamSpec::real("fit_lr", 0.01, 0.0, 1.0, "learning rate of the prior's Adam", true, false),
+      ParamSpec::integer("fixed_batch", 64, 1, 1 << 20, "samples in the fixed batch whose code entropy is read"),
+  };
+  return specs;
+}
+
+QString priorOrderSweepFromFlat(const QVariantMap& flat, const MethodRegistry& registry, PriorOrderSweepSpec* out) {
+  QVariantMap runKeys = flat;
+  ParamMap sweep;
+  for (const ParamSpec& s : priorOrderSweepSpecs())
+    if (runKeys.contains(s.name)) sweep.insert(s.name, runKeys.take(s.name));
+  QString err = validateParamMap(priorOrderSweepSpecs(), &sweep, "the prior-order sweep");
+  if (!err.isEmpty()) return err;
+  if (!runKeys.contains("method")) runKeys.insert("method", "bmmi");
+  err = runSpecFromFlat(runKeys, registry, &out->encoder);
+  if (!err.isEmpty()) return err;
+  const RunSpec& enc = out->encoder;
+  if (enc.method != "bmmi" && enc.method != "ammi")
+    return QStringLiteral("method: must be bmmi or ammi for the prior-order sweep, got '%1'").arg(enc.method);
+  const int m = enc.methodParams.value("bits").toInt(), o = enc.methodParams.value("order_y").toInt();
+  const int r = sweep.value("max_order").toInt();
+  if (m > markov::kMaxEnumeratedBits)
+    return QStringLiteral("bits: must be <= %1 for the prior-order sweep (brute-force entropy), got %2")
+        .arg(markov::kMaxEnumeratedBits)
+        .arg(m);
+  if (r >= m) return QStringLiteral("max_order: must be < bits = %1, got %2").arg(m).arg(r);
+  if (r < o) return QStringLiteral("max_order: must be >= order_y = %1, got %2").arg(o).arg(r);
+  const qint64 batch = sweep.value("fixed_batch").toLongLong(), limit = kMaxEnumeratedEntries >> m;
+  if (batch > limit)
+    return QStringLiteral("fixed_batch: must be <= 2^26 / 2^bits = %1 with bits = %2, got %3")
+        .arg(limit)
+        .arg(m)
+        .arg(batch);
+  out->sweep = sweep;
+  return {};
+}
+
+PriorOrderSweep runPriorOrderSweep(const PriorOrderSweepSpec& spec, const MethodPlugin& method,
+                                   const std::function<void(const PriorOrderPoint&)>& onPoint,
+                                   const std::atomic<bool>& cancel) {
+  PriorOrderSweep out;
+  const RunSpec& enc = spec.encoder;
+  const int64_t m = enc.methodParams.value("bits").toInt(), o = enc.methodParams.value("order_y").toInt();
+  out.uniform = m * std::log(2.0);
+  try {
+    QString deviceName;
+    out.error = resolveDevice(enc.device, &deviceName);
+    if (!out.error.isEmpty()) return out;
+    out.device = deviceName;
+    const c10::Device device(deviceName == "cuda" ? c10::kCUDA : c10::kCPU);
+    const GaussianModel model = buildTask(enc.task, enc.taskParams, static_cast<std::uint64_t>(enc.seed));
+    const TaskSampler sampler(model, device);
+    EstimatorContext ctx;
+    ctx.task = &sampler;
+    ctx.device = device;
+    ctx.generator = at::make_generator<at::CPUGeneratorImpl>(static_cast<uint64_t>(enc.seed) * 7919u + 17u);
+    ctx.params = enc.methodParams;
+    c10::GradMode::set_enabled(true);
+    std::unique_ptr<Estimator> estimator = method.create(ctx);
+    auto* markovEstimator = dynamic_cast<MarkovMiEstimator*>(estimator.get());
+    if (!markovEstimator) {
+      out.error = QStringLiteral("method %1 has no Markov encoder").arg(enc.method);
+      return out;
+    }
+
+    // "Partly trained": the encoder run's own steps, then frozen.
+    QElapsedTimer clock;
+    clock.start();
+    for (int step = 1; step <= enc.steps; ++step) {
+      if (cancel.load()) {
+        out.cancelled = true;
+        return out;
+      }
+      const StepResult r = estimator->trainStep(sampler.sampleJoint(estimator->batchSize(), ctx.generator));
+      if (!std::isfinite(r.loss)) {
+        out.error = QStringLiteral("encoder training diverged: non-finite loss at step %1").arg(step);
+        return out;
+      }
+    }
+    out.encoderSeconds = clock.nsecsElapsed() * 1e-9;
+
+    at::Tensor codes;
+    {
+      c10::NoGradGuard noGrad;
+      const Batch fixed = sampler.sampleJoint(spec.sweep.value("fixed_batch").toInt(), ctx.generator);
+      codes = markovEstimator->encoderLogits(fixed.y);
+      out.bruteForceEntropy = markov::aggregateEntropy(codes).item<double>();
+    }
+    const int maxOrder = spec.sweep.value("max_order").toInt(), fitSteps = spec.sweep.value("fit_steps").toInt();
+    const int64_t hidden = enc.methodParams.value("hidden").toInt();
+    for (int r = static_cast<int>(o); r <= maxOrder; ++r) {
+      if (cancel.load()) {
+        out.cancelled = true;
+        return out;
+      }
+      clock.restart();
+      PriorOrderPoint p;
+      p.order = r;
+      {
+        c10::NoGradGuard noGrad;
+        p.optimal = markov::crossEntropy(codes, markov::optimalPrior(codes, r)).mean().item<double>();
+      }
+      p.fitted = std::numeric_limits<double>::quiet_NaN();
+      if (fitSteps > 0) {
+        markov::LearnedPrior prior(m, r, hidden, spec.sweep.value("fit_lr").toDouble(), ctx.generator, device);
+        p.fitted = prior.fit(codes, fitSteps);
+      }
+      p.seconds = clock.nsecsElapsed() * 1e-9;
+      out.points << p;
+      if (onPoint) onPoint(p);
+    }
+  } catch (const std::exception& e) {
+    out.error = QStringLiteral("error: %1").arg(QString::fromUtf8(e.what()).section('\n', 0, 0));
+  }
+  return out;
+}
+
+}  // namespace milab

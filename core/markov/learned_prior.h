@@ -1,0 +1,37 @@
+#pragma once
+// AMMI's variational prior q(z) of Markov order r: logits FF(Theta) [1, m, 2^r], Theta an m x H embedding
+// initialised in [-0.1, 0.1] (the public code's init range), fitted by its own Adam to the cross entropy
+// H+(Z) = H(mean_b p(z|y_b), q) of a batch of encoder distributions held fixed (Algorithm 2's inner loop).
+#include <ATen/core/Generator.h>
+#include <ATen/core/Tensor.h>
+#include <c10/core/Device.h>
+#include <torch/nn/modules/linear.h>
+#include <torch/optim/adam.h>
+
+#include <memory>
+
+namespace milab::markov {
+
+class LearnedPrior {
+ public:
+  LearnedPrior(int64_t bits, int64_t order, int64_t hidden, double lr, at::Generator& gen, c10::Device device);
+  ~LearnedPrior();
+
+  at::Tensor logits();  // [1, m, 2^r], differentiable in theta
+  // `steps` Adam steps on the mean cross entropy against the encoder logits [B, m, 2^o] (detached: only theta
+  // moves). Returns the lowest cross entropy seen, read before each step.
+  double fit(const at::Tensor& encoderLogits, int64_t steps);
+
+ private:
+  at::Tensor embedding_;               // Theta [m, H]
+  torch::nn::Linear output_{nullptr};  // FF: H -> 2^r
+  std::unique_ptr<torch::optim::Adam> adam_;
+};
+
+// The best prior of order r for a batch, in closed form: q(z_i | h) is the aggregate posterior's own conditional
+// (window marginal over history marginal), so H(mean_b p_b, q) = sum_i H(Z_i | Z_{i-r..i-1}), the least cross
+// entropy any order-r prior can reach; at r = m - 1 it is H(Z) exactly (chain rule). Logits [1, m, 2^r];
+// histories the batch never produces get logit 0.
+at::Tensor optimalPrior(const at::Tensor& encoderLogits, int64_t order);
+
+}  // namespace milab::markov
