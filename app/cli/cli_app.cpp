@@ -13,6 +13,7 @@
 #include <cstdio>
 
 #include "cli/grid_runner.h"
+#include "cli/hashing_runner.h"
 #include "cli/prior_order_runner.h"
 #include "cli/progress_bar.h"
 #include "engine/device.h"
@@ -20,6 +21,7 @@
 #include "engine/prior_order_sweep.h"
 #include "engine/run.h"
 #include "engine/run_spec.h"
+#include "hashing/hashing_experiment.h"
 #include "method/method_plugin.h"
 #include "method/method_registry.h"
 #include "plot/plot_export.h"
@@ -47,7 +49,11 @@ const char* kUsage =
     "                 [--max-order R] [--fit-steps N] [--fit-lr LR] [--fixed-batch N] [--<task/method key> VALUE]\n"
     "AMMI's Figure 1(a): trains the encoder for --steps, freezes it, and reads the best order-r prior's cross\n"
     "entropy (closed form, and fitted by Adam) for r up to R against the brute-force H(Z) of a fixed batch:\n"
-    "DIR/summary.json, DIR/prior_orders.csv and DIR/prior_orders.{png,pdf,svg}.\n";
+    "DIR/summary.json, DIR/prior_orders.csv and DIR/prior_orders.{png,pdf,svg}.\n"
+    "       milab-cli hashing [EXPERIMENT.json] --out DIR [--bits 16,32,64] [--steps N] [--lr LR] [--beta B]\n"
+    "                 [--order-prior R] [--train-limit N] [--query-limit N] [--top-k K] [--seed N] [--device D]\n"
+    "Fashion-MNIST (Debian's dataset-fashion-mnist) hashed by AMMI and by random-projection LSH; top-K\n"
+    "precision by Hamming distance: DIR/hashing.csv and DIR/summary.json.\n";
 
 int badInput(const QString& line) {
   std::fprintf(stderr, "milab-cli: %s\n", line.toLocal8Bit().constData());
@@ -138,6 +144,28 @@ int runPriorOrderCommand(const QStringList& args, const MethodRegistry& registry
   return runPriorOrders(spec, *registry.find(spec.encoder.method), cl.outDir, interrupted);
 }
 
+int runHashingCommandLine(const QStringList& args) {
+  CommandLine cl;
+  Experiment experiment;
+  QString err = parseCommandLine(args, &cl);
+  if (err.isEmpty()) err = readWithOverrides(cl, &experiment);
+  if (!err.isEmpty()) return badInput(err);
+  QVariantList bits;
+  for (const auto& axis : experiment.axes) {
+    if (axis.first != "bits")
+      return badInput(QStringLiteral("%1: only bits may list values for hashing").arg(axis.first));
+    bits = axis.second;
+  }
+  if (!experiment.methods.isEmpty()) return badInput("methods: hashing always compares ammi with lsh");
+  HashingSpec spec;
+  err = hashingSpecFromFlat(experiment.base, bits, &spec);
+  if (err.isEmpty()) err = hashingDataMissing();
+  if (err.isEmpty()) err = prepareOutDir(cl.outDir);
+  if (!err.isEmpty()) return badInput(err);
+  std::signal(SIGINT, onInterrupt);
+  return runHashingCommand(spec, cl.outDir, interrupted);
+}
+
 int runExperiment(const QStringList& args, const MethodRegistry& registry) {
   CommandLine cl;
   Experiment experiment;
@@ -225,7 +253,8 @@ int cliMain(int argc, char** argv) {
   if (command == "run" || command == "prior-orders") reportLoadErrors(registry);
   if (command == "run") return runExperiment(args, registry);
   if (command == "prior-orders") return runPriorOrderCommand(args, registry);
-  return badInput(QStringLiteral("command: must be one of methods|run|prior-orders, got '%1'").arg(command));
+  if (command == "hashing") return runHashingCommandLine(args);
+  return badInput(QStringLiteral("command: must be one of methods|run|prior-orders|hashing, got '%1'").arg(command));
 }
 
 }  // namespace milab

@@ -1,5 +1,7 @@
 // milab-cli as a user runs it: the methods list, a short run and the validity of every file it writes, and
 // each kind of bad input (exit code 2, one line on stderr naming the field, nothing written).
+#include <sys/types.h>
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -7,9 +9,7 @@
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <QtTest>
-
 #include <csignal>
-#include <sys/types.h>
 
 namespace {
 
@@ -96,35 +96,62 @@ class TestCli : public QObject {
     QTest::addColumn<QString>("file");  // experiment file contents, "" for none
     QTest::addColumn<QString>("field");
     const QStringList base{"--task", "gaussian3", "--dim", "4", "--steps", "5"};
-    QTest::newRow("unknown method") << (base + QStringList{"--method", "nope"}) << "" << "method: must be one of ";  // the list grows with the plugins
-    QTest::newRow("unknown task") << QStringList{"--task", "gaussian9"} << "" << "task: must be one of gaussian2|gaussian3";
-    QTest::newRow("K < 2") << (base + QStringList{"--method", "infonce", "--K", "1"}) << "" << "K: must be an integer in [2, 65536]";
-    QTest::newRow("odd K for demi") << (base + QStringList{"--method", "demi", "--K", "7"}) << "" << "K: must be an even integer";
-    QTest::newRow("mi = 0") << (base + QStringList{"--mi", "0"}) << "" << "mi: must be a number in (0,";
-    QTest::newRow("mi < 0") << (base + QStringList{"--mi", "-1"}) << "" << "mi: must be a number in (0,";
-    QTest::newRow("alpha = 1") << (base + QStringList{"--alpha", "1"}) << "" << "alpha: must be a number in (0, 1)";
-    QTest::newRow("alpha = 0") << (base + QStringList{"--alpha", "0"}) << "" << "alpha: must be a number in (0, 1)";
-    QTest::newRow("dim < 1") << QStringList{"--dim", "0"} << "" << "dim: must be an integer in [1, 1024]";
-    QTest::newRow("steps < 1") << QStringList{"--steps", "0"} << "" << "steps: must be an integer in [1,";
-    QTest::newRow("not a number") << QStringList{"--lr", "fast"} << "" << "lr: must be a number in (0, 1]";
-    QTest::newRow("unknown flag") << QStringList{"--colour", "red"} << "" << "colour: unknown key";
-    QTest::newRow("malformed JSON") << QStringList{} << R"({"task": "gaussian3", "dim": )" << "experiment: ";
-    QTest::newRow("unknown JSON key") << QStringList{} << R"({"task": "gaussian3", "temperature": 2})" << "temperature: unknown key";
-    QTest::newRow("JSON wrong type") << QStringList{} << R"({"task": "gaussian3", "K": "many"})" << "K: must be an";
-    QTest::newRow("JSON nested") << QStringList{} << R"({"task": {"name": "gaussian3"}})" << "task: must be a number, string";
-    QTest::newRow("cuda on a CPU build") << QStringList{"--device", "cuda"} << "" << "device: cuda requested but not available";
-    QTest::newRow("grid not an object") << QStringList{} << R"({"grid": [1, 2]})" << "grid: must be an object of lists";
-    QTest::newRow("grid axis empty") << QStringList{} << R"({"grid": {"K": []}})" << "grid.K: must be a non-empty list";
-    QTest::newRow("methods without method") << QStringList{} << R"({"methods": [{"K": 8}]})" << "methods: each entry needs";
+    QTest::newRow("unknown method") << (base + QStringList{"--method", "nope"}) << ""
+                                    << "method: must be one of ";  // the list grows with the plugins
+    QTest::newRow("unknown task") << QStringList{"--task", "gaussian9"} << ""
+                                  << "task: must be one of gaussian2|gaussian3";
+    QTest::newRow("K < 2") << (base + QStringList{"--method", "infonce", "--K", "1"}) << ""
+                           << "K: must be an integer in [2, 65536]";
+    QTest::newRow("odd K for demi") << (base + QStringList{"--method", "demi", "--K", "7"}) << ""
+                                    << "K: must be an even integer";
+    QTest::newRow("mi = 0") << (base + QStringList{"--mi", "0"}) << ""
+                            << "mi: must be a number in (0,";
+    QTest::newRow("mi < 0") << (base + QStringList{"--mi", "-1"}) << ""
+                            << "mi: must be a number in (0,";
+    QTest::newRow("alpha = 1") << (base + QStringList{"--alpha", "1"}) << ""
+                               << "alpha: must be a number in (0, 1)";
+    QTest::newRow("alpha = 0") << (base + QStringList{"--alpha", "0"}) << ""
+                               << "alpha: must be a number in (0, 1)";
+    QTest::newRow("dim < 1") << QStringList{"--dim", "0"} << ""
+                             << "dim: must be an integer in [1, 1024]";
+    QTest::newRow("steps < 1") << QStringList{"--steps", "0"} << ""
+                               << "steps: must be an integer in [1,";
+    QTest::newRow("not a number") << QStringList{"--lr", "fast"} << ""
+                                  << "lr: must be a number in (0, 1]";
+    QTest::newRow("unknown flag") << QStringList{"--colour", "red"} << ""
+                                  << "colour: unknown key";
+    QTest::newRow("malformed JSON") << QStringList{} << R"({"task": "gaussian3", "dim": )"
+                                    << "experiment: ";
+    QTest::newRow("unknown JSON key") << QStringList{} << R"({"task": "gaussian3", "temperature": 2})"
+                                      << "temperature: unknown key";
+    QTest::newRow("JSON wrong type") << QStringList{} << R"({"task": "gaussian3", "K": "many"})"
+                                     << "K: must be an";
+    QTest::newRow("JSON nested") << QStringList{} << R"({"task": {"name": "gaussian3"}})"
+                                 << "task: must be a number, string";
+    QTest::newRow("cuda on a CPU build") << QStringList{"--device", "cuda"} << ""
+                                         << "device: cuda requested but not available";
+    QTest::newRow("grid not an object") << QStringList{} << R"({"grid": [1, 2]})"
+                                        << "grid: must be an object of lists";
+    QTest::newRow("grid axis empty") << QStringList{} << R"({"grid": {"K": []}})"
+                                     << "grid.K: must be a non-empty list";
+    QTest::newRow("methods without method") << QStringList{} << R"({"methods": [{"K": 8}]})"
+                                            << "methods: each entry needs";
     // Every cell is checked before anything runs: the bad one is named after the field.
     QTest::newRow("one bad cell") << QStringList{} << R"({"task": "gaussian3", "dim": 4, "steps": 5, "method": "demi",
-        "grid": {"K": [8, 7]}})" << "K: must be an even integer";
-    QTest::newRow("bad sweep value") << (base + QStringList{"--method", "infonce", "--K", "8,1"}) << "" << "K: must be an integer in [2, 65536]";
-    QTest::newRow("ammi h < o") << (base + QStringList{"--method", "ammi", "--order-y", "2", "--order-x", "1"}) << "" << "order_x: must be >= order_y = 2";
-    QTest::newRow("ammi r > m") << (base + QStringList{"--method", "ammi", "--bits", "4", "--order-prior", "5"}) << "" << "order_prior: must be <= bits = 4";
-    QTest::newRow("bmmi m > 16") << (base + QStringList{"--method", "bmmi", "--bits", "17"}) << "" << "bits: must be an integer in [1, 16]";
-    QTest::newRow("bits < 1") << (base + QStringList{"--method", "ammi", "--bits", "0"}) << "" << "bits: must be an integer in [1, 128]";
-    QTest::newRow("jobs 0") << (base + QStringList{"--method", "infonce", "--jobs", "0"}) << "" << "jobs: must be an integer in [1, 256]";
+        "grid": {"K": [8, 7]}})"
+                                  << "K: must be an even integer";
+    QTest::newRow("bad sweep value") << (base + QStringList{"--method", "infonce", "--K", "8,1"}) << ""
+                                     << "K: must be an integer in [2, 65536]";
+    QTest::newRow("ammi h < o") << (base + QStringList{"--method", "ammi", "--order-y", "2", "--order-x", "1"}) << ""
+                                << "order_x: must be >= order_y = 2";
+    QTest::newRow("ammi r > m") << (base + QStringList{"--method", "ammi", "--bits", "4", "--order-prior", "5"}) << ""
+                                << "order_prior: must be <= bits = 4";
+    QTest::newRow("bmmi m > 16") << (base + QStringList{"--method", "bmmi", "--bits", "17"}) << ""
+                                 << "bits: must be an integer in [1, 16]";
+    QTest::newRow("bits < 1") << (base + QStringList{"--method", "ammi", "--bits", "0"}) << ""
+                              << "bits: must be an integer in [1, 128]";
+    QTest::newRow("jobs 0") << (base + QStringList{"--method", "infonce", "--jobs", "0"}) << ""
+                            << "jobs: must be an integer in [1, 256]";
   }
   void badInput() {
     QFETCH(QStringList, args);
@@ -200,13 +227,15 @@ class TestCli : public QObject {
   void priorOrderSweepWritesFigure1a() {
     QTemporaryDir tmp;
     const QString out = tmp.filePath("fig1a");
-    const CliResult r = cli({"prior-orders", "--task", "gaussian2", "--dim", "4", "--mi", "2", "--method", "ammi",
-                             "--bits", "6", "--steps", "60", "--max-order", "5", "--fit-steps", "150", "--fixed-batch",
-                             "32", "--device", "cpu", "--out", out});
+    const CliResult r =
+        cli({"prior-orders", "--task",        "gaussian2", "--dim",    "4",   "--mi",        "2", "--method",
+             "ammi",         "--bits",        "6",         "--steps",  "60",  "--max-order", "5", "--fit-steps",
+             "150",          "--fixed-batch", "32",        "--device", "cpu", "--out",       out});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     const QList<QByteArray> rows = readAll(out + "/prior_orders.csv").trimmed().split('\n');
     QCOMPARE(rows.size(), 7);
-    QCOMPARE(rows[0], QByteArray("order,optimal_cross_entropy,fitted_cross_entropy,brute_force_entropy,m_log_2,fit_seconds"));
+    QCOMPARE(rows[0],
+             QByteArray("order,optimal_cross_entropy,fitted_cross_entropy,brute_force_entropy,m_log_2,fit_seconds"));
     double previous = 1e300, last = 0, bruteForce = 0;
     for (int i = 1; i < rows.size(); ++i) {
       const QList<QByteArray> f = rows[i].split(',');
@@ -214,7 +243,8 @@ class TestCli : public QObject {
       const double optimal = f[1].toDouble(), fitted = f[2].toDouble();
       bruteForce = f[3].toDouble();
       QVERIFY(optimal <= previous + 1e-6);
-      QVERIFY2(fitted >= optimal - 1e-4, qPrintable(QString("r=%1: fitted %2 < optimal %3").arg(i - 1).arg(fitted).arg(optimal)));
+      QVERIFY2(fitted >= optimal - 1e-4,
+               qPrintable(QString("r=%1: fitted %2 < optimal %3").arg(i - 1).arg(fitted).arg(optimal)));
       QVERIFY(optimal <= std::log(64.0) + 1e-9);
       previous = last = optimal;
     }
@@ -232,13 +262,21 @@ class TestCli : public QObject {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("field");
     const QStringList base{"--task", "gaussian2", "--dim", "4", "--steps", "5"};
-    QTest::newRow("max_order >= bits") << (base + QStringList{"--bits", "6", "--max-order", "6"}) << "max_order: must be < bits = 6";
-    QTest::newRow("max_order < order_y") << (base + QStringList{"--bits", "6", "--order-y", "2", "--order-x", "2", "--max-order", "1"}) << "max_order: must be >= order_y = 2";
-    QTest::newRow("not a Markov method") << (base + QStringList{"--method", "infonce"}) << "method: must be bmmi or ammi";
-    QTest::newRow("ammi bits > 16") << (base + QStringList{"--method", "ammi", "--bits", "20"}) << "bits: must be <= 16";
-    QTest::newRow("fixed batch too large") << (base + QStringList{"--bits", "16", "--eval-pool", "1024", "--fixed-batch", "2048"}) << "fixed_batch: must be <= 2^26 / 2^bits = 1024";
+    QTest::newRow("max_order >= bits") << (base + QStringList{"--bits", "6", "--max-order", "6"})
+                                       << "max_order: must be < bits = 6";
+    QTest::newRow("max_order < order_y") << (base + QStringList{"--bits", "6", "--order-y", "2", "--order-x", "2",
+                                                                "--max-order", "1"})
+                                         << "max_order: must be >= order_y = 2";
+    QTest::newRow("not a Markov method") << (base + QStringList{"--method", "infonce"})
+                                         << "method: must be bmmi or ammi";
+    QTest::newRow("ammi bits > 16") << (base + QStringList{"--method", "ammi", "--bits", "20"})
+                                    << "bits: must be <= 16";
+    QTest::newRow("fixed batch too large")
+        << (base + QStringList{"--bits", "16", "--eval-pool", "1024", "--fixed-batch", "2048"})
+        << "fixed_batch: must be <= 2^26 / 2^bits = 1024";
     QTest::newRow("fit_lr 0") << (base + QStringList{"--fit-lr", "0"}) << "fit_lr: must be a number in (0, 1]";
-    QTest::newRow("a sweep value") << (base + QStringList{"--bits", "6,8"}) << "grid: the prior-order sweep takes one encoder";
+    QTest::newRow("a sweep value") << (base + QStringList{"--bits", "6,8"})
+                                   << "grid: the prior-order sweep takes one encoder";
   }
   void priorOrdersBadInput() {
     QFETCH(QStringList, args);
@@ -251,6 +289,23 @@ class TestCli : public QObject {
     QCOMPARE(lines.size(), 1);
     QVERIFY2(lines[0].startsWith("milab-cli: " + field), qPrintable(lines[0]));
     QVERIFY(!QFileInfo::exists(out));
+  }
+
+  // Without the dataset, hashing refuses up front (exit 2) with the line that says how to install it.
+  void hashingWithoutTheDatasetSaysHowToInstall() {
+    QTemporaryDir tmp;
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("MILAB_FASHION_MNIST", tmp.filePath("nowhere"));
+    p.setProcessEnvironment(env);
+    p.start(MILAB_CLI_PATH, {"hashing", "--bits", "16", "--out", tmp.filePath("never")});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitCode(), 2);
+    const QString err = QString::fromLocal8Bit(p.readAllStandardError()).trimmed();
+    QVERIFY2(err.startsWith("milab-cli: dataset: Fashion-MNIST not found"), qPrintable(err));
+    QVERIFY(err.contains("sudo apt-get install dataset-fashion-mnist"));
+    QVERIFY(!err.contains('\n'));
+    QVERIFY(!QFileInfo::exists(tmp.filePath("never")));
   }
 
   void missingOutIsBadInput() {

@@ -121,6 +121,31 @@ class TestMainWindow : public QObject {
     QVERIFY2(error->text().startsWith("must be an even integer"), qPrintable(error->text()));
   }
 
+  // AMMI's Markov orders and code length are form fields; an order combination the method refuses (h < o) is
+  // flagged on its own field and nothing runs.
+  void markovOrdersAreFormFields() {
+    MainWindow w(registry_);
+    w.show();
+    auto* method = w.findChild<QComboBox*>("methodCombo");
+    method->setCurrentIndex(method->findData("ammi"));
+    QCoreApplication::processEvents();  // new rows are shown from the event loop
+    for (const char* name : {"param.bits", "param.order_y", "param.order_x", "param.order_prior", "param.prior_steps"})
+      QVERIFY2(w.findChild<QSpinBox*>(name) && w.findChild<QSpinBox*>(name)->isVisible(), name);
+    for (const char* name : {"param.beta", "param.prior_lr"}) QVERIFY2(w.findChild<QWidget*>(name), name);
+    QCOMPARE(w.findChild<QSpinBox*>("param.bits")->value(), 16);
+    QCOMPARE(w.findChild<QSpinBox*>("param.order_prior")->value(), 3);
+    w.findChild<QSpinBox*>("param.order_y")->setValue(2);
+    w.findChild<QSpinBox*>("param.order_x")->setValue(1);
+    QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    QVERIFY(!w.currentRun());
+    auto* error = w.findChild<QLabel*>("error.order_x");
+    QVERIFY(error && error->isVisible());
+    QVERIFY2(error->text().startsWith("must be >= order_y = 2"), qPrintable(error->text()));
+
+    method->setCurrentIndex(method->findData("bmmi"));  // at most 16 bits: the field's own range says so
+    QCOMPARE(w.findChild<QSpinBox*>("param.bits")->maximum(), 16);
+  }
+
  private:
   static bool hasGraphStartingWith(const MainWindow& w, const QString& prefix) {
     auto* plot = w.findChild<QCustomPlot*>("runPlot");

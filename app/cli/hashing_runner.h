@@ -1,0 +1,14 @@
+#pragma once
+// `milab-cli hashing`: Fashion-MNIST hashing, AMMI against random-projection LSH, one row per (m, method) as
+// it ends: OUT/hashing.csv (rewritten after each row) and OUT/summary.json.
+#include <QString>
+#include <atomic>
+
+namespace milab {
+
+struct HashingSpec;
+
+// Returns the CLI's exit code: 0, 1 (failed, e.g. the dataset is unreadable; rows so far are written), 130.
+int runHashingCommand(const HashingSpec& spec, const QString& outDir, const std::atomic<bool>& interrupted);
+
+}  // namespace milab

@@ -1,0 +1,25 @@
+#pragma once
+// Fashion-MNIST (Xiao et al., 2017) as Debian's `dataset-fashion-mnist` installs it: gzipped IDX files in
+// /usr/share/datasets/fashion-mnist (or $MILAB_FASHION_MNIST). Images are read as float pixels in [0, 1].
+#include <ATen/core/Tensor.h>
+
+#include <QString>
+
+namespace milab {
+
+struct ImageSet {
+  at::Tensor images;  // [N, 784] float32 in [0, 1]
+  at::Tensor labels;  // [N] int64 in 0..9
+};
+
+// $MILAB_FASHION_MNIST when set, else Debian's folder.
+QString fashionMnistDir();
+
+// "" when the four files are there, else the line saying how to install them.
+QString checkFashionMnist(const QString& dir);
+
+// The first `limit` examples (0: all) of "train" (60000) or "t10k" (10000). Returns "" or one line; when the
+// files are missing it says how to install them.
+QString loadFashionMnist(const QString& dir, const QString& split, int64_t limit, ImageSet* out);
+
+}  // namespace milab

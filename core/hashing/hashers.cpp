@@ -1,0 +1,63 @@
+#include "hashing/hashers.h"
+
+#include <ATen/ATen.h>
+#include <c10/core/GradMode.h>
+#include <torch/optim/adam.h>
+// clip_grad.h uses torch::Tensor without including it: after adam.h.
+#include <torch/nn/utils/clip_grad.h>
+
+#include "markov/learned_prior.h"
+#include "markov/markov_code.h"
+#include "nn/mlp.h"
+
+namespace milab {
+
+LshHasher::LshHasher(const at::Tensor& trainImages, int64_t bits, at::Generator& gen)
+    : mean_(trainImages.mean(0)),
+      projection_(at::randn({trainImages.size(1), bits}, gen, trainImages.options().device(at::kCPU))
+                      .to(trainImages.device())) {}
+
+at::Tensor LshHasher::codes(const at::Tensor& images) const {
+  return (at::matmul(images - mean_, projection_) > 0).to(at::kLong);
+}
+
+struct AmmiHasher::State {
+  AmmiHashSettings s;
+  Mlp encoder{nullptr};
+  std::unique_ptr<torch::optim::Adam> adam;
+  std::unique_ptr<markov::LearnedPrior> prior;
+};
+
+AmmiHasher::AmmiHasher(const AmmiHashSettings& settings, int64_t inputDim, at::Generator& gen, c10::Device device)
+    : state_(std::make_unique<State>()) {
+  State& st = *state_;
+  st.s = settings;
+  st.encoder = Mlp(inputDim, settings.hidden, settings.bits, gen);  // order 0: one logit per bit
+  st.encoder->to(device);
+  st.adam = std::make_unique<torch::optim::Adam>(st.encoder->parameters(), torch::optim::AdamOptions(settings.lr));
+  st.prior = std::make_unique<markov::LearnedPrior>(settings.bits, settings.orderPrior, settings.hidden,
+                                                    settings.priorLr, gen, device);
+}
+
+AmmiHasher::~AmmiHasher() = default;
+
+double AmmiHasher::trainStep(const at::Tensor& images) {
+  State& st = *state_;
+  const at::Tensor logits = st.encoder->forward(images).unsqueeze(2);  // [B, m, 1]
+  st.prior->fit(logits, st.s.priorSteps);
+  const at::Tensor marginal = markov::crossEntropy(logits, st.prior->logits().detach()).mean();  // H+(Z)
+  const at::Tensor conditional = markov::entropy(logits).mean();                                 // H(Z|Y)
+  const at::Tensor loss = conditional - st.s.beta * marginal;
+  st.adam->zero_grad();
+  loss.backward();
+  torch::nn::utils::clip_grad_norm_(st.encoder->parameters(), st.s.clip);
+  st.adam->step();
+  return (marginal - conditional).item<double>();
+}
+
+at::Tensor AmmiHasher::codes(const at::Tensor& images) {
+  c10::NoGradGuard noGrad;
+  return (state_->encoder->forward(images) > 0).to(at::kLong);  // order 0: Viterbi is each bit's own argmax
+}
+
+}  // namespace milab

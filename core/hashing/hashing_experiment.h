@@ -1,0 +1,49 @@
+#pragma once
+// Unsupervised hashing of Fashion-MNIST (the AMMI paper's sec. 4.1 protocol on images): for each code length
+// m, AMMI and random-projection LSH are fitted on the training images, then each test image retrieves its
+// top_k nearest training images by Hamming distance; precision = the share with the query's class.
+// Torch-free header: the app drives the experiment through it.
+#include <QList>
+#include <QString>
+#include <atomic>
+#include <functional>
+
+#include "params/param_spec.h"
+
+namespace milab {
+
+// steps, batch, lr, beta, order_prior, prior_steps, prior_lr, hidden, train_limit, query_limit, top_k, seed,
+// device. The code lengths are a separate list (`bits`).
+const ParamSpecs& hashingSpecs();
+
+struct HashingSpec {
+  QList<int> bits{16, 32, 64};
+  ParamMap params;  // validated against hashingSpecs()
+};
+
+// `bits` as given (a number, "16,32,64" or a list); the rest must be hashingSpecs() keys. "" or one error line.
+QString hashingSpecFromFlat(const QVariantMap& flat, const QVariantList& bits, HashingSpec* out);
+
+struct HashingRow {
+  int bits = 0;
+  QString method;         // "ammi" or "lsh"
+  double precision = 0;   // mean top-k precision over the queries
+  int distinctCodes = 0;  // distinct codes among the training images
+  double estimate = 0;    // ammi: H+(Z) - H(Z|Y) averaged over the last 100 steps (nats); lsh: 0
+  double seconds = 0;
+};
+
+struct HashingResult {
+  QList<HashingRow> rows;
+  int trainImages = 0, queries = 0;
+  QString device, error;
+  bool cancelled = false;
+};
+
+// "" when Fashion-MNIST's four files are in place, else one line saying how to install them.
+QString hashingDataMissing();
+
+HashingResult runHashing(const HashingSpec& spec, const std::function<void(const HashingRow&)>& onRow,
+                         const std::atomic<bool>& cancel);
+
+}  // namespace milab
