@@ -4,7 +4,6 @@
 #include <c10/core/GradMode.h>
 #include <torch/nn/utils/clip_grad.h>
 
-#include <algorithm>
 #include <cmath>
 
 #include "markov/enumeration.h"
@@ -49,10 +48,10 @@ QString validateMarkovMi(const QString& id, const ParamMap& params, bool learned
   if (h < o) return QStringLiteral("order_x: must be >= order_y = %1 for %2, got %3").arg(o).arg(id).arg(h);
   if (o > m) return QStringLiteral("order_y: must be <= bits = %1 for %2, got %3").arg(m).arg(id).arg(o);
   if (h > m) return QStringLiteral("order_x: must be <= bits = %1 for %2, got %3").arg(m).arg(id).arg(h);
-  {
+  if (!learnedPrior) {
     // Enumeration holds a [eval_pool, 2^m] table of log-probabilities: keep it under 2^26 entries (256 MB).
-    const qint64 pool = params.value("eval_pool").toLongLong(), limit = kMaxEnumeratedEntries >> std::min(m, 26);
-    if (!learnedPrior && pool > limit)
+    const qint64 pool = params.value("eval_pool").toLongLong(), limit = kMaxEnumeratedEntries >> m;
+    if (pool > limit)
       return QStringLiteral("eval_pool: must be <= 2^26 / 2^bits = %1 for %2 with bits = %3, got %4")
           .arg(limit)
           .arg(id)
