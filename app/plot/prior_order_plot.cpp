@@ -45,6 +45,10 @@ void drawPriorOrderPlot(QCustomPlot* plot, const PriorOrderSweep& sweep, const Q
   plot->xAxis->setLabel("Markov order r of the prior");
   plot->yAxis->setLabel("cross entropy H+(Z) (nats)");
   plot->xAxis->setRange(lo - 0.5, hi + 0.5);
+  QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);  // orders are integers
+  ticker->setTickStep(1.0);
+  ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+  plot->xAxis->setTicker(ticker);
   double yMin = sweep.bruteForceEntropy, yMax = sweep.uniform;
   for (double v : optimal + fitted) {
     yMin = std::min(yMin, v);
@@ -52,7 +56,7 @@ void drawPriorOrderPlot(QCustomPlot* plot, const PriorOrderSweep& sweep, const Q
   }
   plot->yAxis->setRange(std::max(0.0, yMin - 0.5), yMax + 0.5);
   plot->legend->setVisible(true);
-  plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignVCenter | Qt::AlignRight);  // clear of both lines
   plot->replot();
 }
 

@@ -50,7 +50,6 @@ QString hashingSpecFromFlat(const QVariantMap& flat, const QVariantList& bits, H
       return QStringLiteral("bits: must be integers in [1, 64] (e.g. 16,32,64), got '%1'").arg(v.toString());
     out->bits << m;
   }
-  params.remove("experiment");
   QString err = validateParamMap(hashingSpecs(), &params, "hashing");
   if (!err.isEmpty()) return err;
   QString device;

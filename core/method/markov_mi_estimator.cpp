@@ -4,6 +4,7 @@
 #include <c10/core/GradMode.h>
 #include <torch/nn/utils/clip_grad.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "markov/enumeration.h"
@@ -16,6 +17,15 @@ namespace milab {
 namespace {
 constexpr int64_t kMaxEnumeratedEntries = int64_t{1} << 26;  // samples x 2^m log-probabilities (256 MB)
 constexpr int64_t kMaxDiagnosticEntries = int64_t{1} << 22;  // AMMI's optional exact reading stays cheap
+
+int64_t evaluationPool(const ParamMap& params, bool learnedPrior) {
+  const int64_t pool = params.value("eval_pool").toInt();
+  if (learnedPrior || pool > 0) return pool;
+  // bmmi's automatic pool: up to 2048 samples while the [pool, 2^m] table stays under 2^23 entries (seconds per
+  // evaluation batch at m = 16), never fewer than a training batch.
+  const int64_t fits = (int64_t{1} << 23) >> params.value("bits").toInt();
+  return std::min<int64_t>(2048, std::max<int64_t>(params.value("batch").toInt(), fits));
+}
 }  // namespace
 
 ParamSpecs markovMiParamSpecs(bool learnedPrior) {
@@ -36,10 +46,13 @@ ParamSpecs markovMiParamSpecs(bool learnedPrior) {
         << ParamSpec::integer("hidden", 100, 1, 4096, "hidden ReLU units of the encoder and predictor MLPs")
         << ParamSpec::integer("batch", 128, 2, 65536, "joint samples per step")
         << ParamSpec::real("clip", 10.0, 0.0, 1e6, "gradient norm clip of the encoder and predictor", true, false);
-  specs << ParamSpec::integer("eval_pool", learnedPrior ? 512 : 2048, 2, 1 << 20,
-                              learnedPrior
-                                  ? "samples per evaluation batch (the prior settles on the first)"
-                                  : "samples per evaluation batch whose aggregate posterior gives the exact H(Z)");
+  if (learnedPrior)
+    specs << ParamSpec::integer("eval_pool", 512, 2, 1 << 20,
+                                "samples per evaluation batch (the prior settles on the first)");
+  else
+    specs << ParamSpec::integer("eval_pool", 0, 0, 1 << 20,
+                                "samples per evaluation batch whose aggregate posterior gives the exact H(Z); 0: "
+                                "min(2048, max(batch, 2^23 / 2^bits))");
   return specs;
 }
 
@@ -52,7 +65,7 @@ QString validateMarkovMi(const QString& id, const ParamMap& params, bool learned
     // Enumeration holds a [eval_pool, 2^m] table of log-probabilities: keep it under 2^26 entries (256 MB).
     const qint64 pool = params.value("eval_pool").toLongLong(), limit = kMaxEnumeratedEntries >> m;
     if (pool > limit)
-      return QStringLiteral("eval_pool: must be <= 2^26 / 2^bits = %1 for %2 with bits = %3, got %4")
+      return QStringLiteral("eval_pool: must be 0 (automatic) or <= 2^26 / 2^bits = %1 for %2 with bits = %3, got %4")
           .arg(limit)
           .arg(id)
           .arg(m)
@@ -73,7 +86,7 @@ MarkovMiEstimator::MarkovMiEstimator(const EstimatorContext& ctx, bool learnedPr
       orderX_(ctx.params.value("order_x").toInt()),
       orderPrior_(learnedPrior ? ctx.params.value("order_prior").toInt() : 0),
       batch_(ctx.params.value("batch").toInt()),
-      evalPool_(ctx.params.value("eval_pool").toInt()),
+      evalPool_(evaluationPool(ctx.params, learnedPrior)),
       priorSteps_(learnedPrior ? ctx.params.value("prior_steps").toInt() : 0),
       settleSteps_(learnedPrior ? ctx.params.value("settle_steps").toInt() : 0),
       priorLr_(learnedPrior ? ctx.params.value("prior_lr").toDouble() : 0.0),

@@ -291,6 +291,16 @@ class TestCli : public QObject {
     QVERIFY(!QFileInfo::exists(out));
   }
 
+  // bmmi's automatic evaluation pool shrinks with m, so its defaults run at the largest m it allows.
+  void bmmiAtSixteenBitsRunsWithDefaults() {
+    QTemporaryDir tmp;
+    const CliResult r = cli({"run", "--task", "gaussian2", "--dim", "2", "--mi", "1", "--method", "bmmi", "--bits",
+                             "16", "--steps", "2", "--device", "cpu", "--out", tmp.filePath("out")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonObject s = QJsonDocument::fromJson(readAll(tmp.filePath("out/summary.json"))).object();
+    QCOMPARE(s["status"].toString(), QString("finished"));
+  }
+
   // Without the dataset, hashing refuses up front (exit 2) with the line that says how to install it.
   void hashingWithoutTheDatasetSaysHowToInstall() {
     QTemporaryDir tmp;
