@@ -43,10 +43,9 @@ at::Tensor liftOrder(const at::Tensor& logits, int64_t order) {
 
 at::Tensor historyMarginals(const at::Tensor& logits) {
   const int64_t B = logits.size(0), m = logits.size(1), order = orderOf(logits), states = logits.size(2);
-  const Transitions t = transitions(order, logits.device());
   // Order 0 has one (empty) history, which every position sees with probability 1.
   if (order == 0) return at::ones({B, m, 1}, logits.options());
-  const at::Tensor p1 = at::sigmoid(logits);  // P(z_i = 1 | i, h)
+  const at::Tensor p1 = at::sigmoid(logits), p0 = at::sigmoid(-logits);  // P(z_i = 1 | i, h), P(z_i = 0 | i, h)
   std::vector<at::Tensor> pis;
   pis.reserve(m);
   at::Tensor pi = at::zeros({B, states}, logits.options());
@@ -54,11 +53,12 @@ at::Tensor historyMarginals(const at::Tensor& logits) {
   for (int64_t i = 0; i < m; ++i) {
     pis.push_back(pi);
     if (i + 1 == m) break;
-    // P(h -> h') = P(z_i = bit(h') | h) for the two predecessors h of h'.
-    const at::Tensor pOne = p1.select(1, i);  // [B, S]
-    const at::Tensor pBit = at::where(t.bit.eq(1), pOne.index_select(1, t.from0), 1 - pOne.index_select(1, t.from0));
-    const at::Tensor pBit1 = at::where(t.bit.eq(1), pOne.index_select(1, t.from1), 1 - pOne.index_select(1, t.from1));
-    pi = pBit * pi.index_select(1, t.from0) + pBit1 * pi.index_select(1, t.from1);
+    // h = b 2^(o-1) + u (b its oldest bit) moves to h' = 2u + z_i. Viewing [B, 2^o] as [B, 2, 2^(o-1)] puts the
+    // two predecessors of (u, z) on dimension 1: a sum there, no gathers.
+    const at::Tensor from = pi.view({B, 2, states / 2});
+    const at::Tensor zero = (from * p0.select(1, i).view({B, 2, states / 2})).sum(1);  // P(u, z_i = 0)
+    const at::Tensor one = (from * p1.select(1, i).view({B, 2, states / 2})).sum(1);
+    pi = at::stack({zero, one}, 2).view({B, states});
   }
   return at::stack(pis, 1);
 }
