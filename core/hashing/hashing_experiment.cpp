@@ -4,6 +4,7 @@
 #include <ATen/CPUGeneratorImpl.h>
 
 #include <QElapsedTimer>
+#include <algorithm>
 #include <set>
 
 #include "data/fashion_mnist.h"
@@ -52,6 +53,11 @@ QString hashingSpecFromFlat(const QVariantMap& flat, const QVariantList& bits, H
   }
   QString err = validateParamMap(hashingSpecs(), &params, "hashing");
   if (!err.isEmpty()) return err;
+  const int shortest = *std::min_element(out->bits.cbegin(), out->bits.cend());
+  if (params.value("order_prior").toInt() > shortest)
+    return QStringLiteral("order_prior: must be <= the shortest code length, bits = %1, got %2")
+        .arg(shortest)
+        .arg(params.value("order_prior").toInt());
   QString device;
   err = resolveDevice(params.value("device").toString(), &device);
   if (!err.isEmpty()) return err;
@@ -100,7 +106,7 @@ HashingResult runHashing(const HashingSpec& spec, const std::function<void(const
       clock.restart();
       AmmiHashSettings s;
       s.bits = m;
-      s.orderPrior = std::min(p.value("order_prior").toInt(), m);
+      s.orderPrior = p.value("order_prior").toInt();
       s.priorSteps = p.value("prior_steps").toInt();
       s.hidden = p.value("hidden").toInt();
       s.batch = p.value("batch").toInt();

@@ -85,6 +85,8 @@ class TestHashing : public QObject {
     QVERIFY(hashingSpecFromFlat({}, {"16", "65"}, &spec).startsWith("bits: must be integers in [1, 64]"));
     QVERIFY(hashingSpecFromFlat({{"top_k", 0}}, {}, &spec).startsWith("top_k: must be an integer in [1, 60000]"));
     QVERIFY(hashingSpecFromFlat({{"colour", 1}}, {}, &spec).startsWith("colour:"));
+    QVERIFY(hashingSpecFromFlat({{"order_prior", 5}}, {"4", "16"}, &spec)
+                .startsWith("order_prior: must be <= the shortest code length, bits = 4"));
   }
 };
 
