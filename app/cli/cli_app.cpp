@@ -110,13 +110,12 @@ QString parseCommandLine(const QStringList& args, CommandLine* cl) {
   return {};
 }
 
-QString readWithOverrides(const CommandLine& cl, Experiment* experiment) {
-  if (!cl.experimentPath.isEmpty()) {
-    const QString err = readExperiment(cl.experimentPath, experiment);
-    if (!err.isEmpty()) return err;
-  }
-  applyOverrides(cl.overrides, experiment);
-  return {};
+// The command line, then the experiment file it names with the flags applied on top. "" or the error line.
+QString readCommand(const QStringList& args, CommandLine* cl, Experiment* experiment) {
+  QString err = parseCommandLine(args, cl);
+  if (err.isEmpty() && !cl->experimentPath.isEmpty()) err = readExperiment(cl->experimentPath, experiment);
+  if (err.isEmpty()) applyOverrides(cl->overrides, experiment);
+  return err;
 }
 
 QString prepareOutDir(const QString& outDir) {
@@ -130,8 +129,7 @@ QString prepareOutDir(const QString& outDir) {
 int runPriorOrderCommand(const QStringList& args, const MethodRegistry& registry) {
   CommandLine cl;
   Experiment experiment;
-  QString err = parseCommandLine(args, &cl);
-  if (err.isEmpty()) err = readWithOverrides(cl, &experiment);
+  QString err = readCommand(args, &cl, &experiment);
   if (!err.isEmpty()) return badInput(err);
   if (experiment.isGrid()) return badInput("grid: the prior-order sweep takes one encoder, not a grid or method rows");
   QVariantMap flat = experiment.base;
@@ -147,8 +145,7 @@ int runPriorOrderCommand(const QStringList& args, const MethodRegistry& registry
 int runHashingCommandLine(const QStringList& args) {
   CommandLine cl;
   Experiment experiment;
-  QString err = parseCommandLine(args, &cl);
-  if (err.isEmpty()) err = readWithOverrides(cl, &experiment);
+  QString err = readCommand(args, &cl, &experiment);
   if (!err.isEmpty()) return badInput(err);
   QVariantList bits;
   for (const auto& axis : experiment.axes) {
@@ -169,8 +166,7 @@ int runHashingCommandLine(const QStringList& args) {
 int runExperiment(const QStringList& args, const MethodRegistry& registry) {
   CommandLine cl;
   Experiment experiment;
-  QString err = parseCommandLine(args, &cl);
-  if (err.isEmpty()) err = readWithOverrides(cl, &experiment);
+  QString err = readCommand(args, &cl, &experiment);
   if (!err.isEmpty()) return badInput(err);
   QList<GridCell> cells;
   err = expandExperiment(experiment, registry, &cells);

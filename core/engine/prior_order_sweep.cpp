@@ -1,7 +1,6 @@
 #include "engine/prior_order_sweep.h"
 
 #include <ATen/ATen.h>
-#include <ATen/CPUGeneratorImpl.h>
 #include <c10/core/GradMode.h>
 
 #include <QElapsedTimer>
@@ -19,10 +18,6 @@
 #include "tasks/task_sampler.h"
 
 namespace milab {
-
-namespace {
-constexpr int64_t kMaxEnumeratedEntries = int64_t{1} << 26;  // fixed_batch x 2^m log-probabilities (256 MB)
-}
 
 const ParamSpecs& priorOrderSweepSpecs() {
   static const ParamSpecs specs{
@@ -56,7 +51,7 @@ QString priorOrderSweepFromFlat(const QVariantMap& flat, const MethodRegistry& r
         .arg(m);
   if (r >= m) return QStringLiteral("max_order: must be < bits = %1, got %2").arg(m).arg(r);
   if (r < o) return QStringLiteral("max_order: must be >= order_y = %1, got %2").arg(o).arg(r);
-  const qint64 batch = sweep.value("fixed_batch").toLongLong(), limit = kMaxEnumeratedEntries >> m;
+  const qint64 batch = sweep.value("fixed_batch").toLongLong(), limit = markov::kMaxEnumeratedEntries >> m;
   if (batch > limit)
     return QStringLiteral("fixed_batch: must be <= 2^26 / 2^bits = %1 with bits = %2, got %3")
         .arg(limit)
@@ -84,7 +79,7 @@ PriorOrderSweep runPriorOrderSweep(const PriorOrderSweepSpec& spec, const Method
     EstimatorContext ctx;
     ctx.task = &sampler;
     ctx.device = device;
-    ctx.generator = at::make_generator<at::CPUGeneratorImpl>(static_cast<uint64_t>(enc.seed) * 7919u + 17u);
+    ctx.generator = estimatorGenerator(enc.seed);  // the encoder a `run` of the same spec would train
     ctx.params = enc.methodParams;
     c10::GradMode::set_enabled(true);
     std::unique_ptr<Estimator> estimator = method.create(ctx);

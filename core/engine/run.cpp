@@ -156,8 +156,7 @@ void Run::execute() {
     EstimatorContext ctx;
     ctx.task = &sampler;
     ctx.device = device;
-    // Seeded separately from the task construction so that changing a method never changes the task.
-    ctx.generator = at::make_generator<at::CPUGeneratorImpl>(static_cast<uint64_t>(spec_.seed) * 7919u + 17u);
+    ctx.generator = estimatorGenerator(spec_.seed);
     ctx.params = spec_.methodParams;
     c10::GradMode::set_enabled(true);  // worker threads start with torch's default, stated for clarity
     std::unique_ptr<Estimator> estimator = method_->create(ctx);
@@ -200,6 +199,10 @@ void Run::execute() {
   } catch (const std::exception& e) {
     finish(RunStatus::Failed, QStringLiteral("error: %1").arg(QString::fromUtf8(e.what()).section('\n', 0, 0)));
   }
+}
+
+at::Generator estimatorGenerator(int seed) {
+  return at::make_generator<at::CPUGeneratorImpl>(static_cast<uint64_t>(seed) * 7919u + 17u);
 }
 
 RunResult runToCompletion(Run& run) {

@@ -6,6 +6,8 @@
 namespace milab::markov {
 
 constexpr int kMaxEnumeratedBits = 16;
+// Largest [samples, 2^m] table of log-probabilities the lab lets a user ask for (256 MB of floats).
+constexpr int64_t kMaxEnumeratedEntries = int64_t{1} << 26;
 
 at::Tensor allCodes(int64_t m, const at::Device& device);  // [2^m, m] int64, code c has z_i = bit i of c
 

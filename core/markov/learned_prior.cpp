@@ -3,7 +3,6 @@
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
 
-#include <algorithm>
 #include <limits>
 
 #include "markov/markov_code.h"
@@ -29,15 +28,16 @@ at::Tensor LearnedPrior::logits() { return output_->forward(embedding_).unsqueez
 double LearnedPrior::fit(const at::Tensor& encoderLogits, int64_t steps) {
   c10::AutoGradMode enable(true);  // also called from evaluation, which runs without gradients
   const at::Tensor fixed = encoderLogits.detach();
-  double best = std::numeric_limits<double>::infinity();
+  // The minimum stays a tensor: one read at the end, not a device sync on each of AMMI's G steps per step.
+  at::Tensor best;
   for (int64_t g = 0; g < steps; ++g) {
     const at::Tensor loss = crossEntropy(fixed, logits()).mean();
-    best = std::min(best, loss.item<double>());
+    best = g == 0 ? loss.detach() : at::minimum(best, loss.detach());
     adam_->zero_grad();
     loss.backward();
     adam_->step();
   }
-  return best;
+  return steps > 0 ? best.item<double>() : std::numeric_limits<double>::infinity();
 }
 
 at::Tensor optimalPrior(const at::Tensor& encoderLogits, int64_t order) {

@@ -23,6 +23,10 @@ struct Evaluation {
   QList<Term> terms;  // its parts, when the bound is a sum
 };
 
+// The run's own generator, seeded apart from the task's construction so that changing a method never changes
+// the task. Everything that trains an estimator for a spec seeds it here, so the same spec gives the same networks.
+at::Generator estimatorGenerator(int seed);
+
 struct EstimatorContext {
   const TaskSampler* task = nullptr;
   c10::Device device = c10::Device(c10::kCPU);

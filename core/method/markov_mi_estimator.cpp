@@ -15,7 +15,6 @@
 namespace milab {
 
 namespace {
-constexpr int64_t kMaxEnumeratedEntries = int64_t{1} << 26;  // samples x 2^m log-probabilities (256 MB)
 constexpr int64_t kMaxDiagnosticEntries = int64_t{1} << 22;  // AMMI's optional exact reading stays cheap
 
 int64_t evaluationPool(const ParamMap& params, bool learnedPrior) {
@@ -63,7 +62,7 @@ QString validateMarkovMi(const QString& id, const ParamMap& params, bool learned
   if (h > m) return QStringLiteral("order_x: must be <= bits = %1 for %2, got %3").arg(m).arg(id).arg(h);
   if (!learnedPrior) {
     // Enumeration holds a [eval_pool, 2^m] table of log-probabilities: keep it under 2^26 entries (256 MB).
-    const qint64 pool = params.value("eval_pool").toLongLong(), limit = kMaxEnumeratedEntries >> m;
+    const qint64 pool = params.value("eval_pool").toLongLong(), limit = markov::kMaxEnumeratedEntries >> m;
     if (pool > limit)
       return QStringLiteral("eval_pool: must be 0 (automatic) or <= 2^26 / 2^bits = %1 for %2 with bits = %3, got %4")
           .arg(limit)
