@@ -43,10 +43,11 @@ AmmiHasher::~AmmiHasher() = default;
 
 double AmmiHasher::trainStep(const at::Tensor& images) {
   State& st = *state_;
-  const at::Tensor logits = st.encoder->forward(images).unsqueeze(2);  // [B, m, 1]
-  st.prior->fit(logits, st.s.priorSteps);
-  const at::Tensor marginal = markov::crossEntropy(logits, st.prior->logits().detach()).mean();  // H+(Z)
-  const at::Tensor conditional = markov::entropy(logits).mean();                                 // H(Z|Y)
+  const at::Tensor logits = st.encoder->forward(images).unsqueeze(2);                         // [B, m, 1]
+  const at::Tensor windows = markov::windowMarginals(logits, st.s.orderPrior).mean(0, true);  // one DP for both
+  st.prior->fitWindows(windows.detach(), st.s.priorSteps);
+  const at::Tensor marginal = markov::crossEntropyOfWindows(windows, st.prior->logits().detach()).squeeze(0);  // H+(Z)
+  const at::Tensor conditional = markov::entropy(logits).mean();                                               // H(Z|Y)
   const at::Tensor loss = conditional - st.s.beta * marginal;
   st.adam->zero_grad();
   loss.backward();

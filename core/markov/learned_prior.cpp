@@ -11,7 +11,8 @@
 namespace milab::markov {
 
 LearnedPrior::LearnedPrior(int64_t bits, int64_t order, int64_t hidden, double lr, at::Generator& gen,
-                           c10::Device device) {
+                           c10::Device device)
+    : order_(order) {
   embedding_ = (at::rand({bits, hidden}, gen) * 0.2 - 0.1).to(device).requires_grad_();
   output_ = torch::nn::Linear(hidden, int64_t{1} << order);
   initLinear(output_, gen);
@@ -26,12 +27,17 @@ LearnedPrior::~LearnedPrior() = default;
 at::Tensor LearnedPrior::logits() { return output_->forward(embedding_).unsqueeze(0); }
 
 double LearnedPrior::fit(const at::Tensor& encoderLogits, int64_t steps) {
+  c10::NoGradGuard noGrad;
+  return fitWindows(windowMarginals(encoderLogits.detach(), order_).mean(0, true), steps);
+}
+
+double LearnedPrior::fitWindows(const at::Tensor& aggregateWindows, int64_t steps) {
   c10::AutoGradMode enable(true);  // also called from evaluation, which runs without gradients
-  const at::Tensor fixed = encoderLogits.detach();
+  const at::Tensor fixed = aggregateWindows.detach();
   // The minimum stays a tensor: one read at the end, not a device sync on each of AMMI's G steps per step.
   at::Tensor best;
   for (int64_t g = 0; g < steps; ++g) {
-    const at::Tensor loss = crossEntropy(fixed, logits()).mean();
+    const at::Tensor loss = crossEntropyOfWindows(fixed, logits()).squeeze(0);
     best = g == 0 ? loss.detach() : at::minimum(best, loss.detach());
     adam_->zero_grad();
     loss.backward();

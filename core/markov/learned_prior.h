@@ -18,11 +18,16 @@ class LearnedPrior {
   ~LearnedPrior();
 
   at::Tensor logits();  // [1, m, 2^r], differentiable in theta
+  int64_t order() const { return order_; }
   // `steps` Adam steps on the mean cross entropy against the encoder logits [B, m, 2^o] (detached: only theta
   // moves). Returns the lowest cross entropy seen, read before each step.
   double fit(const at::Tensor& encoderLogits, int64_t steps);
+  // The same from the batch's aggregate windows mean_b windowMarginals(p_b, r) [1, m, 2^(r+1)] (detached), all
+  // the fit reads of the encoder: the dynamic program runs once per fit, not once per Adam step.
+  double fitWindows(const at::Tensor& aggregateWindows, int64_t steps);
 
  private:
+  int64_t order_;
   at::Tensor embedding_;               // Theta [m, H]
   torch::nn::Linear output_{nullptr};  // FF: H -> 2^r
   std::unique_ptr<torch::optim::Adam> adam_;

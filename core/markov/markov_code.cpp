@@ -74,10 +74,15 @@ at::Tensor windowMarginals(const at::Tensor& logits, int64_t order) {
 at::Tensor crossEntropy(const at::Tensor& pLogits, const at::Tensor& qLogits) {
   const int64_t order = orderOf(qLogits);
   if (orderOf(pLogits) > order) throw std::invalid_argument("crossEntropy: q's order must be >= p's");
-  const at::Tensor mu = windowMarginals(pLogits, order);  // [B, m, 2^(order+1)]
+  return crossEntropyOfWindows(windowMarginals(pLogits, order), qLogits);
+}
+
+at::Tensor crossEntropyOfWindows(const at::Tensor& windows, const at::Tensor& qLogits) {
+  if (windows.size(2) != 2 * qLogits.size(2))
+    throw std::invalid_argument("crossEntropyOfWindows: windows must have q's order + 1 bits");
   // log q(z_i | h) for window (h << 1) | z_i.
   const at::Tensor logQ = at::stack({at::log_sigmoid(-qLogits), at::log_sigmoid(qLogits)}, 3).flatten(2);
-  return -(mu * logQ).sum({1, 2});
+  return -(windows * logQ).sum({1, 2});
 }
 
 at::Tensor entropy(const at::Tensor& logits) { return crossEntropy(logits, logits); }

@@ -21,6 +21,10 @@ at::Tensor windowMarginals(const at::Tensor& logits, int64_t order);
 // Algorithm 1: H(p, q) = -sum_z p(z) log q(z) [B] for p of order o and q of order o' >= o; q's batch may be 1
 // (a prior shared by the batch).
 at::Tensor crossEntropy(const at::Tensor& pLogits, const at::Tensor& qLogits);
+// The same from p's windows mu = windowMarginals(p, o') [B, m, 2^(o'+1)]: -sum mu log q, [B]. It is linear in mu,
+// so a batch sharing one prior may pass mean_b mu ([1, m, 2^(o'+1)]) and get the batch's mean cross entropy
+// without running the dynamic program again for each new q.
+at::Tensor crossEntropyOfWindows(const at::Tensor& windows, const at::Tensor& qLogits);
 
 at::Tensor entropy(const at::Tensor& logits);  // H(p) = H(p, p), [B]
 

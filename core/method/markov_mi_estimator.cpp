@@ -115,8 +115,10 @@ MarkovMiEstimator::Entropies MarkovMiEstimator::entropies(const Batch& batch, bo
   e.encoder = encoder;
   e.conditional = markov::crossEntropy(encoder, predictor).mean();
   if (learnedPrior_) {
-    if (trainPrior) prior_->fit(encoder, priorSteps_);
-    e.marginal = markov::crossEntropy(encoder, prior_->logits().detach()).mean();
+    // One dynamic program serves both the prior's G steps (detached) and the encoder's gradient.
+    const at::Tensor windows = markov::windowMarginals(encoder, orderPrior_).mean(0, true);
+    if (trainPrior) prior_->fitWindows(windows.detach(), priorSteps_);
+    e.marginal = markov::crossEntropyOfWindows(windows, prior_->logits().detach()).squeeze(0);
   } else {
     e.marginal = markov::aggregateEntropy(encoder);
   }

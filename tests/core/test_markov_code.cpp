@@ -6,6 +6,7 @@
 
 #include <QtTest>
 #include <cmath>
+#include <stdexcept>
 
 #include "markov/enumeration.h"
 #include "markov/learned_prior.h"
@@ -82,6 +83,17 @@ class TestMarkovCode : public QObject {
     const at::Tensor codes = allCodes(6, at::kCPU);
     const at::Tensor expected = -(logProbOfCodes(p, codes).exp() * logProbOfCodes(prior, codes)).sum(1);
     QVERIFY(maxAbs(crossEntropy(p, prior), expected) < 1e-6);
+  }
+
+  // A prior's fit reads only the batch's aggregate windows: their cross entropy with q is the batch's mean cross
+  // entropy (against enumeration), and windows of the wrong order are refused.
+  void aggregateWindowsGiveTheMeanCrossEntropy() {
+    const at::Tensor p = randomLogits(7, 6, 1, 9), prior = randomLogits(1, 6, 3, 10);
+    const at::Tensor codes = allCodes(6, at::kCPU);
+    const at::Tensor expected = -(logProbOfCodes(p, codes).exp() * logProbOfCodes(prior, codes)).sum(1).mean();
+    const at::Tensor windows = windowMarginals(p, 3).mean(0, true);
+    QVERIFY(maxAbs(crossEntropyOfWindows(windows, prior), expected.unsqueeze(0)) < 1e-6);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, crossEntropyOfWindows(windowMarginals(p, 2), prior));
   }
 
   void viterbiMatchesBruteForceArgmax() {
