@@ -9,6 +9,11 @@
 
 namespace milab::markov {
 
+namespace {
+// Above this many (position, history) columns the one-hot visits table [C, 2 m 2^o] outgrows the gathers.
+constexpr int64_t kMaxMatmulColumns = 256;
+}  // namespace
+
 at::Tensor allCodes(int64_t m, const at::Device& device) {
   if (m > kMaxEnumeratedBits) throw std::invalid_argument("allCodes: m above the enumeration limit");
   const auto longs = at::TensorOptions().dtype(at::kLong).device(device);
@@ -23,7 +28,17 @@ at::Tensor logProbOfCodes(const at::Tensor& logits, const at::Tensor& codes) {
   at::Tensor history = at::zeros_like(codes);
   for (int64_t j = 1; j <= order && j < m; ++j)
     history.narrow(1, j, m - j).add_(codes.narrow(1, 0, m - j) * (int64_t{1} << (j - 1)));
-  // sum_i log p(z_i | history_i) for every code, one position at a time: memory B x C, not B x C x m.
+  // log p(z_i | h) = log sigmoid(-l_ih) + z_i l_ih. With few (position, history) pairs, log p(z) is one matrix
+  // product: the logits' [log sigmoid(-l), l] [B, 2 m 2^o] times each code's visits to the pairs and its visits
+  // with z_i = 1 [2 m 2^o, C]. BMMI's order 0 is 2m columns.
+  if (2 * m * logits.size(2) <= kMaxMatmulColumns) {
+    const at::Tensor visits = at::one_hot(history, logits.size(2)).to(logits.scalar_type());  // [C, m, 2^o]
+    const at::Tensor visitsWithOne = visits * codes.unsqueeze(2).to(logits.scalar_type());
+    const at::Tensor features = at::cat({visits.flatten(1), visitsWithOne.flatten(1)}, 1);  // [C, 2 m 2^o]
+    const at::Tensor weights = at::cat({at::log_sigmoid(-logits).flatten(1), logits.flatten(1)}, 1);
+    return at::matmul(weights, features.t());
+  }
+  // Otherwise sum_i log p(z_i | history_i) one position at a time: memory B x C, not B x C x m.
   const at::Tensor logOne = at::log_sigmoid(logits), logZero = at::log_sigmoid(-logits);  // [B, m, 2^o]
   at::Tensor total;
   for (int64_t i = 0; i < m; ++i) {
