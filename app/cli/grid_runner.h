@@ -1,8 +1,6 @@
 #pragma once
-// Runs a grid's cells, `jobs` at a time, each on its own worker thread (one intra-op thread each, so jobs
-// up to the core count scale). Each cell's summary.json and curve.csv are written as soon as it ends, under
-// OUT/cells/<name>/, and a finished cell already there with the same experiment is reused, not rerun: an
-// interrupted grid resumes. At the end: OUT/grid.csv and OUT/estimate_vs_K.{png,pdf,svg}.
+// Runs a grid from the command line through GridScheduler (cells `jobs` at a time, each written as it ends,
+// finished ones reused), printing a line per cell; at the end OUT/grid.csv and OUT/estimate_vs_K.{png,pdf,svg}.
 #include <QList>
 #include <QString>
 #include <atomic>

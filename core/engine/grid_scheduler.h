@@ -1,0 +1,54 @@
+#pragma once
+// Runs a grid's cells `jobs` at a time, each a Run on its own worker thread (one intra-op thread each, so jobs
+// up to the core count scale). Each cell's summary.json and curve.csv are written under OUT/cells/<name>/ as
+// soon as it ends, and a finished cell already there with the same experiment is reused, not rerun: an
+// interrupted grid resumes. The owner drives it by polling on its own clock: the CLI in a loop, the window
+// from a timer. Torch-free header.
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <memory>
+#include <vector>
+
+#include "engine/experiment.h"
+#include "results/grid_files.h"
+
+namespace milab {
+
+class MethodRegistry;
+class Run;
+
+class GridScheduler {
+ public:
+  // `cells` must come from expandExperiment; `outDir` must exist; `registry` must outlive the scheduler.
+  GridScheduler(const QList<GridCell>& cells, const QString& outDir, int jobs, const MethodRegistry& registry);
+  ~GridScheduler();  // cancels and joins the running cells
+  GridScheduler(const GridScheduler&) = delete;
+  GridScheduler& operator=(const GridScheduler&) = delete;
+
+  // Collects the cells that ended (writing their files) and starts pending ones up to `jobs`. Returns the
+  // indices into results() of the cells that ended since the last call, reused ones on the first call.
+  QList<int> poll();
+  void cancel();  // cancels the running cells and starts no more; they still end (and are written) by poll()
+  bool isDone() const { return pending_.isEmpty() && active_.empty(); }
+  bool wasCancelled() const { return cancelled_; }
+  int endedCount() const { return ended_; }
+  const QList<CellResult>& results() const { return results_; }
+  QList<CellResult> endedResults() const;         // the cells with a result, in grid order
+  QStringList errors() const { return errors_; }  // file errors so far, one line each
+
+ private:
+  struct Active;
+  QString outDir_;
+  int jobs_;
+  const MethodRegistry& registry_;
+  QList<CellResult> results_;
+  QList<int> pending_;
+  QList<int> reused_;  // reported by the first poll()
+  std::vector<std::unique_ptr<Active>> active_;
+  QStringList errors_;
+  int ended_ = 0;
+  bool cancelled_ = false;
+};
+
+}  // namespace milab
