@@ -9,7 +9,8 @@
 #include "gui/main_window.h"
 #include "method/method_registry.h"
 
-// milab [EXPERIMENT.json] [--run]: opens the lab on an experiment (the bundled default when none is given).
+// milab [EXPERIMENT.json] [--run] [--out DIR]: opens the lab on an experiment (the bundled default when none is
+// given); a grid experiment runs at once into DIR.
 int main(int argc, char** argv) {
   QApplication app(argc, argv);
   QApplication::setApplicationName("milab");
@@ -18,6 +19,7 @@ int main(int argc, char** argv) {
   parser.addHelpOption();
   parser.addPositionalArgument("experiment", "experiment file (JSON); default: the bundled default experiment");
   parser.addOption({"run", "start the experiment at once"});
+  parser.addOption({"out", "a grid experiment's results folder (a grid starts at once)", "DIR"});
   parser.addOption({"screenshot", "with --run: save the window to FILE when the run ends, then quit", "FILE"});
   parser.process(app);
 
@@ -28,21 +30,14 @@ int main(int argc, char** argv) {
 
   const QString path = parser.positionalArguments().value(0, ":/experiments/default.json");
   milab::Experiment experiment;
-  QList<milab::GridCell> cells;
   QString err = milab::readExperiment(path, &experiment);
-  if (err.isEmpty() && experiment.isGrid())
-    err = QStringLiteral(
-              "experiment: '%1' is a grid; the window runs one experiment at a time, run grids with "
-              "milab-cli run %1 --out DIR")
-              .arg(path);
-  if (err.isEmpty()) err = milab::expandExperiment(experiment, registry, &cells);
-  milab::RunSpec spec = cells.isEmpty() ? milab::RunSpec() : cells.first().spec;
-  if (!err.isEmpty())
-    std::fprintf(stderr, "milab: %s\n", err.toLocal8Bit().constData());
-  else
-    window.setSpec(spec);
+  const bool grid = err.isEmpty() && experiment.isGrid();
+  if (grid && !parser.isSet("out"))
+    err = QStringLiteral("out: '%1' is a grid; give --out DIR for its results").arg(path);
+  if (err.isEmpty()) err = window.openExperiment(path, parser.value("out"));  // a grid starts at once
+  if (!err.isEmpty()) std::fprintf(stderr, "milab: %s\n", err.toLocal8Bit().constData());
   window.show();
-  if (parser.isSet("run") && err.isEmpty() && window.startRun() && parser.isSet("screenshot")) {
+  if (parser.isSet("run") && err.isEmpty() && !grid && window.startRun() && parser.isSet("screenshot")) {
     auto* poll = new QTimer(&window);
     QObject::connect(poll, &QTimer::timeout, &window, [&window, &parser] {
       if (!window.currentRun()->isFinished()) return;

@@ -3,6 +3,7 @@
 #include <qcustomplot.h>
 
 #include <QCheckBox>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -10,11 +11,17 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
+#include <QThread>
 #include <QTimer>
 
+#include "engine/experiment.h"
+#include "engine/grid_scheduler.h"
 #include "gui/panels/experiment_panel.h"
 #include "method/method_registry.h"
+#include "plot/grid_outputs.h"
+#include "plot/grid_plot.h"
 #include "plot/plot_export.h"
 #include "plot/run_plot.h"
 #include "results/run_files.h"
@@ -29,18 +36,23 @@ MainWindow::MainWindow(const MethodRegistry& registry, QWidget* parent)
     : QMainWindow(parent),
       registry_(registry),
       panel_(new ExperimentPanel(registry, this)),
+      plots_(new QStackedWidget(this)),
       plotWidget_(new QCustomPlot(this)),
+      gridPlotWidget_(new QCustomPlot(this)),
       plot_(std::make_unique<RunPlot>(plotWidget_)),
       resultLabel_(new QLabel(this)),
       oracleCheck_(new QCheckBox(tr("Show the oracle: the same bound with the task's analytic critic"), this)),
       timer_(new QTimer(this)) {
   setWindowTitle("milab: mutual-information estimators");
   plotWidget_->setObjectName("runPlot");
+  gridPlotWidget_->setObjectName("gridPlot");
+  plots_->addWidget(plotWidget_);
+  plots_->addWidget(gridPlotWidget_);
   resultLabel_->setObjectName("resultLabel");
   resultLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   auto* right = new QWidget(this);
   auto* rightLayout = new QVBoxLayout(right);
-  rightLayout->addWidget(plotWidget_, 1);
+  rightLayout->addWidget(plots_, 1);
   oracleCheck_->setObjectName("oracleCheck");
   oracleCheck_->setChecked(true);
   oracleCheck_->setToolTip(tr("The best value this bound can reach at this K, drawn as a dotted line when known"));
@@ -62,9 +74,21 @@ MainWindow::MainWindow(const MethodRegistry& registry, QWidget* parent)
   file->addSeparator();
   file->addAction(tr("Quit"), QKeySequence::Quit, this, &QWidget::close);
 
+  QMenu* experiments = menuBar()->addMenu(tr("&Experiments"));
+  experiments->addAction(tr("Open experiment file..."), this, [this] {
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open experiment"), QString(), tr("Experiment (*.json)"));
+    if (!path.isEmpty()) openExperimentWithDialogs(path);
+  });
+  experiments->addSeparator();
+  // The bundled presets (resources/milab.qrc): a single run fills the form, a grid asks for its folder.
+  for (const QFileInfo& f : QDir(":/experiments").entryInfoList({"*.json"}, QDir::Files, QDir::Name))
+    experiments->addAction(f.completeBaseName(), this,
+                           [this, path = f.filePath()] { openExperimentWithDialogs(path); });
+
   connect(panel_, &ExperimentPanel::runRequested, this, &MainWindow::startRun);
   connect(panel_, &ExperimentPanel::stopRequested, this, &MainWindow::stopRun);
-  connect(timer_, &QTimer::timeout, this, &MainWindow::drainRun);
+  connect(timer_, &QTimer::timeout, this, &MainWindow::tick);
   timer_->setInterval(kRefreshMs);
 
   for (const PluginLoadError& e : registry_.errors())
@@ -77,8 +101,10 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::setSpec(const RunSpec& spec) { panel_->setSpec(spec); }
 
+bool MainWindow::busy() const { return gridRunning_ || (run_ && !run_->isFinished()); }
+
 bool MainWindow::startRun() {
-  if (run_ && !run_->isFinished()) return false;
+  if (busy()) return false;
   RunSpec spec = panel_->spec();
   const QString err = validateRunSpec(&spec, registry_);
   if (!err.isEmpty()) {
@@ -87,6 +113,7 @@ bool MainWindow::startRun() {
     return false;
   }
   panel_->clearErrors();
+  plots_->setCurrentWidget(plotWidget_);
   run_ = std::make_unique<Run>(spec, registry_.find(spec.method));
   run_->start();
   const RunResult known = run_->result();
@@ -115,6 +142,92 @@ void MainWindow::startOracle(const RunSpec& learned) {
 void MainWindow::stopRun() {
   if (run_) run_->cancel();
   if (oracle_) oracle_->cancel();
+  if (gridRunning_) grid_->cancel();  // the cells that ran are still written, then the closing files
+}
+
+void MainWindow::tick() {
+  if (gridRunning_)
+    drainGrid();
+  else
+    drainRun();
+}
+
+QString MainWindow::openExperiment(const QString& path, const QString& gridOutDir) {
+  Experiment experiment;
+  QList<GridCell> cells;
+  QString err = busy() ? tr("experiment: a run or a grid is in progress; stop it first") : QString();
+  if (err.isEmpty()) err = readExperiment(path, &experiment);
+  if (err.isEmpty()) err = expandExperiment(experiment, registry_, &cells);
+  if (err.isEmpty() && experiment.isGrid() && gridOutDir.isEmpty())
+    err = tr("out: a grid needs a folder for its results");
+  if (err.isEmpty() && experiment.isGrid() && !QDir().mkpath(gridOutDir))
+    err = tr("out: cannot create folder '%1'").arg(gridOutDir);
+  if (!err.isEmpty()) {
+    statusBar()->showMessage(err);
+    return err;
+  }
+  if (!experiment.isGrid()) {
+    setSpec(cells.first().spec);
+    statusBar()->showMessage(tr("Opened %1: press Run").arg(path));
+    return {};
+  }
+  // One cell per spare core: each run takes one intra-op thread, and the window keeps a core.
+  grid_ = std::make_unique<GridScheduler>(cells, gridOutDir, std::max(1, QThread::idealThreadCount() - 1), registry_);
+  gridOutDir_ = gridOutDir;
+  gridRunning_ = true;
+  drawGridPlot(gridPlotWidget_, {});
+  plots_->setCurrentWidget(gridPlotWidget_);
+  panel_->setRunning(true);
+  resultLabel_->setText(tr("Running a grid of %1 cells into %2").arg(cells.size()).arg(gridOutDir.toHtmlEscaped()));
+  timer_->start();
+  return {};
+}
+
+void MainWindow::openExperimentWithDialogs(const QString& path) {
+  Experiment experiment;
+  QString err = readExperiment(path, &experiment);
+  if (err.isEmpty()) {
+    QString outDir;
+    if (experiment.isGrid()) {
+      outDir = QFileDialog::getExistingDirectory(this, tr("Folder for the grid's results"));
+      if (outDir.isEmpty()) return;
+    }
+    err = openExperiment(path, outDir);
+  }
+  if (!err.isEmpty()) QMessageBox::warning(this, tr("Experiment not opened"), err);
+}
+
+void MainWindow::drainGrid() {
+  if (!grid_->poll().isEmpty()) drawGridPlot(gridPlotWidget_, grid_->endedResults());
+  statusBar()->showMessage(tr("grid: %1 of %2 cells ended").arg(grid_->endedCount()).arg(grid_->results().size()));
+  if (grid_->isDone()) finishGrid();
+}
+
+void MainWindow::finishGrid() {
+  timer_->stop();
+  const QStringList errors = grid_->errors() + writeGridOutputs(gridOutDir_, grid_->results());
+  gridRunning_ = false;
+  panel_->setRunning(false);
+  int failed = 0, unfinished = 0, reused = 0;
+  for (const CellResult& c : grid_->results()) {
+    failed += c.result.status == RunStatus::Failed;
+    unfinished += c.result.status != RunStatus::Finished && c.result.status != RunStatus::Failed;
+    reused += c.reused;
+  }
+  const QDir out(gridOutDir_);
+  QString text = tr("<b>grid %1</b>: %2 cells, %3 failed, %4 not finished, %5 reused from an earlier run"
+                    "<br>table %6<br>plots %7")
+                     .arg(grid_->wasCancelled() ? tr("cancelled") : tr("finished"))
+                     .arg(grid_->results().size())
+                     .arg(failed)
+                     .arg(unfinished)
+                     .arg(reused)
+                     .arg(out.filePath("grid.csv").toHtmlEscaped())
+                     .arg(out.filePath("estimate_vs_K.{png,pdf,svg}").toHtmlEscaped());
+  for (const QString& e : errors)
+    text += QStringLiteral("<br><span style='color:#c0392b'>%1</span>").arg(e.toHtmlEscaped());
+  resultLabel_->setText(text);
+  statusBar()->showMessage(errors.isEmpty() ? tr("Wrote %1").arg(out.filePath("grid.csv")) : errors.first());
 }
 
 void MainWindow::drainRun() {
@@ -160,8 +273,13 @@ void MainWindow::showResult() {
 }
 
 QString MainWindow::exportTo(const QString& path) {
-  if (!run_) return tr("export: nothing to export yet, run an experiment first");
   const QString suffix = QFileInfo(path).suffix().toLower();
+  if (plots_->currentWidget() == gridPlotWidget_) {  // a grid is shown: its plot and table
+    if (suffix == "csv") return writeGridCsv(path, grid_->results());
+    if (suffix == "json") return tr("export: a grid's summaries are its cells' files, %1").arg(gridOutDir_ + "/cells");
+    return exportPlot(gridPlotWidget_, path);
+  }
+  if (!run_) return tr("export: nothing to export yet, run an experiment first");
   if (suffix == "csv") return writeCurveCsv(path, run_->curve());
   if (suffix == "json") return writeSummaryJson(path, run_->spec(), run_->result());
   return exportPlot(plotWidget_, path);

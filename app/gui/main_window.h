@@ -1,6 +1,7 @@
 #pragma once
 // The window only wires: the experiment panel starts and stops runs, a 30 Hz timer drains the run's curve
-// into the plot, the File menu exports through the same pure functions the CLI uses.
+// into the plot (or polls a grid's cells into its estimate-vs-K plot), the File menu exports through the same
+// pure functions the CLI uses, the Experiments menu opens experiment files and the bundled presets.
 #include <QMainWindow>
 #include <memory>
 
@@ -9,11 +10,13 @@
 class QCheckBox;
 class QCustomPlot;
 class QLabel;
+class QStackedWidget;
 class QTimer;
 
 namespace milab {
 
 class ExperimentPanel;
+class GridScheduler;
 class MethodRegistry;
 class RunPlot;
 
@@ -32,18 +35,32 @@ class MainWindow : public QMainWindow {
   void setSpec(const RunSpec& spec);
   bool startRun();  // false (and the error shown on its field) when the form is invalid
   void stopRun();
+  // An experiment file: one run fills the form; a grid starts at once, its cells run one per spare core and
+  // written under `gridOutDir` as they end (cells already finished there are reused), then grid.csv and
+  // estimate_vs_K.{png,pdf,svg}. Returns "" or the error line, also shown on the status bar.
+  QString openExperiment(const QString& path, const QString& gridOutDir = {});
+  const GridScheduler* currentGrid() const { return grid_.get(); }
+  QCustomPlot* gridPlot() const { return gridPlotWidget_; }
+
   // Writes the current run by suffix: .png/.pdf/.svg (plot), .csv (curve), .json (summary). "" or an error.
   QString exportTo(const QString& path);
 
  private:
+  bool busy() const;
   void startOracle(const RunSpec& learned);
+  void tick();
   void drainRun();
+  void drainGrid();
+  void finishGrid();
+  void openExperimentWithDialogs(const QString& path);
   void showResult();
   void exportWithDialog(const QString& filter, const QString& suffix);
 
   const MethodRegistry& registry_;
   ExperimentPanel* panel_;
+  QStackedWidget* plots_;  // the run's plot, or the grid's
   QCustomPlot* plotWidget_;
+  QCustomPlot* gridPlotWidget_;
   std::unique_ptr<RunPlot> plot_;
   QLabel* resultLabel_;
   QCheckBox* oracleCheck_;
@@ -51,6 +68,9 @@ class MainWindow : public QMainWindow {
   std::unique_ptr<Run> run_;
   std::unique_ptr<Run> oracle_;
   bool oracleShown_ = false;
+  std::unique_ptr<GridScheduler> grid_;
+  QString gridOutDir_;
+  bool gridRunning_ = false;  // until its closing files are written
 };
 
 }  // namespace milab

@@ -1,6 +1,6 @@
 // The window driven through its real widgets: set parameters, click Run, watch points arrive on the plot,
 // Stop, export, the oracle line beside the learned curve; an invalid field gets its error on the field and
-// starts nothing.
+// starts nothing; experiment files open into the form, and grids run from the window, resume and stop.
 #include <qcustomplot.h>
 
 #include <QAbstractButton>
@@ -14,6 +14,7 @@
 #include <QtTest>
 
 #include "engine/device.h"
+#include "engine/grid_scheduler.h"
 #include "gui/main_window.h"
 #include "gui/panels/experiment_panel.h"
 #include "gui/panels/param_form.h"
@@ -146,7 +147,105 @@ class TestMainWindow : public QObject {
     QCOMPARE(w.findChild<QSpinBox*>("param.bits")->maximum(), 16);
   }
 
+  // A grid file runs from the window: its cells are written as they end, the estimate-vs-K plot fills, and at
+  // the end come grid.csv and the plot files; opened again into the same folder, every cell is reused.
+  void gridRunsFromTheWindowAndResumes() {
+    QTemporaryDir tmp;
+    const QString path = writeFile(tmp.filePath("grid.json"),
+                                   R"({"task": "gaussian2", "dim": 2, "mi": 1, "steps": 40, "seed": 1,
+                                       "device": "cpu", "grid": {"K": [8, 16]},
+                                       "methods": [{"method": "infonce"}, {"method": "nwj"}]})");
+    const QString out = tmp.filePath("out");
+    MainWindow w(registry_);
+    w.show();
+    QCOMPARE(w.openExperiment(path, out), QString());
+    QVERIFY(w.gridPlot()->isVisible());
+    QVERIFY(!w.findChild<QAbstractButton*>("runButton")->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 120000);
+    const QString label = w.findChild<QLabel*>("resultLabel")->text();
+    QVERIFY2(label.contains("grid finished") && label.contains("4 cells, 0 failed"), qPrintable(label));
+    QCOMPARE(readAll(out + "/grid.csv").count('\n'), 5);
+    for (const CellResult& c : w.currentGrid()->results()) {
+      QCOMPARE(c.result.status, RunStatus::Finished);
+      QVERIFY(QFile::exists(out + "/cells/" + c.cell.name + "/summary.json"));
+      QVERIFY(QFile::exists(out + "/cells/" + c.cell.name + "/curve.csv"));
+    }
+    QVERIFY(readAll(out + "/estimate_vs_K.png").startsWith("\x89PNG\r\n\x1a\n"));
+    QVERIFY(readAll(out + "/estimate_vs_K.pdf").startsWith("%PDF-"));
+    QVERIFY(readAll(out + "/estimate_vs_K.svg").contains("<svg"));
+    QVERIFY(w.gridPlot()->graphCount() >= 2);  // one line per method, drawn in the window
+
+    // The window's exports follow the plot shown: the grid's plot and table.
+    QCOMPARE(w.exportTo(tmp.filePath("g.png")), QString());
+    QCOMPARE(w.exportTo(tmp.filePath("g.csv")), QString());
+    QCOMPARE(readAll(tmp.filePath("g.csv")), readAll(out + "/grid.csv"));
+
+    QCOMPARE(w.openExperiment(path, out), QString());
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 20000);
+    QVERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("4 reused"));
+
+    // A single run afterwards brings its own plot back.
+    QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    QVERIFY(w.findChild<QCustomPlot*>("runPlot")->isVisible());
+    w.stopRun();
+    QTRY_VERIFY_WITH_TIMEOUT(w.currentRun()->isFinished(), 10000);
+  }
+
+  // Stop ends a grid: the cell that finished keeps its files, the one running is cancelled (and written),
+  // the rest never start; grid.csv still lists every cell.
+  void stopEndsAGridAndKeepsItsCells() {
+    QTemporaryDir tmp;
+    const QString path = writeFile(tmp.filePath("grid.json"),
+                                   R"({"task": "gaussian2", "dim": 2, "mi": 1, "K": 8, "method": "infonce",
+                                       "device": "cpu", "grid": {"steps": [20, 200000, 200000]}})");
+    const QString out = tmp.filePath("out");
+    MainWindow w(registry_);
+    w.show();
+    QCOMPARE(w.openExperiment(path, out), QString());
+    QTRY_VERIFY_WITH_TIMEOUT(w.currentGrid()->endedCount() >= 1, 30000);
+    QTest::mouseClick(w.findChild<QAbstractButton*>("stopButton"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 10000);
+    QVERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("grid cancelled"));
+    const QList<CellResult>& cells = w.currentGrid()->results();
+    QCOMPARE(cells[0].result.status, RunStatus::Finished);
+    QVERIFY(QFile::exists(out + "/cells/" + cells[0].cell.name + "/summary.json"));
+    QVERIFY(cells[1].result.status != RunStatus::Finished && cells[2].result.status != RunStatus::Finished);
+    const QByteArray table = readAll(out + "/grid.csv");
+    QCOMPARE(table.count('\n'), 4);
+    QCOMPARE(table.count(",finished,"), 1);
+  }
+
+  // A single-run file fills the form and starts nothing; bad files and a grid without a folder say why.
+  void experimentFilesOpenIntoTheForm() {
+    QTemporaryDir tmp;
+    MainWindow w(registry_);
+    const QString one = writeFile(tmp.filePath("one.json"),
+                                  R"({"task": "gaussian2", "dim": 6, "method": "nwj", "K": 24, "steps": 77})");
+    QCOMPARE(w.openExperiment(one), QString());
+    QVERIFY(!w.currentRun());
+    QCOMPARE(w.findChild<QComboBox*>("methodCombo")->currentData().toString(), QString("nwj"));
+    QCOMPARE(w.findChild<QSpinBox*>("param.K")->value(), 24);
+    QCOMPARE(w.findChild<QSpinBox*>("param.steps")->value(), 77);
+
+    const QString grid =
+        writeFile(tmp.filePath("grid.json"), R"({"task": "gaussian2", "method": "nwj", "grid": {"K": [8, 16]}})");
+    QVERIFY(w.openExperiment(grid).startsWith("out: a grid needs a folder"));
+    QVERIFY(!w.currentGrid());
+    const QString bad = writeFile(tmp.filePath("bad.json"), R"({"task": "gaussian2", "method": "nwj", "K": 0})");
+    QVERIFY2(w.openExperiment(bad).startsWith("K:"), qPrintable(w.openExperiment(bad)));
+    QVERIFY(w.openExperiment(tmp.filePath("missing.json")).contains("missing.json"));
+  }
+
  private:
+  static QString writeFile(const QString& path, const QByteArray& text) {
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size()) qFatal("cannot write %s", qPrintable(path));
+    return path;
+  }
+  static QByteArray readAll(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+  }
   static bool hasGraphStartingWith(const MainWindow& w, const QString& prefix) {
     auto* plot = w.findChild<QCustomPlot*>("runPlot");
     for (int i = 0; i < plot->graphCount(); ++i)
