@@ -22,18 +22,22 @@ QString number(double v) { return QString::number(v, 'g', 10); }
 }  // namespace
 
 QString writeGridCsv(const QString& path, const QList<CellResult>& cells) {
-  QStringList coordinateKeys, ceilingNames;
+  QStringList coordinateKeys, ceilingNames, termNames;
   for (const CellResult& c : cells) {
     for (auto it = c.cell.coordinates.cbegin(); it != c.cell.coordinates.cend(); ++it)
       if (!coordinateKeys.contains(it.key())) coordinateKeys << it.key();
     for (const Ceiling& ceiling : c.result.ceilings)
       if (!ceilingNames.contains(ceiling.name)) ceilingNames << ceiling.name;
+    for (const NamedValue& t : c.result.terms)
+      if (!termNames.contains(t.name)) termNames << t.name;
   }
+  termNames.sort();  // a resumed cell reads its terms back from JSON in key order: the same columns either way
   // The usual coordinates always get a column, filled from the spec when they were not varied.
   for (const QString& k : {"method", "task", "mi", "K", "seed"}) coordinateKeys.removeAll(k);
   QStringList header{"cell", "method", "task", "mi", "K", "seed"};
   header << coordinateKeys << QStringList{"steps", "status", "target", "true_value", "estimate", "stderr"};
   for (const QString& n : ceilingNames) header << "ceiling " + n;
+  for (const QString& n : termNames) header << "term " + n;
   header << QStringList{"seconds", "reason"};
 
   QByteArray bytes;
@@ -53,12 +57,13 @@ QString writeGridCsv(const QString& path, const QList<CellResult>& cells) {
     for (const QString& k : coordinateKeys) row << c.cell.coordinates.value(k).toString();
     row << QString::number(s.steps) << statusName(r.status) << r.targetName << number(r.trueMi) << number(r.estimate)
         << number(r.stderror);
-    for (const QString& n : ceilingNames) {
-      QString v;
-      for (const Ceiling& ceiling : r.ceilings)
-        if (ceiling.name == n) v = number(ceiling.value);
-      row << v;
-    }
+    auto valueNamed = [](const QList<NamedValue>& values, const QString& name) {
+      for (const NamedValue& v : values)
+        if (v.name == name) return number(v.value);
+      return QString();
+    };
+    for (const QString& n : ceilingNames) row << valueNamed(r.ceilings, n);
+    for (const QString& n : termNames) row << valueNamed(r.terms, n);
     row << number(r.seconds) << r.reason;
     QStringList fields;
     for (const QString& f : row) fields << csvField(f);

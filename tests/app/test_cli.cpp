@@ -212,6 +212,7 @@ class TestCli : public QObject {
     QCOMPARE(table.size(), 9);
     QVERIFY(table[0].startsWith("cell,method,task,mi,K,seed,protocol,steps,status,target,true_value,estimate,stderr"));
     QVERIFY(table[0].contains("ceiling log K") && table[0].contains("ceiling 2 log K"));
+    QVERIFY(table[0].contains(",term I_IS(x;y|x'),term I_NCE,term I_NCE(x';y),"));  // every term, a column each
     QVERIFY(readAll(out + "/estimate_vs_K.png").startsWith("\x89PNG\r\n\x1a\n"));
     QVERIFY(readAll(out + "/estimate_vs_K.pdf").startsWith("%PDF-"));
     QVERIFY(readAll(out + "/estimate_vs_K.svg").contains("<svg"));
