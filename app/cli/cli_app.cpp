@@ -131,11 +131,8 @@ int runPriorOrderCommand(const QStringList& args, const MethodRegistry& registry
   Experiment experiment;
   QString err = readCommand(args, &cl, &experiment);
   if (!err.isEmpty()) return badInput(err);
-  if (experiment.isGrid()) return badInput("grid: the prior-order sweep takes one encoder, not a grid or method rows");
-  QVariantMap flat = experiment.base;
-  if (!experiment.methods.isEmpty()) flat.insert(experiment.methods.first());
   PriorOrderSweepSpec spec;
-  err = priorOrderSweepFromFlat(flat, registry, &spec);
+  err = priorOrderSweepFromExperiment(experiment, registry, &spec);
   if (err.isEmpty()) err = prepareOutDir(cl.outDir);
   if (!err.isEmpty()) return badInput(err);
   std::signal(SIGINT, onInterrupt);

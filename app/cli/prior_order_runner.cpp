@@ -1,13 +1,10 @@
 #include "cli/prior_order_runner.h"
 
-#include <qcustomplot.h>
-
 #include <QDir>
 #include <cstdio>
 
 #include "engine/prior_order_sweep.h"
-#include "plot/plot_export.h"
-#include "plot/prior_order_plot.h"
+#include "plot/prior_order_outputs.h"
 #include "results/prior_order_files.h"
 
 namespace milab {
@@ -29,16 +26,7 @@ int runPriorOrders(const PriorOrderSweepSpec& spec, const MethodPlugin& method, 
   };
   const PriorOrderSweep sweep = runPriorOrderSweep(spec, method, onPoint, interrupted);
 
-  errors << writePriorOrderCsv(dir.filePath("prior_orders.csv"), sweep)
-         << writePriorOrderSummary(dir.filePath("summary.json"), spec, sweep);
-  QCustomPlot plot;
-  drawPriorOrderPlot(&plot, sweep,
-                     QStringLiteral("prior order vs brute-force H(Z): %1 encoder, m = %2, %3 steps")
-                         .arg(spec.encoder.method)
-                         .arg(bits)
-                         .arg(spec.encoder.steps));
-  for (const char* name : {"prior_orders.png", "prior_orders.pdf", "prior_orders.svg"})
-    errors << exportPlot(&plot, dir.filePath(name));
+  errors << writePriorOrderOutputs(outDir, spec, sweep);
   errors.removeAll(QString());
   for (const QString& e : errors) std::fprintf(stderr, "milab-cli: %s\n", e.toLocal8Bit().constData());
 

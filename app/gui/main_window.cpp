@@ -18,12 +18,16 @@
 
 #include "engine/experiment.h"
 #include "engine/grid_scheduler.h"
+#include "engine/prior_order_sweep_job.h"
 #include "gui/panels/experiment_panel.h"
 #include "method/method_registry.h"
 #include "plot/grid_outputs.h"
 #include "plot/grid_plot.h"
 #include "plot/plot_export.h"
+#include "plot/prior_order_outputs.h"
+#include "plot/prior_order_plot.h"
 #include "plot/run_plot.h"
+#include "results/prior_order_files.h"
 #include "results/run_files.h"
 
 namespace milab {
@@ -39,6 +43,7 @@ MainWindow::MainWindow(const MethodRegistry& registry, QWidget* parent)
       plots_(new QStackedWidget(this)),
       plotWidget_(new QCustomPlot(this)),
       gridPlotWidget_(new QCustomPlot(this)),
+      sweepPlotWidget_(new QCustomPlot(this)),
       plot_(std::make_unique<RunPlot>(plotWidget_)),
       resultLabel_(new QLabel(this)),
       oracleCheck_(new QCheckBox(tr("Show the oracle: the same bound with the task's analytic critic"), this)),
@@ -48,6 +53,8 @@ MainWindow::MainWindow(const MethodRegistry& registry, QWidget* parent)
   gridPlotWidget_->setObjectName("gridPlot");
   plots_->addWidget(plotWidget_);
   plots_->addWidget(gridPlotWidget_);
+  sweepPlotWidget_->setObjectName("sweepPlot");
+  plots_->addWidget(sweepPlotWidget_);
   resultLabel_->setObjectName("resultLabel");
   resultLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   auto* right = new QWidget(this);
@@ -86,6 +93,11 @@ MainWindow::MainWindow(const MethodRegistry& registry, QWidget* parent)
     experiments->addAction(f.completeBaseName(), this,
                            [this, path = f.filePath()] { openExperimentWithDialogs(path); });
 
+  experiments->addSeparator();
+  experiments->addAction(tr("AMMI Figure 1(a): prior-order sweep..."), this,
+                         [this] { sweepWithDialogs(":/sweeps/ammi-figure1a.json"); });
+  experiments->addAction(tr("Open prior-order sweep file..."), this, [this] { sweepWithDialogs({}); });
+
   connect(panel_, &ExperimentPanel::runRequested, this, &MainWindow::startRun);
   connect(panel_, &ExperimentPanel::stopRequested, this, &MainWindow::stopRun);
   connect(timer_, &QTimer::timeout, this, &MainWindow::tick);
@@ -101,7 +113,7 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::setSpec(const RunSpec& spec) { panel_->setSpec(spec); }
 
-bool MainWindow::busy() const { return gridRunning_ || (run_ && !run_->isFinished()); }
+bool MainWindow::busy() const { return gridRunning_ || sweepRunning_ || (run_ && !run_->isFinished()); }
 
 bool MainWindow::startRun() {
   if (busy()) return false;
@@ -142,12 +154,15 @@ void MainWindow::startOracle(const RunSpec& learned) {
 void MainWindow::stopRun() {
   if (run_) run_->cancel();
   if (oracle_) oracle_->cancel();
-  if (gridRunning_) grid_->cancel();  // the cells that ran are still written, then the closing files
+  if (gridRunning_) grid_->cancel();    // the cells that ran are still written, then the closing files
+  if (sweepRunning_) sweep_->cancel();  // the orders swept so far are still written
 }
 
 void MainWindow::tick() {
   if (gridRunning_)
     drainGrid();
+  else if (sweepRunning_)
+    drainSweep();
   else
     drainRun();
 }
@@ -272,8 +287,86 @@ void MainWindow::showResult() {
   statusBar()->showMessage(r.status == RunStatus::Failed ? r.reason : tr("Run %1").arg(statusName(r.status)));
 }
 
+QString MainWindow::startPriorOrderSweep(const QString& path, const QString& outDir) {
+  Experiment experiment;
+  PriorOrderSweepSpec spec;
+  QString err = busy() ? tr("experiment: a run or a grid is in progress; stop it first") : QString();
+  if (err.isEmpty()) err = readExperiment(path, &experiment);
+  if (err.isEmpty()) err = priorOrderSweepFromExperiment(experiment, registry_, &spec);
+  if (err.isEmpty() && outDir.isEmpty()) err = tr("out: the sweep needs a folder for its results");
+  if (err.isEmpty() && !QDir().mkpath(outDir)) err = tr("out: cannot create folder '%1'").arg(outDir);
+  if (!err.isEmpty()) {
+    statusBar()->showMessage(err);
+    return err;
+  }
+  sweep_ = std::make_unique<PriorOrderSweepJob>(spec, registry_.find(spec.encoder.method));
+  sweep_->start();
+  sweepOutDir_ = outDir;
+  sweepRunning_ = true;
+  sweepPlotWidget_->clearPlottables();
+  sweepPlotWidget_->replot();
+  plots_->setCurrentWidget(sweepPlotWidget_);
+  panel_->setRunning(true);
+  resultLabel_->setText(tr("Training the %1 encoder (m = %2) for %3 steps, then the prior orders up to %4")
+                            .arg(spec.encoder.method)
+                            .arg(spec.encoder.methodParams.value("bits").toInt())
+                            .arg(spec.encoder.steps)
+                            .arg(spec.sweep.value("max_order").toInt()));
+  timer_->start();
+  return {};
+}
+
+void MainWindow::sweepWithDialogs(QString path) {
+  if (path.isEmpty())
+    path = QFileDialog::getOpenFileName(this, tr("Open prior-order sweep"), QString(), tr("Experiment (*.json)"));
+  if (path.isEmpty()) return;
+  const QString outDir = QFileDialog::getExistingDirectory(this, tr("Folder for the sweep's results"));
+  if (outDir.isEmpty()) return;
+  const QString err = startPriorOrderSweep(path, outDir);
+  if (!err.isEmpty()) QMessageBox::warning(this, tr("Sweep not started"), err);
+}
+
+void MainWindow::drainSweep() {
+  const int done = sweep_->ordersDone();
+  statusBar()->showMessage(done == 0 ? tr("prior-order sweep: training the encoder")
+                                     : tr("prior-order sweep: %1 orders done").arg(done));
+  if (sweep_->isFinished()) finishSweep();
+}
+
+void MainWindow::finishSweep() {
+  timer_->stop();
+  const PriorOrderSweep& r = sweep_->result();
+  const QStringList errors = writePriorOrderOutputs(sweepOutDir_, sweep_->spec(), r);
+  drawPriorOrderPlot(sweepPlotWidget_, r, priorOrderPlotTitle(sweep_->spec()));
+  sweepRunning_ = false;
+  panel_->setRunning(false);
+  const QString status = !r.error.isEmpty() ? tr("failed") : r.cancelled ? tr("cancelled") : tr("finished");
+  QString text = tr("<b>prior-order sweep %1</b>: brute-force H(Z) = %2 &middot; m log 2 = %3 &middot; %4 orders")
+                     .arg(status)
+                     .arg(r.bruteForceEntropy, 0, 'f', 4)
+                     .arg(r.uniform, 0, 'f', 4)
+                     .arg(r.points.size());
+  if (!r.points.isEmpty())
+    text += tr("<br>best order-%1 prior %2 nats, order-%3 prior %4 nats")
+                .arg(r.points.first().order)
+                .arg(r.points.first().optimal, 0, 'f', 4)
+                .arg(r.points.last().order)
+                .arg(r.points.last().optimal, 0, 'f', 4);
+  text += tr("<br>files in %1").arg(sweepOutDir_.toHtmlEscaped());
+  for (const QString& e : QStringList{r.error} + errors)
+    if (!e.isEmpty()) text += QStringLiteral("<br><span style='color:#c0392b'>%1</span>").arg(e.toHtmlEscaped());
+  resultLabel_->setText(text);
+  statusBar()->showMessage(tr("Prior-order sweep %1").arg(status));
+}
+
 QString MainWindow::exportTo(const QString& path) {
   const QString suffix = QFileInfo(path).suffix().toLower();
+  if (plots_->currentWidget() == sweepPlotWidget_) {  // a prior-order sweep is shown
+    if (sweepRunning_) return tr("export: the sweep is still running");
+    if (suffix == "csv") return writePriorOrderCsv(path, sweep_->result());
+    if (suffix == "json") return writePriorOrderSummary(path, sweep_->spec(), sweep_->result());
+    return exportPlot(sweepPlotWidget_, path);
+  }
   if (plots_->currentWidget() == gridPlotWidget_) {  // a grid is shown: its plot and table
     if (suffix == "csv") return writeGridCsv(path, grid_->results());
     if (suffix == "json") return tr("export: a grid's summaries are its cells' files, %1").arg(gridOutDir_ + "/cells");

@@ -18,6 +18,7 @@ namespace milab {
 class ExperimentPanel;
 class GridScheduler;
 class MethodRegistry;
+class PriorOrderSweepJob;
 class RunPlot;
 
 class MainWindow : public QMainWindow {
@@ -41,6 +42,12 @@ class MainWindow : public QMainWindow {
   QString openExperiment(const QString& path, const QString& gridOutDir = {});
   const GridScheduler* currentGrid() const { return grid_.get(); }
   QCustomPlot* gridPlot() const { return gridPlotWidget_; }
+  // A prior-order sweep file (AMMI Figure 1(a), as `milab-cli prior-orders` takes): the encoder trains and r
+  // sweeps on a worker thread, then the figure is drawn and prior_orders.csv, summary.json and
+  // prior_orders.{png,pdf,svg} are written into `outDir`. "" or the error line.
+  QString startPriorOrderSweep(const QString& path, const QString& outDir);
+  const PriorOrderSweepJob* currentSweep() const { return sweep_.get(); }
+  QCustomPlot* sweepPlot() const { return sweepPlotWidget_; }
 
   // Writes the current run by suffix: .png/.pdf/.svg (plot), .csv (curve), .json (summary). "" or an error.
   QString exportTo(const QString& path);
@@ -53,6 +60,9 @@ class MainWindow : public QMainWindow {
   void drainGrid();
   void finishGrid();
   void openExperimentWithDialogs(const QString& path);
+  void drainSweep();
+  void finishSweep();
+  void sweepWithDialogs(QString path);
   void showResult();
   void exportWithDialog(const QString& filter, const QString& suffix);
 
@@ -61,6 +71,7 @@ class MainWindow : public QMainWindow {
   QStackedWidget* plots_;  // the run's plot, or the grid's
   QCustomPlot* plotWidget_;
   QCustomPlot* gridPlotWidget_;
+  QCustomPlot* sweepPlotWidget_;
   std::unique_ptr<RunPlot> plot_;
   QLabel* resultLabel_;
   QCheckBox* oracleCheck_;
@@ -71,6 +82,9 @@ class MainWindow : public QMainWindow {
   std::unique_ptr<GridScheduler> grid_;
   QString gridOutDir_;
   bool gridRunning_ = false;  // until its closing files are written
+  std::unique_ptr<PriorOrderSweepJob> sweep_;
+  QString sweepOutDir_;
+  bool sweepRunning_ = false;  // until its files are written
 };
 
 }  // namespace milab

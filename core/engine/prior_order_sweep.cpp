@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "engine/device.h"
+#include "engine/experiment.h"
 #include "markov/enumeration.h"
 #include "markov/learned_prior.h"
 #include "markov/markov_code.h"
@@ -28,6 +29,14 @@ const ParamSpecs& priorOrderSweepSpecs() {
       ParamSpec::integer("fixed_batch", 64, 1, 1 << 20, "samples in the fixed batch whose code entropy is read"),
   };
   return specs;
+}
+
+QString priorOrderSweepFromExperiment(const Experiment& experiment, const MethodRegistry& registry,
+                                      PriorOrderSweepSpec* out) {
+  if (experiment.isGrid()) return "grid: the prior-order sweep takes one encoder, not a grid or method rows";
+  QVariantMap flat = experiment.base;
+  if (!experiment.methods.isEmpty()) flat.insert(experiment.methods.first());
+  return priorOrderSweepFromFlat(flat, registry, out);
 }
 
 QString priorOrderSweepFromFlat(const QVariantMap& flat, const MethodRegistry& registry, PriorOrderSweepSpec* out) {

@@ -18,6 +18,7 @@ namespace milab {
 
 class MethodPlugin;
 class MethodRegistry;
+struct Experiment;
 
 // max_order, fit_steps, fit_lr, fixed_batch.
 const ParamSpecs& priorOrderSweepSpecs();
@@ -30,6 +31,9 @@ struct PriorOrderSweepSpec {
 // Splits a flat experiment into the encoder's run and the sweep's keys and validates both, including the
 // cross-checks (method, bits <= 16, order_y <= max_order < bits, fixed_batch x 2^bits). "" or one error line.
 QString priorOrderSweepFromFlat(const QVariantMap& flat, const MethodRegistry& registry, PriorOrderSweepSpec* out);
+// The same from an experiment file's contents: one encoder (one method row at most, no grid axes).
+QString priorOrderSweepFromExperiment(const Experiment& experiment, const MethodRegistry& registry,
+                                      PriorOrderSweepSpec* out);
 
 struct PriorOrderPoint {
   int order = 0;

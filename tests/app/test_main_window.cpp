@@ -15,6 +15,7 @@
 
 #include "engine/device.h"
 #include "engine/grid_scheduler.h"
+#include "engine/prior_order_sweep_job.h"
 #include "gui/main_window.h"
 #include "gui/panels/experiment_panel.h"
 #include "gui/panels/param_form.h"
@@ -213,6 +214,57 @@ class TestMainWindow : public QObject {
     const QByteArray table = readAll(out + "/grid.csv");
     QCOMPARE(table.count('\n'), 4);
     QCOMPARE(table.count(",finished,"), 1);
+  }
+
+  // AMMI's Figure 1(a) from the window: the encoder trains and r sweeps on a worker thread, then the figure is
+  // drawn and its files written; the closed form never rises with r and ends at the brute-force H(Z).
+  void priorOrderSweepRunsFromTheWindow() {
+    QTemporaryDir tmp;
+    const QString path = writeFile(tmp.filePath("sweep.json"),
+                                   R"({"task": "gaussian2", "dim": 4, "mi": 2, "method": "ammi", "bits": 6,
+                                       "steps": 60, "max_order": 5, "fit_steps": 100, "fixed_batch": 32,
+                                       "device": "cpu"})");
+    const QString out = tmp.filePath("out");
+    MainWindow w(registry_);
+    w.show();
+    QCOMPARE(w.startPriorOrderSweep(path, out), QString());
+    QVERIFY(w.sweepPlot()->isVisible());
+    QVERIFY(!w.findChild<QAbstractButton*>("runButton")->isEnabled());
+    QCOMPARE(w.openExperiment(path), QString("experiment: a run or a grid is in progress; stop it first"));
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 60000);
+    QVERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("prior-order sweep finished"));
+    const PriorOrderSweep& sweep = w.currentSweep()->result();
+    QCOMPARE(sweep.points.size(), 6);
+    for (int i = 1; i < sweep.points.size(); ++i)
+      QVERIFY(sweep.points[i].optimal <= sweep.points[i - 1].optimal + 1e-6);
+    QVERIFY(std::abs(sweep.points.last().optimal - sweep.bruteForceEntropy) < 1e-4);
+    QVERIFY(w.sweepPlot()->graphCount() >= 2);
+    QCOMPARE(readAll(out + "/prior_orders.csv").count('\n'), 7);
+    QVERIFY(readAll(out + "/summary.json").contains("brute_force_entropy"));
+    QVERIFY(readAll(out + "/prior_orders.png").startsWith("\x89PNG\r\n\x1a\n"));
+    QCOMPARE(w.exportTo(tmp.filePath("s.csv")), QString());
+    QCOMPARE(readAll(tmp.filePath("s.csv")), readAll(out + "/prior_orders.csv"));
+  }
+
+  // Stop during the encoder's training ends the sweep at once, says so, and a bad sweep file names its field.
+  void priorOrderSweepStopsAndRefusesBadFiles() {
+    QTemporaryDir tmp;
+    const QString path = writeFile(tmp.filePath("sweep.json"),
+                                   R"({"task": "gaussian2", "dim": 4, "method": "ammi", "bits": 6,
+                                       "steps": 1000000, "max_order": 5, "device": "cpu"})");
+    MainWindow w(registry_);
+    w.show();
+    QCOMPARE(w.startPriorOrderSweep(path, tmp.filePath("out")), QString());
+    QTest::mouseClick(w.findChild<QAbstractButton*>("stopButton"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 10000);
+    QVERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("prior-order sweep cancelled"));
+    QVERIFY(QFile::exists(tmp.filePath("out/summary.json")));
+
+    const QString bad =
+        writeFile(tmp.filePath("bad.json"), R"({"task": "gaussian2", "method": "ammi", "bits": 6, "max_order": 6})");
+    QVERIFY2(w.startPriorOrderSweep(bad, tmp.filePath("out2")).startsWith("max_order:"),
+             qPrintable(w.startPriorOrderSweep(bad, tmp.filePath("out2"))));
+    QVERIFY(w.startPriorOrderSweep(path, QString()).startsWith("out:"));
   }
 
   // A single-run file fills the form and starts nothing; bad files and a grid without a folder say why.
