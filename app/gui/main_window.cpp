@@ -18,7 +18,6 @@
 
 #include "engine/experiment.h"
 #include "engine/grid_scheduler.h"
-#include "engine/prior_order_sweep_job.h"
 #include "gui/panels/experiment_panel.h"
 #include "method/method_registry.h"
 #include "plot/grid_outputs.h"
@@ -299,7 +298,13 @@ QString MainWindow::startPriorOrderSweep(const QString& path, const QString& out
     statusBar()->showMessage(err);
     return err;
   }
-  sweep_ = std::make_unique<PriorOrderSweepJob>(spec, registry_.find(spec.encoder.method));
+  sweepSpec_ = spec;
+  const MethodPlugin* method = registry_.find(spec.encoder.method);
+  sweep_ = std::make_unique<BackgroundJob<PriorOrderSweep>>(
+      [spec, method](const std::atomic<bool>& cancel, std::atomic<int>& progress) {
+        return runPriorOrderSweep(
+            spec, *method, [&progress](const PriorOrderPoint&) { ++progress; }, cancel);
+      });
   sweep_->start();
   sweepOutDir_ = outDir;
   sweepRunning_ = true;
@@ -327,7 +332,7 @@ void MainWindow::sweepWithDialogs(QString path) {
 }
 
 void MainWindow::drainSweep() {
-  const int done = sweep_->ordersDone();
+  const int done = sweep_->progress();
   statusBar()->showMessage(done == 0 ? tr("prior-order sweep: training the encoder")
                                      : tr("prior-order sweep: %1 orders done").arg(done));
   if (sweep_->isFinished()) finishSweep();
@@ -336,8 +341,8 @@ void MainWindow::drainSweep() {
 void MainWindow::finishSweep() {
   timer_->stop();
   const PriorOrderSweep& r = sweep_->result();
-  const QStringList errors = writePriorOrderOutputs(sweepOutDir_, sweep_->spec(), r);
-  drawPriorOrderPlot(sweepPlotWidget_, r, priorOrderPlotTitle(sweep_->spec()));
+  const QStringList errors = writePriorOrderOutputs(sweepOutDir_, sweepSpec_, r);
+  drawPriorOrderPlot(sweepPlotWidget_, r, priorOrderPlotTitle(sweepSpec_));
   sweepRunning_ = false;
   panel_->setRunning(false);
   const QString status = !r.error.isEmpty() ? tr("failed") : r.cancelled ? tr("cancelled") : tr("finished");
@@ -364,7 +369,7 @@ QString MainWindow::exportTo(const QString& path) {
   if (plots_->currentWidget() == sweepPlotWidget_) {  // a prior-order sweep is shown
     if (sweepRunning_) return tr("export: the sweep is still running");
     if (suffix == "csv") return writePriorOrderCsv(path, sweep_->result());
-    if (suffix == "json") return writePriorOrderSummary(path, sweep_->spec(), sweep_->result());
+    if (suffix == "json") return writePriorOrderSummary(path, sweepSpec_, sweep_->result());
     return exportPlot(sweepPlotWidget_, path);
   }
   if (plots_->currentWidget() == gridPlotWidget_) {  // a grid is shown: its plot and table

@@ -5,6 +5,8 @@
 #include <QMainWindow>
 #include <memory>
 
+#include "engine/background_job.h"
+#include "engine/prior_order_sweep.h"
 #include "engine/run.h"
 
 class QCheckBox;
@@ -18,7 +20,6 @@ namespace milab {
 class ExperimentPanel;
 class GridScheduler;
 class MethodRegistry;
-class PriorOrderSweepJob;
 class RunPlot;
 
 class MainWindow : public QMainWindow {
@@ -46,7 +47,7 @@ class MainWindow : public QMainWindow {
   // sweeps on a worker thread, then the figure is drawn and prior_orders.csv, summary.json and
   // prior_orders.{png,pdf,svg} are written into `outDir`. "" or the error line.
   QString startPriorOrderSweep(const QString& path, const QString& outDir);
-  const PriorOrderSweepJob* currentSweep() const { return sweep_.get(); }
+  const BackgroundJob<PriorOrderSweep>* currentSweep() const { return sweep_.get(); }
   QCustomPlot* sweepPlot() const { return sweepPlotWidget_; }
 
   // Writes the current run by suffix: .png/.pdf/.svg (plot), .csv (curve), .json (summary). "" or an error.
@@ -82,7 +83,8 @@ class MainWindow : public QMainWindow {
   std::unique_ptr<GridScheduler> grid_;
   QString gridOutDir_;
   bool gridRunning_ = false;  // until its closing files are written
-  std::unique_ptr<PriorOrderSweepJob> sweep_;
+  std::unique_ptr<BackgroundJob<PriorOrderSweep>> sweep_;
+  PriorOrderSweepSpec sweepSpec_;
   QString sweepOutDir_;
   bool sweepRunning_ = false;  // until its files are written
 };

@@ -15,7 +15,6 @@
 
 #include "engine/device.h"
 #include "engine/grid_scheduler.h"
-#include "engine/prior_order_sweep_job.h"
 #include "gui/main_window.h"
 #include "gui/panels/experiment_panel.h"
 #include "gui/panels/param_form.h"
