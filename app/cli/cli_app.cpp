@@ -144,15 +144,8 @@ int runHashingCommandLine(const QStringList& args) {
   Experiment experiment;
   QString err = readCommand(args, &cl, &experiment);
   if (!err.isEmpty()) return badInput(err);
-  QVariantList bits;
-  for (const auto& axis : experiment.axes) {
-    if (axis.first != "bits")
-      return badInput(QStringLiteral("%1: only bits may list values for hashing").arg(axis.first));
-    bits = axis.second;
-  }
-  if (!experiment.methods.isEmpty()) return badInput("methods: hashing always compares ammi with lsh");
   HashingSpec spec;
-  err = hashingSpecFromFlat(experiment.base, bits, &spec);
+  err = hashingSpecFromExperiment(experiment, &spec);
   if (err.isEmpty()) err = hashingDataMissing();
   if (err.isEmpty()) err = prepareOutDir(cl.outDir);
   if (!err.isEmpty()) return badInput(err);

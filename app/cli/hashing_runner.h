@@ -1,6 +1,6 @@
 #pragma once
 // `milab-cli hashing`: Fashion-MNIST hashing, AMMI against random-projection LSH, one row per (m, method) as
-// it ends: OUT/hashing.csv (rewritten after each row) and OUT/summary.json.
+// it ends: OUT/hashing.csv (rewritten after each row), then OUT/summary.json and OUT/hashing.{png,pdf,svg}.
 #include <QString>
 #include <atomic>
 

@@ -22,10 +22,13 @@
 #include "method/method_registry.h"
 #include "plot/grid_outputs.h"
 #include "plot/grid_plot.h"
+#include "plot/hashing_outputs.h"
+#include "plot/hashing_plot.h"
 #include "plot/plot_export.h"
 #include "plot/prior_order_outputs.h"
 #include "plot/prior_order_plot.h"
 #include "plot/run_plot.h"
+#include "results/hashing_files.h"
 #include "results/prior_order_files.h"
 #include "results/run_files.h"
 
@@ -43,6 +46,7 @@ MainWindow::MainWindow(const MethodRegistry& registry, QWidget* parent)
       plotWidget_(new QCustomPlot(this)),
       gridPlotWidget_(new QCustomPlot(this)),
       sweepPlotWidget_(new QCustomPlot(this)),
+      hashingPlotWidget_(new QCustomPlot(this)),
       plot_(std::make_unique<RunPlot>(plotWidget_)),
       resultLabel_(new QLabel(this)),
       oracleCheck_(new QCheckBox(tr("Show the oracle: the same bound with the task's analytic critic"), this)),
@@ -54,6 +58,8 @@ MainWindow::MainWindow(const MethodRegistry& registry, QWidget* parent)
   plots_->addWidget(gridPlotWidget_);
   sweepPlotWidget_->setObjectName("sweepPlot");
   plots_->addWidget(sweepPlotWidget_);
+  hashingPlotWidget_->setObjectName("hashingPlot");
+  plots_->addWidget(hashingPlotWidget_);
   resultLabel_->setObjectName("resultLabel");
   resultLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   auto* right = new QWidget(this);
@@ -96,6 +102,10 @@ MainWindow::MainWindow(const MethodRegistry& registry, QWidget* parent)
   experiments->addAction(tr("AMMI Figure 1(a): prior-order sweep..."), this,
                          [this] { sweepWithDialogs(":/sweeps/ammi-figure1a.json"); });
   experiments->addAction(tr("Open prior-order sweep file..."), this, [this] { sweepWithDialogs({}); });
+  experiments->addSeparator();
+  experiments->addAction(tr("Fashion-MNIST hashing: AMMI against LSH..."), this,
+                         [this] { hashingWithDialogs(":/hashing/fashion-mnist-hashing.json"); });
+  experiments->addAction(tr("Open hashing file..."), this, [this] { hashingWithDialogs({}); });
 
   connect(panel_, &ExperimentPanel::runRequested, this, &MainWindow::startRun);
   connect(panel_, &ExperimentPanel::stopRequested, this, &MainWindow::stopRun);
@@ -112,7 +122,9 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::setSpec(const RunSpec& spec) { panel_->setSpec(spec); }
 
-bool MainWindow::busy() const { return gridRunning_ || sweepRunning_ || (run_ && !run_->isFinished()); }
+bool MainWindow::busy() const {
+  return gridRunning_ || sweepRunning_ || hashingRunning_ || (run_ && !run_->isFinished());
+}
 
 bool MainWindow::startRun() {
   if (busy()) return false;
@@ -153,8 +165,9 @@ void MainWindow::startOracle(const RunSpec& learned) {
 void MainWindow::stopRun() {
   if (run_) run_->cancel();
   if (oracle_) oracle_->cancel();
-  if (gridRunning_) grid_->cancel();    // the cells that ran are still written, then the closing files
-  if (sweepRunning_) sweep_->cancel();  // the orders swept so far are still written
+  if (gridRunning_) grid_->cancel();        // the cells that ran are still written, then the closing files
+  if (sweepRunning_) sweep_->cancel();      // the orders swept so far are still written
+  if (hashingRunning_) hashing_->cancel();  // so are the rows scored so far
 }
 
 void MainWindow::tick() {
@@ -162,6 +175,8 @@ void MainWindow::tick() {
     drainGrid();
   else if (sweepRunning_)
     drainSweep();
+  else if (hashingRunning_)
+    drainHashing();
   else
     drainRun();
 }
@@ -364,8 +379,90 @@ void MainWindow::finishSweep() {
   statusBar()->showMessage(tr("Prior-order sweep %1").arg(status));
 }
 
+QString MainWindow::startHashing(const QString& path, const QString& outDir) {
+  Experiment experiment;
+  HashingSpec spec;
+  QString err = busy() ? tr("experiment: a run or a grid is in progress; stop it first") : QString();
+  if (err.isEmpty()) err = readExperiment(path, &experiment);
+  if (err.isEmpty()) err = hashingSpecFromExperiment(experiment, &spec);
+  if (err.isEmpty()) err = hashingDataMissing();
+  if (err.isEmpty() && outDir.isEmpty()) err = tr("out: hashing needs a folder for its results");
+  if (err.isEmpty() && !QDir().mkpath(outDir)) err = tr("out: cannot create folder '%1'").arg(outDir);
+  if (!err.isEmpty()) {
+    statusBar()->showMessage(err);
+    return err;
+  }
+  hashingSpec_ = spec;
+  hashing_ = std::make_unique<BackgroundJob<HashingResult>>(
+      [spec](const std::atomic<bool>& cancel, std::atomic<int>& progress) {
+        return runHashing(
+            spec, [&progress](const HashingRow&) { ++progress; }, cancel);
+      });
+  hashing_->start();
+  hashingOutDir_ = outDir;
+  hashingRunning_ = true;
+  hashingPlotWidget_->clearPlottables();
+  hashingPlotWidget_->replot();
+  plots_->setCurrentWidget(hashingPlotWidget_);
+  panel_->setRunning(true);
+  QStringList lengths;
+  for (int m : spec.bits) lengths << QString::number(m);
+  resultLabel_->setText(tr("Hashing Fashion-MNIST into m = %1 bits with AMMI and LSH").arg(lengths.join(", ")));
+  timer_->start();
+  return {};
+}
+
+void MainWindow::hashingWithDialogs(QString path) {
+  if (path.isEmpty())
+    path = QFileDialog::getOpenFileName(this, tr("Open hashing experiment"), QString(), tr("Experiment (*.json)"));
+  if (path.isEmpty()) return;
+  const QString outDir = QFileDialog::getExistingDirectory(this, tr("Folder for the hashing results"));
+  if (outDir.isEmpty()) return;
+  const QString err = startHashing(path, outDir);
+  if (!err.isEmpty()) QMessageBox::warning(this, tr("Hashing not started"), err);
+}
+
+void MainWindow::drainHashing() {
+  statusBar()->showMessage(
+      tr("hashing: %1 of %2 rows scored").arg(hashing_->progress()).arg(2 * hashingSpec_.bits.size()));
+  if (hashing_->isFinished()) finishHashing();
+}
+
+void MainWindow::finishHashing() {
+  timer_->stop();
+  const HashingResult& r = hashing_->result();
+  const QStringList errors = writeHashingOutputs(hashingOutDir_, hashingSpec_, r);
+  const int topK = hashingSpec_.params.value("top_k").toInt();
+  drawHashingPlot(hashingPlotWidget_, r, topK);
+  hashingRunning_ = false;
+  panel_->setRunning(false);
+  const QString status = !r.error.isEmpty() ? tr("failed") : r.cancelled ? tr("cancelled") : tr("finished");
+  QString text = tr("<b>hashing %1</b>: top-%2 precision, %3 queries against %4 images")
+                     .arg(status)
+                     .arg(topK)
+                     .arg(r.queries)
+                     .arg(r.trainImages);
+  for (const HashingRow& row : r.rows)
+    text += tr("<br>m = %1 %2: %3 (%4 distinct codes)")
+                .arg(row.bits)
+                .arg(row.method)
+                .arg(row.precision, 0, 'f', 4)
+                .arg(row.distinctCodes);
+  text += tr("<br>files in %1").arg(hashingOutDir_.toHtmlEscaped());
+  for (const QString& e : QStringList{r.error} + errors)
+    if (!e.isEmpty()) text += QStringLiteral("<br><span style='color:#c0392b'>%1</span>").arg(e.toHtmlEscaped());
+  resultLabel_->setText(text);
+  statusBar()->showMessage(tr("Hashing %1").arg(status));
+}
+
 QString MainWindow::exportTo(const QString& path) {
   const QString suffix = QFileInfo(path).suffix().toLower();
+  if (plots_->currentWidget() == hashingPlotWidget_) {  // a hashing experiment is shown
+    if (hashingRunning_) return tr("export: hashing is still running");
+    if (suffix == "csv") return writeHashingCsv(path, hashing_->result().rows);
+    if (suffix == "json") return writeHashingSummary(path, hashingSpec_, hashing_->result());
+    return exportPlot(hashingPlotWidget_, path);
+  }
   if (plots_->currentWidget() == sweepPlotWidget_) {  // a prior-order sweep is shown
     if (sweepRunning_) return tr("export: the sweep is still running");
     if (suffix == "csv") return writePriorOrderCsv(path, sweep_->result());

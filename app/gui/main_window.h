@@ -8,6 +8,7 @@
 #include "engine/background_job.h"
 #include "engine/prior_order_sweep.h"
 #include "engine/run.h"
+#include "hashing/hashing_experiment.h"
 
 class QCheckBox;
 class QCustomPlot;
@@ -49,6 +50,11 @@ class MainWindow : public QMainWindow {
   QString startPriorOrderSweep(const QString& path, const QString& outDir);
   const BackgroundJob<PriorOrderSweep>* currentSweep() const { return sweep_.get(); }
   QCustomPlot* sweepPlot() const { return sweepPlotWidget_; }
+  // A hashing file (Fashion-MNIST, AMMI against LSH, as `milab-cli hashing` takes), likewise: on a worker
+  // thread, then the precision-vs-m figure, hashing.csv, summary.json and hashing.{png,pdf,svg} in `outDir`.
+  QString startHashing(const QString& path, const QString& outDir);
+  const BackgroundJob<HashingResult>* currentHashing() const { return hashing_.get(); }
+  QCustomPlot* hashingPlot() const { return hashingPlotWidget_; }
 
   // Writes the current run by suffix: .png/.pdf/.svg (plot), .csv (curve), .json (summary). "" or an error.
   QString exportTo(const QString& path);
@@ -64,6 +70,9 @@ class MainWindow : public QMainWindow {
   void drainSweep();
   void finishSweep();
   void sweepWithDialogs(QString path);
+  void drainHashing();
+  void finishHashing();
+  void hashingWithDialogs(QString path);
   void showResult();
   void exportWithDialog(const QString& filter, const QString& suffix);
 
@@ -73,6 +82,7 @@ class MainWindow : public QMainWindow {
   QCustomPlot* plotWidget_;
   QCustomPlot* gridPlotWidget_;
   QCustomPlot* sweepPlotWidget_;
+  QCustomPlot* hashingPlotWidget_;
   std::unique_ptr<RunPlot> plot_;
   QLabel* resultLabel_;
   QCheckBox* oracleCheck_;
@@ -87,6 +97,10 @@ class MainWindow : public QMainWindow {
   PriorOrderSweepSpec sweepSpec_;
   QString sweepOutDir_;
   bool sweepRunning_ = false;  // until its files are written
+  std::unique_ptr<BackgroundJob<HashingResult>> hashing_;
+  HashingSpec hashingSpec_;
+  QString hashingOutDir_;
+  bool hashingRunning_ = false;  // until its files are written
 };
 
 }  // namespace milab

@@ -9,6 +9,7 @@
 
 #include "data/fashion_mnist.h"
 #include "engine/device.h"
+#include "engine/experiment.h"
 #include "hashing/hamming_retrieval.h"
 #include "hashing/hashers.h"
 
@@ -63,6 +64,16 @@ QString hashingSpecFromFlat(const QVariantMap& flat, const QVariantList& bits, H
   if (!err.isEmpty()) return err;
   out->params = params;
   return {};
+}
+
+QString hashingSpecFromExperiment(const Experiment& experiment, HashingSpec* out) {
+  QVariantList bits;
+  for (const auto& axis : experiment.axes) {
+    if (axis.first != "bits") return QStringLiteral("%1: only bits may list values for hashing").arg(axis.first);
+    bits = axis.second;
+  }
+  if (!experiment.methods.isEmpty()) return "methods: hashing always compares ammi with lsh";
+  return hashingSpecFromFlat(experiment.base, bits, out);
 }
 
 QString hashingDataMissing() { return checkFashionMnist(fashionMnistDir()); }

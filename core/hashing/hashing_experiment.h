@@ -12,6 +12,8 @@
 
 namespace milab {
 
+struct Experiment;
+
 // steps, batch, lr, beta, order_prior, prior_steps, prior_lr, hidden, train_limit, query_limit, top_k, seed,
 // device. The code lengths are a separate list (`bits`).
 const ParamSpecs& hashingSpecs();
@@ -23,6 +25,8 @@ struct HashingSpec {
 
 // `bits` as given (a number, "16,32,64" or a list); the rest must be hashingSpecs() keys. "" or one error line.
 QString hashingSpecFromFlat(const QVariantMap& flat, const QVariantList& bits, HashingSpec* out);
+// The same from an experiment file's contents: bits may be its one grid axis; no method rows.
+QString hashingSpecFromExperiment(const Experiment& experiment, HashingSpec* out);
 
 struct HashingRow {
   int bits = 0;

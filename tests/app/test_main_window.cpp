@@ -266,6 +266,40 @@ class TestMainWindow : public QObject {
     QVERIFY(w.startPriorOrderSweep(path, QString()).startsWith("out:"));
   }
 
+  // Fashion-MNIST hashing from the window (Debian's dataset-fashion-mnist, which CI installs): AMMI and LSH at
+  // one code length on a slice of the images, then the figure and its files; without the dataset it says how to
+  // install it and starts nothing.
+  void hashingRunsFromTheWindow() {
+    QTemporaryDir tmp;
+    const QString path = writeFile(tmp.filePath("hashing.json"),
+                                   R"({"bits": 16, "steps": 100, "train_limit": 5000, "query_limit": 500,
+                                       "seed": 1, "device": "cpu"})");
+    const QString out = tmp.filePath("out");
+    MainWindow w(registry_);
+    w.show();
+    QCOMPARE(w.startHashing(path, out), QString());
+    QVERIFY(w.hashingPlot()->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 60000);
+    const QString label = w.findChild<QLabel*>("resultLabel")->text();
+    QVERIFY2(label.contains("hashing finished"), qPrintable(label));
+    const QList<HashingRow>& rows = w.currentHashing()->result().rows;
+    QCOMPARE(rows.size(), 2);
+    for (const HashingRow& r : rows) QVERIFY2(r.precision > 0.2 && r.precision <= 1.0, qPrintable(r.method));
+    QCOMPARE(w.hashingPlot()->graphCount(), 2);
+    QCOMPARE(readAll(out + "/hashing.csv").count('\n'), 3);
+    QVERIFY(readAll(out + "/summary.json").contains("\"finished\""));
+    QVERIFY(readAll(out + "/hashing.png").startsWith("\x89PNG\r\n\x1a\n"));
+    QCOMPARE(w.exportTo(tmp.filePath("h.csv")), QString());
+    QCOMPARE(readAll(tmp.filePath("h.csv")), readAll(out + "/hashing.csv"));
+
+    const QByteArray saved = qgetenv("MILAB_FASHION_MNIST");
+    qputenv("MILAB_FASHION_MNIST", tmp.path().toLocal8Bit());  // a folder without the dataset
+    const QString missing = w.startHashing(path, tmp.filePath("out2"));
+    saved.isNull() ? qunsetenv("MILAB_FASHION_MNIST") : qputenv("MILAB_FASHION_MNIST", saved);
+    QVERIFY2(missing.contains("apt-get install dataset-fashion-mnist"), qPrintable(missing));
+    QVERIFY(!QFile::exists(tmp.filePath("out2")));
+  }
+
   // A single-run file fills the form and starts nothing; bad files and a grid without a folder say why.
   void experimentFilesOpenIntoTheForm() {
     QTemporaryDir tmp;

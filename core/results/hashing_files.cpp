@@ -1,0 +1,46 @@
+#include "results/hashing_files.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+
+#include "results/run_files.h"
+
+namespace milab {
+
+QString writeHashingCsv(const QString& path, const QList<HashingRow>& rows) {
+  QByteArray bytes;
+  QTextStream out(&bytes);
+  out << "bits,method,precision,distinct_train_codes,estimate_nats,seconds\n";
+  for (const HashingRow& r : rows)
+    out << r.bits << ',' << r.method << ',' << QString::number(r.precision, 'g', 10) << ',' << r.distinctCodes << ','
+        << QString::number(r.estimate, 'g', 10) << ',' << QString::number(r.seconds, 'g', 6) << '\n';
+  out.flush();
+  return saveAtomically(path, bytes);
+}
+
+QString writeHashingSummary(const QString& path, const HashingSpec& spec, const HashingResult& result) {
+  QJsonObject experiment = QJsonObject::fromVariantMap(spec.params);
+  QJsonArray bits, rows;
+  for (int m : spec.bits) bits.append(m);
+  experiment.insert("bits", bits);
+  for (const HashingRow& r : result.rows)
+    rows.append(QJsonObject{{"bits", r.bits},
+                            {"method", r.method},
+                            {"precision", r.precision},
+                            {"distinct_train_codes", r.distinctCodes},
+                            {"estimate_nats", r.estimate},
+                            {"seconds", r.seconds}});
+  const QString status = !result.error.isEmpty() ? "failed" : result.cancelled ? "cancelled" : "finished";
+  const QJsonObject summary{{"experiment", experiment},
+                            {"status", status},
+                            {"reason", result.error},
+                            {"device", result.device},
+                            {"train_images", result.trainImages},
+                            {"queries", result.queries},
+                            {"rows", rows}};
+  return saveAtomically(path, QJsonDocument(summary).toJson());
+}
+
+}  // namespace milab
