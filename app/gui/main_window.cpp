@@ -3,7 +3,6 @@
 #include <qcustomplot.h>
 
 #include <QCheckBox>
-#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -13,23 +12,17 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
-#include <QThread>
 #include <QTimer>
+#include <utility>
 
 #include "engine/experiment.h"
-#include "engine/grid_scheduler.h"
 #include "gui/panels/experiment_panel.h"
+#include "gui/views/grid_view.h"
+#include "gui/views/hashing_view.h"
+#include "gui/views/prior_order_view.h"
 #include "method/method_registry.h"
-#include "plot/grid_outputs.h"
-#include "plot/grid_plot.h"
-#include "plot/hashing_outputs.h"
-#include "plot/hashing_plot.h"
 #include "plot/plot_export.h"
-#include "plot/prior_order_outputs.h"
-#include "plot/prior_order_plot.h"
 #include "plot/run_plot.h"
-#include "results/hashing_files.h"
-#include "results/prior_order_files.h"
 #include "results/run_files.h"
 
 namespace milab {
@@ -44,22 +37,22 @@ MainWindow::MainWindow(const MethodRegistry& registry, QWidget* parent)
       panel_(new ExperimentPanel(registry, this)),
       plots_(new QStackedWidget(this)),
       plotWidget_(new QCustomPlot(this)),
-      gridPlotWidget_(new QCustomPlot(this)),
-      sweepPlotWidget_(new QCustomPlot(this)),
-      hashingPlotWidget_(new QCustomPlot(this)),
       plot_(std::make_unique<RunPlot>(plotWidget_)),
       resultLabel_(new QLabel(this)),
       oracleCheck_(new QCheckBox(tr("Show the oracle: the same bound with the task's analytic critic"), this)),
-      timer_(new QTimer(this)) {
+      timer_(new QTimer(this)),
+      grid_(std::make_unique<GridView>(registry, this)),
+      sweep_(std::make_unique<PriorOrderView>(registry, this)),
+      hashing_(std::make_unique<HashingView>(this)) {
   setWindowTitle("milab: mutual-information estimators");
   plotWidget_->setObjectName("runPlot");
-  gridPlotWidget_->setObjectName("gridPlot");
   plots_->addWidget(plotWidget_);
-  plots_->addWidget(gridPlotWidget_);
-  sweepPlotWidget_->setObjectName("sweepPlot");
-  plots_->addWidget(sweepPlotWidget_);
-  hashingPlotWidget_->setObjectName("hashingPlot");
-  plots_->addWidget(hashingPlotWidget_);
+  for (auto [view, name] : {std::pair<BackgroundView*, const char*>{grid_.get(), "gridPlot"},
+                            {sweep_.get(), "sweepPlot"},
+                            {hashing_.get(), "hashingPlot"}}) {
+    view->plot()->setObjectName(name);
+    plots_->addWidget(view->plot());
+  }
   resultLabel_->setObjectName("resultLabel");
   resultLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   auto* right = new QWidget(this);
@@ -100,12 +93,12 @@ MainWindow::MainWindow(const MethodRegistry& registry, QWidget* parent)
 
   experiments->addSeparator();
   experiments->addAction(tr("AMMI Figure 1(a): prior-order sweep..."), this,
-                         [this] { sweepWithDialogs(":/sweeps/ammi-figure1a.json"); });
-  experiments->addAction(tr("Open prior-order sweep file..."), this, [this] { sweepWithDialogs({}); });
+                         [this] { startWithDialogs(sweep_.get(), ":/sweeps/ammi-figure1a.json"); });
+  experiments->addAction(tr("Open prior-order sweep file..."), this, [this] { startWithDialogs(sweep_.get(), {}); });
   experiments->addSeparator();
   experiments->addAction(tr("Fashion-MNIST hashing: AMMI against LSH..."), this,
-                         [this] { hashingWithDialogs(":/hashing/fashion-mnist-hashing.json"); });
-  experiments->addAction(tr("Open hashing file..."), this, [this] { hashingWithDialogs({}); });
+                         [this] { startWithDialogs(hashing_.get(), ":/hashing/fashion-mnist-hashing.json"); });
+  experiments->addAction(tr("Open hashing file..."), this, [this] { startWithDialogs(hashing_.get(), {}); });
 
   connect(panel_, &ExperimentPanel::runRequested, this, &MainWindow::startRun);
   connect(panel_, &ExperimentPanel::stopRequested, this, &MainWindow::stopRun);
@@ -122,9 +115,7 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::setSpec(const RunSpec& spec) { panel_->setSpec(spec); }
 
-bool MainWindow::busy() const {
-  return gridRunning_ || sweepRunning_ || hashingRunning_ || (run_ && !run_->isFinished());
-}
+bool MainWindow::busy() const { return (active_ && active_->running()) || (run_ && !run_->isFinished()); }
 
 bool MainWindow::startRun() {
   if (busy()) return false;
@@ -165,98 +156,79 @@ void MainWindow::startOracle(const RunSpec& learned) {
 void MainWindow::stopRun() {
   if (run_) run_->cancel();
   if (oracle_) oracle_->cancel();
-  if (gridRunning_) grid_->cancel();        // the cells that ran are still written, then the closing files
-  if (sweepRunning_) sweep_->cancel();      // the orders swept so far are still written
-  if (hashingRunning_) hashing_->cancel();  // so are the rows scored so far
+  if (active_ && active_->running()) active_->cancel();
 }
 
 void MainWindow::tick() {
-  if (gridRunning_)
-    drainGrid();
-  else if (sweepRunning_)
-    drainSweep();
-  else if (hashingRunning_)
-    drainHashing();
-  else
-    drainRun();
+  if (!active_ || !active_->running()) return drainRun();
+  statusBar()->showMessage(active_->progressLine());
+  if (!active_->poll()) return;
+  timer_->stop();
+  panel_->setRunning(false);
+  resultLabel_->setText(active_->resultHtml());
+}
+
+QString MainWindow::startBackground(BackgroundView* view, const QString& path, const QString& outDir) {
+  const QString err =
+      busy() ? tr("experiment: another run or experiment is in progress; stop it first") : view->start(path, outDir);
+  if (!err.isEmpty()) {
+    statusBar()->showMessage(err);
+    return err;
+  }
+  active_ = view;
+  plots_->setCurrentWidget(view->plot());
+  panel_->setRunning(true);
+  resultLabel_->setText(view->startedHtml());
+  timer_->start();
+  return {};
 }
 
 QString MainWindow::openExperiment(const QString& path, const QString& gridOutDir) {
   Experiment experiment;
   QList<GridCell> cells;
-  QString err = busy() ? tr("experiment: a run or a grid is in progress; stop it first") : QString();
-  if (err.isEmpty()) err = readExperiment(path, &experiment);
+  QString err = readExperiment(path, &experiment);
+  if (err.isEmpty() && experiment.isGrid()) return startBackground(grid_.get(), path, gridOutDir);
+  if (err.isEmpty() && busy()) err = tr("experiment: another run or experiment is in progress; stop it first");
   if (err.isEmpty()) err = expandExperiment(experiment, registry_, &cells);
-  if (err.isEmpty() && experiment.isGrid() && gridOutDir.isEmpty())
-    err = tr("out: a grid needs a folder for its results");
-  if (err.isEmpty() && experiment.isGrid() && !QDir().mkpath(gridOutDir))
-    err = tr("out: cannot create folder '%1'").arg(gridOutDir);
   if (!err.isEmpty()) {
     statusBar()->showMessage(err);
     return err;
   }
-  if (!experiment.isGrid()) {
-    setSpec(cells.first().spec);
-    statusBar()->showMessage(tr("Opened %1: press Run").arg(path));
-    return {};
-  }
-  // One cell per spare core: each run takes one intra-op thread, and the window keeps a core.
-  grid_ = std::make_unique<GridScheduler>(cells, gridOutDir, std::max(1, QThread::idealThreadCount() - 1), registry_);
-  gridOutDir_ = gridOutDir;
-  gridRunning_ = true;
-  drawGridPlot(gridPlotWidget_, {});
-  plots_->setCurrentWidget(gridPlotWidget_);
-  panel_->setRunning(true);
-  resultLabel_->setText(tr("Running a grid of %1 cells into %2").arg(cells.size()).arg(gridOutDir.toHtmlEscaped()));
-  timer_->start();
+  setSpec(cells.first().spec);
+  statusBar()->showMessage(tr("Opened %1: press Run").arg(path));
   return {};
 }
 
+QString MainWindow::startPriorOrderSweep(const QString& path, const QString& outDir) {
+  return startBackground(sweep_.get(), path, outDir);
+}
+
+QString MainWindow::startHashing(const QString& path, const QString& outDir) {
+  return startBackground(hashing_.get(), path, outDir);
+}
+
+const GridScheduler* MainWindow::currentGrid() const { return grid_->scheduler(); }
+const BackgroundJob<PriorOrderSweep>* MainWindow::currentSweep() const { return sweep_->job(); }
+const BackgroundJob<HashingResult>* MainWindow::currentHashing() const { return hashing_->job(); }
+QCustomPlot* MainWindow::gridPlot() const { return grid_->plot(); }
+QCustomPlot* MainWindow::sweepPlot() const { return sweep_->plot(); }
+QCustomPlot* MainWindow::hashingPlot() const { return hashing_->plot(); }
+
 void MainWindow::openExperimentWithDialogs(const QString& path) {
   Experiment experiment;
-  QString err = readExperiment(path, &experiment);
-  if (err.isEmpty()) {
-    QString outDir;
-    if (experiment.isGrid()) {
-      outDir = QFileDialog::getExistingDirectory(this, tr("Folder for the grid's results"));
-      if (outDir.isEmpty()) return;
-    }
-    err = openExperiment(path, outDir);
-  }
+  if (readExperiment(path, &experiment).isEmpty() && experiment.isGrid()) return startWithDialogs(grid_.get(), path);
+  const QString err = openExperiment(path);
   if (!err.isEmpty()) QMessageBox::warning(this, tr("Experiment not opened"), err);
 }
 
-void MainWindow::drainGrid() {
-  if (!grid_->poll().isEmpty()) drawGridPlot(gridPlotWidget_, grid_->endedResults());
-  statusBar()->showMessage(tr("grid: %1 of %2 cells ended").arg(grid_->endedCount()).arg(grid_->results().size()));
-  if (grid_->isDone()) finishGrid();
-}
-
-void MainWindow::finishGrid() {
-  timer_->stop();
-  const QStringList errors = grid_->errors() + writeGridOutputs(gridOutDir_, grid_->results());
-  gridRunning_ = false;
-  panel_->setRunning(false);
-  int failed = 0, unfinished = 0, reused = 0;
-  for (const CellResult& c : grid_->results()) {
-    failed += c.result.status == RunStatus::Failed;
-    unfinished += c.result.status != RunStatus::Finished && c.result.status != RunStatus::Failed;
-    reused += c.reused;
-  }
-  const QDir out(gridOutDir_);
-  QString text = tr("<b>grid %1</b>: %2 cells, %3 failed, %4 not finished, %5 reused from an earlier run"
-                    "<br>table %6<br>plots %7")
-                     .arg(grid_->wasCancelled() ? tr("cancelled") : tr("finished"))
-                     .arg(grid_->results().size())
-                     .arg(failed)
-                     .arg(unfinished)
-                     .arg(reused)
-                     .arg(out.filePath("grid.csv").toHtmlEscaped())
-                     .arg(out.filePath("estimate_vs_K.{png,pdf,svg}").toHtmlEscaped());
-  for (const QString& e : errors)
-    text += QStringLiteral("<br><span style='color:#c0392b'>%1</span>").arg(e.toHtmlEscaped());
-  resultLabel_->setText(text);
-  statusBar()->showMessage(errors.isEmpty() ? tr("Wrote %1").arg(out.filePath("grid.csv")) : errors.first());
+void MainWindow::startWithDialogs(BackgroundView* view, QString path) {
+  if (path.isEmpty())
+    path = QFileDialog::getOpenFileName(this, tr("Open experiment"), QString(), tr("Experiment (*.json)"));
+  if (path.isEmpty()) return;
+  const QString outDir = QFileDialog::getExistingDirectory(this, tr("Folder for the results"));
+  if (outDir.isEmpty()) return;
+  const QString err = startBackground(view, path, outDir);
+  if (!err.isEmpty()) QMessageBox::warning(this, tr("Experiment not started"), err);
 }
 
 void MainWindow::drainRun() {
@@ -301,180 +273,11 @@ void MainWindow::showResult() {
   statusBar()->showMessage(r.status == RunStatus::Failed ? r.reason : tr("Run %1").arg(statusName(r.status)));
 }
 
-QString MainWindow::startPriorOrderSweep(const QString& path, const QString& outDir) {
-  Experiment experiment;
-  PriorOrderSweepSpec spec;
-  QString err = busy() ? tr("experiment: a run or a grid is in progress; stop it first") : QString();
-  if (err.isEmpty()) err = readExperiment(path, &experiment);
-  if (err.isEmpty()) err = priorOrderSweepFromExperiment(experiment, registry_, &spec);
-  if (err.isEmpty() && outDir.isEmpty()) err = tr("out: the sweep needs a folder for its results");
-  if (err.isEmpty() && !QDir().mkpath(outDir)) err = tr("out: cannot create folder '%1'").arg(outDir);
-  if (!err.isEmpty()) {
-    statusBar()->showMessage(err);
-    return err;
-  }
-  sweepSpec_ = spec;
-  const MethodPlugin* method = registry_.find(spec.encoder.method);
-  sweep_ = std::make_unique<BackgroundJob<PriorOrderSweep>>(
-      [spec, method](const std::atomic<bool>& cancel, std::atomic<int>& progress) {
-        return runPriorOrderSweep(
-            spec, *method, [&progress](const PriorOrderPoint&) { ++progress; }, cancel);
-      });
-  sweep_->start();
-  sweepOutDir_ = outDir;
-  sweepRunning_ = true;
-  sweepPlotWidget_->clearPlottables();
-  sweepPlotWidget_->replot();
-  plots_->setCurrentWidget(sweepPlotWidget_);
-  panel_->setRunning(true);
-  resultLabel_->setText(tr("Training the %1 encoder (m = %2) for %3 steps, then the prior orders up to %4")
-                            .arg(spec.encoder.method)
-                            .arg(spec.encoder.methodParams.value("bits").toInt())
-                            .arg(spec.encoder.steps)
-                            .arg(spec.sweep.value("max_order").toInt()));
-  timer_->start();
-  return {};
-}
-
-void MainWindow::sweepWithDialogs(QString path) {
-  if (path.isEmpty())
-    path = QFileDialog::getOpenFileName(this, tr("Open prior-order sweep"), QString(), tr("Experiment (*.json)"));
-  if (path.isEmpty()) return;
-  const QString outDir = QFileDialog::getExistingDirectory(this, tr("Folder for the sweep's results"));
-  if (outDir.isEmpty()) return;
-  const QString err = startPriorOrderSweep(path, outDir);
-  if (!err.isEmpty()) QMessageBox::warning(this, tr("Sweep not started"), err);
-}
-
-void MainWindow::drainSweep() {
-  const int done = sweep_->progress();
-  statusBar()->showMessage(done == 0 ? tr("prior-order sweep: training the encoder")
-                                     : tr("prior-order sweep: %1 orders done").arg(done));
-  if (sweep_->isFinished()) finishSweep();
-}
-
-void MainWindow::finishSweep() {
-  timer_->stop();
-  const PriorOrderSweep& r = sweep_->result();
-  const QStringList errors = writePriorOrderOutputs(sweepOutDir_, sweepSpec_, r);
-  drawPriorOrderPlot(sweepPlotWidget_, r, priorOrderPlotTitle(sweepSpec_));
-  sweepRunning_ = false;
-  panel_->setRunning(false);
-  const QString status = !r.error.isEmpty() ? tr("failed") : r.cancelled ? tr("cancelled") : tr("finished");
-  QString text = tr("<b>prior-order sweep %1</b>: brute-force H(Z) = %2 &middot; m log 2 = %3 &middot; %4 orders")
-                     .arg(status)
-                     .arg(r.bruteForceEntropy, 0, 'f', 4)
-                     .arg(r.uniform, 0, 'f', 4)
-                     .arg(r.points.size());
-  if (!r.points.isEmpty())
-    text += tr("<br>best order-%1 prior %2 nats, order-%3 prior %4 nats")
-                .arg(r.points.first().order)
-                .arg(r.points.first().optimal, 0, 'f', 4)
-                .arg(r.points.last().order)
-                .arg(r.points.last().optimal, 0, 'f', 4);
-  text += tr("<br>files in %1").arg(sweepOutDir_.toHtmlEscaped());
-  for (const QString& e : QStringList{r.error} + errors)
-    if (!e.isEmpty()) text += QStringLiteral("<br><span style='color:#c0392b'>%1</span>").arg(e.toHtmlEscaped());
-  resultLabel_->setText(text);
-  statusBar()->showMessage(tr("Prior-order sweep %1").arg(status));
-}
-
-QString MainWindow::startHashing(const QString& path, const QString& outDir) {
-  Experiment experiment;
-  HashingSpec spec;
-  QString err = busy() ? tr("experiment: a run or a grid is in progress; stop it first") : QString();
-  if (err.isEmpty()) err = readExperiment(path, &experiment);
-  if (err.isEmpty()) err = hashingSpecFromExperiment(experiment, &spec);
-  if (err.isEmpty()) err = hashingDataMissing();
-  if (err.isEmpty() && outDir.isEmpty()) err = tr("out: hashing needs a folder for its results");
-  if (err.isEmpty() && !QDir().mkpath(outDir)) err = tr("out: cannot create folder '%1'").arg(outDir);
-  if (!err.isEmpty()) {
-    statusBar()->showMessage(err);
-    return err;
-  }
-  hashingSpec_ = spec;
-  hashing_ = std::make_unique<BackgroundJob<HashingResult>>(
-      [spec](const std::atomic<bool>& cancel, std::atomic<int>& progress) {
-        return runHashing(
-            spec, [&progress](const HashingRow&) { ++progress; }, cancel);
-      });
-  hashing_->start();
-  hashingOutDir_ = outDir;
-  hashingRunning_ = true;
-  hashingPlotWidget_->clearPlottables();
-  hashingPlotWidget_->replot();
-  plots_->setCurrentWidget(hashingPlotWidget_);
-  panel_->setRunning(true);
-  QStringList lengths;
-  for (int m : spec.bits) lengths << QString::number(m);
-  resultLabel_->setText(tr("Hashing Fashion-MNIST into m = %1 bits with AMMI and LSH").arg(lengths.join(", ")));
-  timer_->start();
-  return {};
-}
-
-void MainWindow::hashingWithDialogs(QString path) {
-  if (path.isEmpty())
-    path = QFileDialog::getOpenFileName(this, tr("Open hashing experiment"), QString(), tr("Experiment (*.json)"));
-  if (path.isEmpty()) return;
-  const QString outDir = QFileDialog::getExistingDirectory(this, tr("Folder for the hashing results"));
-  if (outDir.isEmpty()) return;
-  const QString err = startHashing(path, outDir);
-  if (!err.isEmpty()) QMessageBox::warning(this, tr("Hashing not started"), err);
-}
-
-void MainWindow::drainHashing() {
-  statusBar()->showMessage(
-      tr("hashing: %1 of %2 rows scored").arg(hashing_->progress()).arg(2 * hashingSpec_.bits.size()));
-  if (hashing_->isFinished()) finishHashing();
-}
-
-void MainWindow::finishHashing() {
-  timer_->stop();
-  const HashingResult& r = hashing_->result();
-  const QStringList errors = writeHashingOutputs(hashingOutDir_, hashingSpec_, r);
-  const int topK = hashingSpec_.params.value("top_k").toInt();
-  drawHashingPlot(hashingPlotWidget_, r, topK);
-  hashingRunning_ = false;
-  panel_->setRunning(false);
-  const QString status = !r.error.isEmpty() ? tr("failed") : r.cancelled ? tr("cancelled") : tr("finished");
-  QString text = tr("<b>hashing %1</b>: top-%2 precision, %3 queries against %4 images")
-                     .arg(status)
-                     .arg(topK)
-                     .arg(r.queries)
-                     .arg(r.trainImages);
-  for (const HashingRow& row : r.rows)
-    text += tr("<br>m = %1 %2: %3 (%4 distinct codes)")
-                .arg(row.bits)
-                .arg(row.method)
-                .arg(row.precision, 0, 'f', 4)
-                .arg(row.distinctCodes);
-  text += tr("<br>files in %1").arg(hashingOutDir_.toHtmlEscaped());
-  for (const QString& e : QStringList{r.error} + errors)
-    if (!e.isEmpty()) text += QStringLiteral("<br><span style='color:#c0392b'>%1</span>").arg(e.toHtmlEscaped());
-  resultLabel_->setText(text);
-  statusBar()->showMessage(tr("Hashing %1").arg(status));
-}
-
 QString MainWindow::exportTo(const QString& path) {
-  const QString suffix = QFileInfo(path).suffix().toLower();
-  if (plots_->currentWidget() == hashingPlotWidget_) {  // a hashing experiment is shown
-    if (hashingRunning_) return tr("export: hashing is still running");
-    if (suffix == "csv") return writeHashingCsv(path, hashing_->result().rows);
-    if (suffix == "json") return writeHashingSummary(path, hashingSpec_, hashing_->result());
-    return exportPlot(hashingPlotWidget_, path);
-  }
-  if (plots_->currentWidget() == sweepPlotWidget_) {  // a prior-order sweep is shown
-    if (sweepRunning_) return tr("export: the sweep is still running");
-    if (suffix == "csv") return writePriorOrderCsv(path, sweep_->result());
-    if (suffix == "json") return writePriorOrderSummary(path, sweepSpec_, sweep_->result());
-    return exportPlot(sweepPlotWidget_, path);
-  }
-  if (plots_->currentWidget() == gridPlotWidget_) {  // a grid is shown: its plot and table
-    if (suffix == "csv") return writeGridCsv(path, grid_->results());
-    if (suffix == "json") return tr("export: a grid's summaries are its cells' files, %1").arg(gridOutDir_ + "/cells");
-    return exportPlot(gridPlotWidget_, path);
-  }
+  if (active_ && plots_->currentWidget() == active_->plot())  // a background experiment is shown
+    return active_->running() ? tr("export: the experiment is still running") : active_->exportTo(path);
   if (!run_) return tr("export: nothing to export yet, run an experiment first");
+  const QString suffix = QFileInfo(path).suffix().toLower();
   if (suffix == "csv") return writeCurveCsv(path, run_->curve());
   if (suffix == "json") return writeSummaryJson(path, run_->spec(), run_->result());
   return exportPlot(plotWidget_, path);

@@ -229,7 +229,7 @@ class TestMainWindow : public QObject {
     QCOMPARE(w.startPriorOrderSweep(path, out), QString());
     QVERIFY(w.sweepPlot()->isVisible());
     QVERIFY(!w.findChild<QAbstractButton*>("runButton")->isEnabled());
-    QCOMPARE(w.openExperiment(path), QString("experiment: a run or a grid is in progress; stop it first"));
+    QCOMPARE(w.openExperiment(path), QString("experiment: another run or experiment is in progress; stop it first"));
     QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 60000);
     QVERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("prior-order sweep finished"));
     const PriorOrderSweep& sweep = w.currentSweep()->result();

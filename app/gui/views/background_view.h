@@ -1,0 +1,50 @@
+#pragma once
+// One kind of long experiment the window runs in the background and shows in a plot of its own: a grid of
+// runs, AMMI's prior-order sweep, Fashion-MNIST hashing. The window starts one at a time, polls it from its
+// timer, stops it, and exports what it shows through it; the view reads the file, runs the work off the GUI
+// thread, draws, and writes the same files as milab-cli.
+#include <QString>
+#include <QStringList>
+
+class QCustomPlot;
+class QWidget;
+
+namespace milab {
+
+class BackgroundView {
+ public:
+  explicit BackgroundView(QWidget* parent);  // the plot is a child of `parent`
+  virtual ~BackgroundView();
+  BackgroundView(const BackgroundView&) = delete;
+  BackgroundView& operator=(const BackgroundView&) = delete;
+
+  QCustomPlot* plot() const { return plot_; }
+  bool running() const { return running_; }
+
+  // Reads and checks the file, creates `outDir`, starts the work. "" or the error line: then nothing started
+  // and no folder was made.
+  QString start(const QString& path, const QString& outDir);
+  // Follows the work; once it is over, writes its files and draws the result, and returns true (that once).
+  bool poll();
+  virtual void cancel() = 0;                                // what ended is still written
+  virtual QString progressLine() const = 0;                 // for the status bar while it runs
+  virtual QString startedHtml() const = 0;                  // for the result label once started
+  QString resultHtml() const;                               // once over: the summary, the folder, any error in red
+  virtual QString exportTo(const QString& path) const = 0;  // .csv, .json or a plot (.png/.pdf/.svg)
+
+ protected:
+  virtual QString what() const = 0;                       // "a grid", for messages
+  virtual QString prepare(const QString& path) = 0;       // reads and checks the file: "" or the error line
+  virtual void launch(const QString& outDir) = 0;         // starts the prepared work
+  virtual bool update() = 0;                              // follows the work; true once it is over
+  virtual QStringList finish(const QString& outDir) = 0;  // writes the files and draws: errors, or none
+  virtual QString summaryHtml() const = 0;
+
+ private:
+  QCustomPlot* plot_;
+  QString outDir_;
+  QStringList errors_;
+  bool running_ = false;
+};
+
+}  // namespace milab

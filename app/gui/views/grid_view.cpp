@@ -1,0 +1,71 @@
+#include "gui/views/grid_view.h"
+
+#include <QDir>
+#include <QThread>
+
+#include "engine/grid_scheduler.h"
+#include "plot/grid_outputs.h"
+#include "plot/grid_plot.h"
+#include "plot/plot_export.h"
+
+namespace milab {
+
+GridView::GridView(const MethodRegistry& registry, QWidget* parent) : BackgroundView(parent), registry_(registry) {}
+
+GridView::~GridView() = default;
+
+QString GridView::prepare(const QString& path) {
+  Experiment experiment;
+  cells_.clear();
+  QString err = readExperiment(path, &experiment);
+  if (err.isEmpty()) err = expandExperiment(experiment, registry_, &cells_);
+  if (err.isEmpty() && !experiment.isGrid()) err = QStringLiteral("experiment: '%1' is one run, not a grid").arg(path);
+  return err;
+}
+
+void GridView::launch(const QString& outDir) {
+  // One cell per spare core: each run takes one intra-op thread, and the window keeps a core.
+  grid_ = std::make_unique<GridScheduler>(cells_, outDir, std::max(1, QThread::idealThreadCount() - 1), registry_);
+  drawGridPlot(plot(), {});
+}
+
+bool GridView::update() {
+  if (!grid_->poll().isEmpty()) drawGridPlot(plot(), grid_->endedResults());
+  return grid_->isDone();
+}
+
+QStringList GridView::finish(const QString& outDir) {
+  return grid_->errors() + writeGridOutputs(outDir, grid_->results());
+}
+
+void GridView::cancel() { grid_->cancel(); }  // the cells that ran are still written, then the closing files
+
+QString GridView::progressLine() const {
+  return QStringLiteral("grid: %1 of %2 cells ended").arg(grid_->endedCount()).arg(grid_->results().size());
+}
+
+QString GridView::startedHtml() const { return QStringLiteral("Running a grid of %1 cells").arg(cells_.size()); }
+
+QString GridView::summaryHtml() const {
+  int failed = 0, unfinished = 0, reused = 0;
+  for (const CellResult& c : grid_->results()) {
+    failed += c.result.status == RunStatus::Failed;
+    unfinished += c.result.status != RunStatus::Finished && c.result.status != RunStatus::Failed;
+    reused += c.reused;
+  }
+  return QStringLiteral("<b>grid %1</b>: %2 cells, %3 failed, %4 not finished, %5 reused from an earlier run")
+      .arg(grid_->wasCancelled() ? "cancelled" : "finished")
+      .arg(grid_->results().size())
+      .arg(failed)
+      .arg(unfinished)
+      .arg(reused);
+}
+
+QString GridView::exportTo(const QString& path) const {
+  if (path.endsWith(".csv", Qt::CaseInsensitive)) return writeGridCsv(path, grid_->results());
+  if (path.endsWith(".json", Qt::CaseInsensitive))
+    return QStringLiteral("export: a grid's summaries are its cells' files, in the results folder's cells/");
+  return exportPlot(plot(), path);
+}
+
+}  // namespace milab

@@ -1,0 +1,41 @@
+#pragma once
+// A grid experiment in the window: its cells run one per spare core through GridScheduler, each written as
+// it ends (a folder with finished cells resumes), the estimate-vs-K plot filling in; at the end grid.csv and
+// estimate_vs_K.{png,pdf,svg}.
+#include <QList>
+#include <memory>
+
+#include "engine/experiment.h"
+#include "gui/views/background_view.h"
+
+namespace milab {
+
+class GridScheduler;
+class MethodRegistry;
+
+class GridView : public BackgroundView {
+ public:
+  GridView(const MethodRegistry& registry, QWidget* parent);
+  ~GridView() override;
+  const GridScheduler* scheduler() const { return grid_.get(); }
+
+  void cancel() override;
+  QString progressLine() const override;
+  QString startedHtml() const override;
+  QString exportTo(const QString& path) const override;
+
+ protected:
+  QString what() const override { return "a grid"; }
+  QString prepare(const QString& path) override;
+  void launch(const QString& outDir) override;
+  bool update() override;
+  QStringList finish(const QString& outDir) override;
+  QString summaryHtml() const override;
+
+ private:
+  const MethodRegistry& registry_;
+  QList<GridCell> cells_;
+  std::unique_ptr<GridScheduler> grid_;
+};
+
+}  // namespace milab

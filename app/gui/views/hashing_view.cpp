@@ -1,0 +1,79 @@
+#include "gui/views/hashing_view.h"
+
+#include <qcustomplot.h>
+
+#include "engine/experiment.h"
+#include "plot/hashing_outputs.h"
+#include "plot/hashing_plot.h"
+#include "plot/plot_export.h"
+#include "results/hashing_files.h"
+
+namespace milab {
+
+HashingView::HashingView(QWidget* parent) : BackgroundView(parent) {}
+
+HashingView::~HashingView() = default;
+
+QString HashingView::prepare(const QString& path) {
+  Experiment experiment;
+  QString err = readExperiment(path, &experiment);
+  if (err.isEmpty()) err = hashingSpecFromExperiment(experiment, &spec_);
+  if (err.isEmpty()) err = hashingDataMissing();
+  return err;
+}
+
+void HashingView::launch(const QString&) {
+  const HashingSpec spec = spec_;
+  job_ = std::make_unique<BackgroundJob<HashingResult>>(
+      [spec](const std::atomic<bool>& cancel, std::atomic<int>& progress) {
+        return runHashing(
+            spec, [&progress](const HashingRow&) { ++progress; }, cancel);
+      });
+  job_->start();
+  plot()->clearPlottables();
+  plot()->replot();
+}
+
+QStringList HashingView::finish(const QString& outDir) {
+  const HashingResult& r = job_->result();
+  drawHashingPlot(plot(), r, spec_.params.value("top_k").toInt());
+  QStringList errors = writeHashingOutputs(outDir, spec_, r);
+  if (!r.error.isEmpty()) errors.prepend(r.error);
+  return errors;
+}
+
+QString HashingView::progressLine() const {
+  return QStringLiteral("hashing: %1 of %2 rows scored").arg(job_->progress()).arg(2 * spec_.bits.size());
+}
+
+QString HashingView::startedHtml() const {
+  QStringList lengths;
+  for (int m : spec_.bits) lengths << QString::number(m);
+  return QStringLiteral("Hashing Fashion-MNIST into m = %1 bits with AMMI and LSH").arg(lengths.join(", "));
+}
+
+QString HashingView::summaryHtml() const {
+  const HashingResult& r = job_->result();
+  QString text = QStringLiteral("<b>hashing %1</b>: top-%2 precision, %3 queries against %4 images")
+                     .arg(!r.error.isEmpty() ? "failed"
+                          : r.cancelled      ? "cancelled"
+                                             : "finished")
+                     .arg(spec_.params.value("top_k").toInt())
+                     .arg(r.queries)
+                     .arg(r.trainImages);
+  for (const HashingRow& row : r.rows)
+    text += QStringLiteral("<br>m = %1 %2: %3 (%4 distinct codes)")
+                .arg(row.bits)
+                .arg(row.method)
+                .arg(row.precision, 0, 'f', 4)
+                .arg(row.distinctCodes);
+  return text;
+}
+
+QString HashingView::exportTo(const QString& path) const {
+  if (path.endsWith(".csv", Qt::CaseInsensitive)) return writeHashingCsv(path, job_->result().rows);
+  if (path.endsWith(".json", Qt::CaseInsensitive)) return writeHashingSummary(path, spec_, job_->result());
+  return exportPlot(plot(), path);
+}
+
+}  // namespace milab

@@ -1,0 +1,36 @@
+#pragma once
+// Fashion-MNIST hashing in the window: AMMI against LSH on a worker thread, then the precision-vs-m figure and
+// the files milab-cli hashing writes (hashing.csv, summary.json, hashing.{png,pdf,svg}).
+#include <memory>
+
+#include "engine/background_job.h"
+#include "gui/views/background_view.h"
+#include "hashing/hashing_experiment.h"
+
+namespace milab {
+
+class HashingView : public BackgroundView {
+ public:
+  explicit HashingView(QWidget* parent);
+  ~HashingView() override;
+  const BackgroundJob<HashingResult>* job() const { return job_.get(); }
+
+  void cancel() override { job_->cancel(); }  // the rows scored so far are still written
+  QString progressLine() const override;
+  QString startedHtml() const override;
+  QString exportTo(const QString& path) const override;
+
+ protected:
+  QString what() const override { return "hashing"; }
+  QString prepare(const QString& path) override;  // also: the dataset is installed
+  void launch(const QString& outDir) override;
+  bool update() override { return job_->isFinished(); }
+  QStringList finish(const QString& outDir) override;
+  QString summaryHtml() const override;
+
+ private:
+  HashingSpec spec_;
+  std::unique_ptr<BackgroundJob<HashingResult>> job_;
+};
+
+}  // namespace milab
