@@ -10,6 +10,7 @@
 
 #include "engine/device.h"
 #include "engine/experiment.h"
+#include "engine/run.h"
 #include "markov/enumeration.h"
 #include "markov/learned_prior.h"
 #include "markov/markov_code.h"
@@ -145,7 +146,7 @@ PriorOrderSweep runPriorOrderSweep(const PriorOrderSweepSpec& spec, const Method
       if (onPoint) onPoint(p);
     }
   } catch (const std::exception& e) {
-    out.error = QStringLiteral("error: %1").arg(QString::fromUtf8(e.what()).section('\n', 0, 0));
+    out.error = errorLine(e);
   }
   return out;
 }

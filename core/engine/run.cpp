@@ -31,6 +31,14 @@ QString statusName(RunStatus status) {
   return {};
 }
 
+RunStatus outcomeOf(const QString& error, bool cancelled) {
+  return !error.isEmpty() ? RunStatus::Failed : cancelled ? RunStatus::Cancelled : RunStatus::Finished;
+}
+
+QString errorLine(const std::exception& e) {
+  return QStringLiteral("error: %1").arg(QString::fromUtf8(e.what()).section('\n', 0, 0));
+}
+
 namespace {
 
 void meanAndStderr(const std::vector<double>& v, double* mean, double* se) {
@@ -197,7 +205,7 @@ void Run::execute() {
     res.terms = termSums;
     finish(RunStatus::Finished, {});
   } catch (const std::exception& e) {
-    finish(RunStatus::Failed, QStringLiteral("error: %1").arg(QString::fromUtf8(e.what()).section('\n', 0, 0)));
+    finish(RunStatus::Failed, errorLine(e));
   }
 }
 

@@ -6,6 +6,7 @@
 #include <QString>
 #include <QVector>
 #include <atomic>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -26,6 +27,11 @@ struct CurvePoint {
 
 enum class RunStatus { Pending, Running, Finished, Cancelled, Failed };
 QString statusName(RunStatus status);
+// How a long computation that is not a Run ended (the prior-order sweep, hashing): Failed when it has an error,
+// else Cancelled or Finished.
+RunStatus outcomeOf(const QString& error, bool cancelled);
+// The line a failure reports for an exception: "error: " and the first line of what().
+QString errorLine(const std::exception& e);
 
 struct RunResult {
   RunStatus status = RunStatus::Pending;

@@ -10,6 +10,7 @@
 #include "data/fashion_mnist.h"
 #include "engine/device.h"
 #include "engine/experiment.h"
+#include "engine/run.h"
 #include "hashing/hamming_retrieval.h"
 #include "hashing/hashers.h"
 
@@ -152,7 +153,7 @@ HashingResult runHashing(const HashingSpec& spec, const std::function<void(const
       if (onRow) onRow(row);
     }
   } catch (const std::exception& e) {
-    out.error = QStringLiteral("error: %1").arg(QString::fromUtf8(e.what()).section('\n', 0, 0));
+    out.error = errorLine(e);
   }
   return out;
 }

@@ -5,6 +5,7 @@
 #include <QJsonObject>
 #include <QTextStream>
 
+#include "engine/run.h"
 #include "results/run_files.h"
 
 namespace milab {
@@ -32,9 +33,8 @@ QString writeHashingSummary(const QString& path, const HashingSpec& spec, const 
                             {"distinct_train_codes", r.distinctCodes},
                             {"estimate_nats", r.estimate},
                             {"seconds", r.seconds}});
-  const QString status = !result.error.isEmpty() ? "failed" : result.cancelled ? "cancelled" : "finished";
   const QJsonObject summary{{"experiment", experiment},
-                            {"status", status},
+                            {"status", statusName(outcomeOf(result.error, result.cancelled))},
                             {"reason", result.error},
                             {"device", result.device},
                             {"train_images", result.trainImages},

@@ -6,18 +6,13 @@
 #include <QTextStream>
 #include <cmath>
 
+#include "engine/run.h"
 #include "results/run_files.h"
 
 namespace milab {
 
 namespace {
 QString number(double v) { return std::isfinite(v) ? QString::number(v, 'g', 10) : QString(); }
-
-QString statusOf(const PriorOrderSweep& sweep) {
-  return !sweep.error.isEmpty() ? QStringLiteral("failed")
-         : sweep.cancelled      ? QStringLiteral("cancelled")
-                                : QStringLiteral("finished");
-}
 }  // namespace
 
 QString writePriorOrderCsv(const QString& path, const PriorOrderSweep& sweep) {
@@ -42,7 +37,7 @@ QString writePriorOrderSummary(const QString& path, const PriorOrderSweepSpec& s
     points.append(o);
   }
   const QJsonObject summary{{"experiment", experiment},
-                            {"status", statusOf(sweep)},
+                            {"status", statusName(outcomeOf(sweep.error, sweep.cancelled))},
                             {"reason", sweep.error},
                             {"device", sweep.device},
                             {"brute_force_entropy", sweep.bruteForceEntropy},

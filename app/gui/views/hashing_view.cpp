@@ -3,6 +3,7 @@
 #include <qcustomplot.h>
 
 #include "engine/experiment.h"
+#include "engine/run.h"
 #include "plot/hashing_outputs.h"
 #include "plot/hashing_plot.h"
 #include "plot/plot_export.h"
@@ -55,9 +56,7 @@ QString HashingView::startedHtml() const {
 QString HashingView::summaryHtml() const {
   const HashingResult& r = job_->result();
   QString text = QStringLiteral("<b>hashing %1</b>: top-%2 precision, %3 queries against %4 images")
-                     .arg(!r.error.isEmpty() ? "failed"
-                          : r.cancelled      ? "cancelled"
-                                             : "finished")
+                     .arg(statusName(outcomeOf(r.error, r.cancelled)))
                      .arg(spec_.params.value("top_k").toInt())
                      .arg(r.queries)
                      .arg(r.trainImages);

@@ -3,6 +3,7 @@
 #include <qcustomplot.h>
 
 #include "engine/experiment.h"
+#include "engine/run.h"
 #include "method/method_registry.h"
 #include "plot/plot_export.h"
 #include "plot/prior_order_outputs.h"
@@ -60,7 +61,7 @@ QString PriorOrderView::startedHtml() const {
 
 QString PriorOrderView::summaryHtml() const {
   const PriorOrderSweep& r = job_->result();
-  const QString status = !r.error.isEmpty() ? "failed" : r.cancelled ? "cancelled" : "finished";
+  const QString status = statusName(outcomeOf(r.error, r.cancelled));
   QString text = QStringLiteral(
                      "<b>prior-order sweep %1</b>: brute-force H(Z) = %2 &middot; m log 2 = %3 &middot; "
                      "%4 orders")
