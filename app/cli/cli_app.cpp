@@ -24,6 +24,7 @@
 #include "hashing/hashing_experiment.h"
 #include "method/method_plugin.h"
 #include "method/method_registry.h"
+#include "plot/grid_outputs.h"
 #include "plot/plot_export.h"
 #include "plot/run_plot.h"
 #include "results/run_files.h"
@@ -43,8 +44,10 @@ const char* kUsage =
     "                 [--device auto|cpu|cuda] [--<any parameter the task or method declares> VALUE]\n"
     "                 [--jobs N]\n"
     "A value with commas (--K 8,64,512) sweeps it; so does a \"grid\" in the file. A grid writes one folder\n"
-    "per cell under DIR/cells, DIR/grid.csv and DIR/estimate_vs_K.{png,pdf,svg}, running N cells at a time\n"
-    "and reusing the finished cells of an earlier, interrupted invocation.\n"
+    "per cell under DIR/cells, DIR/grid.csv and the figure the grid's shape calls for (estimate_vs_K,\n"
+    "estimate_vs_truth, staircase or estimates .{png,pdf,svg}), running N cells at a time and reusing the\n"
+    "finished cells of an earlier, interrupted invocation. --mi-schedule 2,4,6 --steps-per-level N makes an MI\n"
+    "staircase (staircase.{png,pdf,svg} and staircase.csv: bias, variance and MSE per level).\n"
     "       milab-cli prior-orders [EXPERIMENT.json] --out DIR [--method bmmi|ammi] [--bits M] [--steps N]\n"
     "                 [--max-order R] [--fit-steps N] [--fit-lr LR] [--fixed-batch N] [--<task/method key> VALUE]\n"
     "AMMI's Figure 1(a): trains the encoder for --steps, freezes it, and reads the best order-r prior's cross\n"
@@ -190,11 +193,10 @@ int runExperiment(const QStringList& args, const MethodRegistry& registry) {
          << writeCurveCsv(dir.filePath("curve.csv"), curve);
   QCustomPlot plot;
   RunPlot runPlot(&plot);
-  runPlot.reset(
-      QStringLiteral("%1 on %2 (K = %3)").arg(spec.method, spec.task, spec.methodParams.value("K").toString()),
-      spec.steps, {result.targetName, result.trueMi}, result.ceilings);
-  runPlot.append(curve);
+  runPlot.showRun(spec, result, curve);
   for (const char* name : {"plot.png", "plot.pdf", "plot.svg"}) errors << exportPlot(&plot, dir.filePath(name));
+  if (!result.levels.isEmpty())  // the staircase figure and its per-level table
+    errors << writeFigureFiles(outDir, {FigureRun{spec, result, curve}}, {spec.method});
   errors.removeAll(QString());
   for (const QString& e : errors) std::fprintf(stderr, "milab-cli: %s\n", e.toLocal8Bit().constData());
 

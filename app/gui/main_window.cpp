@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -16,7 +17,9 @@
 #include <utility>
 
 #include "engine/experiment.h"
+#include "engine/run_set.h"
 #include "gui/panels/experiment_panel.h"
+#include "gui/views/comparison_view.h"
 #include "gui/views/grid_view.h"
 #include "gui/views/hashing_view.h"
 #include "gui/views/prior_order_view.h"
@@ -36,17 +39,16 @@ MainWindow::MainWindow(const MethodRegistry& registry, QWidget* parent)
       registry_(registry),
       panel_(new ExperimentPanel(registry, this)),
       plots_(new QStackedWidget(this)),
-      plotWidget_(new QCustomPlot(this)),
-      plot_(std::make_unique<RunPlot>(plotWidget_)),
+      comparison_(new ComparisonView(registry, this)),
       resultLabel_(new QLabel(this)),
       oracleCheck_(new QCheckBox(tr("Show the oracle: the same bound with the task's analytic critic"), this)),
       timer_(new QTimer(this)),
+      previewTimer_(new QTimer(this)),
       grid_(std::make_unique<GridView>(registry, this)),
       sweep_(std::make_unique<PriorOrderView>(registry, this)),
       hashing_(std::make_unique<HashingView>(this)) {
   setWindowTitle("milab: mutual-information estimators");
-  plotWidget_->setObjectName("runPlot");
-  plots_->addWidget(plotWidget_);
+  plots_->addWidget(comparison_);
   for (auto [view, name] : {std::pair<BackgroundView*, const char*>{grid_.get(), "gridPlot"},
                             {sweep_.get(), "sweepPlot"},
                             {hashing_.get(), "hashingPlot"}}) {
@@ -60,15 +62,23 @@ MainWindow::MainWindow(const MethodRegistry& registry, QWidget* parent)
   rightLayout->addWidget(plots_, 1);
   oracleCheck_->setObjectName("oracleCheck");
   oracleCheck_->setChecked(true);
-  oracleCheck_->setToolTip(tr("The best value this bound can reach at this K, drawn as a dotted line when known"));
+  oracleCheck_->setToolTip(
+      tr("The best value each bound can reach at its K, drawn dotted in the run's colour when known"));
   rightLayout->addWidget(oracleCheck_);
   rightLayout->addWidget(resultLabel_);
+  // The form scrolls, so the window fits a 1366 x 768 screen whatever the method's parameters.
+  auto* panelScroll = new QScrollArea(this);
+  panelScroll->setObjectName("panelScroll");
+  panelScroll->setWidget(panel_);
+  panelScroll->setWidgetResizable(true);
+  panelScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  panelScroll->setMinimumWidth(panel_->sizeHint().width() + 24);
   auto* splitter = new QSplitter(this);
-  splitter->addWidget(panel_);
+  splitter->addWidget(panelScroll);
   splitter->addWidget(right);
   splitter->setStretchFactor(1, 1);
   setCentralWidget(splitter);
-  resize(1200, 760);
+  resize(1280, 720);
 
   QMenu* file = menuBar()->addMenu(tr("&File"));
   file->addAction(tr("Export plot as PNG..."), this, [this] { exportWithDialog("PNG image (*.png)", "png"); });
@@ -77,6 +87,27 @@ MainWindow::MainWindow(const MethodRegistry& registry, QWidget* parent)
   file->addAction(tr("Export curve as CSV..."), this, [this] { exportWithDialog("CSV table (*.csv)", "csv"); });
   file->addAction(tr("Export summary as JSON..."), this, [this] { exportWithDialog("JSON (*.json)", "json"); });
   file->addSeparator();
+  file->addAction(tr("Export results table as CSV..."), this, [this] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Results table"), "runs.csv", tr("CSV table (*.csv)"));
+    if (path.isEmpty()) return;
+    const QString err = comparison_->exportTable(path);
+    err.isEmpty() ? statusBar()->showMessage(tr("Wrote %1").arg(path)) : (void)QMessageBox::warning(this, tr("Export failed"), err);
+  });
+  file->addAction(tr("Export the set's figure..."), this, [this] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Figure"), "figure.png",
+                                                      tr("Images (*.png *.pdf *.svg)"));
+    if (path.isEmpty()) return;
+    const QString err = comparison_->exportFigure(path);
+    err.isEmpty() ? statusBar()->showMessage(tr("Wrote %1").arg(path)) : (void)QMessageBox::warning(this, tr("Export failed"), err);
+  });
+  file->addAction(tr("Save run set as experiment..."), this, [this] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save run set"), "set.json", tr("Experiment (*.json)"));
+    if (path.isEmpty()) return;
+    const QString err = comparison_->saveSet(path);
+    err.isEmpty() ? statusBar()->showMessage(tr("Saved %1: milab-cli run %1 --out DIR reproduces it").arg(path))
+                  : (void)QMessageBox::warning(this, tr("Not saved"), err);
+  });
+  file->addSeparator();
   file->addAction(tr("Quit"), QKeySequence::Quit, this, &QWidget::close);
 
   QMenu* experiments = menuBar()->addMenu(tr("&Experiments"));
@@ -84,6 +115,13 @@ MainWindow::MainWindow(const MethodRegistry& registry, QWidget* parent)
     const QString path =
         QFileDialog::getOpenFileName(this, tr("Open experiment"), QString(), tr("Experiment (*.json)"));
     if (!path.isEmpty()) openExperimentWithDialogs(path);
+  });
+  experiments->addAction(tr("Open as comparison set..."), this, [this] {
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open run set"), QString(), tr("Experiment (*.json)"));
+    if (path.isEmpty()) return;
+    const QString err = openRunSet(path);
+    if (!err.isEmpty()) QMessageBox::warning(this, tr("Run set not opened"), err);
   });
   experiments->addSeparator();
   // The bundled presets (resources/milab.qrc): a single run fills the form, a grid asks for its folder.
@@ -104,6 +142,11 @@ MainWindow::MainWindow(const MethodRegistry& registry, QWidget* parent)
   connect(panel_, &ExperimentPanel::stopRequested, this, &MainWindow::stopRun);
   connect(timer_, &QTimer::timeout, this, &MainWindow::tick);
   timer_->setInterval(kRefreshMs);
+  previewTimer_->setSingleShot(true);
+  previewTimer_->setInterval(150);
+  connect(previewTimer_, &QTimer::timeout, this, &MainWindow::previewConfiguredRun);
+  connect(panel_, &ExperimentPanel::specEdited, previewTimer_, qOverload<>(&QTimer::start));
+  previewConfiguredRun();
 
   for (const PluginLoadError& e : registry_.errors())
     statusBar()->showMessage(tr("Plugin %1 not loaded: %2").arg(QFileInfo(e.file).fileName(), e.reason));
@@ -115,52 +158,90 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::setSpec(const RunSpec& spec) { panel_->setSpec(spec); }
 
-bool MainWindow::busy() const { return (active_ && active_->running()) || (run_ && !run_->isFinished()); }
+RunPlot* MainWindow::plot() const { return comparison_->plot(); }
+
+const Run* MainWindow::currentRun() const {
+  return comparison_->size() ? comparison_->run(comparison_->size() - 1) : nullptr;
+}
+
+const Run* MainWindow::oracleRun() const {
+  return comparison_->size() ? comparison_->oracle(comparison_->size() - 1) : nullptr;
+}
+
+bool MainWindow::busy() const { return (active_ && active_->running()) || comparison_->running(); }
 
 bool MainWindow::startRun() {
   if (busy()) return false;
   RunSpec spec = panel_->spec();
-  const QString err = validateRunSpec(&spec, registry_);
+  QList<RunSpec> specs;
+  QString err = validateRunSpec(&spec, registry_);
+  if (err.isEmpty()) err = expandRunSet(spec, panel_->comparedMethods(), panel_->varyText(), registry_, &specs);
   if (!err.isEmpty()) {
     panel_->showError(err);
     statusBar()->showMessage(err);
     return false;
   }
   panel_->clearErrors();
-  plots_->setCurrentWidget(plotWidget_);
-  run_ = std::make_unique<Run>(spec, registry_.find(spec.method));
-  run_->start();
-  const RunResult known = run_->result();
-  plot_->reset(QStringLiteral("%1 on %2").arg(spec.method, spec.task), spec.steps, {known.targetName, known.trueMi},
-               known.ceilings);
-  startOracle(spec);
+  plots_->setCurrentWidget(comparison_);
+  comparison_->addRuns(specs, oracleCheck_->isChecked());
   panel_->setRunning(true);
-  resultLabel_->setText(tr("Running..."));
+  resultLabel_->setText(specs.size() == 1 ? tr("Running...") : tr("Running %1 runs...").arg(specs.size()));
   timer_->start();
   return true;
 }
 
-void MainWindow::startOracle(const RunSpec& learned) {
-  oracle_.reset();
-  oracleShown_ = false;
-  if (!oracleCheck_->isChecked() || learned.methodParams.value("critic").toString() != "learned") return;
-  // Nothing to train: one step, then the usual evaluation batches. It runs beside the learned run.
-  RunSpec spec = learned;
-  spec.methodParams.insert("critic", "oracle");
-  spec.steps = 1;
+QString MainWindow::openRunSet(const QString& path) {
+  Experiment experiment;
+  QList<GridCell> cells;
+  QString err = busy() ? tr("experiment: another run or experiment is in progress; stop it first")
+                       : readExperiment(path, &experiment);
+  if (err.isEmpty()) err = expandExperiment(experiment, registry_, &cells);
+  if (!err.isEmpty()) {
+    statusBar()->showMessage(err);
+    return err;
+  }
+  QList<RunSpec> specs;
+  for (const GridCell& c : cells) specs << c.spec;
+  setSpec(specs.first());
+  comparison_->clear();
+  plots_->setCurrentWidget(comparison_);
+  comparison_->addRuns(specs, oracleCheck_->isChecked());
+  panel_->setRunning(true);
+  resultLabel_->setText(tr("Running the %1 runs of %2...").arg(specs.size()).arg(path));
+  timer_->start();
+  return {};
+}
+
+void MainWindow::previewConfiguredRun() {
+  if (busy() || comparison_->size() > 0) return;
+  RunSpec spec = panel_->spec();
   if (!validateRunSpec(&spec, registry_).isEmpty()) return;
-  oracle_ = std::make_unique<Run>(spec, registry_.find(spec.method));
-  oracle_->start();
+  const Run configured(spec, registry_.find(spec.method));  // built, never started: its target and ceilings
+  comparison_->preview(spec, configured.result());
 }
 
 void MainWindow::stopRun() {
-  if (run_) run_->cancel();
-  if (oracle_) oracle_->cancel();
+  comparison_->stopAll();
   if (active_ && active_->running()) active_->cancel();
 }
 
 void MainWindow::tick() {
-  if (!active_ || !active_->running()) return drainRun();
+  if (!active_ || !active_->running()) {
+    const bool done = comparison_->tick();
+    if (const Run* run = currentRun(); run && !done) {
+      const int steps = run->stepsDone();
+      statusBar()->showMessage(tr("%1 runs in the set; the last: step %2 / %3")
+                                   .arg(comparison_->size())
+                                   .arg(steps)
+                                   .arg(run->spec().steps));
+    }
+    if (done) {
+      timer_->stop();
+      panel_->setRunning(false);
+      showResult();
+    }
+    return;
+  }
   statusBar()->showMessage(active_->progressLine());
   if (!active_->poll()) return;
   timer_->stop();
@@ -231,30 +312,10 @@ void MainWindow::startWithDialogs(BackgroundView* view, QString path) {
   if (!err.isEmpty()) QMessageBox::warning(this, tr("Experiment not started"), err);
 }
 
-void MainWindow::drainRun() {
-  if (!run_) return;
-  const bool finished = run_->isFinished();  // read before draining so no point is left behind
-  const QVector<CurvePoint> points = run_->takeNewPoints();
-  plot_->append(points);
-  if (oracle_ && !oracleShown_ && oracle_->isFinished()) {
-    oracleShown_ = true;
-    const RunResult o = oracle_->result();
-    if (o.status == RunStatus::Finished) plot_->addReference(tr("oracle critic"), o.estimate);
-  }
-  if (!points.isEmpty())
-    statusBar()->showMessage(tr("step %1 / %2   estimate %3 nats")
-                                 .arg(points.last().step)
-                                 .arg(run_->spec().steps)
-                                 .arg(points.last().estimate, 0, 'f', 3));
-  if (finished && (!oracle_ || oracleShown_)) {
-    timer_->stop();
-    panel_->setRunning(false);
-    showResult();
-  }
-}
-
 void MainWindow::showResult() {
-  const RunResult r = run_->result();
+  const Run* run = currentRun();
+  if (!run) return;
+  const RunResult r = run->result();
   QString text = tr("<b>%1</b>: estimate %2 &plusmn; %3 nats &middot; true %4 = %5")
                      .arg(statusName(r.status))
                      .arg(r.estimate, 0, 'f', 3)
@@ -262,13 +323,18 @@ void MainWindow::showResult() {
                      .arg(r.targetName.toHtmlEscaped())
                      .arg(r.trueMi, 0, 'f', 3);
   for (const Ceiling& c : r.ceilings) text += QStringLiteral(" &middot; %1 = %2").arg(c.name).arg(c.value, 0, 'f', 3);
-  if (oracle_ && oracle_->isFinished() && oracle_->result().status == RunStatus::Finished)
-    text += tr(" &middot; oracle critic %1").arg(oracle_->result().estimate, 0, 'f', 3);
+  if (const Run* oracle = oracleRun(); oracle && oracle->isFinished() && oracle->result().status == RunStatus::Finished)
+    text += tr(" &middot; oracle critic %1").arg(oracle->result().estimate, 0, 'f', 3);
   for (const NamedValue& t : r.terms)
     text += QStringLiteral("<br>%1 = %2").arg(t.name.toHtmlEscaped()).arg(t.value, 0, 'f', 3);
   text += tr("<br>%1 steps in %2 s on %3").arg(r.stepsDone).arg(r.seconds, 0, 'f', 1).arg(r.device);
   if (!r.reason.isEmpty())
     text += QStringLiteral("<br><span style='color:#c0392b'>%1</span>").arg(r.reason.toHtmlEscaped());
+  if (comparison_->size() > 1)
+    text = tr("The set holds %1 runs (the table below); the last, %2:<br>")
+               .arg(comparison_->size())
+               .arg(comparison_->label(comparison_->size() - 1).toHtmlEscaped()) +
+           text;
   resultLabel_->setText(text);
   statusBar()->showMessage(r.status == RunStatus::Failed ? r.reason : tr("Run %1").arg(statusName(r.status)));
 }
@@ -276,11 +342,12 @@ void MainWindow::showResult() {
 QString MainWindow::exportTo(const QString& path) {
   if (active_ && plots_->currentWidget() == active_->plot())  // a background experiment is shown
     return active_->running() ? tr("export: the experiment is still running") : active_->exportTo(path);
-  if (!run_) return tr("export: nothing to export yet, run an experiment first");
+  const Run* run = currentRun();
+  if (!run) return tr("export: nothing to export yet, run an experiment first");
   const QString suffix = QFileInfo(path).suffix().toLower();
-  if (suffix == "csv") return writeCurveCsv(path, run_->curve());
-  if (suffix == "json") return writeSummaryJson(path, run_->spec(), run_->result());
-  return exportPlot(plotWidget_, path);
+  if (suffix == "csv") return writeCurveCsv(path, run->curve());
+  if (suffix == "json") return writeSummaryJson(path, run->spec(), run->result());
+  return exportPlot(comparison_->plotWidget(), path, 1200, 640);
 }
 
 void MainWindow::exportWithDialog(const QString& filter, const QString& suffix) {

@@ -1,8 +1,9 @@
 #pragma once
-// The window only wires: the experiment panel starts and stops runs, a 30 Hz timer drains the run's curve
-// into the plot (or follows a background view: a grid, the prior-order sweep, hashing), the File menu exports
-// whatever plot is shown through the same pure functions the CLI uses, the Experiments menu opens experiment
-// files and the bundled presets.
+// The window only wires: the experiment panel builds runs (its form, crossed with the methods ticked and the
+// lists to vary) into the comparison set, which trains them and overlays them live; a 30 Hz timer drives it
+// (or follows a background view: a grid, the prior-order sweep, hashing); the File menu exports whatever is
+// shown through the same pure functions the CLI uses, and saves the set as an experiment file; the Experiments
+// menu opens experiment files (into the form, as a grid, or as a comparison set) and the bundled presets.
 #include <QMainWindow>
 #include <memory>
 
@@ -20,6 +21,7 @@ class QTimer;
 namespace milab {
 
 class BackgroundView;
+class ComparisonView;
 class ExperimentPanel;
 class GridScheduler;
 class GridView;
@@ -35,14 +37,18 @@ class MainWindow : public QMainWindow {
   ~MainWindow() override;
 
   ExperimentPanel* panel() const { return panel_; }
-  RunPlot* plot() const { return plot_.get(); }
-  const Run* currentRun() const { return run_.get(); }
-  // The same bound with the task's analytic critic, run beside a learned one (null when not shown).
-  const Run* oracleRun() const { return oracle_.get(); }
+  ComparisonView* comparison() const { return comparison_; }
+  RunPlot* plot() const;
+  // The run added last to the comparison set (null before the first).
+  const Run* currentRun() const;
+  // The same bound with the task's analytic critic, run beside the last learned one (null when not shown).
+  const Run* oracleRun() const;
 
   void setSpec(const RunSpec& spec);
-  bool startRun();  // false (and the error shown on its field) when the form is invalid
-  void stopRun();   // the run, or the background experiment: what ended is kept
+  // Adds the form's runs to the comparison set (the form's run, once per ticked method, crossed with the lists
+  // to vary) and starts them; false (and the error shown on its field) when the form is invalid.
+  bool startRun();
+  void stopRun();  // every run of the set, or the background experiment: what ended is kept
 
   // Each returns "" or the error line, also shown on the status bar; a background experiment starts at once.
   // An experiment file: one run fills the form; a grid runs its cells one per spare core into `gridOutDir`
@@ -60,8 +66,12 @@ class MainWindow : public QMainWindow {
   QCustomPlot* sweepPlot() const;
   QCustomPlot* hashingPlot() const;
 
-  // Writes what is shown, by suffix: .png/.pdf/.svg (the plot), .csv (the curve or table), .json (the summary).
-  // "" or an error.
+  // An experiment file (one run or a grid) as a comparison set in the window: its runs train here, one per
+  // spare core, overlaid on one plot. "" or the error line.
+  QString openRunSet(const QString& path);
+
+  // Writes what is shown, by suffix: .png/.pdf/.svg (the plot), .csv (the last run's curve or a background
+  // view's table), .json (the summary). "" or an error.
   QString exportTo(const QString& path);
 
  private:
@@ -69,23 +79,19 @@ class MainWindow : public QMainWindow {
   QString startBackground(BackgroundView* view, const QString& path, const QString& outDir);
   void startWithDialogs(BackgroundView* view, QString path);
   void openExperimentWithDialogs(const QString& path);
-  void startOracle(const RunSpec& learned);
   void tick();
-  void drainRun();
+  void previewConfiguredRun();
   void showResult();
   void exportWithDialog(const QString& filter, const QString& suffix);
 
   const MethodRegistry& registry_;
   ExperimentPanel* panel_;
-  QStackedWidget* plots_;  // the run's plot, or a background view's
-  QCustomPlot* plotWidget_;
-  std::unique_ptr<RunPlot> plot_;
+  QStackedWidget* plots_;  // the comparison set, or a background view's plot
+  ComparisonView* comparison_;
   QLabel* resultLabel_;
   QCheckBox* oracleCheck_;
   QTimer* timer_;
-  std::unique_ptr<Run> run_;
-  std::unique_ptr<Run> oracle_;
-  bool oracleShown_ = false;
+  QTimer* previewTimer_;  // the configured run's target and ceilings, once the form settles
   std::unique_ptr<GridView> grid_;
   std::unique_ptr<PriorOrderView> sweep_;
   std::unique_ptr<HashingView> hashing_;

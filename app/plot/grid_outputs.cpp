@@ -4,18 +4,39 @@
 
 #include <QDir>
 
-#include "plot/grid_plot.h"
 #include "plot/plot_export.h"
+#include "results/run_files.h"
 
 namespace milab {
+
+QStringList writeFigureFiles(const QString& outDir, const QList<FigureRun>& runs, const QStringList& labels) {
+  const QDir out(outDir);
+  QStringList errors;
+  const FigureKind kind = chooseFigure(runs);
+  if (kind == FigureKind::Staircase) {
+    QList<RunResult> results;
+    for (const FigureRun& r : runs) results << r.result;
+    errors << writeStaircaseCsv(out.filePath("staircase.csv"), labels, results);
+  }
+  QCustomPlot plot;
+  const FigureSize size = drawFigure(&plot, kind, runs);
+  for (const char* suffix : {".png", ".pdf", ".svg"})
+    errors << exportPlot(&plot, out.filePath(figureFileStem(kind) + suffix), size.width, size.height);
+  errors.removeAll(QString());
+  return errors;
+}
 
 QStringList writeGridOutputs(const QString& outDir, const QList<CellResult>& cells) {
   const QDir out(outDir);
   QStringList errors{writeGridCsv(out.filePath("grid.csv"), cells)};
-  QCustomPlot plot;
-  const int panels = drawGridPlot(&plot, cells);
-  for (const char* name : {"estimate_vs_K.png", "estimate_vs_K.pdf", "estimate_vs_K.svg"})
-    errors << exportPlot(&plot, out.filePath(name), std::max(900, 420 * panels + 80), 520);
+  QList<FigureRun> runs = figureRunsOf(cells);
+  QStringList labels;
+  for (int i = 0; i < runs.size(); ++i) {
+    labels << cells[i].cell.name;
+    if (!runs[i].result.levels.isEmpty())  // the staircase draws the curves, which the cells' workers wrote
+      runs[i].curve = readCurveCsv(out.filePath("cells/" + cells[i].cell.name + "/curve.csv"));
+  }
+  errors << writeFigureFiles(outDir, runs, labels);
   errors.removeAll(QString());
   return errors;
 }

@@ -2,85 +2,296 @@
 
 #include <qcustomplot.h>
 
+#include "plot/side_legend.h"
+
 #include <algorithm>
+#include <limits>
 
 namespace milab {
 
 namespace {
-constexpr double kSmoothing = 0.02;  // exponential moving average weight of the newest point
-}
+const QFont kTitleFont("sans", 10, QFont::Bold);
+const Qt::PenStyle kCeilingStyles[] = {Qt::DashLine, Qt::DashDotLine, Qt::DashDotDotLine};
+
+QString number(double v) { return QString::number(v, 'f', 2); }
+}  // namespace
 
 RunPlot::RunPlot(QCustomPlot* plot) : plot_(plot) {
+  plot_->setAutoAddPlottableToLegend(false);
   plot_->xAxis->setLabel("training step");
-  plot_->yAxis->setLabel("mutual information (nats)");
-  plot_->legend->setVisible(true);
-  plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+  plot_->yAxis->setLabel("estimate (nats)");
+  // The legend sits beside the data, never over it.
+  legend_ = plot_->legend;
+  legend_->setVisible(true);
+  plot_->axisRect()->insetLayout()->take(legend_);
+  plot_->plotLayout()->insertRow(0);
+  plot_->plotLayout()->addElement(0, 0, new QCPTextElement(plot_, "", kTitleFont));
+  placeSideLegend(plot_, 1, 1, legend_);
   plot_->setNoAntialiasingOnDrag(true);
+  // Mouse: drag pans, the wheel zooms (both axes); a double click fits the data again. Once the user moves the
+  // view, the plot stops following the data until the view is reset.
+  plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+  QObject::connect(plot_, &QCustomPlot::mousePress, plot_, [this](QMouseEvent*) { follow_ = false; });
+  QObject::connect(plot_, &QCustomPlot::mouseWheel, plot_, [this](QWheelEvent*) { follow_ = false; });
+  QObject::connect(plot_, &QCustomPlot::mouseDoubleClick, plot_, [this](QMouseEvent*) {
+    resetView();
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+  });
 }
 
-void RunPlot::addLevel(const QString& label, double value, int steps, const QColor& color, Qt::PenStyle style) {
+QCPGraph* RunPlot::addGraph(const QPen& pen, const QString& name, bool inLegend) {
   QCPGraph* g = plot_->addGraph();
-  g->setName(QStringLiteral("%1 = %2").arg(label).arg(value, 0, 'f', 2));
-  g->setPen(QPen(color, 2, style));
-  g->setData({0.0, double(steps)}, {value, value});
-  levels_ << g;
-  yMax_ = std::max(yMax_, value);
+  g->setPen(pen);
+  g->setName(name);
+  if (inLegend) g->addToLegend(legend_);
+  return g;
 }
 
-void RunPlot::reset(const QString& title, int steps, const NamedValue& truth, const QList<Ceiling>& ceilings) {
-  steps_ = steps;
-  plot_->clearGraphs();
+void RunPlot::clear(const QString& title) {
+  plot_->clearPlottables();
   plot_->clearItems();
-  levels_.clear();
-  emaStarted_ = false;
-  yMin_ = 0;
-  yMax_ = 1;
-  if (plot_->plotLayout()->rowCount() > 1) plot_->plotLayout()->remove(plot_->plotLayout()->element(0, 0));
-  if (plot_->plotLayout()->rowCount() == 1) plot_->plotLayout()->insertRow(0);
-  plot_->plotLayout()->addElement(0, 0, new QCPTextElement(plot_, title, QFont("sans", 10, QFont::Bold)));
-
-  raw_ = plot_->addGraph();
-  raw_->setName("estimate (per step)");
-  raw_->setPen(QPen(QColor(70, 130, 200, 90), 1));
-  smooth_ = plot_->addGraph();
-  smooth_->setName("estimate (moving average)");
-  smooth_->setPen(QPen(QColor(20, 60, 160), 2));
-  addLevel("true " + truth.name, truth.value, steps, QColor(20, 140, 60), Qt::SolidLine);
-  const QList<QColor> ceilingColors{QColor(200, 40, 40), QColor(220, 120, 0), QColor(120, 40, 160)};
-  for (int i = 0; i < ceilings.size(); ++i)
-    addLevel(ceilings[i].name, ceilings[i].value, steps, ceilingColors[i % ceilingColors.size()], Qt::DashLine);
-  plot_->xAxis->setRange(0, std::max(1, steps));
-  plot_->yAxis->setRange(yMin_, yMax_ * 1.1 + 0.1);
+  legend_->clearItems();
+  runs_.clear();
+  groups_.clear();
+  targets_.clear();
+  follow_ = true;
+  if (auto* t = qobject_cast<QCPTextElement*>(plot_->plotLayout()->element(0, 0))) t->setText(title);
+  plot_->yAxis->setLabel("estimate (nats)");
+  resetView();
   plot_->replot();
 }
 
-void RunPlot::append(const QVector<CurvePoint>& points) {
-  if (points.isEmpty() || !raw_) return;
+void RunPlot::addTarget(const RunSpec& spec, const RunResult& known) {
+  QVector<double> x, y;
+  QString key = known.targetName, name;
+  if (!known.levels.isEmpty()) {  // a staircase: the true value steps through the levels
+    for (int l = 0; l < known.levels.size(); ++l) {
+      x << double(l) * known.stepsPerLevel << double(l + 1) * known.stepsPerLevel;
+      y << known.levels[l].target << known.levels[l].target;
+      key += "|" + number(known.levels[l].target);
+    }
+    name = QStringLiteral("true %1 (staircase)").arg(known.targetName);
+  } else {
+    x << 0 << std::max(1, spec.steps);
+    y << known.trueMi << known.trueMi;
+    key += "|" + number(known.trueMi);
+    name = QStringLiteral("true %1 = %2").arg(known.targetName, number(known.trueMi));
+  }
+  if (QCPGraph* existing = targets_.value(key)) {  // the same target again: the line spans the longest run
+    if (x.last() > existing->data()->at(existing->dataCount() - 1)->key) existing->setData(x, y, true);
+    return;
+  }
+  // The total MI solid, any other target (I(x;y|x'), log Z) dashed, all in black.
+  const bool total = known.targetName.startsWith("I(x,x';y)") || known.targetName == "I(x;y)";
+  targets_.insert(key, addGraph(QPen(Qt::black, 2, total ? Qt::SolidLine : Qt::DashLine), name, true));
+  targets_.value(key)->setData(x, y, true);
+}
+
+int RunPlot::addRun(const QString& label, const SeriesStyle& style, const RunSpec& spec, const RunResult& known) {
+  Series s;
+  s.label = label;
+  s.style = style;
+  s.plannedSteps = std::max(1, spec.steps);
+  QColor faint = style.color;
+  faint.setAlpha(70);
+  s.raw = addGraph(QPen(faint, 1), label + " (per step)", false);
+  s.smooth = addGraph(style.pen(2), label, true);
+  addTarget(spec, known);
+  s.levels << known.trueMi;
+  for (const LevelResult& l : known.levels) s.levels << l.target;
+  for (int i = 0; i < known.ceilings.size(); ++i) {
+    const Ceiling& c = known.ceilings[i];
+    QCPGraph* g = addGraph(QPen(style.color, 1.5, kCeilingStyles[i % 3]),
+                           QStringLiteral("ceiling %1 = %2").arg(c.name, number(c.value)), false);
+    g->setData({0.0, double(s.plannedSteps)}, {c.value, c.value}, true);
+    s.references << g;
+    s.levels << c.value;
+  }
+  runs_ << s;
+  // With a few runs the legend also names each ceiling; with more, the colour says whose it is.
+  for (const Series& r : runs_)
+    for (QCPGraph* g : r.references)
+      if (legendListsReferences())
+        g->addToLegend(legend_);
+      else
+        g->removeFromLegend(legend_);
+  return int(runs_.size()) - 1;
+}
+
+void RunPlot::append(int id, const QVector<CurvePoint>& points) {
+  if (points.isEmpty() || id < 0 || id >= runs_.size()) return;
+  Series& s = runs_[id];
   QVector<double> steps, values, smoothed;
-  steps.reserve(points.size());
-  values.reserve(points.size());
-  smoothed.reserve(points.size());
   for (const CurvePoint& p : points) {
-    ema_ = emaStarted_ ? (1 - kSmoothing) * ema_ + kSmoothing * p.estimate : p.estimate;
-    emaStarted_ = true;
+    s.steps << p.step;
+    s.values << p.estimate;
+    s.sum += p.estimate;
+    const int n = int(s.values.size());
+    if (n > window_) s.sum -= s.values[n - 1 - window_];
     steps << p.step;
     values << p.estimate;
-    smoothed << ema_;
-    yMin_ = std::min(yMin_, p.estimate);
-    yMax_ = std::max(yMax_, p.estimate);
+    smoothed << s.sum / std::min(n, window_);
   }
-  raw_->addData(steps, values, true);
-  smooth_->addData(steps, smoothed, true);
-  plot_->yAxis->setRange(yMin_, yMax_ * 1.1 + 0.1);
+  s.raw->addData(steps, values, true);
+  s.smooth->addData(steps, smoothed, true);
+  if (s.group >= 0) extendGroup(groups_[s.group]);
+}
+
+void RunPlot::setOracle(int id, double value) {
+  if (id < 0 || id >= runs_.size()) return;
+  Series& s = runs_[id];
+  QCPGraph* g = addGraph(QPen(s.style.color, 1.5, Qt::DotLine),
+                         QStringLiteral("oracle critic (%1) = %2").arg(s.label, number(value)), legendListsReferences());
+  g->setData({0.0, double(s.plannedSteps)}, {value, value}, true);
+  s.references << g;
+  s.levels << value;
+  updateVisibility();
+}
+
+void RunPlot::setRunVisible(int id, bool visible) {
+  if (id < 0 || id >= runs_.size()) return;
+  runs_[id].visible = visible;
+  updateVisibility();
+}
+
+void RunPlot::setRunLabel(int id, const QString& label) {
+  if (id < 0 || id >= runs_.size()) return;
+  Series& s = runs_[id];
+  s.label = label;
+  s.raw->setName(label + " (per step)");
+  s.smooth->setName(label);
+}
+
+void RunPlot::setSeedGroups(const QList<QPair<QString, QList<int>>>& groups) {
+  for (Group& g : groups_)
+    for (QCPGraph* graph : {g.mean, g.low, g.high}) plot_->removeGraph(graph);
+  groups_.clear();
+  for (Series& s : runs_) s.group = -1;
+  for (const auto& [label, members] : groups) {
+    if (members.size() < 2) continue;
+    Group g;
+    g.label = label;
+    g.members = members;
+    const SeriesStyle style = runs_[members.first()].style;
+    QColor band = style.color;
+    band.setAlpha(45);
+    g.low = addGraph(QPen(band, 1), label + " (min)", false);
+    g.high = addGraph(QPen(band, 1), label + " (max)", false);
+    g.high->setBrush(band);
+    g.high->setChannelFillGraph(g.low);
+    g.mean = addGraph(style.pen(2.5), QStringLiteral("%1 (mean of %2 seeds, band min-max)").arg(label).arg(members.size()),
+                      true);
+    for (int m : members) runs_[m].group = int(groups_.size());
+    groups_ << g;
+    extendGroup(groups_.last());
+  }
+  updateVisibility();
+}
+
+void RunPlot::extendGroup(Group& g) {
+  // Index i averages the members that have reached their i-th point; it waits for members still training.
+  int until = std::numeric_limits<int>::max();
+  for (int m : g.members) until = std::min<int>(until, int(runs_[m].smooth->dataCount()));
+  QVector<double> steps, mean, low, high;
+  for (int i = g.done; i < until; ++i) {
+    double sum = 0, lo = std::numeric_limits<double>::max(), hi = std::numeric_limits<double>::lowest();
+    for (int m : g.members) {
+      const double v = runs_[m].smooth->data()->at(i)->value;
+      sum += v;
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+    steps << runs_[g.members.first()].steps[i];
+    mean << sum / g.members.size();
+    low << lo;
+    high << hi;
+  }
+  if (steps.isEmpty()) return;
+  g.mean->addData(steps, mean, true);
+  g.low->addData(steps, low, true);
+  g.high->addData(steps, high, true);
+  g.done = until;
+}
+
+void RunPlot::updateVisibility() {
+  for (const Series& s : runs_) {
+    const bool grouped = s.group >= 0;
+    s.raw->setVisible(s.visible && !grouped);
+    s.smooth->setVisible(s.visible && !grouped);
+    if (grouped) s.smooth->removeFromLegend(legend_);
+    for (QCPGraph* g : s.references) g->setVisible(s.visible);
+  }
+  for (const Group& g : groups_) {
+    bool any = false;
+    for (int m : g.members) any = any || runs_[m].visible;
+    for (QCPGraph* graph : {g.mean, g.low, g.high}) graph->setVisible(any);
+  }
+}
+
+void RunPlot::setSmoothingWindow(int steps) {
+  window_ = std::max(1, steps);
+  for (Series& s : runs_) {
+    QVector<double> smoothed(s.values.size());
+    s.sum = 0;
+    for (int i = 0; i < s.values.size(); ++i) {
+      s.sum += s.values[i];
+      if (i >= window_) s.sum -= s.values[i - window_];
+      smoothed[i] = s.sum / std::min(i + 1, window_);
+    }
+    s.smooth->setData(s.steps, smoothed, true);
+  }
+  for (Group& g : groups_) {
+    g.done = 0;
+    for (QCPGraph* graph : {g.mean, g.low, g.high}) graph->data()->clear();
+    extendGroup(g);
+  }
+}
+
+void RunPlot::resetView() {
+  follow_ = true;
+  double xMax = 1, lo = 0, hi = 1;
+  for (const Series& s : runs_) {
+    if (!s.visible) continue;
+    // While a run trains its planned span shows; once it ended (or was stopped), the steps it did.
+    xMax = std::max(xMax, s.ended && !s.steps.isEmpty() ? s.steps.last() : double(s.plannedSteps));
+    for (double v : s.levels) {
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+    for (auto it = s.smooth->data()->constBegin(); it != s.smooth->data()->constEnd(); ++it) {
+      lo = std::min(lo, it->value);
+      hi = std::max(hi, it->value);
+    }
+  }
+  const double pad = 0.08 * std::max(hi - lo, 0.5);
+  plot_->xAxis->setRange(0, xMax);
+  plot_->yAxis->setRange(lo - pad, hi + pad);
+}
+
+void RunPlot::refresh() {
+  if (follow_) resetView();
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void RunPlot::addReference(const QString& label, double value) {
-  addLevel(label, value, steps_, QColor(90, 90, 90), Qt::DotLine);
-  plot_->yAxis->setRange(yMin_, yMax_ * 1.1 + 0.1);
-  plot_->replot(QCustomPlot::rpQueuedReplot);
+void RunPlot::showRun(const RunSpec& spec, const RunResult& result, const QVector<CurvePoint>& curve) {
+  QString title = QStringLiteral("%1 on %2").arg(spec.method, spec.task);
+  if (spec.methodParams.contains("K")) title += QStringLiteral(" (K = %1)").arg(spec.methodParams.value("K").toInt());
+  if (spec.methodParams.contains("bits")) title += QStringLiteral(" (m = %1 bits)").arg(spec.methodParams.value("bits").toInt());
+  clear(title);
+  if (result.targetName == "log Z") plot_->yAxis->setLabel("log Z, the model's log total mass (nats)");
+  const int id = addRun(spec.method, seriesStyle(0), spec, result);
+  append(id, curve);
+  markEnded(id);
+  resetView();
+  plot_->replot();
 }
 
-int RunPlot::pointCount() const { return raw_ ? raw_->dataCount() : 0; }
+void RunPlot::markEnded(int id) {
+  if (id >= 0 && id < runs_.size()) runs_[id].ended = true;
+}
+
+int RunPlot::pointCount(int id) const {
+  return id >= 0 && id < runs_.size() ? runs_[id].raw->dataCount() : 0;
+}
 
 }  // namespace milab

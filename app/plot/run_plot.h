@@ -1,14 +1,20 @@
 #pragma once
-// One run's plot: the estimate per step (raw and smoothed), the true MI and each ceiling as horizontal lines.
-// Used live by the window (appended on a timer) and once by the CLI.
+// Training curves of one or many runs on one plot, live: per run a faint raw curve and a moving average in its
+// own style (plot/palette), its ceilings dashed in its colour, its oracle dotted; each distinct target (the true
+// MI, I(x;y|x') for cnce, 0 for nce-density; a step line for a staircase) in black. Runs that differ only by
+// seed can be drawn as their mean with a min-max band. The user zooms and pans with the mouse; resetView() fits
+// the data again. Used live by the window (appended on a timer) and once by the CLI (showRun).
 #include <QList>
+#include <QMap>
 #include <QString>
 #include <QVector>
 
 #include "engine/run.h"
+#include "plot/palette.h"
 
 class QCustomPlot;
 class QCPGraph;
+class QCPLegend;
 
 namespace milab {
 
@@ -16,25 +22,71 @@ class RunPlot {
  public:
   explicit RunPlot(QCustomPlot* plot);
 
-  // `truth`: the exact value of what the method estimates, e.g. {"I(x;y|x')", 2.1}.
-  void reset(const QString& title, int steps, const NamedValue& truth, const QList<Ceiling>& ceilings);
-  // A further horizontal line, e.g. the bound's value with the oracle critic once it is known.
-  void addReference(const QString& label, double value);
-  void append(const QVector<CurvePoint>& points);  // addData + queued replot: cheap at 30 Hz
-  int pointCount() const;
+  // Removes every run; `title` heads the plot.
+  void clear(const QString& title);
+  // A run's series, drawn at once with its target and ceilings (known before its first step). Returns its id.
+  int addRun(const QString& label, const SeriesStyle& style, const RunSpec& spec, const RunResult& known);
+  void append(int id, const QVector<CurvePoint>& points);  // addData; the caller replots (refresh) once per tick
+  void setOracle(int id, double value);                    // the bound with the task's analytic critic
+  void markEnded(int id);  // the run is over: the view fits the steps it did, not the ones it planned
+  void setRunVisible(int id, bool visible);
+  void setRunLabel(int id, const QString& label);  // labels change as a set grows (what differs between runs)
+  // Draws the runs of each group (more than one member) as their mean with a min-max band, instead of each.
+  void setSeedGroups(const QList<QPair<QString, QList<int>>>& groups);
+
+  // The moving average's window in steps (the window's spin box); recomputes every smoothed curve.
+  void setSmoothingWindow(int steps);
+  int smoothingWindow() const { return window_; }
+  // Fits the axes to what is shown (the planned steps while runs train, the steps done once they ended) and
+  // goes back to following the data after the user zoomed or panned.
+  void resetView();
+  void setFollowData(bool follow) { follow_ = follow; }
+  bool followsData() const { return follow_; }
+  // Rescales when following the data, then queues a replot: call once per refresh tick.
+  void refresh();
+
+  // The CLI's plot of one finished run.
+  void showRun(const RunSpec& spec, const RunResult& result, const QVector<CurvePoint>& curve);
+
+  int runCount() const { return int(runs_.size()); }
+  int pointCount(int id) const;
+  int pointCount() const { return runs_.isEmpty() ? 0 : pointCount(int(runs_.size()) - 1); }
   QCustomPlot* widget() const { return plot_; }
 
  private:
-  void addLevel(const QString& label, double value, int steps, const QColor& color, Qt::PenStyle style);
+  struct Series {
+    QString label;
+    SeriesStyle style;
+    int plannedSteps = 1;
+    QVector<double> steps, values;
+    double sum = 0;  // of the last `window_` values: the moving average, incrementally
+    QCPGraph* raw = nullptr;
+    QCPGraph* smooth = nullptr;
+    QList<QCPGraph*> references;  // ceilings and oracle
+    QList<double> levels;         // target and ceilings, for the y range
+    bool visible = true;
+    bool ended = false;
+    int group = -1;
+  };
+  struct Group {
+    QString label;
+    QList<int> members;
+    int done = 0;  // steps averaged so far
+    QCPGraph *mean = nullptr, *low = nullptr, *high = nullptr;
+  };
+  QCPGraph* addGraph(const QPen& pen, const QString& name, bool inLegend);
+  void addTarget(const RunSpec& spec, const RunResult& known);
+  void extendGroup(Group& g);
+  void updateVisibility();
+  bool legendListsReferences() const { return runs_.size() <= 3; }
 
   QCustomPlot* plot_;
-  QCPGraph* raw_ = nullptr;
-  QCPGraph* smooth_ = nullptr;
-  QList<QCPGraph*> levels_;
-  double ema_ = 0;
-  bool emaStarted_ = false;
-  double yMin_ = 0, yMax_ = 1;
-  int steps_ = 1;
+  QCPLegend* legend_ = nullptr;
+  QList<Series> runs_;
+  QList<Group> groups_;
+  QMap<QString, QCPGraph*> targets_;  // one black line per distinct target
+  int window_ = 50;
+  bool follow_ = true;
 };
 
 }  // namespace milab

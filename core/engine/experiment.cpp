@@ -6,6 +6,8 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 
+#include "tasks/task_catalog.h"
+
 namespace milab {
 
 namespace {
@@ -19,6 +21,13 @@ QString readScalars(const QJsonObject& obj, const QString& where, QVariantMap* o
     out->insert(it.key(), it.value().toVariant());
   }
   return {};
+}
+
+// A key whose one value is itself a list (mi_schedule "2,4,6"): its commas never make a sweep.
+bool isListValued(const QString& key) {
+  for (const TaskInfo& t : availableTasks())
+    if (const ParamSpec* s = findSpec(t.params, key); s && s->type == ParamSpec::Type::NumberList) return true;
+  return false;
 }
 
 QString folderSafe(const QVariant& v) {
@@ -87,7 +96,7 @@ void applyOverrides(const QVariantMap& overrides, Experiment* experiment) {
       if (experiment->axes[i].first == key) experiment->axes.removeAt(i);
     for (QVariantMap& row : experiment->methods) row.remove(key);
     const QString text = it.value().toString();
-    if (it.value().typeId() == QMetaType::QString && text.contains(',')) {
+    if (it.value().typeId() == QMetaType::QString && text.contains(',') && !isListValued(key)) {
       QVariantList values;
       for (const QString& v : text.split(',', Qt::SkipEmptyParts)) values << v.trimmed();
       experiment->axes << qMakePair(key, values);
@@ -104,6 +113,8 @@ QString expandExperiment(const Experiment& experiment, const MethodRegistry& reg
   // Cartesian product of the axes, the first axis varying slowest.
   QList<QList<QPair<QString, QVariant>>> points{{}};
   for (const auto& axis : experiment.axes) {
+    if (axis.second.isEmpty())  // e.g. --K , : a sweep with no value would run nothing and say it finished
+      return QStringLiteral("%1: the list gives no value to run (e.g. --%1 8,64)").arg(axis.first);
     QList<QList<QPair<QString, QVariant>>> next;
     for (const auto& p : points)
       for (const QVariant& v : axis.second) next << (p + QList<QPair<QString, QVariant>>{qMakePair(axis.first, v)});

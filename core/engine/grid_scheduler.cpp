@@ -2,58 +2,48 @@
 
 #include <QDir>
 
-#include "engine/run.h"
+#include "engine/run_queue.h"
 #include "method/method_registry.h"
 #include "results/run_files.h"
 
 namespace milab {
 
-struct GridScheduler::Active {
-  int index;
-  std::unique_ptr<Run> run;
-};
-
 GridScheduler::GridScheduler(const QList<GridCell>& cells, const QString& outDir, int jobs,
                              const MethodRegistry& registry)
-    : outDir_(outDir), jobs_(std::max(1, jobs)), registry_(registry) {
-  const QDir out(outDir_);
+    : queue_(std::make_unique<RunQueue>(registry, jobs)) {
+  const QDir out(outDir);
   for (const GridCell& cell : cells) {
     CellResult c{cell, {}, false};
-    c.reused = readFinishedSummary(out.filePath("cells/" + cell.name + "/summary.json"), cell.spec, &c.result);
-    (c.reused ? reused_ : pending_) << int(results_.size());
+    const QString dir = out.filePath("cells/" + cell.name);
+    c.reused = readFinishedSummary(dir + "/summary.json", cell.spec, &c.result);
+    if (c.reused) {
+      reused_ << int(results_.size());
+    } else {
+      cellOfRun_ << int(results_.size());
+      Run& run = queue_->run(queue_->add(cell.spec));
+      run.setOnFinished([this, dir](const Run& r) {  // on the run's worker thread
+        QStringList errors;
+        if (!QDir().mkpath(dir)) errors << QStringLiteral("out: cannot create folder '%1'").arg(dir);
+        errors << writeSummaryJson(dir + "/summary.json", r.spec(), r.result())
+               << writeCurveCsv(dir + "/curve.csv", r.curve());
+        errors.removeAll(QString());
+        std::lock_guard<std::mutex> lock(errorsMutex_);
+        errors_ << errors;
+      });
+    }
     results_ << c;
   }
 }
 
-GridScheduler::~GridScheduler() = default;  // each Run cancels and joins in its own destructor
+GridScheduler::~GridScheduler() = default;  // the queue cancels and joins the running cells
 
 QList<int> GridScheduler::poll() {
   QList<int> ended = reused_;
   reused_.clear();
-  const QDir out(outDir_);
-  for (auto it = active_.begin(); it != active_.end();) {
-    if (!(*it)->run->isFinished()) {
-      ++it;
-      continue;
-    }
-    Run& run = *(*it)->run;
-    run.wait();
-    CellResult& c = results_[(*it)->index];
-    c.result = run.result();
-    const QString dir = out.filePath("cells/" + c.cell.name);
-    if (!QDir().mkpath(dir)) errors_ << QStringLiteral("out: cannot create folder '%1'").arg(dir);
-    errors_ << writeSummaryJson(dir + "/summary.json", c.cell.spec, c.result)
-            << writeCurveCsv(dir + "/curve.csv", run.curve());
-    errors_.removeAll(QString());
-    ended << (*it)->index;
-    it = active_.erase(it);
-  }
-  while (!cancelled_ && !pending_.isEmpty() && int(active_.size()) < jobs_) {
-    const int i = pending_.takeFirst();
-    const RunSpec& spec = results_[i].cell.spec;
-    auto a = std::make_unique<Active>(Active{i, std::make_unique<Run>(spec, registry_.find(spec.method))});
-    a->run->start();
-    active_.push_back(std::move(a));
+  for (int i : queue_->poll()) {
+    if (!queue_->run(i).isFinished()) continue;  // stopped before it started: stays pending, writes nothing
+    results_[cellOfRun_[i]].result = queue_->run(i).result();
+    ended << cellOfRun_[i];
   }
   ended_ += int(ended.size());
   return ended;
@@ -61,8 +51,14 @@ QList<int> GridScheduler::poll() {
 
 void GridScheduler::cancel() {
   cancelled_ = true;
-  pending_.clear();
-  for (const auto& a : active_) a->run->cancel();
+  queue_->cancelAll();
+}
+
+bool GridScheduler::isDone() const { return queue_->isDone(); }
+
+QStringList GridScheduler::errors() const {
+  std::lock_guard<std::mutex> lock(errorsMutex_);
+  return errors_;
 }
 
 QList<CellResult> GridScheduler::endedResults() const {

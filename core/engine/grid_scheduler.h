@@ -1,14 +1,14 @@
 #pragma once
-// Runs a grid's cells `jobs` at a time, each a Run on its own worker thread (one intra-op thread each, so jobs
-// up to the core count scale). Each cell's summary.json and curve.csv are written under OUT/cells/<name>/ as
-// soon as it ends, and a finished cell already there with the same experiment is reused, not rerun: an
+// Runs a grid's cells `jobs` at a time through a RunQueue, each a Run on its own worker thread (one intra-op
+// thread each, so jobs up to the core count scale). Each cell's summary.json and curve.csv are written under
+// OUT/cells/<name>/ by its own worker as soon as it ends (never on the polling thread), and a finished cell already there with the same experiment is reused, not rerun: an
 // interrupted grid resumes. The owner drives it by polling on its own clock: the CLI in a loop, the window
 // from a timer. Torch-free header.
 #include <QList>
 #include <QString>
 #include <QStringList>
 #include <memory>
-#include <vector>
+#include <mutex>
 
 #include "engine/experiment.h"
 #include "results/grid_files.h"
@@ -16,7 +16,7 @@
 namespace milab {
 
 class MethodRegistry;
-class Run;
+class RunQueue;
 
 class GridScheduler {
  public:
@@ -30,23 +30,20 @@ class GridScheduler {
   // indices into results() of the cells that ended since the last call, reused ones on the first call.
   QList<int> poll();
   void cancel();  // cancels the running cells and starts no more; they still end (and are written) by poll()
-  bool isDone() const { return pending_.isEmpty() && active_.empty(); }
+  bool isDone() const;
   bool wasCancelled() const { return cancelled_; }
   int endedCount() const { return ended_; }
   const QList<CellResult>& results() const { return results_; }
   QList<CellResult> endedResults() const;         // the cells with a result, in grid order
-  QStringList errors() const { return errors_; }  // file errors so far, one line each
+  QStringList errors() const;  // file errors so far, one line each
 
  private:
-  struct Active;
-  QString outDir_;
-  int jobs_;
-  const MethodRegistry& registry_;
   QList<CellResult> results_;
-  QList<int> pending_;
-  QList<int> reused_;  // reported by the first poll()
-  std::vector<std::unique_ptr<Active>> active_;
+  QList<int> cellOfRun_;  // queue index -> index into results_
+  QList<int> reused_;     // reported by the first poll()
+  mutable std::mutex errorsMutex_;  // the runs' workers write the files and report here
   QStringList errors_;
+  std::unique_ptr<RunQueue> queue_;
   int ended_ = 0;
   bool cancelled_ = false;
 };

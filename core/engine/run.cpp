@@ -52,26 +52,34 @@ void meanAndStderr(const std::vector<double>& v, double* mean, double* se) {
 
 }  // namespace
 
+namespace {
+
+// The exact value of what a method estimates on a task, and its name.
+NamedValue targetOf(const GaussianModel& model, Target target) {
+  switch (target) {
+    case Target::TotalMi:
+      return {model.hasSubview() ? "I(x,x';y)" : "I(x;y)", model.totalMi()};
+    case Target::ConditionalMi:  // validateRunSpec guarantees a subview (needsSubview)
+      return {"I(x;y|x')", model.conditionalMi()};
+    case Target::LogNormaliser:
+      return {"log Z", 0.0};
+  }
+  return {};
+}
+
+}  // namespace
+
 Run::Run(RunSpec spec, const MethodPlugin* method)
     : spec_(std::move(spec)),
       method_(method),
       model_(std::make_unique<GaussianModel>(
-          buildTask(spec_.task, spec_.taskParams, static_cast<std::uint64_t>(spec_.seed)))) {
+          buildTask(spec_.task, spec_.taskParams, static_cast<std::uint64_t>(spec_.seed)))),
+      schedule_(scheduleOf(spec_.taskParams)) {
   result_.ceilings = method_->ceilings(spec_.methodParams);
-  switch (method_->info().target) {
-    case Target::TotalMi:
-      result_.trueMi = model_->totalMi();
-      result_.targetName = model_->hasSubview() ? "I(x,x';y)" : "I(x;y)";
-      break;
-    case Target::ConditionalMi:  // validateRunSpec guarantees a subview (needsSubview)
-      result_.trueMi = model_->conditionalMi();
-      result_.targetName = "I(x;y|x')";
-      break;
-    case Target::LogNormaliser:
-      result_.trueMi = 0.0;
-      result_.targetName = "log Z";
-      break;
-  }
+  const Target target = method_->info().target;
+  const NamedValue t = targetOf(*model_, target);
+  result_.targetName = t.name;
+  result_.trueMi = t.value;
   if (model_->hasSubview())
     result_.truths = {{"I(x,x';y)", model_->totalMi()},
                       {"I(x';y)", model_->subviewMi()},
@@ -79,6 +87,18 @@ Run::Run(RunSpec spec, const MethodPlugin* method)
                       {"I(x;y)", model_->xOnlyMi()}};
   else
     result_.truths = {{"I(x;y)", model_->totalMi()}};
+  // A staircase: the same task (same seed: same split over dimensions, same alphas) at each level's MI.
+  QList<double> targets;
+  for (double level : schedule_.levels) {
+    ParamMap params = spec_.taskParams;
+    params.insert("mi", level);
+    levelModels_.push_back(buildTask(spec_.task, params, static_cast<std::uint64_t>(spec_.seed)));
+    targets << targetOf(levelModels_.back(), target).value;
+  }
+  if (schedule_.isSet()) {
+    result_.levels = levelStatistics({}, schedule_, targets);
+    result_.stepsPerLevel = schedule_.stepsPerLevel;
+  }
 }
 
 Run::~Run() {
@@ -133,10 +153,16 @@ void Run::execute() {
     res.reason = reason;
     res.seconds = clock.nsecsElapsed() * 1e-9;
     res.stepsDone = stepsDone_.load();
+    if (schedule_.isSet()) {
+      QList<double> targets;
+      for (const LevelResult& l : res.levels) targets << l.target;
+      res.levels = levelStatistics(curve(), schedule_, targets);
+    }
     {
       std::lock_guard<std::mutex> lock(mutex_);
       result_ = res;
     }
+    if (onFinished_) onFinished_(*this);
     finished_.store(true);
   };
   // Keep what was measured: a cancelled run's estimate is the mean of its last (up to) 100 training points.
@@ -160,7 +186,8 @@ void Run::execute() {
       result_.device = res.device;
     }
 
-    const TaskSampler sampler(*model_, device);
+    // The staircase swaps the sampler's law at each level; the estimator keeps reading it through ctx.task.
+    TaskSampler sampler(schedule_.isSet() ? levelModels_.front() : *model_, device);
     EstimatorContext ctx;
     ctx.task = &sampler;
     ctx.device = device;
@@ -172,6 +199,8 @@ void Run::execute() {
 
     for (int step = 1; step <= spec_.steps; ++step) {
       if (cancel_.load()) break;
+      if (schedule_.isSet() && step > 1 && schedule_.levelOf(step) != schedule_.levelOf(step - 1))
+        sampler = TaskSampler(levelModels_[schedule_.levelOf(step)], device);
       const StepResult r = estimator->trainStep(sampler.sampleJoint(batch, ctx.generator));
       if (!std::isfinite(r.loss) || !std::isfinite(r.estimate))
         return finish(RunStatus::Failed, QStringLiteral("training diverged: non-finite %1 at step %2")

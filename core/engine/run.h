@@ -7,11 +7,13 @@
 #include <QVector>
 #include <atomic>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <thread>
 
 #include "engine/run_spec.h"
+#include "engine/staircase.h"
 #include "method/method_plugin.h"
 
 namespace milab {
@@ -47,6 +49,9 @@ struct RunResult {
   double seconds = 0;
   int stepsDone = 0;
   QString device;
+  // An MI staircase (task key mi_schedule): each level's target, and once over its bias, variance and MSE.
+  QList<LevelResult> levels;
+  int stepsPerLevel = 0;
 };
 
 class Run {
@@ -59,6 +64,9 @@ class Run {
   Run& operator=(const Run&) = delete;
 
   const RunSpec& spec() const { return spec_; }
+  // Called on the worker thread once the result is final and before isFinished() turns true, e.g. to write the
+  // run's files off the thread that polls it. Set it before start().
+  void setOnFinished(std::function<void(const Run&)> callback) { onFinished_ = std::move(callback); }
   void start();
   void cancel();
   bool isFinished() const { return finished_.load(); }
@@ -77,6 +85,9 @@ class Run {
   RunSpec spec_;
   const MethodPlugin* method_;
   std::unique_ptr<GaussianModel> model_;
+  MiSchedule schedule_;
+  std::vector<GaussianModel> levelModels_;  // one per level of the staircase (empty without one)
+  std::function<void(const Run&)> onFinished_;
   std::thread thread_;
   std::atomic<bool> cancel_{false};
   std::atomic<bool> finished_{false};

@@ -1,6 +1,7 @@
 #include "engine/run_spec.h"
 
 #include "engine/device.h"
+#include "engine/staircase.h"
 #include "method/method_plugin.h"
 #include "method/method_registry.h"
 #include "tasks/task_catalog.h"
@@ -94,6 +95,17 @@ QString validateRunSpec(RunSpec* spec, const MethodRegistry& registry) {
   if (!err.isEmpty()) return err;
   err = validateTaskParams(*task, &spec->taskParams);
   if (!err.isEmpty()) return err;
+  if (const MiSchedule schedule = scheduleOf(spec->taskParams); schedule.isSet()) {
+    // A staircase's length is its levels: steps follows from the schedule.
+    const qint64 total = qint64(schedule.levels.size()) * schedule.stepsPerLevel;
+    const ParamSpec* stepsSpec = findSpec(runSettingSpecs(), "steps");
+    if (total > stepsSpec->maximum)
+      return QStringLiteral("steps_per_level: levels x steps_per_level must be at most %1 steps, got %2 x %3")
+          .arg(stepsSpec->maximum, 0, 'f', 0)
+          .arg(schedule.levels.size())
+          .arg(schedule.stepsPerLevel);
+    spec->steps = int(total);
+  }
   const MethodInfo info = method->info();
   if (info.needsSubview && !task->hasSubview)
     return QStringLiteral("task: method %1 needs x' and the true p(y|x'), i.e. task gaussian3, got '%2'")

@@ -48,6 +48,18 @@ ParamSpec ParamSpec::choice(QString name, QStringList choices, QString def, QStr
   return s;
 }
 
+ParamSpec ParamSpec::numberList(QString name, double min, double max, QString help, bool minExclusive) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.type = Type::NumberList;
+  s.defaultValue = QString();
+  s.minimum = min;
+  s.maximum = max;
+  s.minExclusive = minExclusive;
+  s.help = std::move(help);
+  return s;
+}
+
 static QString number(double v) { return QString::number(v, 'g', 10); }
 
 QString describeAllowed(const ParamSpec& spec) {
@@ -56,6 +68,9 @@ QString describeAllowed(const ParamSpec& spec) {
       return QStringLiteral("true or false");
     case ParamSpec::Type::Choice:
       return QStringLiteral("one of ") + spec.choices.join('|');
+    case ParamSpec::Type::NumberList:
+      return QStringLiteral("a comma-separated list of numbers in %1%2, %3] (or empty)")
+          .arg(spec.minExclusive ? "(" : "[", number(spec.minimum), number(spec.maximum));
     case ParamSpec::Type::Int:
     case ParamSpec::Type::Double: {
       const QString kind = spec.type == ParamSpec::Type::Int ? QStringLiteral("an integer")
@@ -104,6 +119,22 @@ QString checkParam(const ParamSpec& spec, const QVariant& value, QVariant* out) 
       *out = value.toString();
       return {};
     }
+    case ParamSpec::Type::NumberList: {
+      if (value.metaType().id() == QMetaType::Bool) return failure(spec, value);
+      const QString text = value.toString().trimmed();
+      QStringList canonical;
+      if (!text.isEmpty()) {
+        for (const QString& part : text.split(',')) {
+          bool ok = false;
+          const double v = part.trimmed().toDouble(&ok);
+          const bool lowOk = spec.minExclusive ? v > spec.minimum : v >= spec.minimum;
+          if (!ok || !std::isfinite(v) || !lowOk || v > spec.maximum) return failure(spec, value);
+          canonical << number(v);
+        }
+      }
+      *out = canonical.join(',');
+      return {};
+    }
     case ParamSpec::Type::Int:
     case ParamSpec::Type::Double: {
       if (value.metaType().id() == QMetaType::Bool) return failure(spec, value);
@@ -132,6 +163,19 @@ const ParamSpec* findSpec(const ParamSpecs& specs, const QString& name) {
   for (const ParamSpec& s : specs)
     if (s.name == name) return &s;
   return nullptr;
+}
+
+QList<double> numberListValues(const QVariant& value) {
+  QList<double> out;
+  const QString text = value.toString().trimmed();
+  if (text.isEmpty()) return out;
+  for (const QString& part : text.split(',')) {
+    bool ok = false;
+    const double v = part.trimmed().toDouble(&ok);
+    if (!ok) return {};
+    out << v;
+  }
+  return out;
 }
 
 QString validateParamMap(const ParamSpecs& specs, ParamMap* params, const QString& owner) {

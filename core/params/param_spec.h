@@ -12,7 +12,9 @@ namespace milab {
 using ParamMap = QVariantMap;
 
 struct ParamSpec {
-  enum class Type { Int, Double, Bool, Choice };
+  // NumberList: comma-separated numbers, each within [minimum, maximum] (e.g. an MI schedule "2,4,6"); "" is
+  // "not set". Its canonical value is the list rejoined with ',' as a QString.
+  enum class Type { Int, Double, Bool, Choice, NumberList };
 
   QString name;           // key in the experiment file, flag name (--name), label in the form
   Type type = Type::Double;
@@ -30,6 +32,7 @@ struct ParamSpec {
                         bool minExclusive = false, bool maxExclusive = false);
   static ParamSpec boolean(QString name, bool def, QString help);
   static ParamSpec choice(QString name, QStringList choices, QString def, QString help);
+  static ParamSpec numberList(QString name, double min, double max, QString help, bool minExclusive = false);
 };
 
 using ParamSpecs = QList<ParamSpec>;
@@ -46,6 +49,9 @@ QString checkParam(const ParamSpec& spec, const QVariant& value, QVariant* out);
 ParamMap defaultsOf(const ParamSpecs& specs);
 
 const ParamSpec* findSpec(const ParamSpecs& specs, const QString& name);
+
+// The numbers of a NumberList value ("2, 4,6" -> {2, 4, 6}); empty for "" or anything unreadable.
+QList<double> numberListValues(const QVariant& value);
 
 // Checks a whole map against `specs` in place: rejects keys no spec declares ("<key>: not a parameter of
 // <owner>"), fills defaults, and canonicalises every value. Returns "" or the first error line.

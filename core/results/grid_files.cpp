@@ -1,6 +1,7 @@
 #include "results/grid_files.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSet>
@@ -93,6 +94,15 @@ bool readFinishedSummary(const QString& summaryPath, const RunSpec& spec, RunRes
   for (auto it = ceilings.begin(); it != ceilings.end(); ++it) r.ceilings << Ceiling{it.key(), it.value().toDouble()};
   const QJsonObject terms = o.value("terms").toObject();
   for (auto it = terms.begin(); it != terms.end(); ++it) r.terms << Term{it.key(), it.value().toDouble()};
+  const QJsonObject truths = o.value("truths").toObject();
+  for (auto it = truths.begin(); it != truths.end(); ++it) r.truths << NamedValue{it.key(), it.value().toDouble()};
+  for (const QJsonValue& v : o.value("levels").toArray()) {
+    const QJsonObject l = v.toObject();
+    r.levels << LevelResult{l.value("mi").toDouble(),   l.value("target").toDouble(), l.value("steps").toInt(),
+                            l.value("mean").toDouble(), l.value("bias").toDouble(),   l.value("variance").toDouble(),
+                            l.value("mse").toDouble()};
+  }
+  r.stepsPerLevel = o.value("steps_per_level").toInt();
   *result = r;
   return true;
 }

@@ -55,6 +55,15 @@ QJsonObject summaryJson(const RunSpec& spec, const RunResult& result) {
   o.insert("device", result.device);
   o.insert("status", statusName(result.status));
   if (!result.reason.isEmpty()) o.insert("reason", result.reason);
+  if (!result.levels.isEmpty()) {
+    QJsonArray levels;
+    for (const LevelResult& l : result.levels)
+      levels << QJsonObject{{"mi", l.mi},           {"target", l.target},         {"steps", l.steps},
+                            {"mean", number(l.mean)}, {"bias", number(l.bias)}, {"variance", number(l.variance)},
+                            {"mse", number(l.mse)}};
+    o.insert("levels", levels);
+    o.insert("steps_per_level", result.stepsPerLevel);
+  }
   o.insert("experiment", QJsonObject::fromVariantMap(runSpecToFlat(spec)));
   return o;
 }
@@ -69,6 +78,41 @@ QString writeCurveCsv(const QString& path, const QVector<CurvePoint>& curve) {
   out << "step,estimate,loss,seconds\n";
   out.setRealNumberPrecision(10);
   for (const CurvePoint& p : curve) out << p.step << ',' << p.estimate << ',' << p.loss << ',' << p.seconds << '\n';
+  out.flush();
+  return saveAtomically(path, bytes);
+}
+
+}  // namespace milab
+
+namespace milab {
+
+QVector<CurvePoint> readCurveCsv(const QString& path) {
+  QVector<CurvePoint> curve;
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) return curve;
+  file.readLine();  // header
+  while (!file.atEnd()) {
+    const QList<QByteArray> f = file.readLine().trimmed().split(',');
+    if (f.size() < 4) continue;
+    curve.push_back({f[0].toInt(), f[1].toDouble(), f[2].toDouble(), f[3].toDouble()});
+  }
+  return curve;
+}
+
+QString writeStaircaseCsv(const QString& path, const QStringList& labels, const QList<RunResult>& results) {
+  QByteArray bytes;
+  QTextStream out(&bytes);
+  out.setRealNumberPrecision(10);
+  out << "run,level,mi,target,steps,mean,bias,variance,mse\n";
+  for (int i = 0; i < results.size(); ++i)
+    for (int l = 0; l < results[i].levels.size(); ++l) {
+      const LevelResult& r = results[i].levels[l];
+      out << '"' << QString(labels.value(i)).replace('"', "\"\"") << "\"," << l + 1 << ',' << r.mi << ','
+          << r.target << ',' << r.steps << ',';
+      if (r.steps > 0) out << r.mean << ',' << r.bias << ',' << r.variance << ',' << r.mse;
+      else out << ",,,";
+      out << '\n';
+    }
   out.flush();
   return saveAtomically(path, bytes);
 }

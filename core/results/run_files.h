@@ -18,5 +18,11 @@ QString saveAtomically(const QString& path, const QByteArray& bytes);
 // Each returns "" or an error line naming the file.
 QString writeSummaryJson(const QString& path, const RunSpec& spec, const RunResult& result);
 QString writeCurveCsv(const QString& path, const QVector<CurvePoint>& curve);  // step,estimate,loss,seconds
+// Reads a curve.csv back (empty when the file is missing or unreadable).
+QVector<CurvePoint> readCurveCsv(const QString& path);
+
+// The MI staircase's per-level table: one row per (run, level) with the level's MI, the target, and the bias,
+// variance and MSE of the estimate over the level's last steps. `labels[i]` names runs[i].
+QString writeStaircaseCsv(const QString& path, const QStringList& labels, const QList<RunResult>& results);
 
 }  // namespace milab

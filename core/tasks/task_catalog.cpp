@@ -14,13 +14,26 @@ ParamSpecs commonSpecs() {
   };
 }
 
+// The MI staircase: one run whose true MI steps through levels (empty schedule: the MI stays `mi`).
+ParamSpecs staircaseSpecs() {
+  return {
+      ParamSpec::numberList("mi_schedule", 0.0, GaussianModel::kMaxMeanDimMi * 1024,
+                            "MI staircase: the total MI of each level in nats, e.g. 2,4,6,8,10 (empty: no "
+                            "staircase; the run's steps become levels x steps_per_level)",
+                            true),
+      ParamSpec::integer("steps_per_level", 4000, 1, 10000000, "training steps spent at each level of mi_schedule"),
+      ParamSpec::integer("level_tail", 500, 1, 10000000,
+                         "the last N steps of each level whose estimates give its bias, variance and MSE"),
+  };
+}
+
 QList<TaskInfo> makeTasks() {
   TaskInfo g2;
   g2.id = "gaussian2";
   g2.displayName = "Gaussian pair (x, y)";
   g2.params = commonSpecs();
   g2.params[1].defaultValue = 2.0;
-  g2.params << ParamSpec::boolean("cubic", false, "transform y -> y^3 (MI unchanged)");
+  g2.params << ParamSpec::boolean("cubic", false, "transform y -> y^3 (MI unchanged)") << staircaseSpecs();
 
   TaskInfo g3;
   g3.id = "gaussian3";
@@ -31,7 +44,7 @@ QList<TaskInfo> makeTasks() {
                                     true, true);
   alpha.optional = true;
   alpha.defaultValue = QVariant();
-  g3.params << alpha;
+  g3.params << alpha << staircaseSpecs();
   g3.hasSubview = true;
   return {g2, g3};
 }
@@ -53,13 +66,27 @@ QString validateTaskParams(const TaskInfo& task, ParamMap* params) {
   const QString err = validateParamMap(task.params, params, "task " + task.id);
   if (!err.isEmpty()) return err;
   const int dim = params->value("dim").toInt();
+  const QList<double> levels = numberListValues(params->value("mi_schedule"));
+  if (!levels.isEmpty()) params->insert("mi", levels.last());  // the final evaluation reads the last level
   const double mi = params->value("mi").toDouble();
   const double maxMi = GaussianModel::kMaxMeanDimMi * dim;
+  for (double level : levels)
+    if (level > maxMi)
+      return QStringLiteral("mi_schedule: every level must be in (0, %1] (5 nats per dimension, dim=%2), got %3")
+          .arg(maxMi)
+          .arg(dim)
+          .arg(level);
   if (mi > maxMi)
     return QStringLiteral("mi: must be a number in (0, %1] (5 nats per dimension, dim=%2), got %3")
         .arg(maxMi)
         .arg(dim)
         .arg(mi);
+  if (!levels.isEmpty()) {
+    if (params->value("level_tail").toInt() > params->value("steps_per_level").toInt())
+      return QStringLiteral("level_tail: must be an integer in [1, steps_per_level = %1], got %2")
+          .arg(params->value("steps_per_level").toInt())
+          .arg(params->value("level_tail").toInt());
+  }
   return {};
 }
 

@@ -1,14 +1,19 @@
 #include "gui/panels/experiment_panel.h"
 
+#include <qcustomplot.h>
+
 #include <QComboBox>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
 #include <QPushButton>
 #include <QVBoxLayout>
 
 #include "gui/panels/param_form.h"
+#include "gui/panels/task_chart.h"
 #include "method/method_plugin.h"
 #include "method/method_registry.h"
 #include "tasks/task_catalog.h"
@@ -23,6 +28,10 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
       taskForm_(new ParamForm(this)),
       methodForm_(new ParamForm(this)),
       settingsForm_(new ParamForm(this)),
+      taskChart_(std::make_unique<TaskChart>(this)),
+      compareMethods_(new QListWidget(this)),
+      vary_(new QLineEdit(this)),
+      varyError_(new QLabel(this)),
       error_(new QLabel(this)),
       methodSummary_(new QLabel(this)),
       run_(new QPushButton(tr("Run"), this)),
@@ -43,11 +52,29 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
     method_->addItem(info.displayName, info.id);
   }
   settingsForm_->setSpecs(runSettingSpecs());
+  compareMethods_->setObjectName("compareMethods");
+  compareMethods_->setMaximumHeight(110);
+  compareMethods_->setToolTip(tr("Tick methods to run beside the one above, with the same settings where they share them"));
+  for (const MethodPlugin* m : registry_.methods()) {
+    auto* item = new QListWidgetItem(m->info().id, compareMethods_);
+    item->setData(Qt::UserRole, m->info().id);
+    item->setFlags(Qt::ItemIsUserCheckable | Qt::ItemIsEnabled);
+    item->setCheckState(Qt::Unchecked);
+  }
+  vary_->setObjectName("varyEdit");
+  vary_->setPlaceholderText(tr("e.g. K=32,128,512; seed=1,2,3"));
+  vary_->setToolTip(tr("Lists of values, crossed: one run per combination (seeds of one configuration are drawn as "
+                       "their mean with a min-max band)"));
+  varyError_->setObjectName("error.vary");
+  varyError_->setStyleSheet("color: #c0392b;");
+  varyError_->setWordWrap(true);
+  varyError_->hide();
 
   auto* taskBox = new QGroupBox(tr("Task"), this);
   auto* taskLayout = new QVBoxLayout(taskBox);
   taskLayout->addWidget(task_);
   taskLayout->addWidget(taskForm_);
+  taskLayout->addWidget(taskChart_->widget());
   auto* methodBox = new QGroupBox(tr("Method"), this);
   auto* methodLayout = new QVBoxLayout(methodBox);
   methodLayout->addWidget(method_);
@@ -56,6 +83,15 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
   auto* settingsBox = new QGroupBox(tr("Run"), this);
   auto* settingsLayout = new QVBoxLayout(settingsBox);
   settingsLayout->addWidget(settingsForm_);
+  auto* compareBox = new QGroupBox(tr("Compare"), this);
+  auto* compareLayout = new QFormLayout(compareBox);
+  compareLayout->addRow(tr("also run"), compareMethods_);
+  auto* varyCell = new QWidget(this);
+  auto* varyColumn = new QVBoxLayout(varyCell);
+  varyColumn->setContentsMargins(0, 0, 0, 0);
+  varyColumn->addWidget(vary_);
+  varyColumn->addWidget(varyError_);
+  compareLayout->addRow(tr("vary"), varyCell);
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(run_);
   buttons->addWidget(stop_);
@@ -64,12 +100,18 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
   layout->addWidget(taskBox);
   layout->addWidget(methodBox);
   layout->addWidget(settingsBox);
+  layout->addWidget(compareBox);
   layout->addLayout(buttons);
   layout->addWidget(error_);
   layout->addStretch(1);
 
   connect(task_, &QComboBox::currentIndexChanged, this, &ExperimentPanel::onTaskChanged);
   connect(method_, &QComboBox::currentIndexChanged, this, &ExperimentPanel::onMethodChanged);
+  for (ParamForm* form : {taskForm_, methodForm_, settingsForm_})
+    connect(form, &ParamForm::edited, this, &ExperimentPanel::specEdited);
+  connect(taskForm_, &ParamForm::edited, this, &ExperimentPanel::updateTaskChart);
+  connect(settingsForm_, &ParamForm::edited, this, &ExperimentPanel::updateTaskChart);
+  connect(vary_, &QLineEdit::textChanged, this, [this] { varyError_->hide(); });
   connect(run_, &QPushButton::clicked, this, &ExperimentPanel::runRequested);
   connect(stop_, &QPushButton::clicked, this, &ExperimentPanel::stopRequested);
   onTaskChanged();
@@ -78,15 +120,53 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
   setRunning(false);
 }
 
+ExperimentPanel::~ExperimentPanel() = default;
+
 void ExperimentPanel::onTaskChanged() {
   if (const TaskInfo* t = findTask(task_->currentData().toString())) taskForm_->setSpecs(t->params);
+  updateCompareList();
+  updateTaskChart();
+  Q_EMIT specEdited();
 }
 
 void ExperimentPanel::onMethodChanged() {
   const MethodPlugin* m = registry_.find(method_->currentData().toString());
   methodForm_->setSpecs(m ? m->info().params : ParamSpecs{});
   methodSummary_->setText(m ? m->info().summary : tr("No method plugin loaded."));
+  updateCompareList();
+  Q_EMIT specEdited();
 }
+
+void ExperimentPanel::updateTaskChart() {
+  taskChart_->show(task_->currentData().toString(), taskForm_->values(), settingsForm_->values().value("seed").toInt());
+}
+
+// A method the task cannot run (it needs x' and the true p(y|x')) cannot be ticked, and says why; the form's own
+// method is run anyway and is not listed twice.
+void ExperimentPanel::updateCompareList() {
+  const TaskInfo* task = findTask(task_->currentData().toString());
+  for (int i = 0; i < compareMethods_->count(); ++i) {
+    QListWidgetItem* item = compareMethods_->item(i);
+    const MethodPlugin* m = registry_.find(item->data(Qt::UserRole).toString());
+    const bool own = item->data(Qt::UserRole) == method_->currentData();
+    const bool runnable = m && task && (!m->info().needsSubview || task->hasSubview);
+    item->setFlags(runnable && !own ? Qt::ItemIsUserCheckable | Qt::ItemIsEnabled : Qt::ItemIsUserCheckable);
+    if (!runnable || own) item->setCheckState(Qt::Unchecked);
+    item->setToolTip(own        ? tr("the method chosen above")
+                     : runnable ? m->info().summary
+                                : tr("needs x' and the true p(y|x'): task gaussian3"));
+  }
+}
+
+QStringList ExperimentPanel::comparedMethods() const {
+  QStringList out;
+  for (int i = 0; i < compareMethods_->count(); ++i)
+    if (compareMethods_->item(i)->checkState() == Qt::Checked) out << compareMethods_->item(i)->data(Qt::UserRole).toString();
+  return out;
+}
+
+QString ExperimentPanel::varyText() const { return vary_->text(); }
+void ExperimentPanel::setVaryText(const QString& text) { vary_->setText(text); }
 
 RunSpec ExperimentPanel::spec() const {
   RunSpec s;
@@ -117,12 +197,18 @@ void ExperimentPanel::showError(const QString& line) {
   const QString message = line.section(':', 1).trimmed();
   for (ParamForm* form : {taskForm_, methodForm_, settingsForm_})
     if (form->hasField(field)) return form->showError(field, message);
+  if (field == "vary") {
+    varyError_->setText(message);
+    varyError_->show();
+    return;
+  }
   error_->setText(line);
   error_->show();
 }
 
 void ExperimentPanel::clearErrors() {
   for (ParamForm* form : {taskForm_, methodForm_, settingsForm_}) form->clearErrors();
+  varyError_->hide();
   error_->hide();
 }
 
@@ -131,7 +217,8 @@ void ExperimentPanel::setRunning(bool running) {
   stop_->setEnabled(running);
   for (QWidget* w : {static_cast<QWidget*>(task_), static_cast<QWidget*>(method_),
                      static_cast<QWidget*>(taskForm_), static_cast<QWidget*>(methodForm_),
-                     static_cast<QWidget*>(settingsForm_)})
+                     static_cast<QWidget*>(settingsForm_), static_cast<QWidget*>(compareMethods_),
+                     static_cast<QWidget*>(vary_)})
     w->setEnabled(!running);
 }
 

@@ -1,25 +1,35 @@
 #pragma once
-// Left side of the window: task and method pickers, their generated parameter forms, run settings, Run/Stop.
+// Left side of the window: task and method pickers, their generated parameter forms, a chart of the configured
+// Gaussians, run settings, the comparison's quick fills (more methods; lists of values), Run/Stop.
 #include <QWidget>
+#include <memory>
 
 #include "engine/run_spec.h"
 
 class QComboBox;
 class QLabel;
+class QLineEdit;
+class QListWidget;
 class QPushButton;
 
 namespace milab {
 
 class MethodRegistry;
 class ParamForm;
+class TaskChart;
 
 class ExperimentPanel : public QWidget {
   Q_OBJECT
  public:
   ExperimentPanel(const MethodRegistry& registry, QWidget* parent = nullptr);
+  ~ExperimentPanel() override;
 
   RunSpec spec() const;
   void setSpec(const RunSpec& spec);
+  // The comparison's quick fills: methods ticked besides the form's own, and "key=v1,v2; key2=..." lists.
+  QStringList comparedMethods() const;
+  QString varyText() const;
+  void setVaryText(const QString& text);
   // Puts an error line ("<field>: ...") on the field it names, or under the buttons when no field matches.
   void showError(const QString& line);
   void clearErrors();
@@ -28,10 +38,13 @@ class ExperimentPanel : public QWidget {
  Q_SIGNALS:
   void runRequested();
   void stopRequested();
+  void specEdited();  // any field of the configuration changed
 
  private:
   void onTaskChanged();
   void onMethodChanged();
+  void updateTaskChart();
+  void updateCompareList();
 
   const MethodRegistry& registry_;
   QComboBox* task_;
@@ -39,6 +52,10 @@ class ExperimentPanel : public QWidget {
   ParamForm* taskForm_;
   ParamForm* methodForm_;
   ParamForm* settingsForm_;
+  std::unique_ptr<TaskChart> taskChart_;
+  QListWidget* compareMethods_;
+  QLineEdit* vary_;
+  QLabel* varyError_;
   QLabel* error_;
   QLabel* methodSummary_;
   QPushButton* run_;

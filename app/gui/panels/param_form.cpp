@@ -5,6 +5,7 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -27,16 +28,25 @@ QWidget* ParamForm::makeEditor(const ParamSpec& spec) {
     case ParamSpec::Type::Bool: {
       auto* box = new QCheckBox(this);
       box->setChecked(spec.defaultValue.toBool());
+      connect(box, &QCheckBox::toggled, this, &ParamForm::edited);
       return box;
     }
     case ParamSpec::Type::Choice: {
       auto* box = new QComboBox(this);
       box->addItems(spec.choices);
       box->setCurrentText(spec.defaultValue.toString());
+      connect(box, &QComboBox::currentTextChanged, this, &ParamForm::edited);
       return box;
+    }
+    case ParamSpec::Type::NumberList: {
+      auto* edit = new QLineEdit(spec.defaultValue.toString(), this);
+      edit->setPlaceholderText("e.g. 2,4,6,8,10 (empty: none)");
+      connect(edit, &QLineEdit::textChanged, this, &ParamForm::edited);
+      return edit;
     }
     case ParamSpec::Type::Int: {
       auto* box = new QSpinBox(this);
+      connect(box, &QSpinBox::valueChanged, this, &ParamForm::edited);
       box->setRange(static_cast<int>(spec.minimum + (spec.minExclusive ? 1 : 0)),
                     static_cast<int>(std::min(spec.maximum - (spec.maxExclusive ? 1 : 0), 2147483647.0)));
       box->setValue(spec.defaultValue.toInt());
@@ -44,6 +54,7 @@ QWidget* ParamForm::makeEditor(const ParamSpec& spec) {
     }
     case ParamSpec::Type::Double: {
       auto* box = new QDoubleSpinBox(this);
+      connect(box, &QDoubleSpinBox::valueChanged, this, &ParamForm::edited);
       box->setDecimals(kDecimals);
       double low = spec.minimum + (spec.minExclusive ? kExclusiveStep : 0);
       if (spec.optional) {
@@ -91,6 +102,7 @@ ParamMap ParamForm::values() const {
   for (const ParamSpec& spec : specs_) {
     QWidget* w = editors_.value(spec.name);
     if (auto* b = qobject_cast<QCheckBox*>(w)) m.insert(spec.name, b->isChecked());
+    else if (auto* e = qobject_cast<QLineEdit*>(w)) m.insert(spec.name, e->text().trimmed());
     else if (auto* c = qobject_cast<QComboBox*>(w)) m.insert(spec.name, c->currentText());
     else if (auto* i = qobject_cast<QSpinBox*>(w)) m.insert(spec.name, i->value());
     else if (auto* d = qobject_cast<QDoubleSpinBox*>(w))
@@ -103,6 +115,7 @@ void ParamForm::setValues(const ParamMap& values) {
   for (auto it = values.cbegin(); it != values.cend(); ++it) {
     QWidget* w = editors_.value(it.key());
     if (auto* b = qobject_cast<QCheckBox*>(w)) b->setChecked(it.value().toBool());
+    else if (auto* e = qobject_cast<QLineEdit*>(w)) e->setText(it.value().toString());
     else if (auto* c = qobject_cast<QComboBox*>(w)) c->setCurrentText(it.value().toString());
     else if (auto* i = qobject_cast<QSpinBox*>(w)) i->setValue(it.value().toInt());
     else if (auto* d = qobject_cast<QDoubleSpinBox*>(w)) d->setValue(it.value().isNull() ? d->minimum() : it.value().toDouble());

@@ -1,5 +1,6 @@
 #pragma once
-// A form generated from declared parameters: one widget per ParamSpec (spin box, check box or combo box),
+// A form generated from declared parameters: one widget per ParamSpec (spin box, check box, combo box, or a
+// line edit for a list of numbers),
 // named "param.<name>" so tests and styles can find it, with an error line under each field.
 #include <QHash>
 #include <QWidget>
@@ -25,6 +26,9 @@ class ParamForm : public QWidget {
   void showError(const QString& name, const QString& message);  // on the field
   void clearErrors();
   QString errorText(const QString& name) const;
+
+ Q_SIGNALS:
+  void edited();  // any field changed (typed, ticked or picked)
 
  private:
   QWidget* makeEditor(const ParamSpec& spec);

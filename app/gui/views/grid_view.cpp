@@ -5,7 +5,8 @@
 
 #include "engine/grid_scheduler.h"
 #include "plot/grid_outputs.h"
-#include "plot/grid_plot.h"
+#include "plot/experiment_figure.h"
+#include "results/run_files.h"
 #include "plot/plot_export.h"
 
 namespace milab {
@@ -26,11 +27,21 @@ QString GridView::prepare(const QString& path) {
 void GridView::launch(const QString& outDir) {
   // One cell per spare core: each run takes one intra-op thread, and the window keeps a core.
   grid_ = std::make_unique<GridScheduler>(cells_, outDir, std::max(1, QThread::idealThreadCount() - 1), registry_);
-  drawGridPlot(plot(), {});
+  outDir_ = outDir;
+  ended_.clear();
+  drawFigure(plot(), chooseFigure(ended_), ended_);
 }
 
 bool GridView::update() {
-  if (!grid_->poll().isEmpty()) drawGridPlot(plot(), grid_->endedResults());
+  const QList<int> ended = grid_->poll();
+  for (int i : ended) {
+    const CellResult& c = grid_->results()[i];
+    FigureRun run{c.cell.spec, c.result, {}};
+    if (!c.result.levels.isEmpty())  // a staircase draws the cell's curve, which its worker has written
+      run.curve = readCurveCsv(QDir(outDir_).filePath("cells/" + c.cell.name + "/curve.csv"));
+    ended_ << run;
+  }
+  if (!ended.isEmpty()) drawFigure(plot(), chooseFigure(ended_), ended_);
   return grid_->isDone();
 }
 

@@ -1,12 +1,13 @@
 #pragma once
 // A grid experiment in the window: its cells run one per spare core through GridScheduler, each written as
-// it ends (a folder with finished cells resumes), the estimate-vs-K plot filling in; at the end grid.csv and
-// estimate_vs_K.{png,pdf,svg}.
+// it ends (a folder with finished cells resumes), the figure its shape calls for filling in; at the end grid.csv
+// and that figure's files (plot/grid_outputs.h).
 #include <QList>
 #include <memory>
 
 #include "engine/experiment.h"
 #include "gui/views/background_view.h"
+#include "plot/experiment_figure.h"
 
 namespace milab {
 
@@ -36,6 +37,8 @@ class GridView : public BackgroundView {
   const MethodRegistry& registry_;
   QList<GridCell> cells_;
   std::unique_ptr<GridScheduler> grid_;
+  QString outDir_;
+  QList<FigureRun> ended_;  // the cells drawn so far, in the order they ended
 };
 
 }  // namespace milab

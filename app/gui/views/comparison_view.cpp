@@ -1,0 +1,422 @@
+#include "gui/views/comparison_view.h"
+
+#include <qcustomplot.h>
+
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTextStream>
+#include <QThread>
+#include <QVBoxLayout>
+
+#include "engine/run_queue.h"
+#include "engine/run_set.h"
+#include "method/method_registry.h"
+#include "plot/experiment_figure.h"
+#include "plot/plot_export.h"
+#include "plot/run_plot.h"
+#include "results/run_files.h"
+
+namespace milab {
+
+namespace {
+
+enum Column { kShow, kMethod, kDiffers, kEstimate, kTarget, kCeiling, kError, kSpeed, kStatus, kColumns };
+constexpr int kIndexRole = Qt::UserRole + 1;  // the entry a row shows, whatever the sort order
+constexpr int kSortRole = Qt::UserRole + 2;   // the number a column sorts by
+constexpr qint64 kTableRefreshMs = 250;       // the table's numbers change slower than the eye reads them
+constexpr qint64 kFigureRefreshMs = 1000;     // a staircase figure follows its runs live, once a second
+
+// Sorts numerically by kSortRole when both items have one (estimate +- stderr sorts by the estimate).
+class SortItem : public QTableWidgetItem {
+ public:
+  using QTableWidgetItem::QTableWidgetItem;
+  bool operator<(const QTableWidgetItem& other) const override {
+    const QVariant a = data(kSortRole), b = other.data(kSortRole);
+    if (a.isValid() && b.isValid()) return a.toDouble() < b.toDouble();
+    return QTableWidgetItem::operator<(other);
+  }
+};
+
+QString taskKey(const RunSpec& s) {
+  return s.task + QJsonDocument(QJsonObject::fromVariantMap(s.taskParams)).toJson(QJsonDocument::Compact);
+}
+
+QString number(double v, int digits = 3) { return QString::number(v, 'f', digits); }
+
+}  // namespace
+
+struct ComparisonView::Entry {
+  RunSpec spec;
+  int queueIndex = -1;
+  int series = -1;
+  bool wantOracle = false;
+  std::unique_ptr<Run> oracle;
+  bool oracleShown = false;
+  bool endedMarked = false;
+  QString label;
+  int lastStep = 0;
+  double lastSeconds = 0;
+};
+
+ComparisonView::ComparisonView(const MethodRegistry& registry, QWidget* parent)
+    : QWidget(parent),
+      registry_(registry),
+      queue_(std::make_unique<RunQueue>(registry, std::max(1, QThread::idealThreadCount() - 1))),
+      plotWidget_(new QCustomPlot(this)),
+      plot_(std::make_unique<RunPlot>(plotWidget_)),
+      figure_(new QCustomPlot(this)),
+      tabs_(new QTabWidget(this)),
+      table_(new QTableWidget(0, kColumns, this)),
+      smoothing_(new QSpinBox(this)),
+      jobs_(new QSpinBox(this)),
+      resetView_(new QPushButton(tr("Reset view"), this)),
+      stopSelected_(new QPushButton(tr("Stop selected"), this)),
+      clear_(new QPushButton(tr("Clear set"), this)) {
+  plotWidget_->setObjectName("runPlot");
+  figure_->setObjectName("setFigure");
+  table_->setObjectName("runTable");
+  smoothing_->setObjectName("smoothingSpin");
+  jobs_->setObjectName("jobsSpin");
+  resetView_->setObjectName("resetViewButton");
+  stopSelected_->setObjectName("stopSelectedButton");
+  clear_->setObjectName("clearSetButton");
+  tabs_->setObjectName("setTabs");
+
+  smoothing_->setRange(1, 100000);
+  smoothing_->setValue(plot_->smoothingWindow());
+  smoothing_->setSuffix(tr(" steps"));
+  smoothing_->setToolTip(tr("The smoothed curve is the mean of the estimates of the last N training steps"));
+  jobs_->setRange(1, 64);
+  jobs_->setValue(queue_->jobs());
+  jobs_->setToolTip(tr("Runs that train at once (one core each); the others wait in the queue"));
+  resetView_->setToolTip(tr("Fit the axes to the data again (also: double click the plot). Drag pans, the wheel zooms."));
+
+  table_->setHorizontalHeaderLabels({tr("show"), tr("method"), tr("differs"), tr("estimate ± stderr"), tr("target"),
+                                     tr("ceiling"), tr("estimate − target"), tr("steps/s"), tr("status")});
+  table_->setSortingEnabled(true);
+  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table_->verticalHeader()->hide();
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table_->horizontalHeader()->setStretchLastSection(true);
+
+  tabs_->addTab(plotWidget_, tr("Curves"));
+  tabs_->addTab(figure_, tr("Figure"));
+  auto* controls = new QHBoxLayout;
+  controls->addWidget(new QLabel(tr("Smoothing window:"), this));
+  controls->addWidget(smoothing_);
+  controls->addWidget(resetView_);
+  controls->addStretch(1);
+  controls->addWidget(new QLabel(tr("Runs at once:"), this));
+  controls->addWidget(jobs_);
+  controls->addWidget(stopSelected_);
+  controls->addWidget(clear_);
+  auto* top = new QWidget(this);
+  auto* topLayout = new QVBoxLayout(top);
+  topLayout->setContentsMargins(0, 0, 0, 0);
+  topLayout->addWidget(tabs_, 1);
+  topLayout->addLayout(controls);
+  auto* splitter = new QSplitter(Qt::Vertical, this);
+  splitter->addWidget(top);
+  splitter->addWidget(table_);
+  splitter->setStretchFactor(0, 3);
+  splitter->setStretchFactor(1, 1);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(splitter);
+
+  connect(smoothing_, &QSpinBox::valueChanged, this, [this](int steps) {
+    plot_->setSmoothingWindow(steps);
+    plot_->refresh();
+  });
+  connect(jobs_, &QSpinBox::valueChanged, this, [this](int jobs) { queue_->setJobs(jobs); });
+  connect(resetView_, &QPushButton::clicked, this, [this] {
+    plot_->resetView();
+    plot_->refresh();
+  });
+  connect(stopSelected_, &QPushButton::clicked, this, [this] {
+    for (int i : selectedIndices()) stop(i);
+  });
+  connect(clear_, &QPushButton::clicked, this, &ComparisonView::clear);
+  connect(table_, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
+    if (item->column() != kShow) return;
+    const int i = item->data(kIndexRole).toInt();
+    if (i >= 0 && i < size()) plot_->setRunVisible(entries_[i]->series, item->checkState() == Qt::Checked);
+    plot_->refresh();
+  });
+  connect(tabs_, &QTabWidget::currentChanged, this, [this] { redrawFigure(); });
+  plot_->clear(tr("No run yet: configure one and press Run"));
+}
+
+ComparisonView::~ComparisonView() {
+  // Every run stops at once; the queue's destructor then joins them (each within a training step).
+  queue_->cancelAll();
+  for (auto& e : entries_)
+    if (e->oracle) e->oracle->cancel();
+}
+
+int ComparisonView::size() const { return int(entries_.size()); }
+const Run* ComparisonView::run(int i) const { return &queue_->run(entries_[i]->queueIndex); }
+const Run* ComparisonView::oracle(int i) const { return entries_[i]->oracle.get(); }
+RunStatus ComparisonView::status(int i) const { return queue_->status(entries_[i]->queueIndex); }
+QString ComparisonView::label(int i) const { return entries_[i]->label; }
+
+QList<RunSpec> ComparisonView::specs() const {
+  QList<RunSpec> out;
+  for (const auto& e : entries_) out << e->spec;
+  return out;
+}
+
+bool ComparisonView::running() const { return !queue_->isDone(); }
+
+void ComparisonView::addRuns(const QList<RunSpec>& specs, bool withOracle) {
+  if (specs.isEmpty()) return;
+  if (!entries_.empty() && !running() && taskKey(entries_.front()->spec) != taskKey(specs.first())) clear();
+  if (entries_.empty()) {
+    const RunSpec& s = specs.first();
+    plot_->clear(QStringLiteral("%1 (dim %2, total MI %3 nats)")
+                     .arg(s.task)
+                     .arg(s.taskParams.value("dim").toInt())
+                     .arg(s.taskParams.value("mi").toDouble()));
+  }
+  table_->setSortingEnabled(false);
+  for (const RunSpec& spec : specs) {
+    auto e = std::make_unique<Entry>();
+    e->spec = spec;
+    e->queueIndex = queue_->add(spec);
+    e->wantOracle = withOracle && spec.methodParams.value("critic").toString() == "learned";
+    const RunResult known = queue_->run(e->queueIndex).result();
+    e->series = plot_->addRun(spec.method, seriesStyle(size()), spec, known);
+    const int row = table_->rowCount();
+    table_->insertRow(row);
+    for (int c = 0; c < kColumns; ++c) {
+      auto* item = new SortItem;
+      item->setData(kIndexRole, size());
+      table_->setItem(row, c, item);
+    }
+    table_->item(row, kShow)->setFlags(Qt::ItemIsUserCheckable | Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+    table_->item(row, kShow)->setCheckState(Qt::Checked);
+    table_->item(row, kShow)->setText(QString::number(size() + 1));
+    table_->item(row, kShow)->setData(kSortRole, size());
+    table_->item(row, kShow)->setForeground(seriesStyle(size()).color);
+    entries_.push_back(std::move(e));
+  }
+  relabel();
+  for (int i = 0; i < size(); ++i) updateRow(i);
+  table_->setSortingEnabled(true);
+  queue_->poll();
+  plot_->refresh();
+  figureStale_ = true;
+}
+
+void ComparisonView::relabel() {
+  const QStringList keys = differingKeys(specs());
+  QList<QPair<QString, QList<int>>> groups;
+  for (auto& e : entries_) {
+    e->label = runLabel(e->spec, keys);
+    plot_->setRunLabel(e->series, e->label);
+    const QString group = seedGroupLabel(e->spec, keys);
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == group; });
+    if (it == groups.end())
+      groups << qMakePair(group, QList<int>{e->series});
+    else
+      it->second << e->series;
+  }
+  plot_->setSeedGroups(keys.contains("seed") ? groups : QList<QPair<QString, QList<int>>>{});
+}
+
+void ComparisonView::updateRow(int index) {
+  int row = -1;
+  for (int r = 0; r < table_->rowCount(); ++r)
+    if (table_->item(r, kShow)->data(kIndexRole).toInt() == index) row = r;
+  if (row < 0) return;
+  const Entry& e = *entries_[index];
+  const Run& run = queue_->run(e.queueIndex);
+  const RunStatus status = queue_->status(e.queueIndex);
+  const RunResult r = run.result();
+  const bool ended = status == RunStatus::Finished || status == RunStatus::Cancelled || status == RunStatus::Failed;
+  const bool hasEstimate = ended && status != RunStatus::Failed && r.stepsDone > 0;
+  auto set = [&](int column, const QString& text, const QVariant& sortBy = {}) {
+    QTableWidgetItem* item = table_->item(row, column);
+    item->setText(text);
+    item->setData(kSortRole, sortBy);
+  };
+  const QStringList keys = differingKeys(specs());
+  QString differs = runLabel(e.spec, keys).section(' ', 1);
+  set(kMethod, e.spec.method);
+  set(kDiffers, differs);
+  set(kEstimate, hasEstimate ? QStringLiteral("%1 ± %2").arg(number(r.estimate), number(r.stderror)) : QString(),
+      hasEstimate ? QVariant(r.estimate) : QVariant());
+  set(kTarget, QStringLiteral("%1 = %2").arg(r.targetName, number(r.trueMi)), r.trueMi);
+  set(kCeiling,
+      r.ceilings.isEmpty() ? tr("none") : QStringLiteral("%1 = %2").arg(r.ceilings[0].name, number(r.ceilings[0].value)),
+      r.ceilings.isEmpty() ? QVariant() : QVariant(r.ceilings[0].value));
+  set(kError, hasEstimate ? number(r.estimate - r.trueMi) : QString(),
+      hasEstimate ? QVariant(r.estimate - r.trueMi) : QVariant());
+  const double seconds = ended ? r.seconds : e.lastSeconds;
+  const int steps = ended ? r.stepsDone : e.lastStep;
+  const double speed = seconds > 0 ? steps / seconds : 0;
+  set(kSpeed, seconds > 0 ? number(speed, 0) : QString(), speed);
+  QString statusText = statusName(status);
+  if (status == RunStatus::Running) statusText += QStringLiteral(" %1/%2").arg(e.lastStep).arg(e.spec.steps);
+  if (!r.reason.isEmpty() && ended) statusText += ": " + r.reason;
+  set(kStatus, statusText);
+  table_->item(row, kStatus)->setToolTip(r.reason);
+}
+
+bool ComparisonView::tick() {
+  const qint64 now = QDateTime::currentMSecsSinceEpoch();
+  const QList<int> endedNow = queue_->poll();
+  bool changed = !endedNow.isEmpty();
+  for (int i = 0; i < size(); ++i) {
+    Entry& e = *entries_[i];
+    Run& run = queue_->run(e.queueIndex);
+    const RunStatus status = queue_->status(e.queueIndex);
+    if (status == RunStatus::Pending) continue;
+    const QVector<CurvePoint> points = run.takeNewPoints();
+    if (!points.isEmpty()) {
+      plot_->append(e.series, points);
+      e.lastStep = points.last().step;
+      e.lastSeconds = points.last().seconds;
+    }
+    // The oracle starts with its run (it trains nothing: one step, then the evaluation batches).
+    if (e.wantOracle && !e.oracle && status == RunStatus::Running) {
+      RunSpec spec = e.spec;
+      spec.methodParams.insert("critic", "oracle");
+      spec.steps = 1;
+      if (validateRunSpec(&spec, registry_).isEmpty()) {
+        e.oracle = std::make_unique<Run>(spec, registry_.find(spec.method));
+        e.oracle->start();
+      } else {
+        e.wantOracle = false;
+      }
+    }
+    if (e.oracle && !e.oracleShown && e.oracle->isFinished()) {
+      e.oracleShown = true;
+      if (e.oracle->result().status == RunStatus::Finished) plot_->setOracle(e.series, e.oracle->result().estimate);
+    }
+    if (queue_->hasEnded(e.queueIndex) && !e.endedMarked) {
+      e.endedMarked = true;
+      plot_->markEnded(e.series);
+      if (e.oracle && !e.oracle->isFinished()) e.oracle->cancel();
+      changed = true;
+    }
+  }
+  const bool done = queue_->isDone();
+  if (changed || done || now - lastTableMs_ >= kTableRefreshMs) {
+    lastTableMs_ = now;
+    table_->setSortingEnabled(false);
+    for (int i = 0; i < size(); ++i) updateRow(i);
+    table_->setSortingEnabled(true);
+  }
+  plot_->refresh();
+  figureStale_ = figureStale_ || changed;
+  if (tabs_->currentWidget() == figure_ && (figureStale_ || running()) && now - lastFigureMs_ >= kFigureRefreshMs)
+    redrawFigure();
+  return done;
+}
+
+void ComparisonView::redrawFigure() {
+  QList<FigureRun> runs;
+  for (const auto& e : entries_) {
+    const Run& run = queue_->run(e->queueIndex);
+    FigureRun f{e->spec, run.result(), {}};
+    f.result.status = queue_->status(e->queueIndex);
+    if (!f.result.levels.isEmpty()) f.curve = run.curve();
+    runs << f;
+  }
+  drawFigure(figure_, chooseFigure(runs), runs);
+  figureStale_ = false;
+  lastFigureMs_ = QDateTime::currentMSecsSinceEpoch();
+}
+
+void ComparisonView::showFigure(bool figure) {
+  tabs_->setCurrentWidget(figure ? static_cast<QWidget*>(figure_) : plotWidget_);
+  if (figure) redrawFigure();
+}
+
+void ComparisonView::stop(int index) {
+  if (index < 0 || index >= size()) return;
+  queue_->cancel(entries_[index]->queueIndex);
+  if (entries_[index]->oracle) entries_[index]->oracle->cancel();
+}
+
+void ComparisonView::stopAll() {
+  for (int i = 0; i < size(); ++i) stop(i);
+}
+
+void ComparisonView::clear() {
+  if (running()) return;  // stop first: what trains is never dropped
+  entries_.clear();
+  queue_ = std::make_unique<RunQueue>(registry_, jobs_->value());
+  table_->setRowCount(0);
+  plot_->clear(tr("No run yet: configure one and press Run"));
+  figureStale_ = true;
+}
+
+void ComparisonView::preview(const RunSpec& spec, const RunResult& known) {
+  if (!entries_.empty()) return;
+  plot_->clear(tr("Configured: %1 on %2 (press Run; nothing trains yet)").arg(spec.method, spec.task));
+  plot_->addRun(spec.method, seriesStyle(0), spec, known);
+  plot_->refresh();
+}
+
+QList<int> ComparisonView::selectedIndices() const {
+  QList<int> out;
+  for (const QModelIndex& m : table_->selectionModel()->selectedRows())
+    out << table_->item(m.row(), kShow)->data(kIndexRole).toInt();
+  return out;
+}
+
+QString ComparisonView::saveSet(const QString& path) const {
+  if (entries_.empty()) return tr("save: the set is empty; run something first");
+  return saveAtomically(path, QJsonDocument(runSetExperiment(specs())).toJson(QJsonDocument::Indented));
+}
+
+QString ComparisonView::exportTable(const QString& path) const {
+  if (entries_.empty()) return tr("export: the set is empty; run something first");
+  QByteArray bytes;
+  QTextStream out(&bytes);
+  out.setRealNumberPrecision(10);
+  auto field = [](QString s) { return s.contains(',') || s.contains('"') ? '"' + s.replace('"', "\"\"") + '"' : s; };
+  out << "run,method,differs,estimate,stderr,target,true_value,ceiling,ceiling_value,estimate_minus_target,"
+         "steps_per_second,status,reason\n";
+  const QStringList keys = differingKeys(specs());
+  for (int i = 0; i < size(); ++i) {
+    const Entry& e = *entries_[i];
+    const RunResult r = queue_->run(e.queueIndex).result();
+    const RunStatus status = queue_->status(e.queueIndex);
+    const bool hasEstimate = (status == RunStatus::Finished || status == RunStatus::Cancelled) && r.stepsDone > 0;
+    out << i + 1 << ',' << field(e.spec.method) << ',' << field(runLabel(e.spec, keys).section(' ', 1)) << ',';
+    if (hasEstimate)
+      out << r.estimate << ',' << r.stderror << ',';
+    else
+      out << ",,";
+    out << field(r.targetName) << ',' << r.trueMi << ',';
+    if (r.ceilings.isEmpty())
+      out << ",,";
+    else
+      out << field(r.ceilings[0].name) << ',' << r.ceilings[0].value << ',';
+    if (hasEstimate) out << r.estimate - r.trueMi;
+    out << ',';
+    if (r.seconds > 0) out << r.stepsDone / r.seconds;
+    out << ',' << statusName(status) << ',' << field(r.reason) << '\n';
+  }
+  out.flush();
+  return saveAtomically(path, bytes);
+}
+
+QString ComparisonView::exportFigure(const QString& path) {
+  redrawFigure();
+  return exportPlot(figure_, path, 1200, 620);
+}
+
+}  // namespace milab

@@ -1,0 +1,88 @@
+#pragma once
+// The comparison set: the runs the user started on one task, training as many at once as there are spare cores
+// (the rest queued), overlaid live on one plot (RunPlot) beside a sortable results table, and drawn as the figure
+// the set's shape calls for (plot/experiment_figure.h). Stop one run or all; what ended is kept. The set saves
+// as the experiment file the runner reads (engine/run_set.h), so `milab-cli run` reproduces it.
+#include <QWidget>
+#include <memory>
+#include <vector>
+
+#include "engine/run.h"
+
+class QCheckBox;
+class QCustomPlot;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+class QTabWidget;
+
+namespace milab {
+
+class MethodRegistry;
+class RunPlot;
+class RunQueue;
+
+class ComparisonView : public QWidget {
+  Q_OBJECT
+ public:
+  explicit ComparisonView(const MethodRegistry& registry, QWidget* parent = nullptr);
+  ~ComparisonView() override;
+
+  // Adds validated runs to the set; they start as slots free. A set is on one task: runs of another task
+  // configuration (task or its parameters) start a new set once the current one has ended. With `withOracle`, each learned run also gets the
+  // same bound with the task's analytic critic, drawn dotted in its colour once known.
+  void addRuns(const QList<RunSpec>& specs, bool withOracle);
+  // Drains every live run into the plot, starts queued runs, updates the table: the window's timer calls it.
+  // Returns true once nothing is pending or running.
+  bool tick();
+  bool running() const;
+  void stop(int index);  // index into the set
+  void stopAll();
+  void clear();
+  // With an empty set: the configured run's target and ceilings, before anything trains.
+  void preview(const RunSpec& spec, const RunResult& known);
+
+  int size() const;
+  const Run* run(int index) const;
+  const Run* oracle(int index) const;
+  RunStatus status(int index) const;
+  QList<RunSpec> specs() const;
+  QString label(int index) const;  // the method and what differs from the other runs
+
+  RunPlot* plot() const { return plot_.get(); }
+  QCustomPlot* plotWidget() const { return plotWidget_; }
+  QCustomPlot* figureWidget() const { return figure_; }
+  QTableWidget* table() const { return table_; }
+  void showFigure(bool figure);  // the Figure tab instead of the live curves
+
+  QString saveSet(const QString& path) const;         // the set as an experiment file: "" or an error line
+  QString exportTable(const QString& path) const;     // the results table as CSV
+  QString exportFigure(const QString& path);          // the set's figure (png/pdf/svg), drawn afresh
+
+ private:
+  struct Entry;
+  void relabel();
+  void updateRow(int index);
+  void redrawFigure();
+  QList<int> selectedIndices() const;
+
+  const MethodRegistry& registry_;
+  std::unique_ptr<RunQueue> queue_;
+  std::vector<std::unique_ptr<Entry>> entries_;
+  QCustomPlot* plotWidget_;
+  std::unique_ptr<RunPlot> plot_;
+  QCustomPlot* figure_;
+  QTabWidget* tabs_;
+  QTableWidget* table_;
+  QSpinBox* smoothing_;
+  QSpinBox* jobs_;
+  QPushButton* resetView_;
+  QPushButton* stopSelected_;
+  QPushButton* clear_;
+  bool figureStale_ = false;
+  qint64 lastFigureMs_ = 0;
+  qint64 lastTableMs_ = 0;
+};
+
+}  // namespace milab

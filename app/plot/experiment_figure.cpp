@@ -1,0 +1,457 @@
+#include "plot/experiment_figure.h"
+
+#include <qcustomplot.h>
+
+#include <QMap>
+#include <QSet>
+#include <algorithm>
+#include <cmath>
+
+#include "engine/run_set.h"
+#include "plot/palette.h"
+#include "plot/side_legend.h"
+#include "plot/smoothing.h"
+
+namespace milab {
+
+namespace {
+
+const QFont kTitleFont("sans", 10, QFont::Bold);
+const QFont kLegendFont("sans", 8);
+const QColor kCeilingGrey(110, 110, 110);
+const Qt::PenStyle kCeilingStyles[] = {Qt::DashLine, Qt::DotLine, Qt::DashDotLine, Qt::DashDotDotLine};
+
+bool isFinished(const FigureRun& r) { return r.result.status == RunStatus::Finished; }
+
+double numberOf(const RunSpec& spec, const QString& key) { return runSpecToFlat(spec).value(key).toDouble(); }
+
+// The label a run's series carries: the method and whatever else differs between the runs, except the keys the
+// figure puts on its axes or panels (and the seed, over which series are averaged).
+QString seriesLabel(const RunSpec& spec, const QStringList& differing, const QStringList& axisKeys) {
+  QStringList keys = differing;
+  for (const QString& k : axisKeys) keys.removeAll(k);
+  keys.removeAll("seed");
+  keys.removeAll("steps");  // follows from the schedule, or is not what a reader compares
+  return runLabel(spec, keys);
+}
+
+struct Stats {
+  double mean = 0, spread = 0;
+};
+
+// Mean over seeds; the spread is their standard deviation, or the run's own standard error for a single seed.
+Stats statsOf(const QList<double>& values, const QList<double>& stderrs) {
+  Stats s;
+  for (double v : values) s.mean += v / values.size();
+  if (values.size() == 1) {
+    s.spread = stderrs.value(0);
+  } else {
+    double ss = 0;
+    for (double v : values) ss += (v - s.mean) * (v - s.mean);
+    s.spread = std::sqrt(ss / (values.size() - 1));
+  }
+  return s;
+}
+
+// One line of a figure: a series at several x, each point a mean over seeds.
+struct Series {
+  QString label;
+  QMap<double, QList<const FigureRun*>> byX;
+};
+
+QList<Series> groupSeries(const QList<const FigureRun*>& runs, const QStringList& differing,
+                          const QStringList& axisKeys, double (*x)(const FigureRun&)) {
+  QList<Series> out;
+  for (const FigureRun* r : runs) {
+    const QString label = seriesLabel(r->spec, differing, axisKeys);
+    auto it = std::find_if(out.begin(), out.end(), [&](const Series& s) { return s.label == label; });
+    if (it == out.end()) {
+      out << Series{label, {}};
+      it = out.end() - 1;
+    }
+    it->byX[x(*r)] << r;
+  }
+  return out;
+}
+
+double kOf(const FigureRun& r) { return r.spec.methodParams.value("K", 0).toDouble(); }
+double targetOf(const FigureRun& r) { return r.result.trueMi; }
+
+QCPLegend* legendBeside(QCustomPlot* plot, int row, int column) { return placeSideLegend(plot, row, column); }
+
+QCPAxisRect* addPanel(QCustomPlot* plot, int row, int column, const QString& title) {
+  auto* rect = new QCPAxisRect(plot);
+  plot->plotLayout()->addElement(2 * row + 1, column, rect);
+  if (!title.isEmpty()) plot->plotLayout()->addElement(2 * row, column, new QCPTextElement(plot, title, kTitleFont));
+  return rect;
+}
+
+QCPGraph* addLine(QCustomPlot* plot, QCPAxisRect* rect, const QVector<double>& x, const QVector<double>& y,
+                  const QPen& pen, const QString& name = {}, QCPLegend* legend = nullptr) {
+  QCPGraph* g = plot->addGraph(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+  g->setData(x, y, true);
+  g->setPen(pen);
+  g->setName(name);
+  if (legend) g->addToLegend(legend);
+  return g;
+}
+
+// Ticks at exactly the given values (e.g. the K of the grid), thinned so that their labels never touch.
+void setValueTicks(QCPAxis* axis, const QList<double>& values, int panelWidthPx) {
+  QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+  const int maxLabels = std::max(2, panelWidthPx / 45);
+  const int stride = std::max<int>(1, std::ceil(double(values.size()) / maxLabels));
+  for (int i = 0; i < values.size(); i += stride) ticker->addTick(values[i], QString::number(values[i], 'g', 6));
+  axis->setTicker(ticker);
+}
+
+struct Range {
+  double lo = 0, hi = 1;
+  void include(double v) {
+    if (!std::isfinite(v)) return;
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+  }
+  void apply(QCPAxis* axis) const { axis->setRange(lo - 0.05 * (hi - lo), hi + 0.08 * (hi - lo)); }
+};
+
+// The ceilings of the runs of a panel, by name: (x, mean value) points, so that a ceiling that is a function
+// of K is drawn as one, and a method without ceilings adds none.
+QMap<QString, QMap<double, QList<double>>> ceilingsOf(const QList<const FigureRun*>& runs,
+                                                      double (*x)(const FigureRun&)) {
+  QMap<QString, QMap<double, QList<double>>> out;
+  for (const FigureRun* r : runs)
+    for (const Ceiling& c : r->result.ceilings) out[c.name][x(*r)] << c.value;
+  return out;
+}
+
+double meanOf(const QList<double>& v) {
+  double s = 0;
+  for (double x : v) s += x / v.size();
+  return s;
+}
+
+void drawSeriesWithBars(QCustomPlot* plot, QCPAxisRect* rect, const Series& s, const SeriesStyle& style,
+                        QCPLegend* legend, Range* range) {
+  QVector<double> xs, means, spreads;
+  for (auto it = s.byX.cbegin(); it != s.byX.cend(); ++it) {
+    QList<double> values, errs;
+    for (const FigureRun* r : it.value()) {
+      values << r->result.estimate;
+      errs << r->result.stderror;
+    }
+    const Stats st = statsOf(values, errs);
+    xs << it.key();
+    means << st.mean;
+    spreads << st.spread;
+    range->include(st.mean - st.spread);
+    range->include(st.mean + st.spread);
+  }
+  QCPGraph* g = addLine(plot, rect, xs, means, style.pen(), s.label, legend);
+  g->setScatterStyle(QCPScatterStyle(style.marker, style.color, style.color, 6));
+  auto* bars = new QCPErrorBars(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+  bars->setDataPlottable(g);
+  bars->setData(spreads);
+  bars->setPen(QPen(style.color, 1));
+  bars->removeFromLegend();
+}
+
+FigureSize drawNothing(QCustomPlot* plot, const QString& why) {
+  plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, why, kTitleFont));
+  plot->replot();
+  return {0, 900, 400};
+}
+
+// Several K: one panel per MI, estimate against K.
+FigureSize drawVsK(QCustomPlot* plot, const QList<const FigureRun*>& runs, const QStringList& differing) {
+  QList<double> mis, ks;
+  for (const FigureRun* r : runs) {
+    const double mi = numberOf(r->spec, "mi");
+    if (!mis.contains(mi)) mis << mi;
+    if (kOf(*r) > 0 && !ks.contains(kOf(*r))) ks << kOf(*r);
+  }
+  std::sort(mis.begin(), mis.end());
+  std::sort(ks.begin(), ks.end());
+  const QList<Series> all = groupSeries(runs, differing, {"K", "mi"}, kOf);
+  const int width = std::max(900, 330 * int(mis.size()) + 260);
+  QCPLegend* legend = legendBeside(plot, 1, int(mis.size()));
+  Range range;
+  QList<QCPAxisRect*> rects;
+  QSet<QString> inLegend;
+  for (int p = 0; p < mis.size(); ++p) {
+    QList<const FigureRun*> panelRuns;
+    for (const FigureRun* r : runs)
+      if (numberOf(r->spec, "mi") == mis[p] && kOf(*r) > 0) panelRuns << r;
+    QCPAxisRect* rect = addPanel(plot, 0, p, QStringLiteral("total MI = %1 nats").arg(mis[p]));
+    rects << rect;
+    QCPAxis* x = rect->axis(QCPAxis::atBottom);
+    x->setScaleType(QCPAxis::stLogarithmic);
+    setValueTicks(x, ks, (width - 260) / int(mis.size()));
+    x->setLabel("K (log scale)");
+    x->setRange(ks.first() / 1.25, ks.last() * 1.25);
+    if (p == 0) rect->axis(QCPAxis::atLeft)->setLabel("estimate (nats)");
+    auto once = [&](const QString& name) {
+      if (inLegend.contains(name)) return static_cast<QCPLegend*>(nullptr);
+      inLegend << name;
+      return legend;
+    };
+    // Each target in black: the total MI solid, any other (I(x;y|x') for cnce) dashed.
+    QMap<QString, QList<double>> targets;
+    for (const FigureRun* r : panelRuns) targets[r->result.targetName] << r->result.trueMi;
+    int t = 0;
+    for (auto it = targets.cbegin(); it != targets.cend(); ++it, ++t) {
+      const double v = meanOf(it.value());
+      range.include(v);
+      addLine(plot, rect, {ks.first() / 1.25, ks.last() * 1.25}, {v, v},
+              QPen(Qt::black, 2, it.key().startsWith("I(x;y|") ? Qt::DashLine : Qt::SolidLine),
+              "true " + it.key(), once("true " + it.key()));
+    }
+    int c = 0;
+    const auto ceilings = ceilingsOf(panelRuns, kOf);
+    for (auto it = ceilings.cbegin(); it != ceilings.cend(); ++it, ++c) {
+      QVector<double> cx, cy;
+      for (auto p2 = it.value().cbegin(); p2 != it.value().cend(); ++p2) {
+        cx << p2.key();
+        cy << meanOf(p2.value());
+        range.include(cy.last());
+      }
+      QCPGraph* g = addLine(plot, rect, cx, cy, QPen(kCeilingGrey, 1.5, kCeilingStyles[c % 4]),
+                            "ceiling " + it.key(), once("ceiling " + it.key()));
+      g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssPlus, kCeilingGrey, 5));
+    }
+    for (int s = 0; s < all.size(); ++s) {
+      Series panelSeries{all[s].label, {}};
+      for (auto it = all[s].byX.cbegin(); it != all[s].byX.cend(); ++it)
+        for (const FigureRun* r : it.value())
+          if (numberOf(r->spec, "mi") == mis[p]) panelSeries.byX[it.key()] << r;
+      if (!panelSeries.byX.isEmpty())
+        drawSeriesWithBars(plot, rect, panelSeries, seriesStyle(s), once(all[s].label), &range);
+    }
+  }
+  for (QCPAxisRect* rect : rects) range.apply(rect->axis(QCPAxis::atLeft));
+  return {int(mis.size()), width, 560};
+}
+
+// Several MI values: estimate against the exact value each method estimates, with the diagonal.
+FigureSize drawVsTruth(QCustomPlot* plot, const QList<const FigureRun*>& runs, const QStringList& differing) {
+  const QList<Series> all = groupSeries(runs, differing, {"mi"}, targetOf);
+  QCPAxisRect* rect = addPanel(plot, 0, 0, "estimate against the true value");
+  QCPLegend* legend = legendBeside(plot, 1, 1);
+  Range range;
+  double tMin = 1e300, tMax = -1e300;
+  for (const FigureRun* r : runs) {
+    tMin = std::min(tMin, r->result.trueMi);
+    tMax = std::max(tMax, r->result.trueMi);
+  }
+  const double pad = 0.05 * std::max(1.0, tMax - tMin);
+  range.include(tMin);
+  range.include(tMax);
+  addLine(plot, rect, {tMin - pad, tMax + pad}, {tMin - pad, tMax + pad}, QPen(Qt::black, 2),
+          "true value (y = x)", legend);
+  int c = 0;
+  const auto ceilings = ceilingsOf(runs, targetOf);
+  for (auto it = ceilings.cbegin(); it != ceilings.cend(); ++it, ++c) {
+    // A ceiling does not depend on the MI: a horizontal line at each distinct value (one per K, say).
+    QSet<double> values;
+    for (const QList<double>& vs : it.value())
+      for (double v : vs) values << v;
+    bool named = false;
+    for (double v : values) {
+      range.include(v);
+      addLine(plot, rect, {tMin - pad, tMax + pad}, {v, v}, QPen(kCeilingGrey, 1.5, kCeilingStyles[c % 4]),
+              QStringLiteral("ceiling %1").arg(it.key()), named ? nullptr : legend);
+      named = true;
+    }
+  }
+  for (int s = 0; s < all.size(); ++s) drawSeriesWithBars(plot, rect, all[s], seriesStyle(s), legend, &range);
+  rect->axis(QCPAxis::atBottom)->setLabel("true value of what the method estimates (nats)");
+  rect->axis(QCPAxis::atLeft)->setLabel("estimate (nats)");
+  rect->axis(QCPAxis::atBottom)->setRange(tMin - pad, tMax + pad);
+  range.apply(rect->axis(QCPAxis::atLeft));
+  return {1, 1200, 620};
+}
+
+// Only the method (or a non-numeric key) varies: one bar per series, its target and ceilings over it.
+FigureSize drawBars(QCustomPlot* plot, const QList<const FigureRun*>& runs, const QStringList& differing) {
+  const QList<Series> all = groupSeries(runs, differing, {}, [](const FigureRun&) { return 0.0; });
+  QCPAxisRect* rect = addPanel(plot, 0, 0, "final estimates");
+  QCPLegend* legend = legendBeside(plot, 1, 1);
+  QCPAxis* x = rect->axis(QCPAxis::atBottom);
+  QCPAxis* y = rect->axis(QCPAxis::atLeft);
+  QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+  Range range;
+  bool targetNamed = false;
+  QSet<QString> ceilingNamed;
+  QStringList ceilingNames;
+  for (int s = 0; s < all.size(); ++s) {
+    const SeriesStyle style = seriesStyle(s);
+    const QList<const FigureRun*> members = all[s].byX.value(0.0);
+    QList<double> values, errs, targets;
+    for (const FigureRun* r : members) {
+      values << r->result.estimate;
+      errs << r->result.stderror;
+      targets << r->result.trueMi;
+    }
+    const Stats st = statsOf(values, errs);
+    auto* bar = new QCPBars(x, y);
+    bar->setData({double(s)}, {st.mean}, true);
+    bar->setWidth(0.6);
+    bar->setPen(QPen(style.color.darker(130)));
+    bar->setBrush(QColor(style.color.red(), style.color.green(), style.color.blue(), 170));
+    bar->setName(all[s].label);
+    bar->addToLegend(legend);
+    auto* bars = new QCPErrorBars(x, y);
+    bars->setDataPlottable(bar);
+    bars->setData({st.spread});
+    bars->removeFromLegend();
+    range.include(st.mean - st.spread);
+    range.include(st.mean + st.spread);
+    ticker->addTick(s, all[s].label);
+    const double target = meanOf(targets);
+    range.include(target);
+    addLine(plot, rect, {s - 0.42, s + 0.42}, {target, target}, QPen(Qt::black, 2.5),
+            "true value (each method's own target)", targetNamed ? nullptr : legend);
+    targetNamed = true;
+    for (const Ceiling& c : members.first()->result.ceilings) {
+      if (!ceilingNames.contains(c.name)) ceilingNames << c.name;
+      range.include(c.value);
+      addLine(plot, rect, {s - 0.42, s + 0.42}, {c.value, c.value},
+              QPen(kCeilingGrey, 2, kCeilingStyles[ceilingNames.indexOf(c.name) % 4]), "ceiling " + c.name,
+              ceilingNamed.contains(c.name) ? nullptr : legend);
+      ceilingNamed << c.name;
+    }
+  }
+  x->setTicker(ticker);
+  if (all.size() > 4) x->setTickLabelRotation(-30);  // each label ends at its bar, none runs off the right
+  x->setRange(-0.6, all.size() - 0.4);
+  y->setLabel("estimate (nats)");
+  range.apply(y);
+  return {1, 1200, 620};
+}
+
+// The staircase: one panel per run, the true value as a black step line, a shared y axis.
+FigureSize drawStaircase(QCustomPlot* plot, const QList<const FigureRun*>& runs, const QStringList& differing) {
+  const int n = int(runs.size());
+  const int columns = n <= 3 ? n : n <= 8 ? (n + 1) / 2 : std::min(4, int(std::ceil(std::sqrt(double(n)))));
+  const int rows = (n + columns - 1) / columns;
+  QCPLegend* legend = legendBeside(plot, 1, columns);
+  Range range;
+  QList<QCPAxisRect*> rects;
+  QStringList labelKeys = differing;
+  labelKeys.removeAll("steps");
+  for (int i = 0; i < n; ++i) {
+    const FigureRun& r = *runs[i];
+    QCPAxisRect* rect = addPanel(plot, i / columns, i % columns, runLabel(r.spec, labelKeys));
+    rects << rect;
+    const SeriesStyle style = seriesStyle(i);
+    const int perLevel = std::max(1, r.result.stepsPerLevel);
+    QVector<double> steps, values;
+    for (const CurvePoint& p : r.curve) {
+      steps << p.step;
+      values << p.estimate;
+    }
+    const QVector<double> smooth = movingAverage(values, std::max(1, perLevel / 20));
+    QColor faint = style.color;
+    faint.setAlpha(60);
+    addLine(plot, rect, steps, values, QPen(faint, 1), "estimate per step", i == 0 ? legend : nullptr);
+    addLine(plot, rect, steps, smooth, QPen(style.color, 2),
+            QStringLiteral("moving average (%1 steps)").arg(std::max(1, perLevel / 20)), i == 0 ? legend : nullptr);
+    for (double v : smooth) range.include(v);
+    QVector<double> tx, ty;
+    for (int l = 0; l < r.result.levels.size(); ++l) {
+      tx << l * perLevel << (l + 1) * perLevel;
+      ty << r.result.levels[l].target << r.result.levels[l].target;
+      range.include(r.result.levels[l].target);
+    }
+    addLine(plot, rect, tx, ty, QPen(Qt::black, 2), "true " + r.result.targetName, i == 0 ? legend : nullptr);
+    for (const Ceiling& c : r.result.ceilings) {
+      range.include(c.value);
+      addLine(plot, rect, {0, double(r.spec.steps)}, {c.value, c.value}, QPen(style.color, 1.5, Qt::DashLine),
+              "ceiling " + c.name, i == 0 ? legend : nullptr);
+    }
+    rect->axis(QCPAxis::atBottom)->setRange(0, r.spec.steps);
+    rect->axis(QCPAxis::atBottom)->setLabel(i / columns == rows - 1 ? "training step" : "");
+    if (i % columns == 0) rect->axis(QCPAxis::atLeft)->setLabel("estimate (nats)");
+  }
+  for (QCPAxisRect* rect : rects) {
+    range.apply(rect->axis(QCPAxis::atLeft));
+    QSharedPointer<QCPAxisTicker> ticker(new QCPAxisTicker);
+    ticker->setTickCount(4);
+    rect->axis(QCPAxis::atBottom)->setTicker(ticker);
+  }
+  return {n, 1200, std::max(420, 300 * rows + 60)};
+}
+
+}  // namespace
+
+FigureKind chooseFigure(const QList<FigureRun>& runs) {
+  QSet<double> ks, mis;
+  for (const FigureRun& r : runs) {
+    if (!r.result.levels.isEmpty()) return FigureKind::Staircase;
+    if (!isFinished(r)) continue;
+    if (kOf(r) > 0) ks << kOf(r);
+    mis << numberOf(r.spec, "mi");
+  }
+  if (ks.size() > 1) return FigureKind::EstimateVsK;
+  if (mis.size() > 1) return FigureKind::EstimateVsTruth;
+  return FigureKind::Bars;
+}
+
+QString figureFileStem(FigureKind kind) {
+  switch (kind) {
+    case FigureKind::EstimateVsK:
+      return "estimate_vs_K";
+    case FigureKind::EstimateVsTruth:
+      return "estimate_vs_truth";
+    case FigureKind::Staircase:
+      return "staircase";
+    case FigureKind::Bars:
+      return "estimates";
+  }
+  return {};
+}
+
+FigureSize drawFigure(QCustomPlot* plot, FigureKind kind, const QList<FigureRun>& runs) {
+  plot->clearPlottables();
+  plot->clearItems();
+  plot->plotLayout()->clear();  // also deletes the default legend; each figure builds its own
+  plot->setAutoAddPlottableToLegend(false);
+  QList<const FigureRun*> shown;
+  QList<RunSpec> specs;
+  for (const FigureRun& r : runs) {
+    const bool drawable = kind == FigureKind::Staircase ? !r.curve.isEmpty() && !r.result.levels.isEmpty()
+                                                        : isFinished(r) && (kind != FigureKind::EstimateVsK || kOf(r) > 0);
+    if (!drawable) continue;
+    shown << &r;
+    specs << r.spec;
+  }
+  if (shown.isEmpty())
+    return drawNothing(plot, kind == FigureKind::Staircase ? "no staircase run with training points yet"
+                                                           : "no finished run to draw yet");
+  const QStringList differing = differingKeys(specs);
+  FigureSize size;
+  switch (kind) {
+    case FigureKind::EstimateVsK:
+      size = drawVsK(plot, shown, differing);
+      break;
+    case FigureKind::EstimateVsTruth:
+      size = drawVsTruth(plot, shown, differing);
+      break;
+    case FigureKind::Staircase:
+      size = drawStaircase(plot, shown, differing);
+      break;
+    case FigureKind::Bars:
+      size = drawBars(plot, shown, differing);
+      break;
+  }
+  plot->replot();
+  return size;
+}
+
+QList<FigureRun> figureRunsOf(const QList<CellResult>& cells) {
+  QList<FigureRun> out;
+  for (const CellResult& c : cells) out << FigureRun{c.cell.spec, c.result, {}};
+  return out;
+}
+
+}  // namespace milab

@@ -1,0 +1,20 @@
+#pragma once
+// Series styles that stay distinguishable: 20 colours (Kelly's and Glasbey's contrasting sets, readable on
+// white), then each colour again with another line style and marker, so at least 60 series differ.
+#include <QColor>
+#include <QPen>
+#include <qcustomplot.h>
+
+namespace milab {
+
+struct SeriesStyle {
+  QColor color;
+  Qt::PenStyle line = Qt::SolidLine;
+  QCPScatterStyle::ScatterShape marker = QCPScatterStyle::ssCircle;
+  QPen pen(double width = 2) const { return QPen(color, width, line); }
+};
+
+SeriesStyle seriesStyle(int index);
+int distinctSeriesStyles();  // how many indices give distinct styles before they repeat
+
+}  // namespace milab

@@ -1,0 +1,145 @@
+#include "engine/run_set.h"
+
+#include <QJsonArray>
+
+#include "method/method_plugin.h"
+#include "method/method_registry.h"
+#include "tasks/task_catalog.h"
+
+namespace milab {
+
+namespace {
+
+struct Axis {
+  QString key;
+  QStringList values;
+};
+
+QString parseVary(const QString& text, QList<Axis>* axes) {
+  for (const QString& part : text.split(';', Qt::SkipEmptyParts)) {
+    if (part.trimmed().isEmpty()) continue;
+    const int eq = part.indexOf('=');
+    Axis axis{part.left(eq).trimmed(), {}};
+    if (eq < 0 || axis.key.isEmpty())
+      return QStringLiteral("vary: each list must read key=v1,v2 (e.g. K=32,128,512), got '%1'").arg(part.trimmed());
+    for (const QString& v : part.mid(eq + 1).split(',', Qt::SkipEmptyParts))
+      if (!v.trimmed().isEmpty()) axis.values << v.trimmed();
+    if (axis.values.isEmpty()) return QStringLiteral("vary: %1 has no value (e.g. %1=1,2,3)").arg(axis.key);
+    for (const Axis& a : *axes)
+      if (a.key == axis.key) return QStringLiteral("vary: %1 is listed twice").arg(axis.key);
+    if (axis.key == "method" || axis.key == "task")
+      return QStringLiteral("vary: %1 cannot be varied here (tick methods instead; a set is on one task)")
+          .arg(axis.key);
+    *axes << axis;
+  }
+  return {};
+}
+
+bool declares(const ParamSpecs& specs, const QString& key) { return findSpec(specs, key) != nullptr; }
+
+}  // namespace
+
+QString expandRunSet(const RunSpec& base, const QStringList& moreMethods, const QString& vary,
+                     const MethodRegistry& registry, QList<RunSpec>* out) {
+  QList<Axis> axes;
+  if (QString err = parseVary(vary, &axes); !err.isEmpty()) return err;
+  const TaskInfo* task = findTask(base.task);
+  if (!task) return QStringLiteral("task: unknown task '%1'").arg(base.task);
+
+  QStringList methods{base.method};
+  for (const QString& m : moreMethods)
+    if (!methods.contains(m)) methods << m;
+
+  QList<RunSpec> specs;
+  QSet<QString> usedKeys;
+  for (const QString& id : methods) {
+    const MethodPlugin* method = registry.find(id);
+    if (!method) return QStringLiteral("method: must be one of %1, got '%2'").arg(registry.ids().join('|'), id);
+    const ParamSpecs params = method->info().params;
+    QVariantMap flat = runSpecToFlat(base);
+    flat.insert("method", id);
+    if (id != base.method)  // another method keeps the base's values of the parameters it also declares
+      for (auto it = base.methodParams.cbegin(); it != base.methodParams.cend(); ++it)
+        if (!declares(params, it.key())) flat.remove(it.key());
+    // The cartesian product of the lists this method's runs accept, the first list varying slowest.
+    QList<QVariantMap> points{flat};
+    for (const Axis& axis : axes) {
+      if (!declares(params, axis.key) && !declares(task->params, axis.key) && !declares(runSettingSpecs(), axis.key))
+        continue;
+      usedKeys << axis.key;
+      QList<QVariantMap> next;
+      for (const QVariantMap& p : points)
+        for (const QString& v : axis.values) {
+          QVariantMap q = p;
+          q.insert(axis.key, v);
+          next << q;
+        }
+      points = next;
+    }
+    for (const QVariantMap& p : points) {
+      RunSpec spec;
+      if (QString err = runSpecFromFlat(p, registry, &spec); !err.isEmpty()) return err;
+      specs << spec;
+    }
+  }
+  for (const Axis& axis : axes)
+    if (!usedKeys.contains(axis.key))
+      return QStringLiteral("vary: %1 is not a parameter of task %2, the run or any chosen method").arg(axis.key,
+                                                                                                     base.task);
+  if (specs.isEmpty()) return QStringLiteral("vary: the lists give no run");
+  *out = specs;
+  return {};
+}
+
+QStringList differingKeys(const QList<RunSpec>& specs) {
+  QMap<QString, QVariant> first;
+  QSet<QString> differ;
+  for (const RunSpec& s : specs) {
+    const QVariantMap flat = runSpecToFlat(s);
+    for (auto it = flat.cbegin(); it != flat.cend(); ++it) {
+      if (it.key() == "method") continue;
+      if (!first.contains(it.key()))
+        first.insert(it.key(), it.value());
+      else if (first.value(it.key()) != it.value())
+        differ << it.key();
+    }
+  }
+  QStringList keys(differ.begin(), differ.end());
+  keys.sort();
+  return keys;
+}
+
+QString runLabel(const RunSpec& spec, const QStringList& keys) {
+  const QVariantMap flat = runSpecToFlat(spec);
+  QStringList parts{spec.method};
+  for (const QString& k : keys)
+    if (flat.contains(k)) parts << QStringLiteral("%1=%2").arg(k, flat.value(k).toString());
+  return parts.join(' ');
+}
+
+QString seedGroupLabel(const RunSpec& spec, const QStringList& keys) {
+  QStringList withoutSeed = keys;
+  withoutSeed.removeAll("seed");
+  return runLabel(spec, withoutSeed);
+}
+
+QJsonObject runSetExperiment(const QList<RunSpec>& specs) {
+  QList<QVariantMap> flats;
+  for (const RunSpec& s : specs) flats << runSpecToFlat(s);
+  if (flats.size() == 1) return QJsonObject::fromVariantMap(flats.first());
+  QVariantMap shared = flats.first();
+  for (const QVariantMap& f : flats)
+    for (auto it = shared.begin(); it != shared.end();)
+      it = (f.contains(it.key()) && f.value(it.key()) == it.value()) ? std::next(it) : shared.erase(it);
+  shared.remove("method");
+  QJsonArray rows;
+  for (QVariantMap f : flats) {
+    for (auto it = shared.cbegin(); it != shared.cend(); ++it) f.remove(it.key());
+    rows << QJsonObject::fromVariantMap(f);
+  }
+  QJsonObject o = QJsonObject::fromVariantMap(shared);
+  o.insert("methods", rows);
+  return o;
+}
+
+}  // namespace milab

@@ -1,0 +1,35 @@
+#pragma once
+// A comparison set: several runs on one task, built from one configuration by quick fills (more methods; a
+// list of values for any parameter, "K=32,128,512; seed=1,2,3"), labelled by what differs between them, and
+// saved as the experiment file the runner already reads (shared keys at the top, one "methods" row per run).
+// Torch-free.
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include "engine/run_spec.h"
+
+namespace milab {
+
+class MethodRegistry;
+
+// The runs of a comparison: `base` (validated) for its own method and for each of `moreMethods` (which take the
+// base's method parameters they also declare, their defaults otherwise), crossed with every list in `vary`
+// ("key=v1,v2,...; key2=..."; a key applies to the runs whose task, run settings or method declare it).
+// Returns "" or one line naming the field ("vary: ..." or the failing run's own field).
+QString expandRunSet(const RunSpec& base, const QStringList& moreMethods, const QString& vary,
+                     const MethodRegistry& registry, QList<RunSpec>* out);
+
+// The keys (besides "method") whose values differ between the runs that have them, sorted.
+QStringList differingKeys(const QList<RunSpec>& specs);
+// "infonce K=128 seed=2": the method and its values of `keys`.
+QString runLabel(const RunSpec& spec, const QStringList& keys);
+// The same label without the seed: runs that differ only by seed share it and are drawn as one mean with a band.
+QString seedGroupLabel(const RunSpec& spec, const QStringList& keys);
+
+// The set as an experiment file: every key shared by all runs at the top level, one "methods" row per run with
+// the rest (a single run is a flat file). `milab-cli run FILE` then runs the same specs.
+QJsonObject runSetExperiment(const QList<RunSpec>& specs);
+
+}  // namespace milab

@@ -1,0 +1,298 @@
+// The comparison set in the window, driven through its real widgets: a three-method set trains and draws three
+// curves with their ceilings and targets; one run stopped alone keeps its result; the table holds every run;
+// seeds are drawn as a mean with a band; a saved set reopens, and the runner reproduces its numbers; the plot
+// previews the configured run, rescales when runs end, and the task chart follows the form; a staircase draws
+// its step line; closing the window while runs train returns at once. With MILAB_SCREENSHOT_DIR set, each
+// state is also saved as a PNG to look at.
+#include <qcustomplot.h>
+
+#include <QAbstractButton>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QProcess>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "engine/device.h"
+#include "gui/main_window.h"
+#include "gui/views/comparison_view.h"
+#include "method/method_registry.h"
+#include "plot/run_plot.h"
+
+using namespace milab;
+
+class TestComparison : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void initTestCase() {
+    initTorchRuntime();
+    registry_.loadDefault();
+  }
+
+  // Before anything trains the plot shows the configured run's target and ceiling; the task chart shows the
+  // split of gaussian3's MI and follows the form.
+  void previewShowsTargetAndCeilingBeforeRun() {
+    MainWindow w(registry_);
+    w.show();
+    QTRY_VERIFY(hasGraph(w, "true I(x,x';y) = 10.00"));  // the default: demi on gaussian3, MI = 10
+    QVERIFY(hasGraph(w, "ceiling 2 log(K/2)"));
+    QVERIFY(!w.currentRun());
+    auto* chart = w.findChild<QCustomPlot*>("taskChart");
+    QVERIFY(chart);
+    const QString before = titleOf(chart);
+    QVERIFY2(before.startsWith("I(x,x';y) = 10.00 = I(x';y)"), qPrintable(before));
+    QCOMPARE(chart->plottableCount(), 3);  // I(x'_i;y_i), I(x_i;y_i|x'_i) stacked, alpha_i
+    w.findChild<QDoubleSpinBox*>("param.mi")->setValue(6);
+    QTRY_VERIFY(titleOf(chart).startsWith("I(x,x';y) = 6.00"));
+    QTRY_VERIFY(hasGraph(w, "true I(x,x';y) = 6.00"));
+    save(w, "preview");
+  }
+
+  void threeMethodSetDrawsThreeCurvesWithCeilings() {
+    MainWindow w(registry_);
+    w.show();
+    configure(w, "infonce", 0, 4, 16, 150);
+    tick(w, {"interpolated", "nwj"});
+    QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    ComparisonView* set = w.comparison();
+    QCOMPARE(set->size(), 3);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 60000);
+    for (int i = 0; i < 3; ++i) {
+      QCOMPARE(set->status(i), RunStatus::Finished);
+      QCOMPARE(w.plot()->pointCount(i), 150);
+    }
+    // One curve per run, named by its method; each ceiling in its run's colour; the shared target once.
+    for (const char* m : {"infonce", "interpolated", "nwj"}) QVERIFY2(hasGraph(w, m), m);
+    QVERIFY(hasGraph(w, "ceiling log K = 2.77"));
+    QVERIFY(hasGraph(w, "ceiling 1 + log(K/alpha)") || hasGraph(w, "ceiling 1 + log"));
+    QCOMPARE(countGraphs(w, "true I(x;y) = 2.00"), 1);
+    // The table: every run, its estimate, target and status.
+    auto* table = w.findChild<QTableWidget*>("runTable");
+    QCOMPARE(table->rowCount(), 3);
+    for (int r = 0; r < 3; ++r) {
+      QVERIFY(table->item(r, 3)->text().contains("±"));
+      QCOMPARE(table->item(r, 4)->text(), QString("I(x;y) = 2.000"));
+      QVERIFY(table->item(r, 8)->text().startsWith("finished"));
+    }
+    // Sorting by estimate orders the rows by their numbers, not their text.
+    table->sortItems(3);
+    for (int r = 1; r < 3; ++r)
+      QVERIFY(table->item(r - 1, 3)->text().section(' ', 0, 0).toDouble() <=
+              table->item(r, 3)->text().section(' ', 0, 0).toDouble());
+    // Each run's curve stops at its last step: the view fits the data once every run ended.
+    QCOMPARE(w.findChild<QCustomPlot*>("runPlot")->xAxis->range().upper, 150.0);
+    save(w, "three-methods");
+    // The figure tab draws the bar chart (only the method varies), one bar per run.
+    set->showFigure(true);
+    auto* figure = w.findChild<QCustomPlot*>("setFigure");
+    int bars = 0;
+    for (int i = 0; i < figure->plottableCount(); ++i) bars += qobject_cast<QCPBars*>(figure->plottable(i)) != nullptr;
+    QCOMPARE(bars, 3);
+    save(w, "three-methods-figure");
+    // Hiding a run hides its curves.
+    QTableWidgetItem* show = nullptr;
+    for (int r = 0; r < 3; ++r)
+      if (table->item(r, 1)->text() == "nwj") show = table->item(r, 0);
+    show->setCheckState(Qt::Unchecked);
+    QVERIFY(!graphNamed(w, "nwj")->visible());
+
+    QTemporaryDir tmp;
+    QCOMPARE(set->exportTable(tmp.filePath("runs.csv")), QString());
+    QCOMPARE(readAll(tmp.filePath("runs.csv")).count('\n'), 4);
+  }
+
+  // Stop one run: it ends cancelled with what it measured; the others go on; the plot then fits its steps.
+  void oneRunStoppedAloneKeepsItsResult() {
+    MainWindow w(registry_);
+    w.show();
+    configure(w, "infonce", 0, 4, 16, 1000000);
+    w.findChild<QLineEdit*>("varyEdit")->setText("K=8,16");
+    w.findChild<QSpinBox*>("jobsSpin")->setValue(2);
+    QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    ComparisonView* set = w.comparison();
+    QCOMPARE(set->size(), 2);
+    QTRY_VERIFY_WITH_TIMEOUT(w.plot()->pointCount(0) > 50 && w.plot()->pointCount(1) > 50, 20000);
+    auto* table = w.findChild<QTableWidget*>("runTable");
+    table->selectRow(0);
+    const int stopped = table->item(0, 0)->data(Qt::UserRole + 1).toInt();
+    QTest::mouseClick(w.findChild<QAbstractButton*>("stopSelectedButton"), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(set->status(stopped), RunStatus::Cancelled, 2000);
+    QCOMPARE(set->status(1 - stopped), RunStatus::Running);
+    const RunResult kept = set->run(stopped)->result();
+    QVERIFY(kept.stepsDone > 50);
+    QVERIFY(std::isfinite(kept.estimate) && kept.estimate != 0);
+    QTest::mouseClick(w.findChild<QAbstractButton*>("stopButton"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 5000);
+    QTRY_VERIFY(w.findChild<QCustomPlot*>("runPlot")->xAxis->range().upper < 1000000);
+    QVERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("cancelled"));
+    save(w, "stopped");
+  }
+
+  // Seeds of one configuration: one mean curve with a min-max band.
+  void seedsAreDrawnAsAMeanWithABand() {
+    MainWindow w(registry_);
+    w.show();
+    configure(w, "nwj", 0, 4, 16, 120);
+    w.findChild<QLineEdit*>("varyEdit")->setText("seed=1,2,3");
+    QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 60000);
+    QCPGraph* mean = graphNamed(w, "nwj (mean of 3 seeds, band min-max)");
+    QVERIFY(mean);
+    QCOMPARE(mean->dataCount(), 120);
+    QVERIFY(graphNamed(w, "nwj (max)")->channelFillGraph() == graphNamed(w, "nwj (min)"));
+    QCOMPARE(w.findChild<QTableWidget*>("runTable")->rowCount(), 3);
+    save(w, "seeds");
+  }
+
+  // A saved set is an experiment file: the runner reproduces the window's numbers, and it reopens as a set.
+  void savedSetReopensAndTheRunnerReproducesIt() {
+    QTemporaryDir tmp;
+    MainWindow w(registry_);
+    w.show();
+    configure(w, "infonce", 0, 4, 16, 100);
+    tick(w, {"nwj"});
+    w.findChild<QLineEdit*>("varyEdit")->setText("K=8,32");
+    QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 60000);
+    ComparisonView* set = w.comparison();
+    QCOMPARE(set->size(), 4);
+    const QString file = tmp.filePath("set.json");
+    QCOMPARE(set->saveSet(file), QString());
+    const QJsonObject saved = QJsonDocument::fromJson(readAll(file)).object();
+    QCOMPARE(saved.value("methods").toArray().size(), 4);
+    QCOMPARE(saved.value("task").toString(), QString("gaussian2"));
+
+    QProcess cli;
+    cli.start(MILAB_CLI_PATH, {"run", file, "--out", tmp.filePath("out")});
+    QVERIFY(cli.waitForFinished(120000));
+    QCOMPARE(cli.exitCode(), 0);
+    const QList<QByteArray> rows = readAll(tmp.filePath("out/grid.csv")).trimmed().split('\n');
+    QCOMPARE(rows.size(), 5);
+    const int estimateColumn = QString(rows[0]).split(',').indexOf("estimate");
+    QList<double> cliEstimates, windowEstimates;
+    for (int r = 1; r < rows.size(); ++r) cliEstimates << QString(rows[r]).split(',')[estimateColumn].toDouble();
+    for (int i = 0; i < set->size(); ++i) windowEstimates << set->run(i)->result().estimate;
+    std::sort(cliEstimates.begin(), cliEstimates.end());
+    std::sort(windowEstimates.begin(), windowEstimates.end());
+    for (int i = 0; i < 4; ++i) QVERIFY2(std::abs(cliEstimates[i] - windowEstimates[i]) < 1e-6,
+                                         qPrintable(QString("%1 vs %2").arg(cliEstimates[i]).arg(windowEstimates[i])));
+
+    MainWindow again(registry_);
+    QCOMPARE(again.openRunSet(file), QString());
+    QCOMPARE(again.comparison()->size(), 4);
+    QTRY_VERIFY_WITH_TIMEOUT(!again.comparison()->running(), 60000);
+    QList<double> reopened;
+    for (int i = 0; i < 4; ++i) reopened << again.comparison()->run(i)->result().estimate;
+    std::sort(reopened.begin(), reopened.end());
+    for (int i = 0; i < 4; ++i) QVERIFY(std::abs(reopened[i] - windowEstimates[i]) < 1e-6);
+  }
+
+  // A list that gives no run, or names no parameter, is refused on the vary field; nothing starts.
+  void badListsAreRefusedOnTheField() {
+    MainWindow w(registry_);
+    w.show();
+    configure(w, "infonce", 0, 4, 16, 100);
+    for (const char* text : {"K=", "zzz=1,2", "K 8,16", "K=1,8"}) {
+      w.findChild<QLineEdit*>("varyEdit")->setText(text);
+      QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+      QVERIFY2(!w.currentRun(), text);
+      const QString shown = w.findChild<QLabel*>("error.vary")->isVisible() ? w.findChild<QLabel*>("error.vary")->text()
+                                                                            : w.findChild<QLabel*>("error.K")->text();
+      QVERIFY2(!shown.isEmpty(), text);
+    }
+  }
+
+  // The staircase in the window: the true MI as a step line with every level.
+  void staircaseDrawsItsStepLine() {
+    MainWindow w(registry_);
+    w.show();
+    configure(w, "infonce", 0, 4, 16, 100);
+    w.findChild<QLineEdit*>("param.mi_schedule")->setText("1,3,5");
+    w.findChild<QSpinBox*>("param.steps_per_level")->setValue(60);
+    w.findChild<QSpinBox*>("param.level_tail")->setValue(30);
+    QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    QVERIFY(w.currentRun());
+    QCOMPARE(w.currentRun()->spec().steps, 180);
+    QCPGraph* steps = graphNamed(w, "true I(x;y) (staircase)");
+    QVERIFY(steps);
+    QCOMPARE(steps->dataCount(), 6);
+    QCOMPARE(steps->data()->at(5)->value, 5.0);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 60000);
+    QCOMPARE(w.currentRun()->result().levels.size(), 3);
+    w.comparison()->showFigure(true);
+    save(w, "staircase");
+  }
+
+  // Closing the window while runs train returns within a second.
+  void closingWhileRunsTrainIsQuick() {
+    auto* w = new MainWindow(registry_);
+    w->show();
+    configure(*w, "infonce", 0, 20, 128, 1000000);
+    w->findChild<QLineEdit*>("varyEdit")->setText("seed=1,2,3");
+    w->findChild<QSpinBox*>("jobsSpin")->setValue(3);
+    QTest::mouseClick(w->findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(w->plot()->pointCount(0) > 10, 20000);
+    QElapsedTimer timer;
+    timer.start();
+    delete w;
+    QVERIFY2(timer.elapsed() < 1000, qPrintable(QString::number(timer.elapsed())));
+  }
+
+ private:
+  static void configure(MainWindow& w, const char* method, int task, int dim, int K, int steps) {
+    auto* combo = w.findChild<QComboBox*>("methodCombo");
+    combo->setCurrentIndex(combo->findData(method));
+    w.findChild<QComboBox*>("taskCombo")->setCurrentIndex(task);
+    w.findChild<QSpinBox*>("param.dim")->setValue(dim);
+    w.findChild<QSpinBox*>("param.K")->setValue(K);
+    w.findChild<QSpinBox*>("param.steps")->setValue(steps);
+    w.findChild<QComboBox*>("param.device")->setCurrentText("cpu");
+  }
+  static void tick(MainWindow& w, const QStringList& methods) {
+    auto* list = w.findChild<QListWidget*>("compareMethods");
+    for (int i = 0; i < list->count(); ++i)
+      if (methods.contains(list->item(i)->data(Qt::UserRole).toString())) list->item(i)->setCheckState(Qt::Checked);
+  }
+  static QCPGraph* graphNamed(const MainWindow& w, const QString& name) {
+    auto* plot = w.findChild<QCustomPlot*>("runPlot");
+    for (int i = 0; i < plot->graphCount(); ++i)
+      if (plot->graph(i)->name() == name) return plot->graph(i);
+    return nullptr;
+  }
+  static int countGraphs(const MainWindow& w, const QString& prefix) {
+    auto* plot = w.findChild<QCustomPlot*>("runPlot");
+    int n = 0;
+    for (int i = 0; i < plot->graphCount(); ++i) n += plot->graph(i)->name().startsWith(prefix);
+    return n;
+  }
+  static bool hasGraph(const MainWindow& w, const QString& prefix) { return countGraphs(w, prefix) > 0; }
+  static QString titleOf(QCustomPlot* plot) {
+    auto* t = qobject_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0));
+    return t ? t->text() : QString();
+  }
+  static QByteArray readAll(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+  }
+  static void save(QWidget& w, const QString& name) {
+    const QString dir = qEnvironmentVariable("MILAB_SCREENSHOT_DIR");
+    if (dir.isEmpty()) return;
+    QCoreApplication::processEvents();
+    w.grab().save(dir + "/" + name + ".png");
+  }
+
+  MethodRegistry registry_;
+};
+
+QTEST_MAIN(TestComparison)
+#include "test_comparison.moc"
