@@ -329,13 +329,16 @@ FigureSize drawBars(QCustomPlot* plot, const QList<const FigureRun*>& runs, cons
   return {1, 1200, 620};
 }
 
-// The staircase: one panel per run, the true value as a black step line, a shared y axis.
+// The staircase: one panel per run, the true value as a black step line, a shared y axis. The y range is the
+// readable one (plot/smoothing.h); a panel whose curve leaves it says so.
 FigureSize drawStaircase(QCustomPlot* plot, const QList<const FigureRun*>& runs, const QStringList& differing) {
   const int n = int(runs.size());
   const int columns = n <= 3 ? n : n <= 8 ? (n + 1) / 2 : std::min(4, int(std::ceil(std::sqrt(double(n)))));
   const int rows = (n + columns - 1) / columns;
   QCPLegend* legend = legendBeside(plot, 1, columns);
-  Range range;
+  QVector<double> allSmoothed;
+  QList<double> references;
+  QList<QVector<double>> smoothedOf;
   QList<QCPAxisRect*> rects;
   QStringList labelKeys = differing;
   labelKeys.removeAll("steps");
@@ -350,22 +353,24 @@ FigureSize drawStaircase(QCustomPlot* plot, const QList<const FigureRun*>& runs,
       steps << p.step;
       values << p.estimate;
     }
-    const QVector<double> smooth = movingAverage(values, std::max(1, perLevel / 20));
+    const int window = std::max(1, perLevel / 20);
+    const QVector<double> smooth = movingAverage(values, window);
     QColor faint = style.color;
     faint.setAlpha(60);
     addLine(plot, rect, steps, values, QPen(faint, 1), "estimate per step", i == 0 ? legend : nullptr);
-    addLine(plot, rect, steps, smooth, QPen(style.color, 2),
-            QStringLiteral("moving average (%1 steps)").arg(std::max(1, perLevel / 20)), i == 0 ? legend : nullptr);
-    for (double v : smooth) range.include(v);
+    addLine(plot, rect, steps, smooth, QPen(style.color, 2), QStringLiteral("moving average (%1 steps)").arg(window),
+            i == 0 ? legend : nullptr);
+    allSmoothed << smooth;
+    smoothedOf << smooth;
     QVector<double> tx, ty;
     for (int l = 0; l < r.result.levels.size(); ++l) {
       tx << l * perLevel << (l + 1) * perLevel;
       ty << r.result.levels[l].target << r.result.levels[l].target;
-      range.include(r.result.levels[l].target);
+      references << r.result.levels[l].target;
     }
     addLine(plot, rect, tx, ty, QPen(Qt::black, 2), "true " + r.result.targetName, i == 0 ? legend : nullptr);
     for (const Ceiling& c : r.result.ceilings) {
-      range.include(c.value);
+      references << c.value;
       addLine(plot, rect, {0, double(r.spec.steps)}, {c.value, c.value}, QPen(style.color, 1.5, Qt::DashLine),
               "ceiling " + c.name, i == 0 ? legend : nullptr);
     }
@@ -373,11 +378,29 @@ FigureSize drawStaircase(QCustomPlot* plot, const QList<const FigureRun*>& runs,
     rect->axis(QCPAxis::atBottom)->setLabel(i / columns == rows - 1 ? "training step" : "");
     if (i % columns == 0) rect->axis(QCPAxis::atLeft)->setLabel("estimate (nats)");
   }
-  for (QCPAxisRect* rect : rects) {
+  const auto [lo, hi] = readableRange(allSmoothed, references);
+  Range range;
+  range.lo = lo;
+  range.hi = hi;
+  for (int i = 0; i < n; ++i) {
+    QCPAxisRect* rect = rects[i];
     range.apply(rect->axis(QCPAxis::atLeft));
     QSharedPointer<QCPAxisTicker> ticker(new QCPAxisTicker);
     ticker->setTickCount(4);
     rect->axis(QCPAxis::atBottom)->setTicker(ticker);
+    const QCPRange shown = rect->axis(QCPAxis::atLeft)->range();
+    const auto [minIt, maxIt] = std::minmax_element(smoothedOf[i].cbegin(), smoothedOf[i].cend());
+    if (minIt != smoothedOf[i].cend() && (*minIt < shown.lower || *maxIt > shown.upper)) {
+      auto* note = new QCPItemText(plot);
+      note->setClipAxisRect(rect);
+      note->position->setAxisRect(rect);
+      note->position->setType(QCPItemPosition::ptAxisRectRatio);
+      note->position->setCoords(0.03, 0.04);
+      note->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+      note->setFont(QFont("sans", 7));
+      note->setColor(QColor(160, 40, 40));
+      note->setText(QStringLiteral("off scale: %1 to %2").arg(*minIt, 0, 'g', 3).arg(*maxIt, 0, 'g', 3));
+    }
   }
   return {n, 1200, std::max(420, 300 * rows + 60)};
 }

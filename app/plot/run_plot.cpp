@@ -3,6 +3,7 @@
 #include <qcustomplot.h>
 
 #include "plot/side_legend.h"
+#include "plot/smoothing.h"
 
 #include <algorithm>
 #include <limits>
@@ -249,20 +250,19 @@ void RunPlot::setSmoothingWindow(int steps) {
 
 void RunPlot::resetView() {
   follow_ = true;
-  double xMax = 1, lo = 0, hi = 1;
+  double xMax = 1;
+  QVector<double> values;
+  QList<double> references;
   for (const Series& s : runs_) {
     if (!s.visible) continue;
     // While a run trains its planned span shows; once it ended (or was stopped), the steps it did.
     xMax = std::max(xMax, s.ended && !s.steps.isEmpty() ? s.steps.last() : double(s.plannedSteps));
-    for (double v : s.levels) {
-      lo = std::min(lo, v);
-      hi = std::max(hi, v);
-    }
-    for (auto it = s.smooth->data()->constBegin(); it != s.smooth->data()->constEnd(); ++it) {
-      lo = std::min(lo, it->value);
-      hi = std::max(hi, it->value);
-    }
+    references << s.levels;
+    // At most ~2000 evenly spaced points per run: the view follows the data 30 times a second, for long runs too.
+    const int n = s.smooth->dataCount(), stride = std::max(1, n / 2000);
+    for (int i = 0; i < n; i += stride) values << s.smooth->data()->at(i)->value;
   }
+  const auto [lo, hi] = readableRange(values, references);  // a few wild steps stay off scale
   const double pad = 0.08 * std::max(hi - lo, 0.5);
   plot_->xAxis->setRange(0, xMax);
   plot_->yAxis->setRange(lo - pad, hi + pad);

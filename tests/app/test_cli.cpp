@@ -152,6 +152,67 @@ class TestCli : public QObject {
                               << "bits: must be an integer in [1, 128]";
     QTest::newRow("jobs 0") << (base + QStringList{"--method", "infonce", "--jobs", "0"}) << ""
                             << "jobs: must be an integer in [1, 256]";
+    QTest::newRow("empty sweep") << (base + QStringList{"--method", "infonce", "--K", ","}) << ""
+                                 << "K: the list gives no value";
+    QTest::newRow("schedule level too high")
+        << (base + QStringList{"--method", "infonce", "--mi-schedule", "2,30"}) << ""
+        << "mi_schedule: every level must be in (0, 20]";
+    QTest::newRow("schedule not numbers") << (base + QStringList{"--method", "infonce", "--mi-schedule", "2,a"}) << ""
+                                          << "mi_schedule: must be a comma-separated list";
+    QTest::newRow("steps_per_level 0")
+        << (base + QStringList{"--method", "infonce", "--mi-schedule", "2,4", "--steps-per-level", "0"}) << ""
+        << "steps_per_level: must be an integer in [1,";
+  }
+
+  // An empty sweep on a folder that holds a grid's table leaves the table as it was.
+  void emptySweepKeepsAnExistingTable() {
+    QTemporaryDir tmp;
+    const QString out = tmp.path();
+    const QByteArray table = "cell,estimate\nx,1\n";
+    writeFile(tmp, "grid.csv", table);
+    const CliResult r = cli({"run", "--task", "gaussian2", "--method", "infonce", "--K", ",", "--out", out});
+    QCOMPARE(r.code, 2);
+    QCOMPARE(readAll(out + "/grid.csv"), table);
+  }
+
+  // The MI staircase from the runner: the staircase figure, the per-level table (one row per level) and the
+  // levels in summary.json; InfoNCE never reads above log K, even at 8 nats.
+  void staircaseWritesItsFigureAndTable() {
+    QTemporaryDir tmp;
+    const QString out = tmp.filePath("stairs");
+    const CliResult r = cli({"run", "--task", "gaussian2", "--dim", "4", "--method", "infonce", "--K", "16",
+                             "--mi-schedule", "1,4,8", "--steps-per-level", "60", "--level-tail", "30", "--device",
+                             "cpu", "--out", out});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonObject s = QJsonDocument::fromJson(readAll(out + "/summary.json")).object();
+    QCOMPARE(s["steps"].toInt(), 180);
+    QCOMPARE(s["levels"].toArray().size(), 3);
+    QCOMPARE(s["levels"].toArray()[2].toObject()["target"].toDouble(), 8.0);
+    const QList<QByteArray> rows = readAll(out + "/staircase.csv").trimmed().split('\n');
+    QCOMPARE(rows.size(), 4);
+    QCOMPARE(rows[0], QByteArray("run,level,mi,target,steps,mean,bias,variance,mse"));
+    QVERIFY(rows[3].split(',')[5].toDouble() <= std::log(16.0));
+    for (const char* f : {"staircase.png", "staircase.pdf", "staircase.svg", "plot.png", "curve.csv"})
+      QVERIFY2(QFileInfo(out + "/" + f).size() > 0, f);
+    const QList<QByteArray> curve = readAll(out + "/curve.csv").trimmed().split('\n');
+    QCOMPARE(curve.size(), 181);
+    for (int i = 1; i < curve.size(); ++i) QVERIFY(curve[i].split(',')[1].toDouble() <= std::log(16.0) + 1e-6);
+  }
+
+  // Several MI values at one K: the estimate-against-truth figure, not a column of points on a K axis; a grid
+  // whose only axis is a non-numeric key or a method gets the bar chart.
+  void figureFollowsTheGridsShape() {
+    QTemporaryDir tmp;
+    const CliResult truth = cli({"run", "--task", "gaussian2", "--dim", "4", "--mi", "1,2", "--method",
+                                 "infonce,nwj", "--K", "16", "--steps", "20", "--device", "cpu", "--out",
+                                 tmp.filePath("truth")});
+    QVERIFY2(truth.code == 0, qPrintable(truth.err));
+    QVERIFY(readAll(tmp.filePath("truth/estimate_vs_truth.png")).startsWith("\x89PNG"));
+    QVERIFY(!QFileInfo::exists(tmp.filePath("truth/estimate_vs_K.png")));
+    const CliResult bars = cli({"run", "--task", "gaussian2", "--dim", "4", "--method", "infonce,nwj", "--steps",
+                                "20", "--device", "cpu", "--out", tmp.filePath("bars")});
+    QVERIFY2(bars.code == 0, qPrintable(bars.err));
+    QVERIFY(readAll(tmp.filePath("bars/estimates.svg")).contains("<svg"));
   }
   void badInput() {
     QFETCH(QStringList, args);

@@ -1,0 +1,191 @@
+// The figure an experiment's shape calls for, and what it draws: the series, the targets (each method's own),
+// only the ceilings of the methods shown, one shared y range, readable ticks, the legend outside the data, and a
+// palette whose first 20 series differ. Results are built by hand, so every number is known.
+#include <qcustomplot.h>
+
+#include <QtTest>
+
+#include "plot/experiment_figure.h"
+#include "plot/palette.h"
+
+using namespace milab;
+
+namespace {
+
+FigureRun finished(const QString& method, double mi, int K, double estimate, int seed = 1,
+                   const QString& target = "I(x;y)", double trueValue = -1) {
+  FigureRun r;
+  r.spec.task = "gaussian2";
+  r.spec.method = method;
+  r.spec.seed = seed;
+  r.spec.taskParams = {{"dim", 20}, {"mi", mi}, {"cubic", false}};
+  if (K > 0) r.spec.methodParams = {{"K", K}};
+  r.result.status = RunStatus::Finished;
+  r.result.estimate = estimate;
+  r.result.stderror = 0.05;
+  r.result.targetName = target;
+  r.result.trueMi = trueValue < 0 ? mi : trueValue;
+  if (method == "infonce" || method == "cnce") r.result.ceilings = {{"log K", std::log(double(K))}};
+  if (method == "demi") r.result.ceilings = {{"2 log(K/2)", 2 * std::log(K / 2.0)}};
+  return r;
+}
+
+QStringList graphNames(QCustomPlot* plot) {
+  QStringList names;
+  for (int i = 0; i < plot->plottableCount(); ++i) names << plot->plottable(i)->name();
+  return names;
+}
+
+}  // namespace
+
+class TestFigures : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void paletteKeepsTwentySeriesApart() {
+    QSet<QString> styles;
+    for (int i = 0; i < 20; ++i) styles << seriesStyle(i).color.name();
+    QCOMPARE(styles.size(), 20);  // twenty different colours, cnce and infonce no longer both blue
+    QSet<QString> withLines;
+    for (int i = 0; i < distinctSeriesStyles(); ++i)
+      withLines << seriesStyle(i).color.name() + QString::number(int(seriesStyle(i).line));
+    QCOMPARE(withLines.size(), distinctSeriesStyles());
+    QVERIFY(distinctSeriesStyles() >= 20);
+  }
+
+  // Several K: estimate against K, one panel per MI, ticks at the grid's K, one y range.
+  void severalKDrawsEstimateAgainstK() {
+    QList<FigureRun> runs;
+    for (double mi : {4.0, 8.0})
+      for (int K : {8, 32, 128, 256, 512}) {
+        runs << finished("infonce", mi, K, std::min(mi, std::log(double(K))) - 0.2);
+        runs << finished("cnce", mi, K, 1.0, 1, "I(x;y|x')", mi / 2);
+      }
+    QCOMPARE(chooseFigure(runs), FigureKind::EstimateVsK);
+    QCustomPlot plot;
+    const FigureSize size = drawFigure(&plot, FigureKind::EstimateVsK, runs);
+    QCOMPARE(size.panels, 2);
+    QCOMPARE(plot.axisRectCount(), 2);
+    const QCPRange y0 = plot.axisRect(0)->axis(QCPAxis::atLeft)->range();
+    const QCPRange y1 = plot.axisRect(1)->axis(QCPAxis::atLeft)->range();
+    QCOMPARE(y0.lower, y1.lower);
+    QCOMPARE(y0.upper, y1.upper);
+    QVERIFY(y0.upper >= 8.0);  // the largest target is in view
+    const QStringList names = graphNames(&plot);
+    QVERIFY(names.contains("infonce"));
+    QVERIFY(names.contains("cnce"));
+    QVERIFY(names.contains("true I(x;y)"));
+    QVERIFY(names.contains("true I(x;y|x')"));  // cnce against its own target
+    QVERIFY(names.contains("ceiling log K"));
+    for (const QString& n : names) QVERIFY2(!n.contains("2 log"), qPrintable(n));  // no DEMI here, no DEMI ceiling
+    // The ticks are the grid's K, and at 1200 px none of their labels overlap.
+    auto* ticker = dynamic_cast<QCPAxisTickerText*>(plot.axisRect(0)->axis(QCPAxis::atBottom)->ticker().data());
+    QVERIFY(ticker);
+    QVERIFY(ticker->ticks().contains(8) && ticker->ticks().contains(512));
+    plot.resize(1200, 560);
+    plot.replot();
+    QCPAxis* x = plot.axisRect(0)->axis(QCPAxis::atBottom);
+    const QFontMetrics metrics(x->tickLabelFont());
+    double previousRight = -1e9;
+    for (auto it = ticker->ticks().cbegin(); it != ticker->ticks().cend(); ++it) {
+      const double centre = x->coordToPixel(it.key());
+      const double half = metrics.horizontalAdvance(it.value()) / 2.0;
+      QVERIFY2(centre - half > previousRight, qPrintable(it.value()));
+      previousRight = centre + half;
+    }
+    // The legend is beside the panels, not inside one.
+    QVERIFY(qobject_cast<QCPLegend*>(findLegend(&plot)));
+    QVERIFY(findLegend(&plot)->outerRect().left() >= plot.axisRect(1)->outerRect().right());
+  }
+
+  // Several MI values at one K: estimate against each method's own target, with the diagonal.
+  void severalMiDrawsEstimateAgainstTruth() {
+    QList<FigureRun> runs;
+    for (double mi : {2.0, 4.0, 6.0, 8.0, 10.0}) {
+      runs << finished("infonce", mi, 64, std::min(mi, std::log(64.0)) - 0.1);
+      runs << finished("nwj", mi, 64, mi * 0.6);
+      runs << finished("cnce", mi, 64, mi * 0.3, 1, "I(x;y|x')", mi * 0.5);
+    }
+    QCOMPARE(chooseFigure(runs), FigureKind::EstimateVsTruth);
+    QCustomPlot plot;
+    drawFigure(&plot, FigureKind::EstimateVsTruth, runs);
+    const QStringList names = graphNames(&plot);
+    QVERIFY(names.contains("true value (y = x)"));
+    QCOMPARE(names.count("ceiling log K"), 1);
+    QCPGraph* cnce = nullptr;
+    for (int i = 0; i < plot.graphCount(); ++i)
+      if (plot.graph(i)->name() == "cnce") cnce = plot.graph(i);
+    QVERIFY(cnce);
+    QCOMPARE(cnce->dataCount(), 5);
+    QCOMPARE(cnce->data()->at(4)->key, 5.0);  // x is I(x;y|x') = 5, not the total MI 10
+  }
+
+  // Only the method varies: bars, each with its own target and the ceilings of the methods shown.
+  void onlyMethodsDrawBars() {
+    QList<FigureRun> runs{finished("infonce", 6, 128, 4.5), finished("nwj", 6, 128, 5.1),
+                          finished("cnce", 6, 128, 2.0, 1, "I(x;y|x')", 3.08)};
+    QCOMPARE(chooseFigure(runs), FigureKind::Bars);
+    QCustomPlot plot;
+    drawFigure(&plot, FigureKind::Bars, runs);
+    int bars = 0, targets = 0;
+    for (int i = 0; i < plot.plottableCount(); ++i) {
+      bars += qobject_cast<QCPBars*>(plot.plottable(i)) != nullptr;
+      if (auto* g = qobject_cast<QCPGraph*>(plot.plottable(i)); g && g->pen().color() == Qt::black) {
+        ++targets;
+        if (qAbs(g->data()->at(0)->key - 2) < 0.5) QCOMPARE(g->data()->at(0)->value, 3.08);  // cnce's own target
+      }
+    }
+    QCOMPARE(bars, 3);
+    QCOMPARE(targets, 3);
+    QCOMPARE(graphNames(&plot).count("ceiling log K"), 2);  // over infonce and cnce, not over nwj
+  }
+
+  // A schedule: one panel per run, the true MI as a step line, one y range.
+  void scheduleDrawsStaircasePanels() {
+    QList<FigureRun> runs;
+    for (const char* m : {"infonce", "nwj", "js"}) {
+      FigureRun r = finished(m, 6, 64, 3.0);
+      r.spec.steps = 300;
+      r.result.stepsPerLevel = 100;
+      for (double mi : {2.0, 4.0, 6.0}) r.result.levels << LevelResult{mi, mi, 50, mi - 0.5, -0.5, 0.1, 0.35};
+      for (int s = 1; s <= 300; ++s) r.curve << CurvePoint{s, 1.0 + s / 100.0, 0, 0};
+      runs << r;
+    }
+    QCOMPARE(chooseFigure(runs), FigureKind::Staircase);
+    QCustomPlot plot;
+    const FigureSize size = drawFigure(&plot, FigureKind::Staircase, runs);
+    QCOMPARE(size.panels, 3);
+    QCOMPARE(plot.axisRectCount(), 3);
+    int steps = 0;
+    for (int i = 0; i < plot.graphCount(); ++i)
+      if (plot.graph(i)->name() == "true I(x;y)") {
+        ++steps;
+        QCOMPARE(plot.graph(i)->dataCount(), 6);  // every level: two points each
+      }
+    QCOMPARE(steps, 3);
+    for (int i = 1; i < 3; ++i)
+      QCOMPARE(plot.axisRect(i)->axis(QCPAxis::atLeft)->range().upper,
+               plot.axisRect(0)->axis(QCPAxis::atLeft)->range().upper);
+  }
+
+  void nothingFinishedSaysSo() {
+    FigureRun r = finished("infonce", 2, 8, 1.0);
+    r.result.status = RunStatus::Failed;
+    QCustomPlot plot;
+    QCOMPARE(drawFigure(&plot, chooseFigure({r}), {r}).panels, 0);
+  }
+
+ private:
+  static QCPLegend* findLegend(QCustomPlot* plot) {
+    QList<QCPLayoutElement*> todo{plot->plotLayout()};
+    while (!todo.isEmpty()) {
+      QCPLayoutElement* e = todo.takeFirst();
+      if (!e) continue;  // an empty cell of a layout grid
+      if (auto* l = qobject_cast<QCPLegend*>(e)) return l;
+      todo << e->elements(false);
+    }
+    return nullptr;
+  }
+};
+
+QTEST_MAIN(TestFigures)
+#include "test_figures.moc"

@@ -1,0 +1,207 @@
+// Comparison sets and the MI staircase in the engine: quick fills expand into runs labelled by what differs;
+// a set saved as an experiment file expands back into the same runs; the run queue holds runs back and stops
+// one alone; the staircase's per-level statistics match their closed forms, its task changes at each level,
+// and its bad inputs name their key.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+
+#include "engine/device.h"
+#include "engine/experiment.h"
+#include "engine/run.h"
+#include "engine/run_queue.h"
+#include "engine/run_set.h"
+#include "engine/staircase.h"
+#include "method/method_registry.h"
+
+using namespace milab;
+
+class TestRunSet : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void initTestCase() {
+    initTorchRuntime();
+    registry_.loadDefault();
+  }
+
+  void quickFillsExpandIntoLabelledRuns() {
+    QList<RunSpec> specs;
+    QCOMPARE(expandRunSet(base("infonce"), {"nwj"}, "K=8,16; seed=1,2", registry_, &specs), QString());
+    QCOMPARE(specs.size(), 8);
+    QCOMPARE(differingKeys(specs), (QStringList{"K", "seed"}));
+    QCOMPARE(runLabel(specs[0], differingKeys(specs)), QString("infonce K=8 seed=1"));
+    QCOMPARE(seedGroupLabel(specs[1], differingKeys(specs)), QString("infonce K=8"));
+    QCOMPARE(specs.last().method, QString("nwj"));
+    QCOMPARE(specs.last().methodParams.value("lr").toDouble(), 0.001);  // nwj keeps the base's shared values
+    // A list applies to the methods that declare its key: order_prior multiplies ammi's runs, not infonce's.
+    QCOMPARE(expandRunSet(base("infonce"), {"ammi"}, "order_prior=3,7", registry_, &specs), QString());
+    QCOMPARE(specs.size(), 3);
+  }
+
+  void badListsNameTheField_data() {
+    QTest::addColumn<QString>("vary");
+    QTest::addColumn<QString>("field");
+    QTest::newRow("no value") << "K=" << "vary:";
+    QTest::newRow("commas only") << "K=,," << "vary:";
+    QTest::newRow("no equals sign") << "K 8,16" << "vary:";
+    QTest::newRow("unknown key") << "zzz=1,2" << "vary:";
+    QTest::newRow("twice") << "K=8;K=16" << "vary:";
+    QTest::newRow("method") << "method=nwj" << "vary:";
+    QTest::newRow("value out of range") << "K=1,8" << "K:";
+  }
+  void badListsNameTheField() {
+    QFETCH(QString, vary);
+    QFETCH(QString, field);
+    QList<RunSpec> specs;
+    const QString err = expandRunSet(base("infonce"), {}, vary, registry_, &specs);
+    QVERIFY2(err.startsWith(field), qPrintable(err));
+    QVERIFY(specs.isEmpty());
+  }
+
+  // Saved as an experiment file (shared keys on top, a methods row per run), the set expands back into itself.
+  void savedSetExpandsIntoTheSameRuns() {
+    QList<RunSpec> specs;
+    QCOMPARE(expandRunSet(base("infonce"), {"nwj", "smile"}, "seed=1,2", registry_, &specs), QString());
+    const QJsonObject file = runSetExperiment(specs);
+    QCOMPARE(file.value("task").toString(), QString("gaussian2"));
+    QCOMPARE(file.value("methods").toArray().size(), 6);
+    QTemporaryDir tmp;
+    QFile f(tmp.filePath("set.json"));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QJsonDocument(file).toJson());
+    f.close();
+    Experiment experiment;
+    QCOMPARE(readExperiment(f.fileName(), &experiment), QString());
+    QList<GridCell> cells;
+    QCOMPARE(expandExperiment(experiment, registry_, &cells), QString());
+    QCOMPARE(cells.size(), 6);
+    for (int i = 0; i < 6; ++i) QCOMPARE(runSpecToFlat(cells[i].spec), runSpecToFlat(specs[i]));
+  }
+
+  // One slot: the second run waits; stopped before it starts it never starts; the first stops alone.
+  void queueHoldsRunsBackAndStopsOneAlone() {
+    RunQueue queue(registry_, 1);
+    RunSpec spec = base("infonce");
+    spec.steps = 1000000;
+    const int a = queue.add(spec), b = queue.add(spec);
+    QVERIFY(queue.poll().isEmpty());
+    QCOMPARE(queue.status(a), RunStatus::Running);
+    QCOMPARE(queue.status(b), RunStatus::Pending);
+    queue.cancel(b);
+    QCOMPARE(queue.status(b), RunStatus::Cancelled);
+    QCOMPARE(queue.poll(), QList<int>{b});
+    QCOMPARE(queue.status(a), RunStatus::Running);
+    QTRY_VERIFY_WITH_TIMEOUT(queue.run(a).stepsDone() > 5, 10000);
+    queue.cancel(a);
+    QTRY_VERIFY_WITH_TIMEOUT(queue.isDone(), 2000);
+    QCOMPARE(queue.poll(), QList<int>{a});
+    QCOMPARE(queue.status(a), RunStatus::Cancelled);
+    QCOMPARE(queue.run(b).stepsDone(), 0);
+  }
+
+  // Bias, variance and MSE over each level's last steps, against numbers worked by hand.
+  void levelStatisticsMatchTheirClosedForm() {
+    MiSchedule schedule;
+    schedule.levels = {1.0, 3.0};
+    schedule.stepsPerLevel = 4;
+    schedule.tail = 2;
+    QVector<CurvePoint> curve;
+    const double values[] = {9, 9, 0.5, 1.5, 9, 9, 2.0, 3.0};  // the last two of each level count
+    for (int s = 1; s <= 8; ++s) curve << CurvePoint{s, values[s - 1], 0, 0};
+    const QList<LevelResult> levels = levelStatistics(curve, schedule, {1.0, 3.0});
+    QCOMPARE(levels.size(), 2);
+    QCOMPARE(levels[0].steps, 2);
+    QCOMPARE(levels[0].mean, 1.0);
+    QCOMPARE(levels[0].bias, 0.0);
+    QCOMPARE(levels[0].variance, 0.25);
+    QCOMPARE(levels[0].mse, 0.25);
+    QCOMPARE(levels[1].mean, 2.5);
+    QCOMPARE(levels[1].bias, -0.5);
+    QCOMPARE(levels[1].variance, 0.25);
+    QCOMPARE(levels[1].mse, 0.5);  // bias^2 + variance
+    schedule.tail = 100;  // longer than a level: the whole level counts
+    QCOMPARE(levelStatistics(curve, schedule, {1.0, 3.0})[0].steps, 4);
+    QCOMPARE(schedule.levelOf(4), 0);
+    QCOMPARE(schedule.levelOf(5), 1);
+  }
+
+  // The task changes at each level: with the oracle critic (nothing trained) InfoNCE reads each level's MI,
+  // capped by log K; the run's steps are levels x steps_per_level.
+  void staircaseChangesTheTaskAtEachLevel() {
+    RunSpec spec = base("infonce");
+    spec.taskParams.insert("mi_schedule", "0.5,2,8");
+    spec.taskParams.insert("steps_per_level", 40);
+    spec.taskParams.insert("level_tail", 40);
+    spec.methodParams.insert("critic", "oracle");
+    spec.methodParams.insert("K", 256);
+    QCOMPARE(validateRunSpec(&spec, registry_), QString());
+    QCOMPARE(spec.steps, 120);
+    QCOMPARE(spec.taskParams.value("mi").toDouble(), 8.0);
+    Run run(spec, registry_.find("infonce"));
+    const RunResult r = runToCompletion(run);
+    QCOMPARE(r.status, RunStatus::Finished);
+    QCOMPARE(r.levels.size(), 3);
+    QCOMPARE(r.levels[1].target, 2.0);
+    QCOMPARE(r.stepsPerLevel, 40);
+    // The oracle InfoNCE at K = 256 (log K = 5.55): near 0.5 and 2 nats, then held under log K at 8 nats.
+    QVERIFY2(std::abs(r.levels[0].mean - 0.5) < 0.15, qPrintable(QString::number(r.levels[0].mean)));
+    QVERIFY2(std::abs(r.levels[1].mean - 2.0) < 0.25, qPrintable(QString::number(r.levels[1].mean)));
+    QVERIFY(r.levels[2].mean > r.levels[1].mean + 1.5);
+    for (const CurvePoint& p : run.curve()) QVERIFY(p.estimate <= std::log(256.0) + 1e-6);
+  }
+
+  void staircaseBadInputNamesItsKey_data() {
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QVariant>("value");
+    QTest::addColumn<QString>("field");
+    QTest::newRow("level above 5 nats per dimension") << "mi_schedule" << QVariant("2,40") << "mi_schedule:";
+    QTest::newRow("level zero") << "mi_schedule" << QVariant("0,2") << "mi_schedule:";
+    QTest::newRow("not a number") << "mi_schedule" << QVariant("2,x") << "mi_schedule:";
+    QTest::newRow("steps_per_level 0") << "steps_per_level" << QVariant(0) << "steps_per_level:";
+    QTest::newRow("tail zero") << "level_tail" << QVariant(0) << "level_tail:";
+  }
+  void staircaseBadInputNamesItsKey() {
+    QFETCH(QString, key);
+    QFETCH(QVariant, value);
+    QFETCH(QString, field);
+    RunSpec spec = base("infonce");
+    spec.taskParams.insert("mi_schedule", "1,2");
+    spec.taskParams.insert(key, value);
+    const QString err = validateRunSpec(&spec, registry_);
+    QVERIFY2(err.startsWith(field), qPrintable(err));
+  }
+
+  // On the command line a schedule's commas are its levels, not a sweep; an empty sweep is refused.
+  void commandLineListsAndEmptySweeps() {
+    Experiment e;
+    e.base = runSpecToFlat(base("infonce"));
+    applyOverrides({{"mi_schedule", "2,4,6"}, {"steps_per_level", "10"}}, &e);
+    QVERIFY(e.axes.isEmpty());
+    QList<GridCell> cells;
+    QCOMPARE(expandExperiment(e, registry_, &cells), QString());
+    QCOMPARE(cells.first().spec.steps, 30);
+    applyOverrides({{"K", ","}}, &e);
+    const QString err = expandExperiment(e, registry_, &cells);
+    QVERIFY2(err.startsWith("K:"), qPrintable(err));
+  }
+
+ private:
+  RunSpec base(const QString& method) {
+    RunSpec s;
+    s.task = "gaussian2";
+    s.taskParams = {{"dim", 4}, {"mi", 2.0}};
+    s.method = method;
+    s.methodParams = {{"K", 16}, {"lr", 0.001}};
+    s.steps = 50;
+    s.device = "cpu";
+    if (const QString err = validateRunSpec(&s, registry_); !err.isEmpty()) qFatal("%s", qPrintable(err));
+    return s;
+  }
+
+  MethodRegistry registry_;
+};
+
+QTEST_MAIN(TestRunSet)
+#include "test_run_set.moc"
