@@ -1,6 +1,6 @@
 #pragma once
 // Runs a grid from the command line through GridScheduler (cells `jobs` at a time, each written as it ends,
-// finished ones reused), printing a line per cell; at the end OUT/grid.csv and OUT/estimate_vs_K.{png,pdf,svg}.
+// finished ones reused), printing a line per cell; at the end OUT/grid.csv and the figure its shape calls for.
 #include <QList>
 #include <QString>
 #include <atomic>

@@ -52,7 +52,7 @@ class MainWindow : public QMainWindow {
 
   // Each returns "" or the error line, also shown on the status bar; a background experiment starts at once.
   // An experiment file: one run fills the form; a grid runs its cells one per spare core into `gridOutDir`
-  // (cells already finished there are reused), then grid.csv and estimate_vs_K.{png,pdf,svg}.
+  // (cells already finished there are reused), then grid.csv and the figure its shape calls for.
   QString openExperiment(const QString& path, const QString& gridOutDir = {});
   // A prior-order sweep file (AMMI Figure 1(a), as `milab-cli prior-orders` takes) into `outDir`.
   QString startPriorOrderSweep(const QString& path, const QString& outDir);

@@ -34,6 +34,8 @@ RunPlot::RunPlot(QCustomPlot* plot) : plot_(plot) {
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   QObject::connect(plot_, &QCustomPlot::mousePress, plot_, [this](QMouseEvent*) { follow_ = false; });
   QObject::connect(plot_, &QCustomPlot::mouseWheel, plot_, [this](QWheelEvent*) { follow_ = false; });
+  QObject::connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), plot_,
+                   [this](const QCPRange&) { clipFlatLines(); });
   QObject::connect(plot_, &QCustomPlot::mouseDoubleClick, plot_, [this](QMouseEvent*) {
     resetView();
     plot_->replot(QCustomPlot::rpQueuedReplot);
@@ -48,8 +50,36 @@ QCPGraph* RunPlot::addGraph(const QPen& pen, const QString& name, bool inLegend)
   return g;
 }
 
+QCPGraph* RunPlot::addFlatLine(const QPen& pen, const QString& name, double value, int series) {
+  QCPGraph* g = addGraph(pen, name, false);
+  flatLines_ << FlatLine{g, value, series};  // its data comes from clipFlatLines(), once its run is added
+  return g;
+}
+
+double RunPlot::spanOf(int series) const {
+  if (series >= 0) {
+    const Series& s = runs_[series];
+    return s.ended && !s.steps.isEmpty() ? s.steps.last() : double(s.plannedSteps);
+  }
+  double span = 1;
+  for (int i = 0; i < runs_.size(); ++i) span = std::max(span, spanOf(i));
+  return span;
+}
+
+void RunPlot::clipFlatLines() {
+  const QCPRange shown = plot_->xAxis->range();
+  for (const FlatLine& line : flatLines_) {
+    const double x0 = std::max(0.0, shown.lower), x1 = std::min(spanOf(line.series), shown.upper);
+    if (x1 > x0)
+      line.graph->setData({x0, x1}, {line.value, line.value}, true);
+    else
+      line.graph->data()->clear();
+  }
+}
+
 void RunPlot::clear(const QString& title) {
   plot_->clearPlottables();
+  flatLines_.clear();
   plot_->clearItems();
   legend_->clearItems();
   runs_.clear();
@@ -78,14 +108,18 @@ void RunPlot::addTarget(const RunSpec& spec, const RunResult& known) {
     key += "|" + number(known.trueMi);
     name = QStringLiteral("true %1 = %2").arg(known.targetName, number(known.trueMi));
   }
-  if (QCPGraph* existing = targets_.value(key)) {  // the same target again: the line spans the longest run
-    if (x.last() > existing->data()->at(existing->dataCount() - 1)->key) existing->setData(x, y, true);
+  if (targets_.contains(key)) {  // the same target again: the line spans the longest run
+    if (!known.levels.isEmpty() && x.last() > targets_.value(key)->data()->at(targets_.value(key)->dataCount() - 1)->key)
+      targets_.value(key)->setData(x, y, true);
     return;
   }
   // The total MI solid, any other target (I(x;y|x'), log Z) dashed, all in black.
   const bool total = known.targetName.startsWith("I(x,x';y)") || known.targetName == "I(x;y)";
-  targets_.insert(key, addGraph(QPen(Qt::black, 2, total ? Qt::SolidLine : Qt::DashLine), name, true));
-  targets_.value(key)->setData(x, y, true);
+  const QPen pen(Qt::black, 2, total ? Qt::SolidLine : Qt::DashLine);
+  QCPGraph* g = known.levels.isEmpty() ? addFlatLine(pen, name, known.trueMi, -1) : addGraph(pen, name, false);
+  if (!known.levels.isEmpty()) g->setData(x, y, true);
+  g->addToLegend(legend_);
+  targets_.insert(key, g);
 }
 
 int RunPlot::addRun(const QString& label, const SeriesStyle& style, const RunSpec& spec, const RunResult& known) {
@@ -102,13 +136,13 @@ int RunPlot::addRun(const QString& label, const SeriesStyle& style, const RunSpe
   for (const LevelResult& l : known.levels) s.levels << l.target;
   for (int i = 0; i < known.ceilings.size(); ++i) {
     const Ceiling& c = known.ceilings[i];
-    QCPGraph* g = addGraph(QPen(style.color, 1.5, kCeilingStyles[i % 3]),
-                           QStringLiteral("ceiling %1 = %2").arg(c.name, number(c.value)), false);
-    g->setData({0.0, double(s.plannedSteps)}, {c.value, c.value}, true);
-    s.references << g;
+    s.references << addFlatLine(QPen(style.color, 1.5, kCeilingStyles[i % 3]),
+                                QStringLiteral("ceiling %1 = %2").arg(c.name, number(c.value)), c.value,
+                                int(runs_.size()));
     s.levels << c.value;
   }
   runs_ << s;
+  clipFlatLines();
   // With a few runs the legend also names each ceiling; with more, the colour says whose it is.
   for (const Series& r : runs_)
     for (QCPGraph* g : r.references)
@@ -141,10 +175,11 @@ void RunPlot::append(int id, const QVector<CurvePoint>& points) {
 void RunPlot::setOracle(int id, double value) {
   if (id < 0 || id >= runs_.size()) return;
   Series& s = runs_[id];
-  QCPGraph* g = addGraph(QPen(s.style.color, 1.5, Qt::DotLine),
-                         QStringLiteral("oracle critic (%1) = %2").arg(s.label, number(value)), legendListsReferences());
-  g->setData({0.0, double(s.plannedSteps)}, {value, value}, true);
+  QCPGraph* g = addFlatLine(QPen(s.style.color, 1.5, Qt::DotLine),
+                            QStringLiteral("oracle critic (%1) = %2").arg(s.label, number(value)), value, id);
+  if (legendListsReferences()) g->addToLegend(legend_);
   s.references << g;
+  clipFlatLines();
   s.levels << value;
   updateVisibility();
 }
@@ -288,6 +323,7 @@ void RunPlot::showRun(const RunSpec& spec, const RunResult& result, const QVecto
 
 void RunPlot::markEnded(int id) {
   if (id >= 0 && id < runs_.size()) runs_[id].ended = true;
+  clipFlatLines();
 }
 
 int RunPlot::pointCount(int id) const {

@@ -75,6 +75,12 @@ class RunPlot {
     QCPGraph *mean = nullptr, *low = nullptr, *high = nullptr;
   };
   QCPGraph* addGraph(const QPen& pen, const QString& name, bool inLegend);
+  // A horizontal line (a ceiling, an oracle, a flat target) of run `series` (-1: every run's). Its data is clipped
+  // to the visible x range: Qt drops the dash pattern of a line millions of pixels long (a 10^6-step run zoomed
+  // to its first hundred steps).
+  QCPGraph* addFlatLine(const QPen& pen, const QString& name, double value, int series);
+  void clipFlatLines();
+  double spanOf(int series) const;
   void addTarget(const RunSpec& spec, const RunResult& known);
   void extendGroup(Group& g);
   void updateVisibility();
@@ -85,6 +91,12 @@ class RunPlot {
   QList<Series> runs_;
   QList<Group> groups_;
   QMap<QString, QCPGraph*> targets_;  // one black line per distinct target
+  struct FlatLine {
+    QCPGraph* graph;
+    double value;
+    int series;
+  };
+  QList<FlatLine> flatLines_;
   int window_ = 50;
   bool follow_ = true;
 };

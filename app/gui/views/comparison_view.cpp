@@ -267,7 +267,8 @@ void ComparisonView::updateRow(int index) {
   set(kSpeed, seconds > 0 ? number(speed, 0) : QString(), speed);
   QString statusText = statusName(status);
   if (status == RunStatus::Running) statusText += QStringLiteral(" %1/%2").arg(e.lastStep).arg(e.spec.steps);
-  if (!r.reason.isEmpty() && ended) statusText += ": " + r.reason;
+  if (!r.reason.isEmpty() && ended)  // "cancelled at step 193" already says its status
+    statusText = r.reason.startsWith(statusText) ? r.reason : statusText + ": " + r.reason;
   set(kStatus, statusText);
   table_->item(row, kStatus)->setToolTip(r.reason);
 }
