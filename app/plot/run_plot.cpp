@@ -267,14 +267,9 @@ void RunPlot::updateVisibility() {
 void RunPlot::setSmoothingWindow(int steps) {
   window_ = std::max(1, steps);
   for (Series& s : runs_) {
-    QVector<double> smoothed(s.values.size());
-    s.sum = 0;
-    for (int i = 0; i < s.values.size(); ++i) {
-      s.sum += s.values[i];
-      if (i >= window_) s.sum -= s.values[i - window_];
-      smoothed[i] = s.sum / std::min(i + 1, window_);
-    }
-    s.smooth->setData(s.steps, smoothed, true);
+    s.smooth->setData(s.steps, movingAverage(s.values, window_), true);
+    s.sum = 0;  // append() goes on from the sum of the last `window_` values
+    for (int i = std::max(0, int(s.values.size()) - window_); i < s.values.size(); ++i) s.sum += s.values[i];
   }
   for (Group& g : groups_) {
     g.done = 0;

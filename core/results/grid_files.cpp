@@ -13,11 +13,6 @@ namespace milab {
 
 namespace {
 
-QString csvField(QString s) {
-  if (s.contains(',') || s.contains('"') || s.contains('\n')) s = '"' + s.replace('"', "\"\"") + '"';
-  return s;
-}
-
 QString number(double v) { return QString::number(v, 'g', 10); }
 
 }  // namespace

@@ -21,6 +21,11 @@ QJsonObject namedValues(const QList<NamedValue>& values) {
 
 }  // namespace
 
+QString csvField(QString s) {
+  if (s.contains(',') || s.contains('"') || s.contains('\n')) s = '"' + s.replace('"', "\"\"") + '"';
+  return s;
+}
+
 QString saveAtomically(const QString& path, const QByteArray& bytes) {
   QSaveFile file(path);  // never leaves a half-written file behind
   if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
@@ -107,7 +112,7 @@ QString writeStaircaseCsv(const QString& path, const QStringList& labels, const 
   for (int i = 0; i < results.size(); ++i)
     for (int l = 0; l < results[i].levels.size(); ++l) {
       const LevelResult& r = results[i].levels[l];
-      out << '"' << QString(labels.value(i)).replace('"', "\"\"") << "\"," << l + 1 << ',' << r.mi << ','
+      out << csvField(labels.value(i)) << ',' << l + 1 << ',' << r.mi << ','
           << r.target << ',' << r.steps << ',';
       if (r.steps > 0) out << r.mean << ',' << r.bias << ',' << r.variance << ',' << r.mse;
       else out << ",,,";

@@ -12,6 +12,9 @@ namespace milab {
 // method, task, dim, K, steps, seed, true_mi, estimate, stderr, ceiling, terms, seconds, device, status ...
 QJsonObject summaryJson(const RunSpec& spec, const RunResult& result);
 
+// A CSV field: quoted (quotes doubled) when it holds a comma, a quote or a newline.
+QString csvField(QString s);
+
 // Writes through QSaveFile, so a crash never leaves a half-written file. Returns "" or an error line.
 QString saveAtomically(const QString& path, const QByteArray& bytes);
 

@@ -152,6 +152,26 @@ class TestRunSet : public QObject {
     for (const CurvePoint& p : run.curve()) QVERIFY(p.estimate <= std::log(256.0) + 1e-6);
   }
 
+  // On gaussian3 each level is the total MI; with alpha fixed, cnce's target at each level is I(x;y|x') =
+  // (1 - alpha) x the level, exactly.
+  void staircaseOnGaussian3TargetsEachLevel() {
+    RunSpec spec;
+    spec.task = "gaussian3";
+    spec.taskParams = {{"dim", 4}, {"mi", 1.0}, {"alpha", 0.25}, {"mi_schedule", "2,6"}, {"steps_per_level", 3}};
+    spec.method = "cnce";
+    spec.methodParams = {{"K", 8}};
+    spec.device = "cpu";
+    QCOMPARE(validateRunSpec(&spec, registry_), QString());
+    Run run(spec, registry_.find("cnce"));
+    const RunResult r = runToCompletion(run);
+    QCOMPARE(r.status, RunStatus::Finished);
+    QCOMPARE(r.targetName, QString("I(x;y|x')"));
+    QCOMPARE(r.levels.size(), 2);
+    QVERIFY(std::abs(r.levels[0].target - 1.5) < 1e-9);
+    QVERIFY(std::abs(r.levels[1].target - 4.5) < 1e-9);
+    QVERIFY(std::abs(r.trueMi - 4.5) < 1e-9);
+  }
+
   void staircaseBadInputNamesItsKey_data() {
     QTest::addColumn<QString>("key");
     QTest::addColumn<QVariant>("value");

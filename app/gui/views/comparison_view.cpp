@@ -210,7 +210,8 @@ void ComparisonView::addRuns(const QList<RunSpec>& specs, bool withOracle) {
     entries_.push_back(std::move(e));
   }
   relabel();
-  for (int i = 0; i < size(); ++i) updateRow(i);
+  const QStringList differing = differingKeys(this->specs());
+  for (int i = 0; i < size(); ++i) updateRow(i, differing);
   table_->setSortingEnabled(true);
   queue_->poll();
   plot_->refresh();
@@ -233,7 +234,7 @@ void ComparisonView::relabel() {
   plot_->setSeedGroups(keys.contains("seed") ? groups : QList<QPair<QString, QList<int>>>{});
 }
 
-void ComparisonView::updateRow(int index) {
+void ComparisonView::updateRow(int index, const QStringList& differing) {
   int row = -1;
   for (int r = 0; r < table_->rowCount(); ++r)
     if (table_->item(r, kShow)->data(kIndexRole).toInt() == index) row = r;
@@ -249,8 +250,7 @@ void ComparisonView::updateRow(int index) {
     item->setText(text);
     item->setData(kSortRole, sortBy);
   };
-  const QStringList keys = differingKeys(specs());
-  QString differs = runLabel(e.spec, keys).section(' ', 1);
+  const QString differs = runLabel(e.spec, differing).section(' ', 1);
   set(kMethod, e.spec.method);
   set(kDiffers, differs);
   set(kEstimate, hasEstimate ? QStringLiteral("%1 ± %2").arg(number(r.estimate), number(r.stderror)) : QString(),
@@ -315,7 +315,8 @@ bool ComparisonView::tick() {
   if (changed || done || now - lastTableMs_ >= kTableRefreshMs) {
     lastTableMs_ = now;
     table_->setSortingEnabled(false);
-    for (int i = 0; i < size(); ++i) updateRow(i);
+    const QStringList differing = differingKeys(specs());
+    for (int i = 0; i < size(); ++i) updateRow(i, differing);
     table_->setSortingEnabled(true);
   }
   plot_->refresh();
@@ -387,7 +388,6 @@ QString ComparisonView::exportTable(const QString& path) const {
   QByteArray bytes;
   QTextStream out(&bytes);
   out.setRealNumberPrecision(10);
-  auto field = [](QString s) { return s.contains(',') || s.contains('"') ? '"' + s.replace('"', "\"\"") + '"' : s; };
   out << "run,method,differs,estimate,stderr,target,true_value,ceiling,ceiling_value,estimate_minus_target,"
          "steps_per_second,status,reason\n";
   const QStringList keys = differingKeys(specs());
@@ -396,20 +396,20 @@ QString ComparisonView::exportTable(const QString& path) const {
     const RunResult r = queue_->run(e.queueIndex).result();
     const RunStatus status = queue_->status(e.queueIndex);
     const bool hasEstimate = (status == RunStatus::Finished || status == RunStatus::Cancelled) && r.stepsDone > 0;
-    out << i + 1 << ',' << field(e.spec.method) << ',' << field(runLabel(e.spec, keys).section(' ', 1)) << ',';
+    out << i + 1 << ',' << csvField(e.spec.method) << ',' << csvField(runLabel(e.spec, keys).section(' ', 1)) << ',';
     if (hasEstimate)
       out << r.estimate << ',' << r.stderror << ',';
     else
       out << ",,";
-    out << field(r.targetName) << ',' << r.trueMi << ',';
+    out << csvField(r.targetName) << ',' << r.trueMi << ',';
     if (r.ceilings.isEmpty())
       out << ",,";
     else
-      out << field(r.ceilings[0].name) << ',' << r.ceilings[0].value << ',';
+      out << csvField(r.ceilings[0].name) << ',' << r.ceilings[0].value << ',';
     if (hasEstimate) out << r.estimate - r.trueMi;
     out << ',';
     if (r.seconds > 0) out << r.stepsDone / r.seconds;
-    out << ',' << statusName(status) << ',' << field(r.reason) << '\n';
+    out << ',' << statusName(status) << ',' << csvField(r.reason) << '\n';
   }
   out.flush();
   return saveAtomically(path, bytes);

@@ -63,7 +63,7 @@ class ComparisonView : public QWidget {
  private:
   struct Entry;
   void relabel();
-  void updateRow(int index);
+  void updateRow(int index, const QStringList& differing);
   void redrawFigure();
   QList<int> selectedIndices() const;
 
