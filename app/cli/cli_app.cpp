@@ -12,7 +12,11 @@
 #include <csignal>
 #include <cstdio>
 
+#include "cli/command_line.h"
 #include "cli/grid_runner.h"
+#include "cli/history_commands.h"
+#include "cli/method_listing.h"
+#include "cli/usage.h"
 #include "cli/hashing_runner.h"
 #include "cli/prior_order_runner.h"
 #include "cli/progress_bar.h"
@@ -28,6 +32,7 @@
 #include "plot/plot_export.h"
 #include "plot/run_plot.h"
 #include "results/run_files.h"
+#include "results/run_store.h"
 
 namespace milab {
 
@@ -36,27 +41,6 @@ namespace {
 constexpr int kBadInput = 2;
 constexpr int kInterrupted = 130;  // the shell's convention for SIGINT; the results are written all the same
 std::atomic<bool> interrupted{false};
-
-const char* kUsage =
-    "usage: milab-cli methods\n"
-    "       milab-cli run [EXPERIMENT.json] --out DIR [--task gaussian2|gaussian3] [--dim N] [--mi NATS]\n"
-    "                 [--alpha A] [--method ID] [--K N] [--steps N] [--lr LR] [--seed N]\n"
-    "                 [--device auto|cpu|cuda] [--<any parameter the task or method declares> VALUE]\n"
-    "                 [--jobs N]\n"
-    "A value with commas (--K 8,64,512) sweeps it; so does a \"grid\" in the file. A grid writes one folder\n"
-    "per cell under DIR/cells, DIR/grid.csv and the figure the grid's shape calls for (estimate_vs_K,\n"
-    "estimate_vs_truth, staircase or estimates .{png,pdf,svg}), running N cells at a time and reusing the\n"
-    "finished cells of an earlier, interrupted invocation. --mi-schedule 2,4,6 --steps-per-level N makes an MI\n"
-    "staircase (staircase.{png,pdf,svg} and staircase.csv: bias, variance and MSE per level).\n"
-    "       milab-cli prior-orders [EXPERIMENT.json] --out DIR [--method bmmi|ammi] [--bits M] [--steps N]\n"
-    "                 [--max-order R] [--fit-steps N] [--fit-lr LR] [--fixed-batch N] [--<task/method key> VALUE]\n"
-    "AMMI's Figure 1(a): trains the encoder for --steps, freezes it, and reads the best order-r prior's cross\n"
-    "entropy (closed form, and fitted by Adam) for r up to R against the brute-force H(Z) of a fixed batch:\n"
-    "DIR/summary.json, DIR/prior_orders.csv and DIR/prior_orders.{png,pdf,svg}.\n"
-    "       milab-cli hashing [EXPERIMENT.json] --out DIR [--bits 16,32,64] [--steps N] [--lr LR] [--beta B]\n"
-    "                 [--order-prior R] [--train-limit N] [--query-limit N] [--top-k K] [--seed N] [--device D]\n"
-    "Fashion-MNIST (Debian's dataset-fashion-mnist) hashed by AMMI and by random-projection LSH; top-K\n"
-    "precision by Hamming distance: DIR/hashing.csv and DIR/summary.json.\n";
 
 int badInput(const QString& line) {
   std::fprintf(stderr, "milab-cli: %s\n", line.toLocal8Bit().constData());
@@ -69,55 +53,13 @@ void reportLoadErrors(const MethodRegistry& registry) {
                  e.reason.toLocal8Bit().constData());
 }
 
-int listMethods(const MethodRegistry& registry) {
-  reportLoadErrors(registry);
-  for (const MethodPlugin* m : registry.methods()) {
-    const MethodInfo info = m->info();
-    std::printf("%s\t%s\n", info.id.toUtf8().constData(), info.displayName.toUtf8().constData());
-  }
-  return 0;
-}
-
 void onInterrupt(int) { interrupted.store(true); }
 
-struct CommandLine {
-  QString experimentPath, outDir, jobsText = "1";
-  QVariantMap overrides;
-};
-
-// [EXPERIMENT.json] --out DIR [--jobs N] [--key value | --key=value ...]. Returns "" or the error line.
-QString parseCommandLine(const QStringList& args, CommandLine* cl) {
-  for (int i = 0; i < args.size(); ++i) {
-    const QString& a = args[i];
-    if (!a.startsWith("--")) {
-      if (!cl->experimentPath.isEmpty()) return QStringLiteral("experiment: only one file allowed, got '%1'").arg(a);
-      cl->experimentPath = a;
-      continue;
-    }
-    QString key = a.mid(2), value;
-    if (key.contains('=')) {
-      value = key.section('=', 1);
-      key = key.section('=', 0, 0);
-    } else {
-      if (i + 1 >= args.size()) return QStringLiteral("%1: needs a value").arg(key);
-      value = args[++i];
-    }
-    key.replace('-', '_');  // --eval-batches and --eval_batches alike
-    if (key == "out")
-      cl->outDir = value;
-    else if (key == "jobs")
-      cl->jobsText = value;
-    else
-      cl->overrides.insert(key, value);
-  }
-  return {};
-}
-
-// The command line, then the experiment file it names with the flags applied on top. "" or the error line.
-QString readCommand(const QStringList& args, CommandLine* cl, Experiment* experiment) {
-  QString err = parseCommandLine(args, cl);
-  if (err.isEmpty() && !cl->experimentPath.isEmpty()) err = readExperiment(cl->experimentPath, experiment);
-  if (err.isEmpty()) applyOverrides(cl->overrides, experiment);
+// The experiment file the command line names, with its flags applied on top. "" or the error line.
+QString readCommand(const CommandLine& cl, Experiment* experiment) {
+  QString err;
+  if (!cl.positional.isEmpty()) err = readExperiment(cl.positional, experiment);
+  if (err.isEmpty()) applyOverrides(cl.overrides, experiment);
   return err;
 }
 
@@ -129,10 +71,9 @@ QString prepareOutDir(const QString& outDir) {
   return {};
 }
 
-int runPriorOrderCommand(const QStringList& args, const MethodRegistry& registry) {
-  CommandLine cl;
+int runPriorOrderCommand(const CommandLine& cl, const MethodRegistry& registry) {
   Experiment experiment;
-  QString err = readCommand(args, &cl, &experiment);
+  QString err = readCommand(cl, &experiment);
   if (!err.isEmpty()) return badInput(err);
   PriorOrderSweepSpec spec;
   err = priorOrderSweepFromExperiment(experiment, registry, &spec);
@@ -142,10 +83,9 @@ int runPriorOrderCommand(const QStringList& args, const MethodRegistry& registry
   return runPriorOrders(spec, *registry.find(spec.encoder.method), cl.outDir, interrupted);
 }
 
-int runHashingCommandLine(const QStringList& args) {
-  CommandLine cl;
+int runHashingCommandLine(const CommandLine& cl) {
   Experiment experiment;
-  QString err = readCommand(args, &cl, &experiment);
+  QString err = readCommand(cl, &experiment);
   if (!err.isEmpty()) return badInput(err);
   HashingSpec spec;
   err = hashingSpecFromExperiment(experiment, &spec);
@@ -156,10 +96,9 @@ int runHashingCommandLine(const QStringList& args) {
   return runHashingCommand(spec, cl.outDir, interrupted);
 }
 
-int runExperiment(const QStringList& args, const MethodRegistry& registry) {
-  CommandLine cl;
+int runExperiment(const CommandLine& cl, const MethodRegistry& registry) {
   Experiment experiment;
-  QString err = readCommand(args, &cl, &experiment);
+  QString err = readCommand(cl, &experiment);
   if (!err.isEmpty()) return badInput(err);
   QList<GridCell> cells;
   err = expandExperiment(experiment, registry, &cells);
@@ -171,9 +110,10 @@ int runExperiment(const QStringList& args, const MethodRegistry& registry) {
   err = prepareOutDir(cl.outDir);
   if (!err.isEmpty()) return badInput(err);
   const QString outDir = cl.outDir;
+  const QString historyPath = cl.dbPath.isEmpty() ? defaultHistoryPath() : cl.dbPath;
 
   std::signal(SIGINT, onInterrupt);  // Ctrl-C cancels the run; what it measured is still written
-  if (experiment.isGrid()) return runGrid(cells, outDir, jobs, registry, interrupted);
+  if (experiment.isGrid()) return runGrid(cells, outDir, jobs, registry, historyPath, interrupted);
   const RunSpec& spec = cells.first().spec;
   Run run(spec, registry.find(spec.method));
   run.start();
@@ -199,19 +139,27 @@ int runExperiment(const QStringList& args, const MethodRegistry& registry) {
     errors << writeFigureFiles(outDir, {FigureRun{spec, result, curve}}, {spec.method});
   errors.removeAll(QString());
   for (const QString& e : errors) std::fprintf(stderr, "milab-cli: %s\n", e.toLocal8Bit().constData());
+  // The run history: its files above never depend on it, so a database that cannot be used is a warning.
+  if (const QString history = recordRun(historyPath, spec, result, curve, "cli " + QDir(outDir).absolutePath());
+      !history.isEmpty())
+    std::fprintf(stderr, "milab-cli: warning: %s\n", history.toLocal8Bit().constData());
 
   const QString ceiling =
       result.ceilings.isEmpty()
           ? QStringLiteral("no ceiling")
           : QStringLiteral("%1 = %2").arg(result.ceilings[0].name).arg(result.ceilings[0].value, 0, 'f', 4);
+  if (result.status == RunStatus::Failed) {  // a failed run has no estimate: it says why
+    std::printf("%s %s: failed: %s (true %s %.4f, %.1f s, %s)\n", spec.method.toUtf8().constData(),
+                spec.task.toUtf8().constData(), result.reason.toUtf8().constData(),
+                result.targetName.toUtf8().constData(), result.trueMi, result.seconds,
+                result.device.toUtf8().constData());
+    std::fprintf(stderr, "milab-cli: run failed: %s\n", result.reason.toLocal8Bit().constData());
+    return 1;
+  }
   std::printf("%s %s: estimate %.4f +- %.4f nats, true %s %.4f, %s (%s, %.1f s, %s)\n",
               spec.method.toUtf8().constData(), spec.task.toUtf8().constData(), result.estimate, result.stderror,
               result.targetName.toUtf8().constData(), result.trueMi, ceiling.toUtf8().constData(),
               statusName(result.status).toUtf8().constData(), result.seconds, result.device.toUtf8().constData());
-  if (result.status == RunStatus::Failed) {
-    std::fprintf(stderr, "milab-cli: run failed: %s\n", result.reason.toLocal8Bit().constData());
-    return 1;
-  }
   if (result.status == RunStatus::Cancelled) return kInterrupted;
   return errors.isEmpty() ? 0 : 1;
 }
@@ -228,21 +176,47 @@ int cliMain(int argc, char** argv) {
     qputenv("XDG_RUNTIME_DIR", dir);
   }
   QApplication app(argc, argv);
+  QApplication::setApplicationName("milab");  // the run history's folder: ~/.local/share/milab
+  QApplication::setApplicationVersion(MILAB_VERSION);
   QStringList args = app.arguments().mid(1);
-  if (args.isEmpty() || args[0] == "--help" || args[0] == "-h") {
-    std::fputs(kUsage, args.isEmpty() ? stderr : stdout);
-    return args.isEmpty() ? kBadInput : 0;
+  if (args.isEmpty()) {
+    std::fputs(overallUsage().toUtf8().constData(), stderr);
+    return kBadInput;
   }
+  const QString command = args.takeFirst();
+  if (command == "--help" || command == "-h") {
+    std::fputs(overallUsage().toUtf8().constData(), stdout);
+    return 0;
+  }
+  if (command == "--version" || command == "version") {
+    std::printf("milab-cli %s\n", QCoreApplication::applicationVersion().toUtf8().constData());
+    return 0;
+  }
+  if (command == "help") {
+    const QString topic = args.value(0);
+    if (!topic.isEmpty() && usageOf(topic).isEmpty())
+      return badInput(QStringLiteral("help: no command '%1' (one of %2)").arg(topic, commandNames().join('|')));
+    std::fputs((topic.isEmpty() ? overallUsage() : usageOf(topic)).toUtf8().constData(), stdout);
+    return 0;
+  }
+  if (usageOf(command).isEmpty())
+    return badInput(QStringLiteral("command: must be one of %1, got '%2'").arg(commandNames().join('|'), command));
+  CommandLine cl;
+  if (const QString err = parseCommandLine(args, &cl); !err.isEmpty()) return badInput(err);
+  if (cl.flags.contains("help")) {
+    std::fputs(usageOf(command).toUtf8().constData(), stdout);
+    return 0;
+  }
+  if (command == "history") return runHistoryCommand(cl);
+  if (command == "show") return runShowCommand(cl);
   initTorchRuntime();
+  if (command == "hashing") return runHashingCommandLine(cl);
   MethodRegistry registry;
   registry.loadDefault();
-  const QString command = args.takeFirst();
-  if (command == "methods") return listMethods(registry);
-  if (command == "run" || command == "prior-orders") reportLoadErrors(registry);
-  if (command == "run") return runExperiment(args, registry);
-  if (command == "prior-orders") return runPriorOrderCommand(args, registry);
-  if (command == "hashing") return runHashingCommandLine(args);
-  return badInput(QStringLiteral("command: must be one of methods|run|prior-orders|hashing, got '%1'").arg(command));
+  if (command == "methods") return listMethods(registry, cl.flags.contains("long"));
+  reportLoadErrors(registry);
+  if (command == "run") return runExperiment(cl, registry);
+  return runPriorOrderCommand(cl, registry);
 }
 
 }  // namespace milab

@@ -15,18 +15,26 @@ namespace {
 
 void printCell(int done, int total, const CellResult& c) {
   const RunResult& r = c.result;
-  std::printf("[%d/%d] %s: %s %.4f +- %.4f (true %s %.4f)%s%s\n", done, total, c.cell.name.toUtf8().constData(),
-              statusName(r.status).toUtf8().constData(), r.estimate, r.stderror, r.targetName.toUtf8().constData(),
-              r.trueMi, c.reused ? ", reused" : "",
-              r.reason.isEmpty() ? "" : QStringLiteral(": %1").arg(r.reason).toUtf8().constData());
+  // A failed cell has no estimate: it says why instead.
+  const QString reading = r.status == RunStatus::Failed
+                              ? QStringLiteral("failed: %1").arg(r.reason)
+                              : QStringLiteral("%1 %2 +- %3 (true %4 %5)%6")
+                                    .arg(statusName(r.status))
+                                    .arg(r.estimate, 0, 'f', 4)
+                                    .arg(r.stderror, 0, 'f', 4)
+                                    .arg(r.targetName)
+                                    .arg(r.trueMi, 0, 'f', 4)
+                                    .arg(r.reason.isEmpty() ? QString() : ": " + r.reason);
+  std::printf("[%d/%d] %s: %s%s\n", done, total, c.cell.name.toUtf8().constData(), reading.toUtf8().constData(),
+              c.reused ? ", reused" : "");
   std::fflush(stdout);
 }
 
 }  // namespace
 
 int runGrid(const QList<GridCell>& cells, const QString& outDir, int jobs, const MethodRegistry& registry,
-            const std::atomic<bool>& interrupted) {
-  GridScheduler grid(cells, outDir, jobs, registry);
+            const QString& historyPath, const std::atomic<bool>& interrupted) {
+  GridScheduler grid(cells, outDir, jobs, registry, historyPath);
   int done = 0;
   while (true) {
     if (interrupted.load() && !grid.wasCancelled()) grid.cancel();
@@ -37,6 +45,8 @@ int runGrid(const QList<GridCell>& cells, const QString& outDir, int jobs, const
 
   const QStringList errors = grid.errors() + writeGridOutputs(outDir, grid.results());
   for (const QString& e : errors) std::fprintf(stderr, "milab-cli: %s\n", e.toLocal8Bit().constData());
+  if (!grid.historyWarning().isEmpty())  // the files are written all the same
+    std::fprintf(stderr, "milab-cli: warning: %s\n", grid.historyWarning().toLocal8Bit().constData());
 
   int failed = 0;
   for (const CellResult& c : grid.results()) failed += c.result.status == RunStatus::Failed;

@@ -12,7 +12,8 @@ namespace milab {
 class MethodRegistry;
 
 // Returns the CLI's exit code: 0, 1 (a cell failed; everything else written), 130 (interrupted).
+// `historyPath`: the run history each cell is recorded in ("" for none).
 int runGrid(const QList<GridCell>& cells, const QString& outDir, int jobs, const MethodRegistry& registry,
-            const std::atomic<bool>& interrupted);
+            const QString& historyPath, const std::atomic<bool>& interrupted);
 
 }  // namespace milab

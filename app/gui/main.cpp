@@ -8,12 +8,14 @@
 #include "engine/run_spec.h"
 #include "gui/main_window.h"
 #include "method/method_registry.h"
+#include "results/run_store.h"
 
 // milab [EXPERIMENT.json] [--run] [--out DIR]: opens the lab on an experiment (the bundled default when none is
 // given); a grid experiment runs at once into DIR.
 int main(int argc, char** argv) {
   QApplication app(argc, argv);
   QApplication::setApplicationName("milab");
+  QApplication::setApplicationVersion(MILAB_VERSION);
   QCommandLineParser parser;
   parser.setApplicationDescription("A desktop lab for mutual-information estimators.");
   parser.addHelpOption();
@@ -21,12 +23,14 @@ int main(int argc, char** argv) {
   parser.addOption({"run", "start the experiment at once"});
   parser.addOption({"out", "a grid experiment's results folder (a grid starts at once)", "DIR"});
   parser.addOption({"screenshot", "with --run: save the window to FILE when the run ends, then quit", "FILE"});
+  parser.addOption({"db", "the run history's database (default: $MILAB_DB, else the user's data folder)", "PATH"});
+  parser.addVersionOption();
   parser.process(app);
 
   milab::initTorchRuntime();
   milab::MethodRegistry registry;
   registry.loadDefault();
-  milab::MainWindow window(registry);
+  milab::MainWindow window(registry, parser.isSet("db") ? parser.value("db") : milab::defaultHistoryPath());
 
   const QString path = parser.positionalArguments().value(0, ":/experiments/default.json");
   milab::Experiment experiment;

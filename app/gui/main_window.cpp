@@ -19,6 +19,7 @@
 #include "engine/experiment.h"
 #include "engine/run_set.h"
 #include "gui/panels/experiment_panel.h"
+#include "gui/panels/history_panel.h"
 #include "gui/views/comparison_view.h"
 #include "gui/views/grid_view.h"
 #include "gui/views/hashing_view.h"
@@ -27,6 +28,7 @@
 #include "plot/plot_export.h"
 #include "plot/run_plot.h"
 #include "results/run_files.h"
+#include "results/run_store.h"
 
 namespace milab {
 
@@ -35,11 +37,15 @@ constexpr int kRefreshMs = 33;  // ~30 Hz: smooth to the eye, a negligible cost 
 }
 
 MainWindow::MainWindow(const MethodRegistry& registry, QWidget* parent)
+    : MainWindow(registry, defaultHistoryPath(), parent) {}
+
+MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPath, QWidget* parent)
     : QMainWindow(parent),
       registry_(registry),
       panel_(new ExperimentPanel(registry, this)),
       plots_(new QStackedWidget(this)),
       comparison_(new ComparisonView(registry, this)),
+      history_(new HistoryPanel(historyPath, this)),
       resultLabel_(new QLabel(this)),
       oracleCheck_(new QCheckBox(tr("Show the oracle: the same bound with the task's analytic critic"), this)),
       timer_(new QTimer(this)),
@@ -49,6 +55,17 @@ MainWindow::MainWindow(const MethodRegistry& registry, QWidget* parent)
       hashing_(std::make_unique<HashingView>(this)) {
   setWindowTitle("milab: mutual-information estimators");
   plots_->addWidget(comparison_);
+  comparison_->setHistoryPath(historyPath);
+  history_->setObjectName("historyPanel");
+  comparison_->addPage(history_, tr("History"));
+  connect(history_, &HistoryPanel::overlayRequested, this, [this](const QList<qint64>& ids) {
+    const QString err = overlayHistory(ids);
+    statusBar()->showMessage(err.isEmpty() ? tr("Overlaid %1 runs from the history").arg(ids.size()) : err);
+  });
+  connect(history_, &HistoryPanel::reopenRequested, this, [this](qint64 id) {
+    const QString err = reopenHistory(id);
+    statusBar()->showMessage(err.isEmpty() ? tr("Run %1 is in the form: press Run").arg(id) : err);
+  });
   for (auto [view, name] : {std::pair<BackgroundView*, const char*>{grid_.get(), "gridPlot"},
                             {sweep_.get(), "sweepPlot"},
                             {hashing_.get(), "hashingPlot"}}) {
@@ -220,6 +237,42 @@ void MainWindow::previewConfiguredRun() {
   comparison_->preview(spec, configured.result());
 }
 
+QString MainWindow::overlayHistory(const QList<qint64>& ids) {
+  QList<StoredRun> runs;
+  QList<QVariantMap> flats;
+  for (qint64 id : ids) {
+    const std::optional<StoredRun> stored = history_->store().find(id);
+    if (!stored) return tr("history: no run %1").arg(id);
+    runs << *stored;
+    flats << stored->spec.toVariantMap();
+  }
+  const QStringList differing = differingKeys(flats);  // each overlay is named by what sets it apart
+  for (const StoredRun& stored : runs) {
+    RunSpec spec;
+    runSpecFromFlat(stored.spec.toVariantMap(), registry_, &spec);  // a spec a plugin no longer takes still draws
+    spec.steps = stored.spec.value("steps").toInt();
+    RunResult result;
+    result.targetName = stored.targetName;
+    result.trueMi = stored.trueValue;
+    result.ceilings = stored.ceilings;
+    QStringList label{QStringLiteral("#%1 %2").arg(stored.id).arg(stored.method)};
+    for (const QString& k : differing)
+      if (stored.spec.contains(k)) label << QStringLiteral("%1=%2").arg(k, stored.spec.value(k).toVariant().toString());
+    comparison_->overlayStored(label.join(' '), spec, result, history_->store().curve(stored.id));
+  }
+  return {};
+}
+
+QString MainWindow::reopenHistory(qint64 id) {
+  const std::optional<StoredRun> stored = history_->store().find(id);
+  if (!stored) return tr("history: no run %1").arg(id);
+  RunSpec spec;
+  const QString err = runSpecFromFlat(stored->spec.toVariantMap(), registry_, &spec);
+  if (!err.isEmpty()) return err;
+  setSpec(spec);
+  return {};
+}
+
 void MainWindow::stopRun() {
   comparison_->stopAll();
   if (active_ && active_->running()) active_->cancel();
@@ -239,6 +292,9 @@ void MainWindow::tick() {
       timer_->stop();
       panel_->setRunning(false);
       showResult();
+      history_->refresh();
+      if (!comparison_->historyWarning().isEmpty())
+        statusBar()->showMessage(comparison_->historyWarning() + tr(" (the runs' results are kept)"));
     }
     return;
   }

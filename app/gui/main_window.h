@@ -26,6 +26,7 @@ class ExperimentPanel;
 class GridScheduler;
 class GridView;
 class HashingView;
+class HistoryPanel;
 class MethodRegistry;
 class PriorOrderView;
 class RunPlot;
@@ -33,11 +34,18 @@ class RunPlot;
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
-  explicit MainWindow(const MethodRegistry& registry, QWidget* parent = nullptr);
+  // Runs that end are recorded in the run history at `historyPath` (results/run_store.h; "" keeps none).
+  MainWindow(const MethodRegistry& registry, const QString& historyPath, QWidget* parent = nullptr);
+  explicit MainWindow(const MethodRegistry& registry, QWidget* parent = nullptr);  // the default history
   ~MainWindow() override;
 
   ExperimentPanel* panel() const { return panel_; }
   ComparisonView* comparison() const { return comparison_; }
+  HistoryPanel* history() const { return history_; }
+  // Draws these runs of the history beside the live ones; "" or the error.
+  QString overlayHistory(const QList<qint64>& ids);
+  // Puts a recorded run's experiment in the form; "" or the error naming the field.
+  QString reopenHistory(qint64 id);
   RunPlot* plot() const;
   // The run added last to the comparison set (null before the first).
   const Run* currentRun() const;
@@ -88,6 +96,7 @@ class MainWindow : public QMainWindow {
   ExperimentPanel* panel_;
   QStackedWidget* plots_;  // the comparison set, or a background view's plot
   ComparisonView* comparison_;
+  HistoryPanel* history_;
   QLabel* resultLabel_;
   QCheckBox* oracleCheck_;
   QTimer* timer_;

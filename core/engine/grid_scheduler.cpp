@@ -5,11 +5,12 @@
 #include "engine/run_queue.h"
 #include "method/method_registry.h"
 #include "results/run_files.h"
+#include "results/run_store.h"
 
 namespace milab {
 
 GridScheduler::GridScheduler(const QList<GridCell>& cells, const QString& outDir, int jobs,
-                             const MethodRegistry& registry)
+                             const MethodRegistry& registry, const QString& historyPath)
     : queue_(std::make_unique<RunQueue>(registry, jobs)) {
   const QDir out(outDir);
   for (const GridCell& cell : cells) {
@@ -21,14 +22,17 @@ GridScheduler::GridScheduler(const QList<GridCell>& cells, const QString& outDir
     } else {
       cellOfRun_ << int(results_.size());
       Run& run = queue_->run(queue_->add(cell.spec));
-      run.setOnFinished([this, dir](const Run& r) {  // on the run's worker thread
+      run.setOnFinished([this, dir, historyPath, origin = "grid " + outDir](const Run& r) {  // on its worker
         QStringList errors;
         if (!QDir().mkpath(dir)) errors << QStringLiteral("out: cannot create folder '%1'").arg(dir);
-        errors << writeSummaryJson(dir + "/summary.json", r.spec(), r.result())
-               << writeCurveCsv(dir + "/curve.csv", r.curve());
+        const RunResult result = r.result();
+        const QVector<CurvePoint> curve = r.curve();
+        errors << writeSummaryJson(dir + "/summary.json", r.spec(), result) << writeCurveCsv(dir + "/curve.csv", curve);
         errors.removeAll(QString());
+        const QString history = historyPath.isEmpty() ? QString() : recordRun(historyPath, r.spec(), result, curve, origin);
         std::lock_guard<std::mutex> lock(errorsMutex_);
         errors_ << errors;
+        if (historyWarning_.isEmpty()) historyWarning_ = history;
       });
     }
     results_ << c;
@@ -59,6 +63,11 @@ bool GridScheduler::isDone() const { return queue_->isDone(); }
 QStringList GridScheduler::errors() const {
   std::lock_guard<std::mutex> lock(errorsMutex_);
   return errors_;
+}
+
+QString GridScheduler::historyWarning() const {
+  std::lock_guard<std::mutex> lock(errorsMutex_);
+  return historyWarning_;
 }
 
 QList<CellResult> GridScheduler::endedResults() const {

@@ -20,8 +20,10 @@ class RunQueue;
 
 class GridScheduler {
  public:
-  // `cells` must come from expandExperiment; `outDir` must exist; `registry` must outlive the scheduler.
-  GridScheduler(const QList<GridCell>& cells, const QString& outDir, int jobs, const MethodRegistry& registry);
+  // `cells` must come from expandExperiment; `outDir` must exist; `registry` must outlive the scheduler. With a
+  // `historyPath`, each cell that ends is also recorded in that run history (results/run_store.h).
+  GridScheduler(const QList<GridCell>& cells, const QString& outDir, int jobs, const MethodRegistry& registry,
+                const QString& historyPath = {});
   ~GridScheduler();  // cancels and joins the running cells
   GridScheduler(const GridScheduler&) = delete;
   GridScheduler& operator=(const GridScheduler&) = delete;
@@ -36,6 +38,7 @@ class GridScheduler {
   const QList<CellResult>& results() const { return results_; }
   QList<CellResult> endedResults() const;         // the cells with a result, in grid order
   QStringList errors() const;  // file errors so far, one line each
+  QString historyWarning() const;  // why the run history could not be written, "" when it could (or none is kept)
 
  private:
   QList<CellResult> results_;
@@ -43,6 +46,7 @@ class GridScheduler {
   QList<int> reused_;     // reported by the first poll()
   mutable std::mutex errorsMutex_;  // the runs' workers write the files and report here
   QStringList errors_;
+  QString historyWarning_;
   std::unique_ptr<RunQueue> queue_;
   int ended_ = 0;
   bool cancelled_ = false;

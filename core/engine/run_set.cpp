@@ -91,11 +91,10 @@ QString expandRunSet(const RunSpec& base, const QStringList& moreMethods, const 
   return {};
 }
 
-QStringList differingKeys(const QList<RunSpec>& specs) {
+QStringList differingKeys(const QList<QVariantMap>& flatSpecs) {
   QMap<QString, QVariant> first;
   QSet<QString> differ;
-  for (const RunSpec& s : specs) {
-    const QVariantMap flat = runSpecToFlat(s);
+  for (const QVariantMap& flat : flatSpecs)
     for (auto it = flat.cbegin(); it != flat.cend(); ++it) {
       if (it.key() == "method") continue;
       if (!first.contains(it.key()))
@@ -103,10 +102,15 @@ QStringList differingKeys(const QList<RunSpec>& specs) {
       else if (first.value(it.key()) != it.value())
         differ << it.key();
     }
-  }
   QStringList keys(differ.begin(), differ.end());
   keys.sort();
   return keys;
+}
+
+QStringList differingKeys(const QList<RunSpec>& specs) {
+  QList<QVariantMap> flats;
+  for (const RunSpec& s : specs) flats << runSpecToFlat(s);
+  return differingKeys(flats);
 }
 
 QString runLabel(const RunSpec& spec, const QStringList& keys) {

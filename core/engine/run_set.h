@@ -23,6 +23,7 @@ QString expandRunSet(const RunSpec& base, const QStringList& moreMethods, const 
 
 // The keys (besides "method") whose values differ between the runs that have them, sorted.
 QStringList differingKeys(const QList<RunSpec>& specs);
+QStringList differingKeys(const QList<QVariantMap>& flatSpecs);  // the same over experiments in their flat form
 // "infonce K=128 seed=2": the method and its values of `keys`.
 QString runLabel(const RunSpec& spec, const QStringList& keys);
 // The same label without the seed: runs that differ only by seed share it and are drawn as one mean with a band.

@@ -46,6 +46,11 @@ at::Tensor nwjBound(const at::Tensor& scores) { return tubaBound(scores - 1.0); 
 
 at::Tensor dvBound(const at::Tensor& scores) { return scores.diagonal().mean() - logMeanExpOffDiagonal(scores); }
 
+at::Tensor mineObjective(const at::Tensor& scores, const at::Tensor& average) {
+  const at::Tensor surrogate = scores.diagonal().mean() - logMeanExpOffDiagonal(scores).exp() / average.detach();
+  return valueOfWithGradientOf(dvBound(scores), surrogate);
+}
+
 at::Tensor jsObjective(const at::Tensor& scores) {
   const int64_t n = scores.size(0);
   const at::Tensor diagonal = scores.diagonal();

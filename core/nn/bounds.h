@@ -29,12 +29,17 @@ at::Tensor tubaBound(const at::Tensor& scores);
 at::Tensor nwjBound(const at::Tensor& scores);
 // Donsker-Varadhan: E_joint[s] - log E_marginals[e^s]. Optimal s = PMI + any constant.
 at::Tensor dvBound(const at::Tensor& scores);
+// MINE (Belghazi et al. 2018): the value of dvBound, with the gradient E_joint[grad s] - grad Z / average, where
+// Z = E_marginals[e^s] on this batch and `average` (detached) its moving average: the bias-corrected gradient of
+// log Z replaces DV's own (grad Z / Z), it is not added to it.
+at::Tensor mineObjective(const at::Tensor& scores, const at::Tensor& average);
 // The f-GAN Jensen-Shannon objective (a lower bound on a JS divergence, not on MI). Optimal s = PMI.
 at::Tensor jsObjective(const at::Tensor& scores);
 
 // Poole et al.'s interpolated bound I_alpha for a [K, K] matrix (rows: x_i, columns: y_j): the baseline of
 // each row mixes the leave-one-out InfoNCE mean (weight alpha) with a learned log-baseline l(x_i) [K].
-// alpha -> 1 gives a multi-sample InfoNCE, alpha -> 0 gives TUBA. Ceiling 1 + log(K / alpha).
+// alpha -> 1 gives a multi-sample InfoNCE, alpha -> 0 gives TUBA. Ceiling 1 + log((K - 1) / alpha): the joint
+// term's leave-one-out mean over K-1 columns contains the positive.
 at::Tensor interpolatedBound(const at::Tensor& scores, const at::Tensor& logBaseline, double alpha);
 
 // value(a) with the gradient of b: b + (a - b).detach(). Used where a method trains by one objective and

@@ -51,8 +51,9 @@ QString writeGridCsv(const QString& path, const QList<CellResult>& cells) {
                     s.methodParams.value("K").toString(),
                     QString::number(s.seed)};
     for (const QString& k : coordinateKeys) row << c.cell.coordinates.value(k).toString();
-    row << QString::number(s.steps) << statusName(r.status) << r.targetName << number(r.trueMi) << number(r.estimate)
-        << number(r.stderror);
+    const bool estimated = r.status == RunStatus::Finished || r.status == RunStatus::Cancelled;  // failed: empty
+    row << QString::number(s.steps) << statusName(r.status) << r.targetName << number(r.trueMi)
+        << (estimated ? number(r.estimate) : QString()) << (estimated ? number(r.stderror) : QString());
     auto valueNamed = [](const QList<NamedValue>& values, const QString& name) {
       for (const NamedValue& v : values)
         if (v.name == name) return number(v.value);

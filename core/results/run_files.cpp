@@ -45,8 +45,10 @@ QJsonObject summaryJson(const RunSpec& spec, const RunResult& result) {
   o.insert("seed", spec.seed);
   o.insert("true_mi", number(result.trueMi));  // the exact value of `target`
   o.insert("target", result.targetName);
-  o.insert("estimate", number(result.estimate));
-  o.insert("stderr", number(result.stderror));
+  // A failed run has no estimate (null), not a 0 that reads like one.
+  const bool failed = result.status == RunStatus::Failed;
+  o.insert("estimate", failed ? QJsonValue(QJsonValue::Null) : number(result.estimate));
+  o.insert("stderr", failed ? QJsonValue(QJsonValue::Null) : number(result.stderror));
   o.insert("estimate_source", result.fromEvaluation
                                   ? QStringLiteral("%1 fresh evaluation batches").arg(spec.evalBatches)
                                   : QStringLiteral("last training steps"));

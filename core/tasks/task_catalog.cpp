@@ -63,8 +63,21 @@ const TaskInfo* findTask(const QString& id) {
   return nullptr;
 }
 
+// The one message for an MI out of range: it names the bound that applies at this dim, on either side.
+static QString miRangeError(int dim, const QVariant& value) {
+  return QStringLiteral("mi: must be a number in (0, %1] (5 nats per dimension, dim=%2), got %3")
+      .arg(GaussianModel::kMaxMeanDimMi * dim)
+      .arg(dim)
+      .arg(value.toString());
+}
+
 QString validateTaskParams(const TaskInfo& task, ParamMap* params) {
   const QString err = validateParamMap(task.params, params, "task " + task.id);
+  if (err.startsWith("mi: ")) {
+    bool ok = false;
+    const int dim = params->value("dim", 20).toInt(&ok);
+    if (ok && dim >= 1 && dim <= 1024) return miRangeError(dim, params->value("mi"));
+  }
   if (!err.isEmpty()) return err;
   const int dim = params->value("dim").toInt();
   const QList<double> levels = numberListValues(params->value("mi_schedule"));
@@ -77,11 +90,7 @@ QString validateTaskParams(const TaskInfo& task, ParamMap* params) {
           .arg(maxMi)
           .arg(dim)
           .arg(level);
-  if (mi > maxMi)
-    return QStringLiteral("mi: must be a number in (0, %1] (5 nats per dimension, dim=%2), got %3")
-        .arg(maxMi)
-        .arg(dim)
-        .arg(mi);
+  if (mi > maxMi) return miRangeError(dim, mi);
   return {};
 }
 

@@ -20,7 +20,9 @@ MethodInfo InterpolatedPlugin::info() const {
 
 QList<Ceiling> InterpolatedPlugin::ceilings(const ParamMap& params) const {
   const double K = params.value("K").toDouble(), alpha = params.value("alpha").toDouble();
-  return {{"1 + log(K/alpha)", 1.0 + std::log(K / alpha)}};
+  // The joint term's baseline includes the positive among the K-1 others of the leave-one-out mean, so
+  // s_ii - baseline <= log((K-1)/alpha); the marginal term adds at most 1 (nn/bounds.h).
+  return {{"1 + log((K-1)/alpha)", 1.0 + std::log((K - 1) / alpha)}};
 }
 
 std::unique_ptr<Estimator> InterpolatedPlugin::create(const EstimatorContext& context) const {

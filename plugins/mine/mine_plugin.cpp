@@ -24,16 +24,12 @@ std::unique_ptr<Estimator> MinePlugin::create(const EstimatorContext& context) c
   const double momentum = context.params.value("momentum").toDouble();
   auto average = std::make_shared<at::Tensor>();  // running mean of E_marginals[e^s]
   auto objective = [average, momentum](const at::Tensor& scores) {
-    const at::Tensor partition = logMeanExpOffDiagonal(scores).exp();
-    {
-      const at::Tensor now = partition.detach();
-      *average = average->defined() ? momentum * *average + (1 - momentum) * now : now;
-      *average = average->clamp_min(1e-4);
-    }
-    // d/ds log E[e^s] = E[e^s]' / E[e^s]: the denominator is replaced by its moving average to cut the bias
-    // of a one-batch estimate. The value is DV's; only the gradient changes.
-    const at::Tensor corrected = partition / *average;
-    return dvBound(scores) - corrected + corrected.detach();
+    const at::Tensor now = logMeanExpOffDiagonal(scores).exp().detach();
+    *average = average->defined() ? momentum * *average + (1 - momentum) * now : now;
+    *average = average->clamp_min(1e-4);
+    // The value is DV's; the gradient of log E[e^s] divides by the moving average instead of one batch's mean,
+    // which cuts the bias of a one-batch estimate (nn/bounds.h).
+    return mineObjective(scores, *average);
   };
   return std::make_unique<ScoreMatrixEstimator>(context, ScoreMatrixBound{"I_DV", objective, dvBound, 0.0});
 }

@@ -106,8 +106,13 @@ class TestCli : public QObject {
                                     << "K: must be an even integer";
     QTest::newRow("mi = 0") << (base + QStringList{"--mi", "0"}) << ""
                             << "mi: must be a number in (0,";
+    // Either side of the range, the message names the bound at this dim.
     QTest::newRow("mi < 0") << (base + QStringList{"--mi", "-1"}) << ""
-                            << "mi: must be a number in (0,";
+                            << "mi: must be a number in (0, 20] (5 nats per dimension, dim=4), got -1";
+    QTest::newRow("mi above 5 per dimension") << (base + QStringList{"--mi", "30"}) << ""
+                                              << "mi: must be a number in (0, 20] (5 nats per dimension, dim=4), got 30";
+    QTest::newRow("mi above the largest dim") << (base + QStringList{"--mi", "6000"}) << ""
+                                              << "mi: must be a number in (0, 20] (5 nats per dimension, dim=4), got 6000";
     QTest::newRow("alpha = 1") << (base + QStringList{"--alpha", "1"}) << ""
                                << "alpha: must be a number in (0, 1)";
     QTest::newRow("alpha = 0") << (base + QStringList{"--alpha", "0"}) << ""
@@ -162,6 +167,99 @@ class TestCli : public QObject {
     QTest::newRow("steps_per_level 0")
         << (base + QStringList{"--method", "infonce", "--mi-schedule", "2,4", "--steps-per-level", "0"}) << ""
         << "steps_per_level: must be an integer in [1,";
+  }
+
+  // Every subcommand explains itself; help and --version answer; methods --long lists parameters and ceilings.
+  void helpAndVersion() {
+    for (const char* command : {"run", "hashing", "prior-orders", "history", "show", "methods"}) {
+      const CliResult r = cli({command, "--help"});
+      QCOMPARE(r.code, 0);
+      QVERIFY2(r.out.startsWith(QStringLiteral("usage: milab-cli %1").arg(command)), qPrintable(r.out));
+      QCOMPARE(r.err, QString());
+    }
+    QCOMPARE(cli({"help"}).code, 0);
+    QVERIFY(cli({"help", "run"}).out.startsWith("usage: milab-cli run"));
+    QCOMPARE(cli({"help", "nope"}).code, 2);
+    const CliResult version = cli({"--version"});
+    QCOMPARE(version.code, 0);
+    QVERIFY2(version.out.startsWith("milab-cli 0."), qPrintable(version.out));
+    const CliResult methods = cli({"methods", "--long"});
+    QCOMPARE(methods.code, 0);
+    QVERIFY(methods.out.contains("infonce\tInfoNCE\n"));
+    QVERIFY(methods.out.contains("ceilings: log K (4.852 at the defaults)"));
+    QVERIFY(methods.out.contains("--K "));
+    QVERIFY(methods.out.contains("not a lower bound"));
+  }
+
+  // The run history: a single run and a grid's cells are recorded, listed by `history` (filters, --json) and
+  // printed by `show`; a failed run has no estimate.
+  void historyListsAndShowsRuns() {
+    QTemporaryDir tmp;
+    const QString db = tmp.filePath("h.sqlite");
+    QCOMPARE(cli({"run", "--task", "gaussian2", "--dim", "4", "--method", "infonce", "--K", "8", "--steps", "20",
+                  "--device", "cpu", "--db", db, "--out", tmp.filePath("one")})
+                 .code,
+             0);
+    QCOMPARE(cli({"run", "--task", "gaussian2", "--dim", "4", "--method", "nwj", "--K", "8,16", "--steps", "20",
+                  "--device", "cpu", "--db", db, "--out", tmp.filePath("grid")})
+                 .code,
+             0);
+    const CliResult list = cli({"history", "--db", db});
+    QCOMPARE(list.code, 0);
+    QCOMPARE(list.out.trimmed().split('\n').size(), 4);  // header + 3 runs
+    const CliResult nwj = cli({"history", "--db", db, "--method", "nwj", "--json"});
+    const QJsonArray runs = QJsonDocument::fromJson(nwj.out.toUtf8()).array();
+    QCOMPARE(runs.size(), 2);
+    QVERIFY(runs[0].toObject()["origin"].toString().startsWith("grid "));
+    const qint64 id = runs[0].toObject()["id"].toInteger();
+    const CliResult show = cli({"show", QString::number(id), "--db", db});
+    QCOMPARE(show.code, 0);
+    const QJsonObject one = QJsonDocument::fromJson(show.out.toUtf8()).object();
+    QCOMPARE(one["method"].toString(), QString("nwj"));
+    QCOMPARE(one["experiment"].toObject()["steps"].toInt(), 20);
+    QCOMPARE(one["status"].toString(), QString("finished"));
+    QCOMPARE(cli({"show", "99999", "--db", db}).code, 2);
+    QCOMPARE(cli({"history", "--db", db, "--status", "nope"}).code, 2);
+    QCOMPARE(cli({"history", "--db", db, "--limit", "1"}).out.trimmed().split('\n').size(), 2);
+  }
+
+  // A runner killed with SIGKILL mid-run leaves a database that opens, with no partial row; two runners writing
+  // at once both land.
+  void killedRunnerLeavesNoPartialRowAndTwoRunnersBothLand() {
+    QTemporaryDir tmp;
+    const QString db = tmp.filePath("h.sqlite");
+    QProcess slow;
+    slow.start(MILAB_CLI_PATH, {"run", "--task", "gaussian2", "--method", "infonce", "--steps", "10000000", "--device",
+                                "cpu", "--db", db, "--out", tmp.filePath("killed")});
+    QVERIFY(slow.waitForStarted());
+    QProcess a, b;
+    for (QProcess* p : {&a, &b})
+      p->start(MILAB_CLI_PATH, {"run", "--task", "gaussian2", "--dim", "4", "--method", "nwj", "--K", "8", "--steps",
+                                "30", "--device", "cpu", "--db", db, "--out", tmp.filePath(p == &a ? "a" : "b")});
+    QVERIFY(a.waitForFinished(60000) && b.waitForFinished(60000));
+    QCOMPARE(a.exitCode(), 0);
+    QCOMPARE(b.exitCode(), 0);
+    ::kill(static_cast<pid_t>(slow.processId()), SIGKILL);
+    QVERIFY(slow.waitForFinished(10000));
+    const CliResult list = cli({"history", "--db", db, "--json"});
+    QCOMPARE(list.code, 0);
+    const QJsonArray runs = QJsonDocument::fromJson(list.out.toUtf8()).array();
+    QCOMPARE(runs.size(), 2);  // the two that ended; nothing of the killed one
+    for (const QJsonValue& r : runs) QCOMPARE(r.toObject()["method"].toString(), QString("nwj"));
+  }
+
+  // A database that cannot be used is a warning: the run's files are written and it exits 0.
+  void corruptDatabaseStillWritesTheRunsFiles() {
+    QTemporaryDir tmp;
+    const QString db = writeFile(tmp, "h.sqlite", QByteArray(4096, 'x'));
+    const QString out = tmp.filePath("out");
+    const CliResult r = cli({"run", "--task", "gaussian2", "--dim", "4", "--method", "infonce", "--steps", "10",
+                             "--device", "cpu", "--db", db, "--out", out});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.err.contains("warning: history: cannot use '" + db + "'"), qPrintable(r.err));
+    QVERIFY(QFileInfo(out + "/summary.json").size() > 0);
+    QVERIFY(QFileInfo(out + "/curve.csv").size() > 0);
+    QCOMPARE(cli({"history", "--db", db}).code, 2);
   }
 
   // An empty sweep on a folder that holds a grid's table leaves the table as it was.

@@ -81,6 +81,24 @@ class TestBounds : public QObject {
     }
   }
 
+  // MINE's gradient, entry by entry: d/ds_ii = 1/n, d/ds_ij = -e^{s_ij} / (n(n-1) average) off the diagonal
+  // (Belghazi et al.: the moving average replaces the batch's E[e^s] in grad log E[e^s]); the value stays DV's.
+  void mineGradientUsesTheMovingAverageAlone() {
+    const int64_t n = 5;
+    const at::Tensor s = randomScores(n, n, 11).requires_grad_(true);
+    const double average = 2.5;
+    const at::Tensor value = mineObjective(s, at::scalar_tensor(average, at::kDouble));
+    QVERIFY(std::abs(value.item<double>() - dvBound(s).item<double>()) < 1e-12);
+    value.backward();
+    const at::Tensor grad = s.grad();
+    for (int64_t i = 0; i < n; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        const double expected = i == j ? 1.0 / n : -std::exp(at2(s, i, j)) / (n * (n - 1) * average);
+        QVERIFY2(std::abs(at2(grad, i, j) - expected) < 1e-12,
+                 qPrintable(QString("(%1,%2): %3 vs %4").arg(i).arg(j).arg(at2(grad, i, j)).arg(expected)));
+      }
+  }
+
   // TUBA with a per-row baseline: 1 + mean_i [s_ii - l_i] - mean_{i != j} e^{s_ij - l_i}.
   void tubaWithBaselineMatchesItsDefinition() {
     const int64_t n = 5;

@@ -4,10 +4,13 @@
 #include <ATen/CPUGeneratorImpl.h>
 
 #include <QElapsedTimer>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "engine/device.h"
 #include "engine/run.h"
+#include "results/grid_files.h"
+#include "results/run_files.h"
 #include "method/estimator.h"
 #include "method/method_registry.h"
 #include "nn/mlp.h"
@@ -67,6 +70,20 @@ class TestEngine : public QObject {
     QCOMPARE(r.status, RunStatus::Failed);
     QCOMPARE(r.reason, QString("training diverged: non-finite loss at step 5"));
     QCOMPARE(run.curve().size(), 4);  // the finite steps before it are kept
+    // A failed run has no estimate: null in summary.json, empty in grid.csv, instead of a 0 that reads like one.
+    const QJsonObject summary = summaryJson(spec, r);
+    QVERIFY(summary.value("estimate").isNull() && summary.value("stderr").isNull());
+    QTemporaryDir tmp;
+    GridCell cell;
+    cell.name = "nan";
+    cell.spec = spec;
+    QCOMPARE(writeGridCsv(tmp.filePath("grid.csv"), {CellResult{cell, r, false}}), QString());
+    QFile csv(tmp.filePath("grid.csv"));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QList<QByteArray> rows = csv.readAll().trimmed().split('\n');
+    const int estimate = QString(rows[0]).split(',').indexOf("estimate");
+    QCOMPARE(QString(rows[1]).split(',')[estimate], QString());
+    QCOMPARE(QString(rows[1]).split(',')[estimate + 1], QString());
   }
 
   void cancelStopsWithin200ms() {

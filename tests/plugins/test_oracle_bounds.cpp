@@ -129,7 +129,7 @@ class TestOracleBounds : public QObject {
   }
 
   // I_alpha interpolates: alpha -> 1 is InfoNCE (1.885 here), alpha -> 0 is TUBA (unbiased), and at MI = 10 it
-  // passes InfoNCE's log K while staying under 1 + log(K/alpha).
+  // passes InfoNCE's log K while staying under 1 + log((K-1)/alpha).
   void interpolatedBoundSpansInfonceToTuba() {
     const RunResult nceLike = oracle("interpolated", "gaussian2", 2.0, 128, 200, {{"alpha", 0.99}});
     const RunResult tubaLike = oracle("interpolated", "gaussian2", 2.0, 128, 200, {{"alpha", 0.01}});

@@ -15,6 +15,7 @@
 #include <QTextStream>
 #include <QThread>
 #include <QVBoxLayout>
+#include <mutex>
 
 #include "engine/run_queue.h"
 #include "engine/run_set.h"
@@ -23,6 +24,7 @@
 #include "plot/plot_export.h"
 #include "plot/run_plot.h"
 #include "results/run_files.h"
+#include "results/run_store.h"
 
 namespace milab {
 
@@ -53,6 +55,11 @@ QString number(double v, int digits = 3) { return QString::number(v, 'f', digits
 
 }  // namespace
 
+struct ComparisonView::HistorySink {
+  std::mutex mutex;
+  QString path, warning;
+};
+
 struct ComparisonView::Entry {
   RunSpec spec;
   int queueIndex = -1;
@@ -79,7 +86,8 @@ ComparisonView::ComparisonView(const MethodRegistry& registry, QWidget* parent)
       jobs_(new QSpinBox(this)),
       resetView_(new QPushButton(tr("Reset view"), this)),
       stopSelected_(new QPushButton(tr("Stop selected"), this)),
-      clear_(new QPushButton(tr("Clear set"), this)) {
+      clear_(new QPushButton(tr("Clear set"), this)),
+      history_(std::make_shared<HistorySink>()) {
   plotWidget_->setObjectName("runPlot");
   figure_->setObjectName("setFigure");
   table_->setObjectName("runTable");
@@ -163,6 +171,30 @@ ComparisonView::~ComparisonView() {
     if (e->oracle) e->oracle->cancel();
 }
 
+void ComparisonView::setHistoryPath(const QString& path) {
+  std::lock_guard<std::mutex> lock(history_->mutex);
+  history_->path = path;
+}
+
+QString ComparisonView::historyWarning() const {
+  std::lock_guard<std::mutex> lock(history_->mutex);
+  return history_->warning;
+}
+
+void ComparisonView::overlayStored(const QString& label, const RunSpec& spec, const RunResult& result,
+                                   const QVector<CurvePoint>& curve) {
+  if (entries_.empty() && overlays_ == 0) plot_->clear(tr("Runs from the history"));
+  const int id = plot_->addRun(label, seriesStyle(size() + overlays_++), spec, result);
+  plot_->append(id, curve);
+  plot_->markEnded(id);
+  plot_->resetView();
+  plot_->refresh();
+  tabs_->setCurrentWidget(plotWidget_);
+}
+
+void ComparisonView::addPage(QWidget* page, const QString& title) { tabs_->addTab(page, title); }
+void ComparisonView::showPage(QWidget* page) { tabs_->setCurrentWidget(page); }
+
 int ComparisonView::size() const { return int(entries_.size()); }
 const Run* ComparisonView::run(int i) const { return &queue_->run(entries_[i]->queueIndex); }
 const Run* ComparisonView::oracle(int i) const { return entries_[i]->oracle.get(); }
@@ -180,7 +212,7 @@ bool ComparisonView::running() const { return !queue_->isDone(); }
 void ComparisonView::addRuns(const QList<RunSpec>& specs, bool withOracle) {
   if (specs.isEmpty()) return;
   if (!entries_.empty() && !running() && taskKey(entries_.front()->spec) != taskKey(specs.first())) clear();
-  if (entries_.empty()) {
+  if (entries_.empty() && overlays_ == 0) {  // a new set; runs overlaid from the history stay
     const RunSpec& s = specs.first();
     plot_->clear(QStringLiteral("%1 (dim %2, total MI %3 nats)")
                      .arg(s.task)
@@ -192,6 +224,17 @@ void ComparisonView::addRuns(const QList<RunSpec>& specs, bool withOracle) {
     auto e = std::make_unique<Entry>();
     e->spec = spec;
     e->queueIndex = queue_->add(spec);
+    queue_->run(e->queueIndex).setOnFinished([history = history_](const Run& run) {  // on the run's worker
+      QString path;
+      {
+        std::lock_guard<std::mutex> lock(history->mutex);
+        path = history->path;
+      }
+      if (path.isEmpty()) return;
+      const QString warning = recordRun(path, run.spec(), run.result(), run.curve(), "window");
+      std::lock_guard<std::mutex> lock(history->mutex);
+      if (history->warning.isEmpty()) history->warning = warning;
+    });
     e->wantOracle = withOracle && spec.methodParams.value("critic").toString() == "learned";
     const RunResult known = queue_->run(e->queueIndex).result();
     e->series = plot_->addRun(spec.method, seriesStyle(size()), spec, known);
@@ -358,6 +401,7 @@ void ComparisonView::stopAll() {
 void ComparisonView::clear() {
   if (running()) return;  // stop first: what trains is never dropped
   entries_.clear();
+  overlays_ = 0;
   queue_ = std::make_unique<RunQueue>(registry_, jobs_->value());
   table_->setRowCount(0);
   plot_->clear(tr("No run yet: configure one and press Run"));
@@ -365,7 +409,7 @@ void ComparisonView::clear() {
 }
 
 void ComparisonView::preview(const RunSpec& spec, const RunResult& known) {
-  if (!entries_.empty()) return;
+  if (!entries_.empty() || overlays_ > 0) return;
   plot_->clear(tr("Configured: %1 on %2 (press Run; nothing trains yet)").arg(spec.method, spec.task));
   plot_->addRun(spec.method, seriesStyle(0), spec, known);
   plot_->refresh();

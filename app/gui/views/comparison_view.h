@@ -56,6 +56,17 @@ class ComparisonView : public QWidget {
   QTableWidget* table() const { return table_; }
   void showFigure(bool figure);  // the Figure tab instead of the live curves
 
+  // Each run that ends is recorded there from its own worker thread ("" keeps no history).
+  void setHistoryPath(const QString& path);
+  QString historyWarning() const;  // why the history could not be written, "" when it could
+  // A run from the history, drawn beside the live ones (not part of the set).
+  void overlayStored(const QString& label, const RunSpec& spec, const RunResult& result,
+                     const QVector<CurvePoint>& curve);
+  int overlayCount() const { return overlays_; }
+  // A further tab beside Curves and Figure (the History panel); showPage brings one forward.
+  void addPage(QWidget* page, const QString& title);
+  void showPage(QWidget* page);
+
   QString saveSet(const QString& path) const;         // the set as an experiment file: "" or an error line
   QString exportTable(const QString& path) const;     // the results table as CSV
   QString exportFigure(const QString& path);          // the set's figure (png/pdf/svg), drawn afresh
@@ -80,6 +91,9 @@ class ComparisonView : public QWidget {
   QPushButton* resetView_;
   QPushButton* stopSelected_;
   QPushButton* clear_;
+  struct HistorySink;
+  std::shared_ptr<HistorySink> history_;  // shared with the runs' callbacks, which may outlive a clear()
+  int overlays_ = 0;
   bool figureStale_ = false;
   qint64 lastFigureMs_ = 0;
   qint64 lastTableMs_ = 0;

@@ -1,0 +1,80 @@
+#include "cli/history_commands.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <cstdio>
+
+#include "results/run_store.h"
+
+namespace milab {
+
+namespace {
+
+int fail(const QString& line) {
+  std::fprintf(stderr, "milab-cli: %s\n", line.toLocal8Bit().constData());
+  return 2;
+}
+
+QString dbPathOf(const CommandLine& cl) { return cl.dbPath.isEmpty() ? defaultHistoryPath() : cl.dbPath; }
+
+}  // namespace
+
+int runHistoryCommand(const CommandLine& cl) {
+  if (!cl.positional.isEmpty()) return fail(QStringLiteral("history: takes no file, got '%1'").arg(cl.positional));
+  HistoryFilter filter;
+  for (auto it = cl.overrides.cbegin(); it != cl.overrides.cend(); ++it) {
+    const QString value = it.value().toString();
+    if (it.key() == "task")
+      filter.task = value;
+    else if (it.key() == "method")
+      filter.method = value;
+    else if (it.key() == "status") {
+      if (!QStringList{"finished", "cancelled", "failed"}.contains(value))
+        return fail(QStringLiteral("status: must be one of finished|cancelled|failed, got '%1'").arg(value));
+      filter.status = value;
+    } else if (it.key() == "limit") {
+      bool ok = false;
+      filter.limit = value.toInt(&ok);
+      if (!ok || filter.limit < 1) return fail(QStringLiteral("limit: must be an integer >= 1, got '%1'").arg(value));
+    } else {
+      return fail(QStringLiteral("%1: not an option of history (task, method, status, limit, json, db)").arg(it.key()));
+    }
+  }
+  const RunStore store(dbPathOf(cl));
+  if (!store.error().isEmpty()) return fail(store.error());
+  const QList<StoredRun> runs = store.list(filter);
+  if (cl.flags.contains("json")) {
+    QJsonArray a;
+    for (const StoredRun& r : runs) a << storedRunJson(r);
+    std::fputs(QJsonDocument(a).toJson(QJsonDocument::Indented).constData(), stdout);
+    return 0;
+  }
+  std::printf("%-6s %-19s %-9s %-14s %-9s %-18s %-22s %8s  %s\n", "id", "ended", "task", "method", "status",
+              "estimate", "target", "steps", "ran in");
+  for (const StoredRun& r : runs) {
+    const QString estimate = r.estimate ? QStringLiteral("%1 +- %2").arg(*r.estimate, 0, 'f', 4).arg(*r.stderror, 0, 'f', 4)
+                                        : QStringLiteral("-");
+    std::printf("%-6lld %-19s %-9s %-14s %-9s %-18s %-22s %8d  %s\n", r.id,
+                r.ended.toString("yyyy-MM-dd hh:mm:ss").toUtf8().constData(), r.task.toUtf8().constData(),
+                r.method.toUtf8().constData(), r.status.toUtf8().constData(), estimate.toUtf8().constData(),
+                QStringLiteral("%1 = %2").arg(r.targetName).arg(r.trueValue, 0, 'f', 4).toUtf8().constData(),
+                r.stepsDone, r.origin.toUtf8().constData());
+  }
+  return 0;
+}
+
+int runShowCommand(const CommandLine& cl) {
+  bool ok = false;
+  const qint64 id = cl.positional.toLongLong(&ok);
+  if (!ok || id < 1) return fail(QStringLiteral("id: must be a run's id (see milab-cli history), got '%1'").arg(cl.positional));
+  if (!cl.overrides.isEmpty())
+    return fail(QStringLiteral("%1: not an option of show (db)").arg(cl.overrides.firstKey()));
+  const RunStore store(dbPathOf(cl));
+  if (!store.error().isEmpty()) return fail(store.error());
+  const std::optional<StoredRun> run = store.find(id);
+  if (!run) return fail(QStringLiteral("id: no run %1 in %2").arg(id).arg(store.path()));
+  std::fputs(QJsonDocument(storedRunJson(*run)).toJson(QJsonDocument::Indented).constData(), stdout);
+  return 0;
+}
+
+}  // namespace milab

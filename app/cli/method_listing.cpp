@@ -1,0 +1,51 @@
+#include "cli/method_listing.h"
+
+#include <cstdio>
+
+#include "method/method_plugin.h"
+#include "method/method_registry.h"
+
+namespace milab {
+
+namespace {
+
+QString targetOf(Target t) {
+  switch (t) {
+    case Target::TotalMi:
+      return "the total MI, I(x;y) or I(x,x';y)";
+    case Target::ConditionalMi:
+      return "the conditional MI I(x;y|x')";
+    case Target::LogNormaliser:
+      return "the log total mass of a density model (0 when normalised)";
+  }
+  return {};
+}
+
+}  // namespace
+
+int listMethods(const MethodRegistry& registry, bool longForm) {
+  for (const PluginLoadError& e : registry.errors())
+    std::fprintf(stderr, "milab-cli: warning: plugin %s not loaded: %s\n", e.file.toLocal8Bit().constData(),
+                 e.reason.toLocal8Bit().constData());
+  for (const MethodPlugin* m : registry.methods()) {
+    const MethodInfo info = m->info();
+    std::printf("%s\t%s\n", info.id.toUtf8().constData(), info.displayName.toUtf8().constData());
+    if (!longForm) continue;
+    std::printf("  %s\n", info.summary.toUtf8().constData());
+    std::printf("  estimates %s%s; %s\n", targetOf(info.target).toUtf8().constData(),
+                info.needsSubview ? " (needs task gaussian3)" : "",
+                info.lowerBound ? "a lower bound on it in expectation" : "not a lower bound");
+    const QList<Ceiling> ceilings = m->ceilings(defaultsOf(info.params));
+    QStringList shown;
+    for (const Ceiling& c : ceilings) shown << QStringLiteral("%1 (%2 at the defaults)").arg(c.name).arg(c.value, 0, 'f', 3);
+    std::printf("  ceilings: %s\n", shown.isEmpty() ? "none" : shown.join(", ").toUtf8().constData());
+    for (const ParamSpec& p : info.params)
+      std::printf("  --%-14s default %-10s %s: %s\n", p.name.toUtf8().constData(),
+                  (p.defaultValue.isNull() ? QStringLiteral("(none)") : p.defaultValue.toString()).toUtf8().constData(),
+                  describeAllowed(p).toUtf8().constData(), p.help.toUtf8().constData());
+    std::printf("\n");
+  }
+  return 0;
+}
+
+}  // namespace milab

@@ -1,0 +1,66 @@
+#include "cli/usage.h"
+
+#include <QMap>
+
+namespace milab {
+
+namespace {
+
+const QMap<QString, QString>& usages() {
+  static const QMap<QString, QString> u{
+      {"methods",
+       "usage: milab-cli methods [--long]\n"
+       "Lists the method plugins (id, name). --long adds, per method, what it estimates, whether it is a lower\n"
+       "bound, its ceilings, and each parameter with its default, range and meaning.\n"},
+      {"run",
+       "usage: milab-cli run [EXPERIMENT.json] --out DIR [--task gaussian2|gaussian3] [--dim N] [--mi NATS]\n"
+       "                 [--alpha A] [--method ID] [--K N] [--steps N] [--lr LR] [--seed N]\n"
+       "                 [--device auto|cpu|cuda] [--<any parameter the task or method declares> VALUE]\n"
+       "                 [--jobs N] [--db PATH]\n"
+       "A value with commas (--K 8,64,512) sweeps it; so does a \"grid\" in the file. A grid writes one folder\n"
+       "per cell under DIR/cells, DIR/grid.csv and the figure the grid's shape calls for (estimate_vs_K,\n"
+       "estimate_vs_truth, staircase or estimates .{png,pdf,svg}), running N cells at a time and reusing the\n"
+       "finished cells of an earlier, interrupted invocation. --mi-schedule 2,4,6 --steps-per-level N makes an MI\n"
+       "staircase (staircase.{png,pdf,svg} and staircase.csv: bias, variance and MSE per level).\n"
+       "Every run that ends is also recorded in the run history (--db PATH, else $MILAB_DB, else the user's data\n"
+       "folder): see milab-cli history.\n"
+       "Exit codes: 0 done, 1 a run failed, 2 bad input (one line on stderr, nothing written), 130 Ctrl-C.\n"},
+      {"prior-orders",
+       "usage: milab-cli prior-orders [EXPERIMENT.json] --out DIR [--method bmmi|ammi] [--bits M] [--steps N]\n"
+       "                 [--max-order R] [--fit-steps N] [--fit-lr LR] [--fixed-batch N] [--<task/method key> VALUE]\n"
+       "AMMI's Figure 1(a): trains the encoder for --steps, freezes it, and reads the best order-r prior's cross\n"
+       "entropy (closed form, and fitted by Adam) for r up to R against the brute-force H(Z) of a fixed batch:\n"
+       "DIR/summary.json, DIR/prior_orders.csv and DIR/prior_orders.{png,pdf,svg}.\n"},
+      {"hashing",
+       "usage: milab-cli hashing [EXPERIMENT.json] --out DIR [--bits 16,32,64] [--steps N] [--lr LR] [--beta B]\n"
+       "                 [--order-prior R] [--train-limit N] [--query-limit N] [--top-k K] [--seed N] [--device D]\n"
+       "Fashion-MNIST (Debian's dataset-fashion-mnist) hashed by AMMI and by random-projection LSH; top-K\n"
+       "precision by Hamming distance: DIR/hashing.csv, DIR/summary.json and DIR/hashing.{png,pdf,svg}.\n"},
+      {"history",
+       "usage: milab-cli history [--task T] [--method M] [--status finished|cancelled|failed] [--limit N] [--json]\n"
+       "                 [--db PATH]\n"
+       "Lists the runs recorded in the run history, newest first: id, end time, task, method, status, estimate,\n"
+       "target and its true value, steps, where it ran. --json prints them as a JSON array.\n"},
+      {"show",
+       "usage: milab-cli show ID [--db PATH]\n"
+       "Prints one recorded run as JSON: its summary (estimate, stderr, target, ceilings, terms, seconds, device,\n"
+       "version, start and end time) and the experiment that reproduces it.\n"},
+      {"help", "usage: milab-cli help [COMMAND]\nPrints what COMMAND does and takes, or every command's synopsis.\n"},
+  };
+  return u;
+}
+
+}  // namespace
+
+QStringList commandNames() { return usages().keys(); }
+
+QString usageOf(const QString& command) { return usages().value(command); }
+
+QString overallUsage() {
+  QString text = "milab-cli: mutual-information estimators on tasks with a known MI.\n";
+  for (const QString& c : {"methods", "run", "prior-orders", "hashing", "history", "show", "help"})
+    text += "\n" + usages().value(c);
+  return text + "\nmilab-cli --version prints the version.\n";
+}
+
+}  // namespace milab

@@ -1,0 +1,221 @@
+#include "gui/panels/history_panel.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QTextStream>
+#include <QVBoxLayout>
+
+#include "engine/run_set.h"
+#include "results/run_files.h"
+
+namespace milab {
+
+namespace {
+
+enum Column { kDate, kTask, kMethod, kDiffers, kEstimate, kTarget, kStatus, kColumns };
+constexpr int kIdRole = Qt::UserRole + 1;
+constexpr int kSortRole = Qt::UserRole + 2;
+constexpr int kShownRuns = 1000;  // the newest; filters narrow the rest
+
+class SortItem : public QTableWidgetItem {
+ public:
+  using QTableWidgetItem::QTableWidgetItem;
+  bool operator<(const QTableWidgetItem& other) const override {
+    const QVariant a = data(kSortRole), b = other.data(kSortRole);
+    if (a.isValid() && b.isValid()) return a.toDouble() < b.toDouble();
+    return QTableWidgetItem::operator<(other);
+  }
+};
+
+QComboBox* filterBox(const QString& name, QWidget* parent) {
+  auto* box = new QComboBox(parent);
+  box->setObjectName(name);
+  box->addItem(QObject::tr("any"), QString());
+  return box;
+}
+
+}  // namespace
+
+HistoryPanel::HistoryPanel(const QString& dbPath, QWidget* parent)
+    : QWidget(parent),
+      store_(std::make_unique<RunStore>(dbPath)),
+      task_(filterBox("historyTask", this)),
+      method_(filterBox("historyMethod", this)),
+      status_(filterBox("historyStatus", this)),
+      text_(new QLineEdit(this)),
+      table_(new QTableWidget(0, kColumns, this)),
+      message_(new QLabel(this)),
+      overlay_(new QPushButton(tr("Overlay on the plot"), this)),
+      reopen_(new QPushButton(tr("Reopen in the form"), this)),
+      delete_(new QPushButton(tr("Delete"), this)),
+      export_(new QPushButton(tr("Export CSV..."), this)) {
+  text_->setObjectName("historyText");
+  text_->setPlaceholderText(tr("text in the experiment, reason or folder"));
+  table_->setObjectName("historyTable");
+  message_->setObjectName("historyMessage");
+  message_->setWordWrap(true);
+  overlay_->setObjectName("historyOverlay");
+  reopen_->setObjectName("historyReopen");
+  delete_->setObjectName("historyDelete");
+  export_->setObjectName("historyExport");
+  for (const QString& s : {"finished", "cancelled", "failed"}) status_->addItem(s, s);
+
+  table_->setHorizontalHeaderLabels(
+      {tr("ended"), tr("task"), tr("method"), tr("differs"), tr("estimate ± stderr"), tr("target"), tr("status")});
+  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table_->verticalHeader()->hide();
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table_->horizontalHeader()->setStretchLastSection(true);
+
+  auto* filters = new QHBoxLayout;
+  filters->addWidget(new QLabel(tr("task"), this));
+  filters->addWidget(task_);
+  filters->addWidget(new QLabel(tr("method"), this));
+  filters->addWidget(method_);
+  filters->addWidget(new QLabel(tr("status"), this));
+  filters->addWidget(status_);
+  filters->addWidget(text_, 1);
+  auto* buttons = new QHBoxLayout;
+  for (QPushButton* b : {overlay_, reopen_, delete_, export_}) buttons->addWidget(b);
+  buttons->addStretch(1);
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(filters);
+  layout->addWidget(table_, 1);
+  layout->addLayout(buttons);
+  layout->addWidget(message_);
+
+  for (QComboBox* box : {task_, method_, status_})
+    connect(box, &QComboBox::currentIndexChanged, this, &HistoryPanel::refresh);
+  connect(text_, &QLineEdit::textChanged, this, &HistoryPanel::refresh);
+  connect(overlay_, &QPushButton::clicked, this, [this] {
+    if (!selectedIds().isEmpty()) Q_EMIT overlayRequested(selectedIds());
+  });
+  connect(reopen_, &QPushButton::clicked, this, [this] {
+    if (!selectedIds().isEmpty()) Q_EMIT reopenRequested(selectedIds().first());
+  });
+  connect(delete_, &QPushButton::clicked, this, [this] {
+    if (selectedIds().isEmpty()) return;
+    if (QMessageBox::question(this, tr("Delete runs"), tr("Delete %1 runs from the history?").arg(selectedIds().size())) ==
+        QMessageBox::Yes)
+      if (const QString err = deleteSelection(); !err.isEmpty()) message_->setText(err);
+  });
+  connect(export_, &QPushButton::clicked, this, [this] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export runs"), "history.csv", tr("CSV table (*.csv)"));
+    if (path.isEmpty()) return;
+    const QString err = exportSelection(path);
+    message_->setText(err.isEmpty() ? tr("Wrote %1 runs to %2").arg(selectedIds().size()).arg(path) : err);
+  });
+  refresh();
+}
+
+HistoryPanel::~HistoryPanel() = default;
+
+void HistoryPanel::refresh() {
+  if (!store_->error().isEmpty()) {
+    message_->setText(store_->error() + tr(": runs are not remembered, their files are still written"));
+    return;
+  }
+  // The filter boxes offer what the history holds.
+  const QList<StoredRun> all = store_->list({});
+  for (auto [box, field] : {std::pair<QComboBox*, QString StoredRun::*>{task_, &StoredRun::task},
+                            {method_, &StoredRun::method}}) {
+    for (const StoredRun& r : all)
+      if (box->findData(r.*field) < 0) {
+        const QSignalBlocker block(box);
+        box->addItem(r.*field, r.*field);
+      }
+  }
+  HistoryFilter filter;
+  filter.task = task_->currentData().toString();
+  filter.method = method_->currentData().toString();
+  filter.status = status_->currentData().toString();
+  filter.text = text_->text().trimmed();
+  filter.limit = kShownRuns;
+  shown_ = store_->list(filter);
+  QList<QVariantMap> flats;
+  for (const StoredRun& r : shown_) flats << r.spec.toVariantMap();
+  const QStringList differing = differingKeys(flats);
+
+  table_->setSortingEnabled(false);
+  table_->setRowCount(int(shown_.size()));
+  for (int row = 0; row < shown_.size(); ++row) {
+    const StoredRun& r = shown_[row];
+    QStringList differs;
+    for (const QString& k : differing)
+      if (r.spec.contains(k)) differs << QStringLiteral("%1=%2").arg(k, r.spec.value(k).toVariant().toString());
+    const QStringList texts{r.ended.toString("yyyy-MM-dd hh:mm:ss"),
+                            r.task,
+                            r.method,
+                            differs.join(' '),
+                            r.estimate ? QStringLiteral("%1 ± %2").arg(*r.estimate, 0, 'f', 3).arg(*r.stderror, 0, 'f', 3)
+                                       : QString(),
+                            QStringLiteral("%1 = %2").arg(r.targetName).arg(r.trueValue, 0, 'f', 3),
+                            r.reason.isEmpty() ? r.status : r.status + ": " + r.reason};
+    for (int c = 0; c < kColumns; ++c) {
+      auto* item = new SortItem(texts[c]);
+      item->setData(kIdRole, r.id);
+      if (c == kDate) item->setData(kSortRole, double(r.id));
+      if (c == kEstimate && r.estimate) item->setData(kSortRole, *r.estimate);
+      if (c == kTarget) item->setData(kSortRole, r.trueValue);
+      table_->setItem(row, c, item);
+    }
+  }
+  table_->setSortingEnabled(true);
+  message_->setText(tr("%1 runs shown, from %2").arg(shown_.size()).arg(store_->path()));
+}
+
+QList<qint64> HistoryPanel::selectedIds() const {
+  QList<qint64> ids;
+  for (const QModelIndex& m : table_->selectionModel()->selectedRows())
+    ids << table_->item(m.row(), 0)->data(kIdRole).toLongLong();
+  return ids;
+}
+
+void HistoryPanel::select(const QList<qint64>& ids) {
+  table_->clearSelection();
+  table_->setSelectionMode(QAbstractItemView::MultiSelection);
+  for (int row = 0; row < table_->rowCount(); ++row)
+    if (ids.contains(table_->item(row, 0)->data(kIdRole).toLongLong())) table_->selectRow(row);
+  table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+}
+
+int HistoryPanel::rowCount() const { return table_->rowCount(); }
+
+QString HistoryPanel::exportSelection(const QString& path) const {
+  const QList<qint64> ids = selectedIds();
+  if (ids.isEmpty()) return tr("export: select the runs to export first");
+  QByteArray bytes;
+  QTextStream out(&bytes);
+  out.setRealNumberPrecision(10);
+  out << "id,ended,task,method,status,estimate,stderr,target,true_value,steps_done,seconds,origin,reason,experiment\n";
+  for (const StoredRun& r : shown_) {
+    if (!ids.contains(r.id)) continue;
+    out << r.id << ',' << r.ended.toString(Qt::ISODate) << ',' << csvField(r.task) << ',' << csvField(r.method) << ','
+        << r.status << ',';
+    if (r.estimate) out << *r.estimate << ',' << *r.stderror;  // a failed run has no estimate: empty fields
+    else out << ',';
+    out << ',' << csvField(r.targetName) << ',' << r.trueValue << ',' << r.stepsDone << ',' << r.seconds << ','
+        << csvField(r.origin) << ',' << csvField(r.reason) << ','
+        << csvField(QString::fromUtf8(QJsonDocument(r.spec).toJson(QJsonDocument::Compact))) << '\n';
+  }
+  out.flush();
+  return saveAtomically(path, bytes);
+}
+
+QString HistoryPanel::deleteSelection() {
+  const QList<qint64> ids = selectedIds();
+  const QString err = store_->remove(ids);
+  refresh();
+  return err;
+}
+
+}  // namespace milab

@@ -1,0 +1,322 @@
+#include "results/run_store.h"
+
+#include <QDataStream>
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QStandardPaths>
+#include <atomic>
+#include <cmath>
+
+#include "results/run_files.h"
+
+#ifndef MILAB_VERSION
+#define MILAB_VERSION "unknown"
+#endif
+
+namespace milab {
+
+namespace {
+
+std::atomic<int> connectionCount{0};
+
+// The schema. A curve is one blob per run (little-endian float64 step, estimate, loss, seconds per point): a
+// 100,000-step run is one 3.2 MB value written and read in one go, instead of 100,000 rows.
+const char* kSchema[] = {
+    "CREATE TABLE IF NOT EXISTS runs(id INTEGER PRIMARY KEY AUTOINCREMENT, task TEXT NOT NULL, method TEXT NOT NULL,"
+    " spec TEXT NOT NULL, status TEXT NOT NULL, reason TEXT, estimate REAL, stderr REAL, target TEXT,"
+    " true_value REAL, ceilings TEXT, terms TEXT, seconds REAL, steps_done INTEGER, device TEXT, version TEXT,"
+    " origin TEXT, started TEXT, ended TEXT)",
+    "CREATE TABLE IF NOT EXISTS curves(run_id INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,"
+    " points BLOB)",
+    "CREATE INDEX IF NOT EXISTS runs_task_method ON runs(task, method)",
+};
+
+// One connection of this thread to the database, closed and removed when it goes out of scope.
+class Connection {
+ public:
+  explicit Connection(const QString& path) : name_(QStringLiteral("milab-history-%1").arg(connectionCount++)) {
+    QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", name_);
+    if (!db.isValid()) {
+      error_ = "the QSQLITE driver is missing (Debian package libqt6sql6-sqlite)";
+      return;
+    }
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    db.setDatabaseName(path);
+    db.setConnectOptions("QSQLITE_BUSY_TIMEOUT=15000");  // wait for another writer instead of failing
+    if (!db.open()) {
+      error_ = db.lastError().text();
+      return;
+    }
+    QSqlQuery q(db);
+    // WAL: readers never block the writer, and a crash mid-write leaves the last committed state.
+    for (const char* sql : {"PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON", "PRAGMA synchronous=NORMAL"})
+      if (!q.exec(sql)) error_ = q.lastError().text();
+    for (const char* sql : kSchema)
+      if (error_.isEmpty() && !q.exec(sql)) error_ = q.lastError().text();
+  }
+  ~Connection() {
+    {
+      QSqlDatabase db = QSqlDatabase::database(name_, false);
+      db.close();
+    }
+    QSqlDatabase::removeDatabase(name_);
+  }
+  QSqlDatabase db() const { return QSqlDatabase::database(name_, false); }
+  const QString& error() const { return error_; }
+
+ private:
+  QString name_, error_;
+};
+
+QString describe(const QString& path, const QString& why) {
+  return QStringLiteral("history: cannot use '%1' (%2)").arg(path, why.isEmpty() ? QStringLiteral("unknown error") : why);
+}
+
+QString namedValuesJson(const QList<NamedValue>& values) {
+  QJsonArray a;
+  for (const NamedValue& v : values) a << QJsonArray{v.name, v.value};
+  return QString::fromUtf8(QJsonDocument(a).toJson(QJsonDocument::Compact));
+}
+
+QList<NamedValue> namedValuesOf(const QString& json) {
+  QList<NamedValue> out;
+  for (const QJsonValue& v : QJsonDocument::fromJson(json.toUtf8()).array())
+    out << NamedValue{v.toArray().at(0).toString(), v.toArray().at(1).toDouble()};
+  return out;
+}
+
+QByteArray packCurve(const QVector<CurvePoint>& curve) {
+  QByteArray bytes;
+  QDataStream out(&bytes, QIODevice::WriteOnly);
+  out.setByteOrder(QDataStream::LittleEndian);
+  out.setFloatingPointPrecision(QDataStream::DoublePrecision);
+  for (const CurvePoint& p : curve) out << double(p.step) << p.estimate << p.loss << p.seconds;
+  return bytes;
+}
+
+QVector<CurvePoint> unpackCurve(const QByteArray& bytes) {
+  QVector<CurvePoint> curve;
+  QDataStream in(bytes);
+  in.setByteOrder(QDataStream::LittleEndian);
+  in.setFloatingPointPrecision(QDataStream::DoublePrecision);
+  while (!in.atEnd()) {
+    double step, estimate, loss, seconds;
+    in >> step >> estimate >> loss >> seconds;
+    if (in.status() != QDataStream::Ok) break;
+    curve.push_back({int(step), estimate, loss, seconds});
+  }
+  return curve;
+}
+
+// A run has an estimate unless it failed or never took a step.
+bool hasEstimate(const RunResult& r) {
+  return r.status != RunStatus::Failed && r.stepsDone > 0 && std::isfinite(r.estimate);
+}
+
+const char* kColumns =
+    "id, task, method, spec, status, reason, estimate, stderr, target, true_value, ceilings, terms, seconds,"
+    " steps_done, device, version, origin, started, ended";
+
+StoredRun storedRunOf(const QSqlQuery& q) {
+  StoredRun r;
+  r.id = q.value(0).toLongLong();
+  r.task = q.value(1).toString();
+  r.method = q.value(2).toString();
+  r.spec = QJsonDocument::fromJson(q.value(3).toString().toUtf8()).object();
+  r.status = q.value(4).toString();
+  r.reason = q.value(5).toString();
+  if (!q.value(6).isNull()) r.estimate = q.value(6).toDouble();
+  if (!q.value(7).isNull()) r.stderror = q.value(7).toDouble();
+  r.targetName = q.value(8).toString();
+  r.trueValue = q.value(9).toDouble();
+  r.ceilings = namedValuesOf(q.value(10).toString());
+  r.terms = namedValuesOf(q.value(11).toString());
+  r.seconds = q.value(12).toDouble();
+  r.stepsDone = q.value(13).toInt();
+  r.device = q.value(14).toString();
+  r.version = q.value(15).toString();
+  r.origin = q.value(16).toString();
+  r.started = QDateTime::fromString(q.value(17).toString(), Qt::ISODateWithMs);
+  r.ended = QDateTime::fromString(q.value(18).toString(), Qt::ISODateWithMs);
+  return r;
+}
+
+}  // namespace
+
+QString defaultHistoryPath() {
+  const QString env = qEnvironmentVariable("MILAB_DB");
+  if (!env.isEmpty()) return env;
+  QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+  if (dir.isEmpty()) dir = QDir::homePath() + "/.local/share/milab";
+  return dir + "/history.sqlite";
+}
+
+QString recordRun(const QString& dbPath, const RunSpec& spec, const RunResult& result, const QVector<CurvePoint>& curve,
+                  const QString& origin, qint64* id) {
+  const QDateTime ended = QDateTime::currentDateTime();
+  const QDateTime started = ended.addMSecs(-qint64(result.seconds * 1000));
+  Connection c(dbPath);
+  if (!c.error().isEmpty()) return describe(dbPath, c.error());
+  QSqlDatabase db = c.db();
+  if (!db.transaction()) return describe(dbPath, db.lastError().text());
+  QSqlQuery q(db);
+  q.prepare(
+      "INSERT INTO runs(task, method, spec, status, reason, estimate, stderr, target, true_value, ceilings, terms,"
+      " seconds, steps_done, device, version, origin, started, ended) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+      " ?, ?, ?, ?, ?)");
+  const bool estimated = hasEstimate(result);
+  const QVariant none = QVariant(QMetaType::fromType<double>());  // SQL NULL
+  for (const QVariant& v : QVariantList{
+           spec.task, spec.method,
+           QString::fromUtf8(QJsonDocument(QJsonObject::fromVariantMap(runSpecToFlat(spec))).toJson(QJsonDocument::Compact)),
+           statusName(result.status), result.reason, estimated ? QVariant(result.estimate) : none,
+           estimated ? QVariant(result.stderror) : none, result.targetName, result.trueMi,
+           namedValuesJson(result.ceilings), namedValuesJson(result.terms), result.seconds, result.stepsDone,
+           result.device, QStringLiteral(MILAB_VERSION), origin, started.toString(Qt::ISODateWithMs),
+           ended.toString(Qt::ISODateWithMs)})
+    q.addBindValue(v);
+  bool ok = q.exec();
+  const qint64 runId = q.lastInsertId().toLongLong();
+  if (ok) {
+    QSqlQuery c2(db);
+    c2.prepare("INSERT INTO curves(run_id, points) VALUES(?, ?)");
+    c2.addBindValue(runId);
+    c2.addBindValue(packCurve(curve));
+    ok = c2.exec();
+    if (!ok) q = c2;
+  }
+  if (!ok) {
+    const QString why = q.lastError().text();
+    db.rollback();
+    return describe(dbPath, why);
+  }
+  if (!db.commit()) return describe(dbPath, db.lastError().text());
+  if (id) *id = runId;
+  return {};
+}
+
+RunStore::RunStore(const QString& dbPath)
+    : path_(dbPath), connection_(QStringLiteral("milab-store-%1").arg(connectionCount++)) {
+  QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", connection_);
+  if (!db.isValid()) {
+    error_ = describe(path_, "the QSQLITE driver is missing (Debian package libqt6sql6-sqlite)");
+    return;
+  }
+  QDir().mkpath(QFileInfo(path_).absolutePath());
+  db.setDatabaseName(path_);
+  db.setConnectOptions("QSQLITE_BUSY_TIMEOUT=15000");
+  if (!db.open()) {
+    error_ = describe(path_, db.lastError().text());
+    return;
+  }
+  QSqlQuery q(db);
+  for (const char* sql : {"PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON"})
+    if (error_.isEmpty() && !q.exec(sql)) error_ = describe(path_, q.lastError().text());
+  for (const char* sql : kSchema)
+    if (error_.isEmpty() && !q.exec(sql)) error_ = describe(path_, q.lastError().text());
+}
+
+RunStore::~RunStore() {
+  {
+    QSqlDatabase db = QSqlDatabase::database(connection_, false);
+    db.close();
+  }
+  QSqlDatabase::removeDatabase(connection_);
+}
+
+QList<StoredRun> RunStore::list(const HistoryFilter& filter) const {
+  QList<StoredRun> out;
+  if (!error_.isEmpty()) return out;
+  QStringList where;
+  QVariantList values;
+  for (const auto& [column, value] : {std::pair<QString, QString>{"task", filter.task},
+                                      {"method", filter.method},
+                                      {"status", filter.status}})
+    if (!value.isEmpty()) {
+      where << column + " = ?";
+      values << value;
+    }
+  if (!filter.text.isEmpty()) {
+    where << "(spec LIKE ? OR reason LIKE ? OR origin LIKE ?)";
+    for (int i = 0; i < 3; ++i) values << "%" + filter.text + "%";
+  }
+  QString sql = QStringLiteral("SELECT %1 FROM runs").arg(kColumns);
+  if (!where.isEmpty()) sql += " WHERE " + where.join(" AND ");
+  sql += " ORDER BY id DESC";
+  if (filter.limit > 0) sql += QStringLiteral(" LIMIT %1").arg(filter.limit);
+  QSqlQuery q(QSqlDatabase::database(connection_, false));
+  q.prepare(sql);
+  for (const QVariant& v : values) q.addBindValue(v);
+  if (!q.exec()) return out;
+  while (q.next()) out << storedRunOf(q);
+  return out;
+}
+
+std::optional<StoredRun> RunStore::find(qint64 id) const {
+  if (!error_.isEmpty()) return std::nullopt;
+  QSqlQuery q(QSqlDatabase::database(connection_, false));
+  q.prepare(QStringLiteral("SELECT %1 FROM runs WHERE id = ?").arg(kColumns));
+  q.addBindValue(id);
+  if (!q.exec() || !q.next()) return std::nullopt;
+  return storedRunOf(q);
+}
+
+QVector<CurvePoint> RunStore::curve(qint64 id) const {
+  if (!error_.isEmpty()) return {};
+  QSqlQuery q(QSqlDatabase::database(connection_, false));
+  q.prepare("SELECT points FROM curves WHERE run_id = ?");
+  q.addBindValue(id);
+  if (!q.exec() || !q.next()) return {};
+  return unpackCurve(q.value(0).toByteArray());
+}
+
+QString RunStore::remove(const QList<qint64>& ids) {
+  if (!error_.isEmpty()) return error_;
+  QSqlDatabase db = QSqlDatabase::database(connection_, false);
+  if (!db.transaction()) return describe(path_, db.lastError().text());
+  QSqlQuery q(db);
+  for (qint64 id : ids) {
+    q.prepare("DELETE FROM runs WHERE id = ?");  // its curve goes with it (ON DELETE CASCADE)
+    q.addBindValue(id);
+    if (!q.exec()) {
+      const QString why = q.lastError().text();
+      db.rollback();
+      return describe(path_, why);
+    }
+  }
+  return db.commit() ? QString() : describe(path_, db.lastError().text());
+}
+
+QJsonObject storedRunJson(const StoredRun& run) {
+  QJsonObject o;
+  o.insert("id", run.id);
+  o.insert("task", run.task);
+  o.insert("method", run.method);
+  o.insert("status", run.status);
+  if (!run.reason.isEmpty()) o.insert("reason", run.reason);
+  o.insert("estimate", run.estimate ? QJsonValue(*run.estimate) : QJsonValue(QJsonValue::Null));
+  o.insert("stderr", run.stderror ? QJsonValue(*run.stderror) : QJsonValue(QJsonValue::Null));
+  o.insert("target", run.targetName);
+  o.insert("true_mi", run.trueValue);
+  QJsonObject ceilings, terms;
+  for (const Ceiling& c : run.ceilings) ceilings.insert(c.name, c.value);
+  for (const Term& t : run.terms) terms.insert(t.name, t.value);
+  o.insert("ceilings", ceilings);
+  o.insert("terms", terms);
+  o.insert("seconds", run.seconds);
+  o.insert("steps_done", run.stepsDone);
+  o.insert("device", run.device);
+  o.insert("version", run.version);
+  o.insert("origin", run.origin);
+  o.insert("started", run.started.toString(Qt::ISODateWithMs));
+  o.insert("ended", run.ended.toString(Qt::ISODateWithMs));
+  o.insert("experiment", run.spec);
+  return o;
+}
+
+}  // namespace milab

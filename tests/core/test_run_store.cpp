@@ -1,0 +1,142 @@
+// The run history: a recorded run reads back field by field with its curve; a failed run has no estimate; filters
+// select; delete takes the curve with it; two threads write at once; a file that is not a database gives a clear
+// message and nothing else breaks.
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <thread>
+
+#include "results/run_store.h"
+
+using namespace milab;
+
+namespace {
+
+RunSpec spec(const QString& method, int seed = 1) {
+  RunSpec s;
+  s.task = "gaussian2";
+  s.taskParams = {{"dim", 4}, {"mi", 2.0}};
+  s.method = method;
+  s.methodParams = {{"K", 16}};
+  s.steps = 3;
+  s.seed = seed;
+  return s;
+}
+
+RunResult finished(double estimate) {
+  RunResult r;
+  r.status = RunStatus::Finished;
+  r.estimate = estimate;
+  r.stderror = 0.01;
+  r.targetName = "I(x;y)";
+  r.trueMi = 2.0;
+  r.ceilings = {{"log K", std::log(16.0)}};
+  r.terms = {{"I_NCE", estimate}};
+  r.seconds = 1.5;
+  r.stepsDone = 3;
+  r.device = "cpu";
+  return r;
+}
+
+QVector<CurvePoint> curve() { return {{1, 0.5, -0.5, 0.1}, {2, 0.75, -0.75, 0.2}, {3, 1.25, -1.25, 0.3}}; }
+
+}  // namespace
+
+class TestRunStore : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void recordedRunReadsBack() {
+    QTemporaryDir tmp;
+    const QString db = tmp.filePath("sub/history.sqlite");  // the folder is made when missing
+    qint64 id = 0;
+    QCOMPARE(recordRun(db, spec("infonce"), finished(1.2), curve(), "cli /tmp/x", &id), QString());
+    QVERIFY(id > 0);
+    RunStore store(db);
+    QCOMPARE(store.error(), QString());
+    const std::optional<StoredRun> r = store.find(id);
+    QVERIFY(r);
+    QCOMPARE(r->method, QString("infonce"));
+    QCOMPARE(r->status, QString("finished"));
+    QCOMPARE(*r->estimate, 1.2);
+    QCOMPARE(*r->stderror, 0.01);
+    QCOMPARE(r->trueValue, 2.0);
+    QCOMPARE(r->ceilings.size(), 1);
+    QCOMPARE(r->ceilings[0].name, QString("log K"));
+    QCOMPARE(r->terms[0].value, 1.2);
+    QCOMPARE(r->stepsDone, 3);
+    QCOMPARE(r->origin, QString("cli /tmp/x"));
+    QCOMPARE(r->spec.value("K").toInt(), 16);
+    QVERIFY(r->started.msecsTo(r->ended) >= 1400);
+    QVERIFY(!r->version.isEmpty());
+    const QVector<CurvePoint> c = store.curve(id);
+    QCOMPARE(c.size(), 3);
+    QCOMPARE(c[2].step, 3);
+    QCOMPARE(c[2].estimate, 1.25);
+    QCOMPARE(c[2].loss, -1.25);
+    QCOMPARE(storedRunJson(*r).value("estimate").toDouble(), 1.2);
+  }
+
+  void failedRunHasNoEstimate() {
+    QTemporaryDir tmp;
+    RunResult failed = finished(0);
+    failed.status = RunStatus::Failed;
+    failed.reason = "training diverged: non-finite loss at step 2";
+    qint64 id = 0;
+    QCOMPARE(recordRun(tmp.filePath("h.sqlite"), spec("nwj"), failed, {}, "window", &id), QString());
+    RunStore store(tmp.filePath("h.sqlite"));
+    const std::optional<StoredRun> r = store.find(id);
+    QVERIFY(!r->estimate && !r->stderror);
+    QVERIFY(storedRunJson(*r).value("estimate").isNull());
+    QCOMPARE(r->reason, failed.reason);
+  }
+
+  void filtersSelectAndDeleteTakesTheCurve() {
+    QTemporaryDir tmp;
+    const QString db = tmp.filePath("h.sqlite");
+    for (const char* m : {"infonce", "nwj", "infonce"}) QCOMPARE(recordRun(db, spec(m), finished(1), curve(), "cli"), QString());
+    RunStore store(db);
+    QCOMPARE(store.list().size(), 3);
+    QCOMPARE(store.list({"", "infonce", "", "", 0}).size(), 2);
+    QCOMPARE(store.list({"", "", "failed", "", 0}).size(), 0);
+    QCOMPARE(store.list({"", "", "", "nwj", 0}).size(), 1);  // text in the experiment
+    QCOMPARE(store.list({"", "", "", "", 2}).size(), 2);
+    const qint64 newest = store.list().first().id;
+    QVERIFY(newest > store.list().last().id);  // newest first
+    QCOMPARE(store.remove({newest}), QString());
+    QCOMPARE(store.list().size(), 2);
+    QVERIFY(store.curve(newest).isEmpty());
+  }
+
+  // Grid jobs write from several threads at once: every row lands.
+  void concurrentWritersAllLand() {
+    QTemporaryDir tmp;
+    const QString db = tmp.filePath("h.sqlite");
+    std::vector<std::thread> writers;
+    std::atomic<int> failures{0};
+    for (int t = 0; t < 4; ++t)
+      writers.emplace_back([&, t] {
+        for (int i = 0; i < 10; ++i)
+          if (!recordRun(db, spec("infonce", t * 100 + i), finished(i), curve(), "grid").isEmpty()) ++failures;
+      });
+    for (auto& w : writers) w.join();
+    QCOMPARE(failures.load(), 0);
+    QCOMPARE(RunStore(db).list().size(), 40);
+  }
+
+  void aFileThatIsNotADatabaseSaysSo() {
+    QTemporaryDir tmp;
+    const QString db = tmp.filePath("h.sqlite");
+    QFile f(db);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray(4096, 'x'));
+    f.close();
+    const QString err = recordRun(db, spec("infonce"), finished(1), curve(), "cli");
+    QVERIFY2(err.startsWith("history: cannot use '" + db + "'"), qPrintable(err));
+    QVERIFY(err.contains("not a database"));
+    QVERIFY(!RunStore(db).error().isEmpty());
+    QVERIFY(RunStore(db).list().isEmpty());
+  }
+};
+
+QTEST_MAIN(TestRunStore)
+#include "test_run_store.moc"
