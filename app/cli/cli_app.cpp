@@ -160,6 +160,8 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry) {
               spec.method.toUtf8().constData(), spec.task.toUtf8().constData(), result.estimate, result.stderror,
               result.targetName.toUtf8().constData(), result.trueMi, ceiling.toUtf8().constData(),
               statusName(result.status).toUtf8().constData(), result.seconds, result.device.toUtf8().constData());
+  if (!result.warning.isEmpty())
+    std::fprintf(stderr, "milab-cli: warning: %s\n", result.warning.toLocal8Bit().constData());
   if (result.status == RunStatus::Cancelled) return kInterrupted;
   return errors.isEmpty() ? 0 : 1;
 }

@@ -24,7 +24,8 @@ void printCell(int done, int total, const CellResult& c) {
                                     .arg(r.stderror, 0, 'f', 4)
                                     .arg(r.targetName)
                                     .arg(r.trueMi, 0, 'f', 4)
-                                    .arg(r.reason.isEmpty() ? QString() : ": " + r.reason);
+                                    .arg(r.reason.isEmpty() ? QString() : ": " + r.reason) +
+                                    (r.warning.isEmpty() ? QString() : "; warning: " + r.warning);
   std::printf("[%d/%d] %s: %s%s\n", done, total, c.cell.name.toUtf8().constData(), reading.toUtf8().constData(),
               c.reused ? ", reused" : "");
   std::fflush(stdout);

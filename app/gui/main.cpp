@@ -37,10 +37,13 @@ int main(int argc, char** argv) {
   QString err = milab::readExperiment(path, &experiment);
   const bool grid = err.isEmpty() && experiment.isGrid();
   if (grid && !parser.isSet("out"))
-    err = QStringLiteral("out: '%1' is a grid; give --out DIR for its results").arg(path);
+    err = QStringLiteral("out: '%1' is a grid; give --out DIR for its results, or open it with Experiments > Open as comparison set").arg(path);
   if (err.isEmpty()) err = window.openExperiment(path, parser.value("out"));  // a grid starts at once
-  if (!err.isEmpty()) std::fprintf(stderr, "milab: %s\n", err.toLocal8Bit().constData());
   window.show();
+  if (!err.isEmpty()) {  // said in the window too: it opened the default run instead
+    std::fprintf(stderr, "milab: %s\n", err.toLocal8Bit().constData());
+    window.showMessage(QStringLiteral("%1 (the default experiment is in the form instead)").arg(err));
+  }
   if (parser.isSet("run") && err.isEmpty() && !grid && window.startRun() && parser.isSet("screenshot")) {
     auto* poll = new QTimer(&window);
     QObject::connect(poll, &QTimer::timeout, &window, [&window, &parser] {

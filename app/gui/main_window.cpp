@@ -232,7 +232,7 @@ QString MainWindow::openRunSet(const QString& path) {
 void MainWindow::previewConfiguredRun() {
   if (busy() || comparison_->size() > 0) return;
   RunSpec spec = panel_->spec();
-  if (!validateRunSpec(&spec, registry_).isEmpty()) return;
+  if (!validateRunSpec(&spec, registry_).isEmpty()) return;  // the form shows the error at Run
   const Run configured(spec, registry_.find(spec.method));  // built, never started: its target and ceilings
   comparison_->preview(spec, configured.result());
 }
@@ -386,6 +386,8 @@ void MainWindow::showResult() {
   text += tr("<br>%1 steps in %2 s on %3").arg(r.stepsDone).arg(r.seconds, 0, 'f', 1).arg(r.device);
   if (!r.reason.isEmpty())
     text += QStringLiteral("<br><span style='color:#c0392b'>%1</span>").arg(r.reason.toHtmlEscaped());
+  if (!r.warning.isEmpty())
+    text += QStringLiteral("<br><span style='color:#b9770e'><b>warning</b>: %1</span>").arg(r.warning.toHtmlEscaped());
   if (comparison_->size() > 1)
     text = tr("The set holds %1 runs (the table below); the last, %2:<br>")
                .arg(comparison_->size())
@@ -393,6 +395,11 @@ void MainWindow::showResult() {
            text;
   resultLabel_->setText(text);
   statusBar()->showMessage(r.status == RunStatus::Failed ? r.reason : tr("Run %1").arg(statusName(r.status)));
+}
+
+void MainWindow::showMessage(const QString& line) {
+  statusBar()->showMessage(line);
+  resultLabel_->setText(QStringLiteral("<span style='color:#c0392b'>%1</span>").arg(line.toHtmlEscaped()));
 }
 
 QString MainWindow::exportTo(const QString& path) {

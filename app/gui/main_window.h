@@ -78,6 +78,10 @@ class MainWindow : public QMainWindow {
   // spare core, overlaid on one plot. "" or the error line.
   QString openRunSet(const QString& path);
 
+  // A line for the user (e.g. why the file given on the command line was not opened): the status bar and, in red,
+  // the result label.
+  void showMessage(const QString& line);
+
   // Writes what is shown, by suffix: .png/.pdf/.svg (the plot), .csv (the last run's curve or a background
   // view's table), .json (the summary). "" or an error.
   QString exportTo(const QString& path);

@@ -232,6 +232,7 @@ void Run::execute() {
     meanAndStderr(values, &res.estimate, &res.stderror);
     res.fromEvaluation = true;
     res.terms = termSums;
+    res.warning = method_->warning(spec_.methodParams, termSums);
     finish(RunStatus::Finished, {});
   } catch (const std::exception& e) {
     finish(RunStatus::Failed, errorLine(e));

@@ -46,6 +46,7 @@ struct RunResult {
   double trueMi = 0;         // exact value of what the method estimates (MethodInfo::target)
   QString targetName;        // e.g. "I(x,x';y)", "I(x;y|x')", "log Z"
   QList<Ceiling> ceilings;
+  QString warning;  // the method's own doubt about a finished reading (MethodPlugin::warning), or ""
   double seconds = 0;
   int stepsDone = 0;
   QString device;

@@ -22,6 +22,8 @@ class LearnedPrior;
 
 // bits, order_y, order_x, [order_prior, prior_steps, prior_lr,] beta, lr, hidden, batch, clip.
 ParamSpecs markovMiParamSpecs(bool learnedPrior);
+// AMMI's prior order: order_prior, or when it is null (the default) max(o, min(bits - 1, 11)).
+int priorOrderOf(const ParamMap& params);
 // h >= o, r >= o, orders <= m; bmmi: m <= 16. "" or the error line naming the field.
 QString validateMarkovMi(const QString& id, const ParamMap& params, bool learnedPrior);
 

@@ -53,11 +53,18 @@ class MethodPlugin {
     return {};
   }
   virtual QList<Ceiling> ceilings(const ParamMap& params) const = 0;
+  // A warning about a finished reading that looks right but is not to be trusted, saying what to change (AMMI:
+  // a prior its encoder fooled), or "". `terms` are the evaluation's, averaged.
+  virtual QString warning(const ParamMap& params, const QList<Term>& terms) const {
+    Q_UNUSED(params);
+    Q_UNUSED(terms);
+    return {};
+  }
   virtual std::unique_ptr<Estimator> create(const EstimatorContext& context) const = 0;
 };
 
 }  // namespace milab
 
 // Bump the version when the interface changes: the registry refuses plugins built against another one.
-#define MILAB_METHOD_PLUGIN_IID "org.milab.MethodPlugin/2"
+#define MILAB_METHOD_PLUGIN_IID "org.milab.MethodPlugin/3"
 Q_DECLARE_INTERFACE(milab::MethodPlugin, MILAB_METHOD_PLUGIN_IID)

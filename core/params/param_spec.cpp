@@ -75,9 +75,9 @@ QString describeAllowed(const ParamSpec& spec) {
     case ParamSpec::Type::Double: {
       const QString kind = spec.type == ParamSpec::Type::Int ? QStringLiteral("an integer")
                                                              : QStringLiteral("a number");
-      return QStringLiteral("%1 in %2%3, %4%5")
+      return QStringLiteral("%1 in %2%3, %4%5%6")
           .arg(kind, spec.minExclusive ? "(" : "[", number(spec.minimum), number(spec.maximum),
-               spec.maxExclusive ? ")" : "]");
+               spec.maxExclusive ? ")" : "]", spec.optional ? QStringLiteral(" or null (automatic)") : QString());
     }
   }
   return {};

@@ -99,6 +99,7 @@ bool readFinishedSummary(const QString& summaryPath, const RunSpec& spec, RunRes
                             l.value("mse").toDouble()};
   }
   r.stepsPerLevel = o.value("steps_per_level").toInt();
+  r.warning = o.value("warning").toString();
   *result = r;
   return true;
 }

@@ -62,6 +62,7 @@ QJsonObject summaryJson(const RunSpec& spec, const RunResult& result) {
   o.insert("device", result.device);
   o.insert("status", statusName(result.status));
   if (!result.reason.isEmpty()) o.insert("reason", result.reason);
+  if (!result.warning.isEmpty()) o.insert("warning", result.warning);
   if (!result.levels.isEmpty()) {
     QJsonArray levels;
     for (const LevelResult& l : result.levels)

@@ -254,6 +254,7 @@ class TestComparison : public QObject {
     combo->setCurrentIndex(combo->findData(method));
     w.findChild<QComboBox*>("taskCombo")->setCurrentIndex(task);
     w.findChild<QSpinBox*>("param.dim")->setValue(dim);
+    w.findChild<QDoubleSpinBox*>("param.mi")->setValue(2.0);  // a task switch keeps the last task's mi
     w.findChild<QSpinBox*>("param.K")->setValue(K);
     w.findChild<QSpinBox*>("param.steps")->setValue(steps);
     w.findChild<QComboBox*>("param.device")->setCurrentText("cpu");

@@ -5,6 +5,7 @@
 
 #include <QAbstractButton>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QProcess>
 #include <QSpinBox>
@@ -44,6 +45,7 @@ class TestHistory : public QObject {
     method->setCurrentIndex(method->findData("infonce"));
     w.findChild<QComboBox*>("taskCombo")->setCurrentIndex(0);
     w.findChild<QSpinBox*>("param.dim")->setValue(4);
+    w.findChild<QDoubleSpinBox*>("param.mi")->setValue(2.0);
     w.findChild<QSpinBox*>("param.K")->setValue(16);
     w.findChild<QSpinBox*>("param.steps")->setValue(60);
     w.findChild<QComboBox*>("param.device")->setCurrentText("cpu");

@@ -9,6 +9,7 @@
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <QtTest>
@@ -122,6 +123,36 @@ class TestMainWindow : public QObject {
     QVERIFY2(error->text().startsWith("must be an even integer"), qPrintable(error->text()));
   }
 
+  // Switching task keeps dim and mi when the new task takes them; methods the task cannot run are greyed out with
+  // the reason; an error goes when its field is edited.
+  void formKeepsValuesAndExplainsItself() {
+    MainWindow w(registry_);
+    w.show();
+    auto* task = w.findChild<QComboBox*>("taskCombo");
+    auto* method = w.findChild<QComboBox*>("methodCombo");
+    QCOMPARE(task->currentData().toString(), QString("gaussian3"));
+    w.findChild<QSpinBox*>("param.dim")->setValue(7);
+    w.findChild<QDoubleSpinBox*>("param.mi")->setValue(3.5);
+    task->setCurrentIndex(task->findData("gaussian2"));
+    QCoreApplication::processEvents();  // the new task's rows are shown from the event loop
+    QCOMPARE(w.findChild<QSpinBox*>("param.dim")->value(), 7);
+    QCOMPARE(w.findChild<QDoubleSpinBox*>("param.mi")->value(), 3.5);
+    auto* model = qobject_cast<QStandardItemModel*>(method->model());
+    QVERIFY(!model->item(method->findData("demi"))->isEnabled());
+    QVERIFY(model->item(method->findData("demi"))->toolTip().contains("gaussian3"));
+    QVERIFY(model->item(method->findData("nwj"))->isEnabled());
+    QVERIFY(method->currentData().toString() != "demi");  // demi was chosen; gaussian2 cannot run it
+    w.findChild<QSpinBox*>("param.dim")->setValue(1);  // at most 5 nats in one dimension
+    w.findChild<QDoubleSpinBox*>("param.mi")->setValue(6);
+    QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    QVERIFY(!w.currentRun());
+    auto* error = w.findChild<QLabel*>("error.mi");
+    QVERIFY(error->isVisible());
+    QCOMPARE(error->text(), QString("must be a number in (0, 5] (5 nats per dimension, dim=1), got 6"));
+    w.findChild<QDoubleSpinBox*>("param.mi")->setValue(4);
+    QVERIFY(!error->isVisible());
+  }
+
   // AMMI's Markov orders and code length are form fields; an order combination the method refuses (h < o) is
   // flagged on its own field and nothing runs.
   void markovOrdersAreFormFields() {
@@ -133,8 +164,9 @@ class TestMainWindow : public QObject {
     for (const char* name : {"param.bits", "param.order_y", "param.order_x", "param.order_prior", "param.prior_steps"})
       QVERIFY2(w.findChild<QSpinBox*>(name) && w.findChild<QSpinBox*>(name)->isVisible(), name);
     for (const char* name : {"param.beta", "param.prior_lr"}) QVERIFY2(w.findChild<QWidget*>(name), name);
-    QCOMPARE(w.findChild<QSpinBox*>("param.bits")->value(), 16);
-    QCOMPARE(w.findChild<QSpinBox*>("param.order_prior")->value(), 3);
+    QCOMPARE(w.findChild<QSpinBox*>("param.bits")->value(), 8);
+    // order_prior defaults to auto, max(o, min(bits - 1, 11)): a prior the encoder cannot fool at the default bits.
+    QCOMPARE(w.findChild<QSpinBox*>("param.order_prior")->text(), QString("auto"));
     w.findChild<QSpinBox*>("param.order_y")->setValue(2);
     w.findChild<QSpinBox*>("param.order_x")->setValue(1);
     QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);

@@ -113,6 +113,18 @@ class TestStatistical : public QObject {
     QCOMPARE(a.status, RunStatus::Finished);
     QVERIFY2(std::abs(a.estimate - bmmi().estimate) < 0.3,
              qPrintable(QString("ammi %1 vs bmmi %2").arg(a.estimate).arg(bmmi().estimate)));
+    QVERIFY2(a.warning.isEmpty(), qPrintable(a.warning));  // a prior that is not fooled raises no warning
+  }
+
+  // The default prior order (auto: m - 1 at the default m = 8) is not fooled either, with every other setting at
+  // its default.
+  void ammiDefaultsAreNotFooled() {
+    const RunResult a = onMarkovTask("ammi", {{"steps", 1500}, {"eval_pool", 512}});
+    QCOMPARE(a.status, RunStatus::Finished);
+    qInfo("ammi defaults: estimate %.3f, H+(Z) %.3f, exact H(Z) %.3f", a.estimate, termValue(a, "H+(Z)"),
+          termValue(a, "H(Z) exact over the pool"));
+    QVERIFY2(a.warning.isEmpty(), qPrintable(a.warning));
+    QVERIFY(termValue(a, "H+(Z)") - termValue(a, "H(Z) exact over the pool") < 0.5);
   }
 
   // The issue asked that AMMI at r = 3 land within 0.3 of BMMI. It does not: with an order-3 prior over 8 bits the
@@ -127,6 +139,8 @@ class TestStatistical : public QObject {
           bmmi().estimate);
     QVERIFY(crossEntropy - exact > 1.0);
     QVERIFY(a.estimate > bmmi().estimate + 0.3);
+    // ... and the result says so, naming the key to change.
+    QVERIFY2(a.warning.contains("raise order_prior"), qPrintable(a.warning));
   }
 
  private:

@@ -10,6 +10,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QStandardItemModel>
 #include <QVBoxLayout>
 
 #include "gui/panels/param_form.h"
@@ -123,13 +124,42 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
 ExperimentPanel::~ExperimentPanel() = default;
 
 void ExperimentPanel::onTaskChanged() {
-  if (const TaskInfo* t = findTask(task_->currentData().toString())) taskForm_->setSpecs(t->params);
+  clearErrors();  // an error about the last configuration no longer applies
+  if (const TaskInfo* t = findTask(task_->currentData().toString())) {
+    // dim, mi and the other keys both tasks declare keep their values when the new task accepts them.
+    const ParamMap before = taskForm_->values();
+    taskForm_->setSpecs(t->params);
+    ParamMap kept;
+    for (auto it = before.cbegin(); it != before.cend(); ++it)
+      if (const ParamSpec* spec = findSpec(t->params, it.key())) {
+        QVariant value;
+        if (checkParam(*spec, it.value(), &value).isEmpty()) kept.insert(it.key(), value);
+      }
+    taskForm_->setValues(kept);
+    // Methods this task cannot run are offered greyed out, with the reason.
+    auto* model = qobject_cast<QStandardItemModel*>(method_->model());
+    for (int i = 0; model && i < method_->count(); ++i) {
+      const MethodPlugin* m = registry_.find(method_->itemData(i).toString());
+      const bool runnable = m && (!m->info().needsSubview || t->hasSubview);
+      model->item(i)->setEnabled(runnable);
+      model->item(i)->setToolTip(runnable ? m->info().summary : tr("needs x' and the true p(y|x'): task gaussian3"));
+    }
+    if (model && !model->item(method_->currentIndex())->isEnabled()) {
+      const int infonce = method_->findData("infonce");
+      for (int i = 0; i < method_->count(); ++i)
+        if (model->item(i)->isEnabled() && (infonce < 0 || i == infonce)) {
+          method_->setCurrentIndex(i);
+          break;
+        }
+    }
+  }
   updateCompareList();
   updateTaskChart();
   Q_EMIT specEdited();
 }
 
 void ExperimentPanel::onMethodChanged() {
+  clearErrors();
   const MethodPlugin* m = registry_.find(method_->currentData().toString());
   methodForm_->setSpecs(m ? m->info().params : ParamSpecs{});
   methodSummary_->setText(m ? m->info().summary : tr("No method plugin loaded."));
@@ -185,8 +215,13 @@ RunSpec ExperimentPanel::spec() const {
 void ExperimentPanel::setSpec(const RunSpec& s) {
   task_->setCurrentIndex(std::max(0, task_->findData(s.task)));
   method_->setCurrentIndex(std::max(0, method_->findData(s.method)));
-  taskForm_->setValues(s.taskParams);
-  methodForm_->setValues(s.methodParams);
+  // A spec is the whole configuration: what it leaves out takes its default, not the previous task's value.
+  ParamMap taskParams = taskForm_->specs().isEmpty() ? ParamMap() : defaultsOf(taskForm_->specs());
+  taskParams.insert(s.taskParams);
+  taskForm_->setValues(taskParams);
+  ParamMap methodParams = defaultsOf(methodForm_->specs());
+  methodParams.insert(s.methodParams);
+  methodForm_->setValues(methodParams);
   settingsForm_->setValues(
       {{"steps", s.steps}, {"seed", s.seed}, {"device", s.device}, {"eval_batches", s.evalBatches}});
 }

@@ -28,33 +28,37 @@ QWidget* ParamForm::makeEditor(const ParamSpec& spec) {
     case ParamSpec::Type::Bool: {
       auto* box = new QCheckBox(this);
       box->setChecked(spec.defaultValue.toBool());
-      connect(box, &QCheckBox::toggled, this, &ParamForm::edited);
+      connect(box, &QCheckBox::toggled, this, [this, name = spec.name] { fieldEdited(name); });
       return box;
     }
     case ParamSpec::Type::Choice: {
       auto* box = new QComboBox(this);
       box->addItems(spec.choices);
       box->setCurrentText(spec.defaultValue.toString());
-      connect(box, &QComboBox::currentTextChanged, this, &ParamForm::edited);
+      connect(box, &QComboBox::currentTextChanged, this, [this, name = spec.name] { fieldEdited(name); });
       return box;
     }
     case ParamSpec::Type::NumberList: {
       auto* edit = new QLineEdit(spec.defaultValue.toString(), this);
       edit->setPlaceholderText("e.g. 2,4,6,8,10 (empty: none)");
-      connect(edit, &QLineEdit::textChanged, this, &ParamForm::edited);
+      connect(edit, &QLineEdit::textChanged, this, [this, name = spec.name] { fieldEdited(name); });
       return edit;
     }
     case ParamSpec::Type::Int: {
       auto* box = new QSpinBox(this);
-      connect(box, &QSpinBox::valueChanged, this, &ParamForm::edited);
-      box->setRange(static_cast<int>(spec.minimum + (spec.minExclusive ? 1 : 0)),
-                    static_cast<int>(std::min(spec.maximum - (spec.maxExclusive ? 1 : 0), 2147483647.0)));
-      box->setValue(spec.defaultValue.toInt());
+      connect(box, &QSpinBox::valueChanged, this, [this, name = spec.name] { fieldEdited(name); });
+      int low = static_cast<int>(spec.minimum + (spec.minExclusive ? 1 : 0));
+      if (spec.optional) {  // one below the range stands for "not set": the method chooses (e.g. order_prior)
+        --low;
+        box->setSpecialValueText("auto");
+      }
+      box->setRange(low, static_cast<int>(std::min(spec.maximum - (spec.maxExclusive ? 1 : 0), 2147483647.0)));
+      box->setValue(spec.defaultValue.isNull() ? low : spec.defaultValue.toInt());
       return box;
     }
     case ParamSpec::Type::Double: {
       auto* box = new QDoubleSpinBox(this);
-      connect(box, &QDoubleSpinBox::valueChanged, this, &ParamForm::edited);
+      connect(box, &QDoubleSpinBox::valueChanged, this, [this, name = spec.name] { fieldEdited(name); });
       box->setDecimals(kDecimals);
       double low = spec.minimum + (spec.minExclusive ? kExclusiveStep : 0);
       if (spec.optional) {
@@ -104,7 +108,8 @@ ParamMap ParamForm::values() const {
     if (auto* b = qobject_cast<QCheckBox*>(w)) m.insert(spec.name, b->isChecked());
     else if (auto* e = qobject_cast<QLineEdit*>(w)) m.insert(spec.name, e->text().trimmed());
     else if (auto* c = qobject_cast<QComboBox*>(w)) m.insert(spec.name, c->currentText());
-    else if (auto* i = qobject_cast<QSpinBox*>(w)) m.insert(spec.name, i->value());
+    else if (auto* i = qobject_cast<QSpinBox*>(w))
+      m.insert(spec.name, spec.optional && i->value() == i->minimum() ? QVariant() : QVariant(i->value()));
     else if (auto* d = qobject_cast<QDoubleSpinBox*>(w))
       m.insert(spec.name, spec.optional && d->value() == d->minimum() ? QVariant() : QVariant(d->value()));
   }
@@ -117,9 +122,18 @@ void ParamForm::setValues(const ParamMap& values) {
     if (auto* b = qobject_cast<QCheckBox*>(w)) b->setChecked(it.value().toBool());
     else if (auto* e = qobject_cast<QLineEdit*>(w)) e->setText(it.value().toString());
     else if (auto* c = qobject_cast<QComboBox*>(w)) c->setCurrentText(it.value().toString());
-    else if (auto* i = qobject_cast<QSpinBox*>(w)) i->setValue(it.value().toInt());
+    else if (auto* i = qobject_cast<QSpinBox*>(w)) i->setValue(it.value().isNull() ? i->minimum() : it.value().toInt());
     else if (auto* d = qobject_cast<QDoubleSpinBox*>(w)) d->setValue(it.value().isNull() ? d->minimum() : it.value().toDouble());
   }
+}
+
+void ParamForm::fieldEdited(const QString& name) {
+  // An error on this field goes as soon as the field changes: the next Run checks it again.
+  if (QLabel* label = errors_.value(name); label && !label->isHidden()) {
+    label->hide();
+    editors_.value(name)->setStyleSheet({});
+  }
+  Q_EMIT edited();
 }
 
 void ParamForm::showError(const QString& name, const QString& message) {

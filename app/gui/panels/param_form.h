@@ -32,6 +32,7 @@ class ParamForm : public QWidget {
 
  private:
   QWidget* makeEditor(const ParamSpec& spec);
+  void fieldEdited(const QString& name);
 
   ParamSpecs specs_;
   QFormLayout* layout_;

@@ -312,8 +312,9 @@ void ComparisonView::updateRow(int index, const QStringList& differing) {
   if (status == RunStatus::Running) statusText += QStringLiteral(" %1/%2").arg(e.lastStep).arg(e.spec.steps);
   if (!r.reason.isEmpty() && ended)  // "cancelled at step 193" already says its status
     statusText = r.reason.startsWith(statusText) ? r.reason : statusText + ": " + r.reason;
+  if (!r.warning.isEmpty()) statusText += " (warning: " + r.warning + ")";
   set(kStatus, statusText);
-  table_->item(row, kStatus)->setToolTip(r.reason);
+  table_->item(row, kStatus)->setToolTip(r.warning.isEmpty() ? r.reason : r.warning);
 }
 
 bool ComparisonView::tick() {
