@@ -1,5 +1,7 @@
 #include "params/param_spec.h"
 
+#include "params/param_labels.h"
+
 #include <cmath>
 
 namespace milab {
@@ -12,6 +14,9 @@ ParamSpec ParamSpec::integer(QString name, int def, double min, double max, QStr
   s.minimum = min;
   s.maximum = max;
   s.help = std::move(help);
+  const ParamWords words = wordsFor(s.name);
+  s.label = words.label;
+  s.unit = words.unit;
   return s;
 }
 
@@ -26,6 +31,9 @@ ParamSpec ParamSpec::real(QString name, double def, double min, double max, QStr
   s.minExclusive = minExclusive;
   s.maxExclusive = maxExclusive;
   s.help = std::move(help);
+  const ParamWords words = wordsFor(s.name);
+  s.label = words.label;
+  s.unit = words.unit;
   return s;
 }
 
@@ -35,6 +43,9 @@ ParamSpec ParamSpec::boolean(QString name, bool def, QString help) {
   s.type = Type::Bool;
   s.defaultValue = def;
   s.help = std::move(help);
+  const ParamWords words = wordsFor(s.name);
+  s.label = words.label;
+  s.unit = words.unit;
   return s;
 }
 
@@ -45,6 +56,9 @@ ParamSpec ParamSpec::choice(QString name, QStringList choices, QString def, QStr
   s.choices = std::move(choices);
   s.defaultValue = def;
   s.help = std::move(help);
+  const ParamWords words = wordsFor(s.name);
+  s.label = words.label;
+  s.unit = words.unit;
   return s;
 }
 
@@ -57,6 +71,9 @@ ParamSpec ParamSpec::numberList(QString name, double min, double max, QString he
   s.maximum = max;
   s.minExclusive = minExclusive;
   s.help = std::move(help);
+  const ParamWords words = wordsFor(s.name);
+  s.label = words.label;
+  s.unit = words.unit;
   return s;
 }
 

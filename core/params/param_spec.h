@@ -24,7 +24,9 @@ struct ParamSpec {
   bool minExclusive = false;
   bool maxExclusive = false;
   QStringList choices;    // Type::Choice only
-  QString help;
+  QString help;           // one line: what it does
+  QString label;          // what the form shows (params/param_labels.h); the name stays the key
+  QString unit;           // "nats", "steps", "samples" ... or ""
   bool optional = false;  // a null value is allowed and means "not set"
 
   static ParamSpec integer(QString name, int def, double min, double max, QString help);

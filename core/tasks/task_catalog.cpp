@@ -44,6 +44,7 @@ QList<TaskInfo> makeTasks() {
                                     "I(x';y) / I(x,x';y) per dimension; unset draws it from U(0.1, 0.9)",
                                     true, true);
   alpha.optional = true;
+  alpha.label = "alpha = I(x';y) / I(x,x';y)";
   alpha.defaultValue = QVariant();
   g3.params << alpha << staircaseSpecs();
   g3.hasSubview = true;

@@ -13,7 +13,8 @@ namespace milab {
 MethodInfo MinePlugin::info() const {
   MethodInfo i = criticMethodInfo(
       "mine", "MINE (DV, moving average)", "comparator",
-      "Donsker-Varadhan bound; the gradient of log E[e^s] uses a moving average of E[e^s] (Belghazi et al.)");
+      "Donsker-Varadhan bound; the gradient of log E[e^s] uses a moving average of E[e^s] (Belghazi et al.); the "
+      "in-batch reading is biased upward at small K (Jensen: log of a batch mean of e^s)");
   i.params << ParamSpec::real("momentum", 0.9, 0.0, 1.0, "moving-average weight of the past", false, true);
   return i;
 }

@@ -12,7 +12,8 @@ MethodInfo SmilePlugin::info() const {
   MethodInfo i = criticMethodInfo(
       "smile", "SMILE", "comparator",
       "DV with the partition term over scores clipped to [-tau, tau]; critic trained by JS (Song & Ermon); "
-      "the clip trades bias for variance: not a lower bound");
+      "the clip trades bias for variance: not a lower bound; like DV, biased upward at small K (log of a batch "
+      "mean)");
   i.lowerBound = false;  // clipping the partition term can lift the reading above DV, hence above the MI
   i.params << ParamSpec::real("tau", 5.0, 0.0, 100.0, "clip of the scores in the partition term", true, false);
   return i;

@@ -187,7 +187,7 @@ class TestCli : public QObject {
     QCOMPARE(methods.code, 0);
     QVERIFY(methods.out.contains("infonce\tInfoNCE\n"));
     QVERIFY(methods.out.contains("ceilings: log K (4.852 at the defaults)"));
-    QVERIFY(methods.out.contains("--K "));
+    QVERIFY(methods.out.contains("  --K              contrastive set size K, samples\n      default 128; an integer in [2, 65536]"));
     QVERIFY(methods.out.contains("not a lower bound"));
   }
 

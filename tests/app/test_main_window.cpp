@@ -174,6 +174,13 @@ class TestMainWindow : public QObject {
     auto* error = w.findChild<QLabel*>("error.order_x");
     QVERIFY(error && error->isVisible());
     QVERIFY2(error->text().startsWith("must be >= order_y = 2"), qPrintable(error->text()));
+    // The error sits under its field without squashing it, and reads whole.
+    auto* orderX = w.findChild<QSpinBox*>("param.order_x");
+    QCoreApplication::processEvents();
+    QVERIFY2(orderX->height() >= orderX->minimumSizeHint().height(), qPrintable(QString::number(orderX->height())));
+    QVERIFY(error->height() >= error->heightForWidth(error->width()));
+    const QString dir = qEnvironmentVariable("MILAB_SCREENSHOT_DIR");
+    if (!dir.isEmpty()) w.grab().save(dir + "/ammi-form-error.png");
 
     method->setCurrentIndex(method->findData("bmmi"));  // at most 16 bits: the field's own range says so
     QCOMPARE(w.findChild<QSpinBox*>("param.bits")->maximum(), 16);

@@ -83,7 +83,10 @@ void ParamForm::setSpecs(const ParamSpecs& specs) {
   for (const ParamSpec& spec : specs_) {
     QWidget* editor = makeEditor(spec);
     editor->setObjectName("param." + spec.name);
-    editor->setToolTip(QStringLiteral("%1\nAllowed: %2").arg(spec.help, describeAllowed(spec)));
+    // The row reads the label; the key (the name in files and flags) and the range are in the tooltip.
+    const QString tip = QStringLiteral("%1\nKey: %2 (--%3)\nAllowed: %4")
+                            .arg(spec.help, spec.name, QString(spec.name).replace('_', '-'), describeAllowed(spec));
+    editor->setToolTip(tip);
     auto* error = new QLabel(this);
     error->setObjectName("error." + spec.name);
     error->setStyleSheet("color: #c0392b;");
@@ -95,7 +98,12 @@ void ParamForm::setSpecs(const ParamSpecs& specs) {
     column->setSpacing(1);
     column->addWidget(editor);
     column->addWidget(error);
-    layout_->addRow(spec.name, cell);
+    const bool unitSaid = spec.unit.isEmpty() || spec.label.contains(spec.unit);
+    auto* label = new QLabel(unitSaid ? spec.label : QStringLiteral("%1 (%2)").arg(spec.label, spec.unit), this);
+    label->setObjectName("label." + spec.name);
+    label->setToolTip(tip);
+    label->setWordWrap(true);
+    layout_->addRow(label, cell);
     editors_.insert(spec.name, editor);
     errors_.insert(spec.name, error);
   }

@@ -1,0 +1,58 @@
+#include "params/param_labels.h"
+
+#include <QHash>
+
+namespace milab {
+
+ParamWords wordsFor(const QString& key) {
+  static const QHash<QString, ParamWords> words{
+      // tasks
+      {"dim", {"dimension d", "per variable"}},
+      {"mi", {"total MI", "nats"}},
+      {"alpha", {"alpha", ""}},  // the task's and I_alpha's each say which (their specs set the label)
+      {"cubic", {"cubic y -> y^3", ""}},
+      {"mi_schedule", {"MI staircase levels", "nats"}},
+      {"steps_per_level", {"steps per level", "steps"}},
+      {"level_tail", {"level tail (statistics)", "steps"}},
+      // run settings
+      {"steps", {"training steps", "steps"}},
+      {"seed", {"seed", ""}},
+      {"device", {"device", ""}},
+      {"eval_batches", {"evaluation batches", "batches"}},
+      // critics and contrastive bounds
+      {"K", {"contrastive set size K", "samples"}},
+      {"lr", {"learning rate", ""}},
+      {"hidden", {"hidden units", "units"}},
+      {"embed", {"embedding width", "units"}},
+      {"critic", {"critic", ""}},
+      {"protocol", {"evaluation protocol", ""}},
+      {"M", {"SIR pool size M", "samples"}},
+      {"momentum", {"moving-average momentum", ""}},
+      {"tau", {"SMILE clip tau", "nats"}},
+      {"batch", {"batch size", "samples"}},
+      {"noise_ratio", {"noise samples per datum", ""}},
+      {"noise_scale", {"noise standard deviation", ""}},
+      // discrete codes (AMMI, BMMI)
+      {"bits", {"code length m", "bits"}},
+      {"order_y", {"encoder order o", ""}},
+      {"order_x", {"predictor order h", ""}},
+      {"order_prior", {"prior order r", ""}},
+      {"beta", {"entropy weight beta", ""}},
+      {"prior_steps", {"prior steps per step G", "steps"}},
+      {"prior_lr", {"prior learning rate", ""}},
+      {"settle_steps", {"prior settling steps", "steps"}},
+      {"eval_pool", {"evaluation pool", "samples"}},
+      {"clip", {"gradient clip", ""}},
+      // the prior-order sweep and hashing
+      {"max_order", {"largest prior order", ""}},
+      {"fit_steps", {"prior fit steps", "steps"}},
+      {"fit_lr", {"prior fit learning rate", ""}},
+      {"fixed_batch", {"fixed batch", "samples"}},
+      {"train_limit", {"training images", "images"}},
+      {"query_limit", {"query images", "images"}},
+      {"top_k", {"neighbours ranked", "images"}},
+  };
+  return words.value(key, ParamWords{key, {}});
+}
+
+}  // namespace milab
