@@ -19,6 +19,7 @@
 #include "engine/experiment.h"
 #include "engine/run_set.h"
 #include "gui/panels/experiment_panel.h"
+#include "gui/panels/grid_shape_dialog.h"
 #include "gui/panels/history_panel.h"
 #include "gui/views/comparison_view.h"
 #include "gui/views/grid_view.h"
@@ -96,6 +97,7 @@ MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPat
   splitter->setStretchFactor(1, 1);
   setCentralWidget(splitter);
   resize(1280, 720);
+  if (!workspace_.geometry().isEmpty()) restoreGeometry(workspace_.geometry());
 
   QMenu* file = menuBar()->addMenu(tr("&File"));
   file->addAction(tr("Export plot as PNG..."), this, [this] { exportWithDialog("PNG image (*.png)", "png"); });
@@ -130,15 +132,23 @@ MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPat
   QMenu* experiments = menuBar()->addMenu(tr("&Experiments"));
   experiments->addAction(tr("Open experiment file..."), this, [this] {
     const QString path =
-        QFileDialog::getOpenFileName(this, tr("Open experiment"), QString(), tr("Experiment (*.json)"));
+        QFileDialog::getOpenFileName(this, tr("Open experiment"), workspace_.lastFolder(), tr("Experiment (*.json)"));
     if (!path.isEmpty()) openExperimentWithDialogs(path);
   });
   experiments->addAction(tr("Open as comparison set..."), this, [this] {
     const QString path =
-        QFileDialog::getOpenFileName(this, tr("Open run set"), QString(), tr("Experiment (*.json)"));
+        QFileDialog::getOpenFileName(this, tr("Open run set"), workspace_.lastFolder(), tr("Experiment (*.json)"));
     if (path.isEmpty()) return;
     const QString err = openRunSet(path);
     if (!err.isEmpty()) QMessageBox::warning(this, tr("Run set not opened"), err);
+  });
+  QMenu* recent = experiments->addMenu(tr("Recent experiment files"));
+  recent->setObjectName("recentMenu");
+  connect(recent, &QMenu::aboutToShow, this, [this, recent] {
+    recent->clear();
+    for (const QString& f : workspace_.recentFiles())
+      recent->addAction(f, this, [this, f] { openExperimentWithDialogs(f); });
+    if (recent->isEmpty()) recent->addAction(tr("(none yet)"))->setEnabled(false);
   });
   experiments->addSeparator();
   // The bundled presets (resources/milab.qrc): a single run fills the form, a grid asks for its folder.
@@ -171,7 +181,7 @@ MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPat
     panel_->showError(tr("method: no method plugin found in %1").arg(MethodRegistry::defaultPluginDirs().join(", ")));
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() { workspace_.setGeometry(saveGeometry()); }
 
 void MainWindow::setSpec(const RunSpec& spec) { panel_->setSpec(spec); }
 
@@ -208,6 +218,7 @@ bool MainWindow::startRun() {
 }
 
 QString MainWindow::openRunSet(const QString& path) {
+  workspace_.rememberFile(path);
   Experiment experiment;
   QList<GridCell> cells;
   QString err = busy() ? tr("experiment: another run or experiment is in progress; stop it first")
@@ -301,6 +312,7 @@ void MainWindow::tick() {
   statusBar()->showMessage(active_->progressLine());
   if (!active_->poll()) return;
   timer_->stop();
+  panel_->setBanner({});
   panel_->setRunning(false);
   resultLabel_->setText(active_->resultHtml());
 }
@@ -314,17 +326,22 @@ QString MainWindow::startBackground(BackgroundView* view, const QString& path, c
   }
   active_ = view;
   plots_->setCurrentWidget(view->plot());
+  if (const RunSpec* spec = view->formSpec()) setSpec(*spec);  // the form shows what runs, not the last run
+  panel_->setBanner(view->runningLine());
   panel_->setRunning(true);
   resultLabel_->setText(view->startedHtml());
   timer_->start();
   return {};
 }
 
-QString MainWindow::openExperiment(const QString& path, const QString& gridOutDir) {
+QString MainWindow::openExperiment(const QString& path, const QString& gridOutDir, const QVariantMap& gridOverrides) {
   Experiment experiment;
   QList<GridCell> cells;
   QString err = readExperiment(path, &experiment);
-  if (err.isEmpty() && experiment.isGrid()) return startBackground(grid_.get(), path, gridOutDir);
+  if (err.isEmpty() && experiment.isGrid()) {
+    grid_->setOverrides(gridOverrides);
+    return startBackground(grid_.get(), path, gridOutDir);
+  }
   if (err.isEmpty() && busy()) err = tr("experiment: another run or experiment is in progress; stop it first");
   if (err.isEmpty()) err = expandExperiment(experiment, registry_, &cells);
   if (!err.isEmpty()) {
@@ -352,18 +369,31 @@ QCustomPlot* MainWindow::sweepPlot() const { return sweep_->plot(); }
 QCustomPlot* MainWindow::hashingPlot() const { return hashing_->plot(); }
 
 void MainWindow::openExperimentWithDialogs(const QString& path) {
+  workspace_.rememberFile(path);
   Experiment experiment;
-  if (readExperiment(path, &experiment).isEmpty() && experiment.isGrid()) return startWithDialogs(grid_.get(), path);
+  if (readExperiment(path, &experiment).isEmpty() && experiment.isGrid()) {
+    // A grid is shown first, its axes and steps editable (a preset can be shortened), then it asks for a folder.
+    GridShapeDialog shape(experiment, registry_, this);
+    if (shape.exec() != QDialog::Accepted) return;
+    const QString outDir = QFileDialog::getExistingDirectory(this, tr("Folder for the results"), workspace_.lastFolder());
+    if (outDir.isEmpty()) return;
+    workspace_.rememberFolder(outDir);
+    const QString err = openExperiment(path, outDir, shape.overrides());
+    if (!err.isEmpty()) QMessageBox::warning(this, tr("Experiment not started"), err);
+    return;
+  }
   const QString err = openExperiment(path);
   if (!err.isEmpty()) QMessageBox::warning(this, tr("Experiment not opened"), err);
 }
 
 void MainWindow::startWithDialogs(BackgroundView* view, QString path) {
   if (path.isEmpty())
-    path = QFileDialog::getOpenFileName(this, tr("Open experiment"), QString(), tr("Experiment (*.json)"));
+    path = QFileDialog::getOpenFileName(this, tr("Open experiment"), workspace_.lastFolder(), tr("Experiment (*.json)"));
   if (path.isEmpty()) return;
-  const QString outDir = QFileDialog::getExistingDirectory(this, tr("Folder for the results"));
+  const QString outDir = QFileDialog::getExistingDirectory(this, tr("Folder for the results"), workspace_.lastFolder());
   if (outDir.isEmpty()) return;
+  workspace_.rememberFolder(outDir);
+  workspace_.rememberFile(path);
   const QString err = startBackground(view, path, outDir);
   if (!err.isEmpty()) QMessageBox::warning(this, tr("Experiment not started"), err);
 }

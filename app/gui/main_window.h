@@ -10,6 +10,7 @@
 #include "engine/background_job.h"
 #include "engine/prior_order_sweep.h"
 #include "engine/run.h"
+#include "gui/workspace.h"
 #include "hashing/hashing_experiment.h"
 
 class QCheckBox;
@@ -61,7 +62,8 @@ class MainWindow : public QMainWindow {
   // Each returns "" or the error line, also shown on the status bar; a background experiment starts at once.
   // An experiment file: one run fills the form; a grid runs its cells one per spare core into `gridOutDir`
   // (cells already finished there are reused), then grid.csv and the figure its shape calls for.
-  QString openExperiment(const QString& path, const QString& gridOutDir = {});
+  // `gridOverrides` reshape a grid first (axis -> "v1,v2", steps -> N), as the grid dialog does.
+  QString openExperiment(const QString& path, const QString& gridOutDir = {}, const QVariantMap& gridOverrides = {});
   // A prior-order sweep file (AMMI Figure 1(a), as `milab-cli prior-orders` takes) into `outDir`.
   QString startPriorOrderSweep(const QString& path, const QString& outDir);
   // A hashing file (Fashion-MNIST, AMMI against LSH, as `milab-cli hashing` takes) into `outDir`.
@@ -104,7 +106,8 @@ class MainWindow : public QMainWindow {
   QLabel* resultLabel_;
   QCheckBox* oracleCheck_;
   QTimer* timer_;
-  QTimer* previewTimer_;  // the configured run's target and ceilings, once the form settles
+  QTimer* previewTimer_;
+  Workspace workspace_;  // geometry, last folder, recent files (QSettings)  // the configured run's target and ceilings, once the form settles
   std::unique_ptr<GridView> grid_;
   std::unique_ptr<PriorOrderView> sweep_;
   std::unique_ptr<HashingView> hashing_;

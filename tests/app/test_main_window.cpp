@@ -8,6 +8,8 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QTemporaryDir>
@@ -16,7 +18,9 @@
 
 #include "engine/device.h"
 #include "engine/grid_scheduler.h"
+#include "engine/experiment.h"
 #include "gui/main_window.h"
+#include "gui/panels/grid_shape_dialog.h"
 #include "gui/panels/experiment_panel.h"
 #include "gui/panels/param_form.h"
 #include "method/method_registry.h"
@@ -151,6 +155,47 @@ class TestMainWindow : public QObject {
     QCOMPARE(error->text(), QString("must be a number in (0, 5] (5 nats per dimension, dim=1), got 6"));
     w.findChild<QDoubleSpinBox*>("param.mi")->setValue(4);
     QVERIFY(!error->isVisible());
+  }
+
+  // Every bundled experiment is in the menu; a grid preset can be shortened in its dialog before it starts, and while
+  // it runs the form shows its first cell under a line that says so.
+  void presetsAreListedAndCanBeShaped() {
+    MainWindow w(registry_);
+    w.show();
+    QStringList entries;
+    for (QAction* a : w.menuBar()->actions())
+      if (a->menu())
+        for (QAction* b : a->menu()->actions()) entries << b->text();
+    for (const QFileInfo& f : QDir(MILAB_SOURCE_DIR "/resources/experiments").entryInfoList({"*.json"}))
+      if (!f.baseName().startsWith("ammi-figure1a") && !f.baseName().startsWith("fashion"))
+        QVERIFY2(entries.contains(f.completeBaseName()), qPrintable(f.completeBaseName()));
+
+    Experiment figure2;
+    QCOMPARE(readExperiment(":/experiments/figure2-top.json", &figure2), QString());
+    GridShapeDialog shape(figure2, registry_);
+    int cells = 0;
+    QCOMPARE(shape.check(&cells), QString());
+    QCOMPARE(cells, 80);
+    QVERIFY(shape.overrides().isEmpty());  // nothing changed: the grid as its file says
+    shape.findChild<QLineEdit*>("axis.mi")->setText("10");
+    shape.findChild<QLineEdit*>("axis.K")->setText("8,32");
+    shape.findChild<QSpinBox*>("gridSteps")->setValue(20);
+    QCOMPARE(shape.check(&cells), QString());
+    QCOMPARE(cells, 10);  // 5 methods x 1 MI x 2 K
+    QCOMPARE(shape.findChild<QLabel*>("gridShapeSummary")->text(), QString("10 cells x 20 steps"));
+    shape.findChild<QLineEdit*>("axis.K")->setText("8,7");  // demi needs an even K
+    QVERIFY(shape.check().startsWith("K: must be an even integer"));
+    shape.findChild<QLineEdit*>("axis.K")->setText("8");
+    QTemporaryDir tmp;
+    QCOMPARE(w.openExperiment(":/experiments/figure2-top.json", tmp.path(), shape.overrides()), QString());
+    QCOMPARE(w.currentGrid()->results().size(), 5);
+    QVERIFY(w.findChild<QLabel*>("panelBanner")->isVisible());
+    QVERIFY(w.findChild<QLabel*>("panelBanner")->text().contains("first cell"));
+    QCOMPARE(w.findChild<QSpinBox*>("param.steps")->value(), 20);
+    QCOMPARE(w.findChild<QSpinBox*>("param.K")->value(), 8);
+    w.stopRun();
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 30000);
+    QVERIFY(!w.findChild<QLabel*>("panelBanner")->isVisible());
   }
 
   // AMMI's Markov orders and code length are form fields; an order combination the method refuses (h < o) is

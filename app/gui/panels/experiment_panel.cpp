@@ -34,6 +34,7 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
       vary_(new QLineEdit(this)),
       varyError_(new QLabel(this)),
       error_(new QLabel(this)),
+      banner_(new QLabel(this)),
       methodSummary_(new QLabel(this)),
       run_(new QPushButton(tr("Run"), this)),
       stop_(new QPushButton(tr("Stop"), this)) {
@@ -97,7 +98,12 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
   buttons->addWidget(run_);
   buttons->addWidget(stop_);
 
+  banner_->setObjectName("panelBanner");
+  banner_->setWordWrap(true);
+  banner_->setStyleSheet("background: #fdf2d0; padding: 4px;");
+  banner_->hide();
   auto* layout = new QVBoxLayout(this);
+  layout->addWidget(banner_);
   layout->addWidget(taskBox);
   layout->addWidget(methodBox);
   layout->addWidget(settingsBox);
@@ -245,6 +251,11 @@ void ExperimentPanel::clearErrors() {
   for (ParamForm* form : {taskForm_, methodForm_, settingsForm_}) form->clearErrors();
   varyError_->hide();
   error_->hide();
+}
+
+void ExperimentPanel::setBanner(const QString& line) {
+  banner_->setText(line);
+  banner_->setVisible(!line.isEmpty());
 }
 
 void ExperimentPanel::setRunning(bool running) {

@@ -34,6 +34,8 @@ class ExperimentPanel : public QWidget {
   void showError(const QString& line);
   void clearErrors();
   void setRunning(bool running);
+  // A line above the form saying what runs (a grid, a sweep) while the form shows it; "" hides it.
+  void setBanner(const QString& line);
 
  Q_SIGNALS:
   void runRequested();
@@ -57,6 +59,7 @@ class ExperimentPanel : public QWidget {
   QLineEdit* vary_;
   QLabel* varyError_;
   QLabel* error_;
+  QLabel* banner_;
   QLabel* methodSummary_;
   QPushButton* run_;
   QPushButton* stop_;

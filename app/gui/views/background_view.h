@@ -6,6 +6,8 @@
 #include <QString>
 #include <QStringList>
 
+#include "engine/run_spec.h"
+
 class QCustomPlot;
 class QWidget;
 
@@ -31,6 +33,10 @@ class BackgroundView {
   virtual QString startedHtml() const = 0;                  // for the result label once started
   QString resultHtml() const;                               // once over: the summary, the folder, any error in red
   virtual QString exportTo(const QString& path) const = 0;  // .csv, .json or a plot (.png/.pdf/.svg)
+  // What the form shows while it runs: the run it trains (a grid's first cell, the sweep's encoder), if any, and
+  // one line saying what runs.
+  virtual const RunSpec* formSpec() const { return nullptr; }
+  virtual QString runningLine() const = 0;
 
  protected:
   virtual QString what() const = 0;                       // "a grid", for messages

@@ -19,6 +19,7 @@ QString GridView::prepare(const QString& path) {
   Experiment experiment;
   cells_.clear();
   QString err = readExperiment(path, &experiment);
+  if (err.isEmpty()) applyOverrides(overrides_, &experiment);
   if (err.isEmpty()) err = expandExperiment(experiment, registry_, &cells_);
   if (err.isEmpty() && !experiment.isGrid()) err = QStringLiteral("experiment: '%1' is one run, not a grid").arg(path);
   return err;

@@ -19,10 +19,15 @@ class GridView : public BackgroundView {
   GridView(const MethodRegistry& registry, QWidget* parent);
   ~GridView() override;
   const GridScheduler* scheduler() const { return grid_.get(); }
+  // Command-line style values applied on top of the next file started (the grid dialog's edits).
+  void setOverrides(const QVariantMap& overrides) { overrides_ = overrides; }
+  const QList<GridCell>& cells() const { return cells_; }
 
   void cancel() override;
   QString progressLine() const override;
   QString startedHtml() const override;
+  QString runningLine() const override { return QStringLiteral("A grid of %1 cells runs; the form shows its first cell").arg(cells_.size()); }
+  const RunSpec* formSpec() const override { return cells_.isEmpty() ? nullptr : &cells_.first().spec; }
   QString exportTo(const QString& path) const override;
 
  protected:
@@ -38,6 +43,7 @@ class GridView : public BackgroundView {
   QList<GridCell> cells_;
   std::unique_ptr<GridScheduler> grid_;
   QString outDir_;
+  QVariantMap overrides_;
   QList<FigureRun> ended_;  // the cells drawn so far, in the order they ended
 };
 

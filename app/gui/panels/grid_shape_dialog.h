@@ -1,0 +1,39 @@
+#pragma once
+// Before a grid starts: its axes and step count, each editable, so that a bundled preset (figure2-top is 80 cells
+// of 3000 steps) can be shortened first. The cell count follows the edits; what the grid would refuse is said in
+// the dialog, which then does not accept.
+#include <QDialog>
+#include <QList>
+#include <QVariantMap>
+
+#include "engine/experiment.h"
+
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+
+namespace milab {
+
+class MethodRegistry;
+
+class GridShapeDialog : public QDialog {
+  Q_OBJECT
+ public:
+  GridShapeDialog(const Experiment& experiment, const MethodRegistry& registry, QWidget* parent = nullptr);
+  // The edits as command-line overrides: an axis as "v1,v2" (one value makes it a fixed key), steps as a number.
+  QVariantMap overrides() const;
+  // "" when the shaped grid expands, else its error line; *cells gets its size.
+  QString check(int* cells = nullptr) const;
+
+ private:
+  void accept() override;
+  void update();
+
+  Experiment experiment_;
+  const MethodRegistry& registry_;
+  QList<QPair<QString, QLineEdit*>> axes_;
+  QSpinBox* steps_;
+  QLabel* summary_;
+};
+
+}  // namespace milab
