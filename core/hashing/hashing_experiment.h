@@ -7,6 +7,7 @@
 #include <QString>
 #include <atomic>
 #include <functional>
+#include <optional>
 
 #include "params/param_spec.h"
 
@@ -33,7 +34,8 @@ struct HashingRow {
   QString method;         // "ammi" or "lsh"
   double precision = 0;   // mean top-k precision over the queries
   int distinctCodes = 0;  // distinct codes among the training images
-  double estimate = 0;    // ammi: H+(Z) - H(Z|Y) averaged over the last 100 steps (nats); lsh: 0
+  // ammi: H+(Z) - H(Z|Y) averaged over the last 100 steps (nats); lsh estimates nothing: none.
+  std::optional<double> estimate;
   double seconds = 0;
 };
 

@@ -16,7 +16,8 @@ QString writeHashingCsv(const QString& path, const QList<HashingRow>& rows) {
   out << "bits,method,precision,distinct_train_codes,estimate_nats,seconds\n";
   for (const HashingRow& r : rows)
     out << r.bits << ',' << r.method << ',' << QString::number(r.precision, 'g', 10) << ',' << r.distinctCodes << ','
-        << QString::number(r.estimate, 'g', 10) << ',' << QString::number(r.seconds, 'g', 6) << '\n';
+        << (r.estimate ? QString::number(*r.estimate, 'g', 10) : QString()) << ',' << QString::number(r.seconds, 'g', 6)
+        << '\n';
   out.flush();
   return saveAtomically(path, bytes);
 }
@@ -31,7 +32,7 @@ QString writeHashingSummary(const QString& path, const HashingSpec& spec, const 
                             {"method", r.method},
                             {"precision", r.precision},
                             {"distinct_train_codes", r.distinctCodes},
-                            {"estimate_nats", r.estimate},
+                            {"estimate_nats", r.estimate ? QJsonValue(*r.estimate) : QJsonValue(QJsonValue::Null)},
                             {"seconds", r.seconds}});
   const QJsonObject summary{{"experiment", experiment},
                             {"status", statusName(outcomeOf(result.error, result.cancelled))},

@@ -7,6 +7,7 @@
 
 #include "plot/experiment_figure.h"
 #include "plot/palette.h"
+#include "plot/run_plot.h"
 
 using namespace milab;
 
@@ -165,6 +166,21 @@ class TestFigures : public QObject {
     for (int i = 1; i < 3; ++i)
       QCOMPARE(plot.axisRect(i)->axis(QCPAxis::atLeft)->range().upper,
                plot.axisRect(0)->axis(QCPAxis::atLeft)->range().upper);
+  }
+
+  // A single run's plot names what it runs: no "(K = )" for a method without K, log Z for a density model.
+  void singleRunTitlesFollowTheMethod() {
+    QCustomPlot plot;
+    RunPlot runPlot(&plot);
+    FigureRun ammi = finished("ammi", 2, 0, 1.3);
+    ammi.spec.methodParams = {{"bits", 8}};
+    runPlot.showRun(ammi.spec, ammi.result, {{1, 1.0, 0, 0}});
+    const QString title = qobject_cast<QCPTextElement*>(plot.plotLayout()->element(0, 0))->text();
+    QCOMPARE(title, QString("ammi on gaussian2 (m = 8 bits)"));
+    FigureRun density = finished("nce-density", 2, 0, 0.02, 1, "log Z", 0.0);
+    density.spec.methodParams.clear();
+    runPlot.showRun(density.spec, density.result, {{1, 0.5, 0, 0}});
+    QVERIFY(plot.yAxis->label().startsWith("log Z"));
   }
 
   void nothingFinishedSaysSo() {

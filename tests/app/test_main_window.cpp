@@ -146,6 +146,15 @@ class TestMainWindow : public QObject {
     QVERIFY(model->item(method->findData("demi"))->toolTip().contains("gaussian3"));
     QVERIFY(model->item(method->findData("nwj"))->isEnabled());
     QVERIFY(method->currentData().toString() != "demi");  // demi was chosen; gaussian2 cannot run it
+    // Rows read labels with units, not raw keys; the key is in the tooltip.
+    QCOMPARE(w.findChild<QLabel*>("label.mi")->text(), QString("total MI (nats)"));
+    QVERIFY(w.findChild<QLabel*>("label.mi")->toolTip().contains("Key: mi (--mi)"));
+    // With AMMI's many fields the window still fits a 1366 x 768 screen: the form scrolls.
+    method->setCurrentIndex(method->findData("ammi"));
+    QCoreApplication::processEvents();
+    QVERIFY2(w.frameGeometry().height() <= 768, qPrintable(QString::number(w.frameGeometry().height())));
+    method->setCurrentIndex(method->findData("infonce"));
+    QCoreApplication::processEvents();
     w.findChild<QSpinBox*>("param.dim")->setValue(1);  // at most 5 nats in one dimension
     w.findChild<QDoubleSpinBox*>("param.mi")->setValue(6);
     QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
@@ -154,6 +163,12 @@ class TestMainWindow : public QObject {
     QVERIFY(error->isVisible());
     QCOMPARE(error->text(), QString("must be a number in (0, 5] (5 nats per dimension, dim=1), got 6"));
     w.findChild<QDoubleSpinBox*>("param.mi")->setValue(4);
+    QVERIFY(!error->isVisible());
+    // An error about one configuration does not outlive it: switching method clears it.
+    w.findChild<QDoubleSpinBox*>("param.mi")->setValue(6);
+    QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    QVERIFY(error->isVisible());
+    method->setCurrentIndex(method->findData("nwj"));
     QVERIFY(!error->isVisible());
   }
 
