@@ -19,12 +19,12 @@ void printCell(int done, int total, const CellResult& c) {
   const QString reading = r.status == RunStatus::Failed
                               ? QStringLiteral("failed: %1").arg(r.reason)
                               : QStringLiteral("%1 %2 +- %3 (true %4 %5)%6")
-                                    .arg(statusName(r.status))
-                                    .arg(r.estimate, 0, 'f', 4)
-                                    .arg(r.stderror, 0, 'f', 4)
-                                    .arg(r.targetName)
-                                    .arg(r.trueMi, 0, 'f', 4)
-                                    .arg(r.reason.isEmpty() ? QString() : ": " + r.reason) +
+                                        .arg(statusName(r.status))
+                                        .arg(r.estimate, 0, 'f', 4)
+                                        .arg(r.stderror, 0, 'f', 4)
+                                        .arg(r.targetName)
+                                        .arg(r.trueMi, 0, 'f', 4)
+                                        .arg(r.reason.isEmpty() ? QString() : ": " + r.reason) +
                                     (r.warning.isEmpty() ? QString() : "; warning: " + r.warning);
   std::printf("[%d/%d] %s: %s%s\n", done, total, c.cell.name.toUtf8().constData(), reading.toUtf8().constData(),
               c.reused ? ", reused" : "");

@@ -49,11 +49,12 @@ int runHistoryCommand(const CommandLine& cl) {
     std::fputs(QJsonDocument(a).toJson(QJsonDocument::Indented).constData(), stdout);
     return 0;
   }
-  std::printf("%-6s %-19s %-9s %-14s %-9s %-18s %-22s %8s  %s\n", "id", "ended", "task", "method", "status",
-              "estimate", "target", "steps", "ran in");
+  std::printf("%-6s %-19s %-9s %-14s %-9s %-18s %-22s %8s  %s\n", "id", "ended", "task", "method", "status", "estimate",
+              "target", "steps", "ran in");
   for (const StoredRun& r : runs) {
-    const QString estimate = r.estimate ? QStringLiteral("%1 +- %2").arg(*r.estimate, 0, 'f', 4).arg(*r.stderror, 0, 'f', 4)
-                                        : QStringLiteral("-");
+    const QString estimate = r.estimate
+                                 ? QStringLiteral("%1 +- %2").arg(*r.estimate, 0, 'f', 4).arg(*r.stderror, 0, 'f', 4)
+                                 : QStringLiteral("-");
     std::printf("%-6lld %-19s %-9s %-14s %-9s %-18s %-22s %8d  %s\n", r.id,
                 r.ended.toString("yyyy-MM-dd hh:mm:ss").toUtf8().constData(), r.task.toUtf8().constData(),
                 r.method.toUtf8().constData(), r.status.toUtf8().constData(), estimate.toUtf8().constData(),
@@ -66,7 +67,8 @@ int runHistoryCommand(const CommandLine& cl) {
 int runShowCommand(const CommandLine& cl) {
   bool ok = false;
   const qint64 id = cl.positional.toLongLong(&ok);
-  if (!ok || id < 1) return fail(QStringLiteral("id: must be a run's id (see milab-cli history), got '%1'").arg(cl.positional));
+  if (!ok || id < 1)
+    return fail(QStringLiteral("id: must be a run's id (see milab-cli history), got '%1'").arg(cl.positional));
   if (!cl.overrides.isEmpty())
     return fail(QStringLiteral("%1: not an option of show (db)").arg(cl.overrides.firstKey()));
   const RunStore store(dbPathOf(cl));

@@ -37,12 +37,13 @@ int listMethods(const MethodRegistry& registry, bool longForm) {
                 info.lowerBound ? "a lower bound on it in expectation" : "not a lower bound");
     const QList<Ceiling> ceilings = m->ceilings(defaultsOf(info.params));
     QStringList shown;
-    for (const Ceiling& c : ceilings) shown << QStringLiteral("%1 (%2 at the defaults)").arg(c.name).arg(c.value, 0, 'f', 3);
+    for (const Ceiling& c : ceilings)
+      shown << QStringLiteral("%1 (%2 at the defaults)").arg(c.name).arg(c.value, 0, 'f', 3);
     std::printf("  ceilings: %s\n", shown.isEmpty() ? "none" : shown.join(", ").toUtf8().constData());
     for (const ParamSpec& p : info.params) {
       const QString label = p.unit.isEmpty() ? p.label : QStringLiteral("%1, %2").arg(p.label, p.unit);
-      std::printf("  --%-14s %s\n      default %s; %s\n      %s\n", QString(p.name).replace('_', '-').toUtf8().constData(),
-                  label.toUtf8().constData(),
+      std::printf("  --%-14s %s\n      default %s; %s\n      %s\n",
+                  QString(p.name).replace('_', '-').toUtf8().constData(), label.toUtf8().constData(),
                   (p.defaultValue.isNull() ? QStringLiteral("auto") : p.defaultValue.toString()).toUtf8().constData(),
                   describeAllowed(p).toUtf8().constData(), p.help.toUtf8().constData());
     }

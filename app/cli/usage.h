@@ -5,8 +5,8 @@
 
 namespace milab {
 
-QStringList commandNames();                 // methods, run, prior-orders, hashing, history, show, help
-QString usageOf(const QString& command);    // "" for an unknown command
-QString overallUsage();                     // every command's synopsis
+QStringList commandNames();               // methods, run, prior-orders, hashing, history, show, help
+QString usageOf(const QString& command);  // "" for an unknown command
+QString overallUsage();                   // every command's synopsis
 
 }  // namespace milab

@@ -37,7 +37,10 @@ int main(int argc, char** argv) {
   QString err = milab::readExperiment(path, &experiment);
   const bool grid = err.isEmpty() && experiment.isGrid();
   if (grid && !parser.isSet("out"))
-    err = QStringLiteral("out: '%1' is a grid; give --out DIR for its results, or open it with Experiments > Open as comparison set").arg(path);
+    err =
+        QStringLiteral(
+            "out: '%1' is a grid; give --out DIR for its results, or open it with Experiments > Open as comparison set")
+            .arg(path);
   if (err.isEmpty()) err = window.openExperiment(path, parser.value("out"));  // a grid starts at once
   window.show();
   if (!err.isEmpty()) {  // said in the window too: it opened the default run instead

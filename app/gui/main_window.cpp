@@ -110,14 +110,16 @@ MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPat
     const QString path = QFileDialog::getSaveFileName(this, tr("Results table"), "runs.csv", tr("CSV table (*.csv)"));
     if (path.isEmpty()) return;
     const QString err = comparison_->exportTable(path);
-    err.isEmpty() ? statusBar()->showMessage(tr("Wrote %1").arg(path)) : (void)QMessageBox::warning(this, tr("Export failed"), err);
+    err.isEmpty() ? statusBar()->showMessage(tr("Wrote %1").arg(path))
+                  : (void)QMessageBox::warning(this, tr("Export failed"), err);
   });
   file->addAction(tr("Export the set's figure..."), this, [this] {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Figure"), "figure.png",
-                                                      tr("Images (*.png *.pdf *.svg)"));
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Figure"), "figure.png", tr("Images (*.png *.pdf *.svg)"));
     if (path.isEmpty()) return;
     const QString err = comparison_->exportFigure(path);
-    err.isEmpty() ? statusBar()->showMessage(tr("Wrote %1").arg(path)) : (void)QMessageBox::warning(this, tr("Export failed"), err);
+    err.isEmpty() ? statusBar()->showMessage(tr("Wrote %1").arg(path))
+                  : (void)QMessageBox::warning(this, tr("Export failed"), err);
   });
   file->addAction(tr("Save run set as experiment..."), this, [this] {
     const QString path = QFileDialog::getSaveFileName(this, tr("Save run set"), "set.json", tr("Experiment (*.json)"));
@@ -244,7 +246,7 @@ void MainWindow::previewConfiguredRun() {
   if (busy() || comparison_->size() > 0) return;
   RunSpec spec = panel_->spec();
   if (!validateRunSpec(&spec, registry_).isEmpty()) return;  // the form shows the error at Run
-  const Run configured(spec, registry_.find(spec.method));  // built, never started: its target and ceilings
+  const Run configured(spec, registry_.find(spec.method));   // built, never started: its target and ceilings
   comparison_->preview(spec, configured.result());
 }
 
@@ -294,10 +296,8 @@ void MainWindow::tick() {
     const bool done = comparison_->tick();
     if (const Run* run = currentRun(); run && !done) {
       const int steps = run->stepsDone();
-      statusBar()->showMessage(tr("%1 runs in the set; the last: step %2 / %3")
-                                   .arg(comparison_->size())
-                                   .arg(steps)
-                                   .arg(run->spec().steps));
+      statusBar()->showMessage(
+          tr("%1 runs in the set; the last: step %2 / %3").arg(comparison_->size()).arg(steps).arg(run->spec().steps));
     }
     if (done) {
       timer_->stop();
@@ -375,7 +375,8 @@ void MainWindow::openExperimentWithDialogs(const QString& path) {
     // A grid is shown first, its axes and steps editable (a preset can be shortened), then it asks for a folder.
     GridShapeDialog shape(experiment, registry_, this);
     if (shape.exec() != QDialog::Accepted) return;
-    const QString outDir = QFileDialog::getExistingDirectory(this, tr("Folder for the results"), workspace_.lastFolder());
+    const QString outDir =
+        QFileDialog::getExistingDirectory(this, tr("Folder for the results"), workspace_.lastFolder());
     if (outDir.isEmpty()) return;
     workspace_.rememberFolder(outDir);
     const QString err = openExperiment(path, outDir, shape.overrides());
@@ -388,7 +389,8 @@ void MainWindow::openExperimentWithDialogs(const QString& path) {
 
 void MainWindow::startWithDialogs(BackgroundView* view, QString path) {
   if (path.isEmpty())
-    path = QFileDialog::getOpenFileName(this, tr("Open experiment"), workspace_.lastFolder(), tr("Experiment (*.json)"));
+    path =
+        QFileDialog::getOpenFileName(this, tr("Open experiment"), workspace_.lastFolder(), tr("Experiment (*.json)"));
   if (path.isEmpty()) return;
   const QString outDir = QFileDialog::getExistingDirectory(this, tr("Folder for the results"), workspace_.lastFolder());
   if (outDir.isEmpty()) return;

@@ -107,7 +107,8 @@ class MainWindow : public QMainWindow {
   QCheckBox* oracleCheck_;
   QTimer* timer_;
   QTimer* previewTimer_;
-  Workspace workspace_;  // geometry, last folder, recent files (QSettings)  // the configured run's target and ceilings, once the form settles
+  Workspace workspace_;  // geometry, last folder, recent files (QSettings)  // the configured run's target and
+                         // ceilings, once the form settles
   std::unique_ptr<GridView> grid_;
   std::unique_ptr<PriorOrderView> sweep_;
   std::unique_ptr<HashingView> hashing_;

@@ -10,16 +10,21 @@ const char* kOrganisation = "milab";
 const char* kApplication = "milab";
 }  // namespace
 
-QByteArray Workspace::geometry() const { return QSettings(kOrganisation, kApplication).value("window/geometry").toByteArray(); }
+QByteArray Workspace::geometry() const {
+  return QSettings(kOrganisation, kApplication).value("window/geometry").toByteArray();
+}
 
 void Workspace::setGeometry(const QByteArray& geometry) {
   QSettings(kOrganisation, kApplication).setValue("window/geometry", geometry);
 }
 
-QString Workspace::lastFolder() const { return QSettings(kOrganisation, kApplication).value("folders/last").toString(); }
+QString Workspace::lastFolder() const {
+  return QSettings(kOrganisation, kApplication).value("folders/last").toString();
+}
 
 void Workspace::rememberFolder(const QString& folder) {
-  if (!folder.isEmpty()) QSettings(kOrganisation, kApplication).setValue("folders/last", QFileInfo(folder).absoluteFilePath());
+  if (!folder.isEmpty())
+    QSettings(kOrganisation, kApplication).setValue("folders/last", QFileInfo(folder).absoluteFilePath());
 }
 
 QStringList Workspace::recentFiles() const {

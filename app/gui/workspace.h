@@ -13,7 +13,7 @@ class Workspace {
   void setGeometry(const QByteArray& geometry);
   QString lastFolder() const;  // "" before the first
   void rememberFolder(const QString& folder);
-  QStringList recentFiles() const;  // newest first, existing files only, at most kRecent
+  QStringList recentFiles() const;         // newest first, existing files only, at most kRecent
   void rememberFile(const QString& path);  // bundled presets (":/...") are not files to remember
 
   static constexpr int kRecent = 8;

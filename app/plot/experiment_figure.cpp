@@ -203,8 +203,8 @@ FigureSize drawVsK(QCustomPlot* plot, const QList<const FigureRun*>& runs, const
       const double v = meanOf(it.value());
       range.include(v);
       addLine(plot, rect, {ks.first() / 1.25, ks.last() * 1.25}, {v, v},
-              QPen(Qt::black, 2, it.key().startsWith("I(x;y|") ? Qt::DashLine : Qt::SolidLine),
-              "true " + it.key(), once("true " + it.key()));
+              QPen(Qt::black, 2, it.key().startsWith("I(x;y|") ? Qt::DashLine : Qt::SolidLine), "true " + it.key(),
+              once("true " + it.key()));
     }
     int c = 0;
     const auto ceilings = ceilingsOf(panelRuns, kOf);
@@ -215,8 +215,8 @@ FigureSize drawVsK(QCustomPlot* plot, const QList<const FigureRun*>& runs, const
         cy << meanOf(p2.value());
         range.include(cy.last());
       }
-      QCPGraph* g = addLine(plot, rect, cx, cy, QPen(kCeilingGrey, 1.5, kCeilingStyles[c % 4]),
-                            "ceiling " + it.key(), once("ceiling " + it.key()));
+      QCPGraph* g = addLine(plot, rect, cx, cy, QPen(kCeilingGrey, 1.5, kCeilingStyles[c % 4]), "ceiling " + it.key(),
+                            once("ceiling " + it.key()));
       g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssPlus, kCeilingGrey, 5));
     }
     for (int s = 0; s < all.size(); ++s) {
@@ -246,8 +246,8 @@ FigureSize drawVsTruth(QCustomPlot* plot, const QList<const FigureRun*>& runs, c
   const double pad = 0.05 * std::max(1.0, tMax - tMin);
   range.include(tMin);
   range.include(tMax);
-  addLine(plot, rect, {tMin - pad, tMax + pad}, {tMin - pad, tMax + pad}, QPen(Qt::black, 2),
-          "true value (y = x)", legend);
+  addLine(plot, rect, {tMin - pad, tMax + pad}, {tMin - pad, tMax + pad}, QPen(Qt::black, 2), "true value (y = x)",
+          legend);
   int c = 0;
   const auto ceilings = ceilingsOf(runs, targetOf);
   for (auto it = ceilings.cbegin(); it != ceilings.cend(); ++it, ++c) {
@@ -442,8 +442,9 @@ FigureSize drawFigure(QCustomPlot* plot, FigureKind kind, const QList<FigureRun>
   QList<const FigureRun*> shown;
   QList<RunSpec> specs;
   for (const FigureRun& r : runs) {
-    const bool drawable = kind == FigureKind::Staircase ? !r.curve.isEmpty() && !r.result.levels.isEmpty()
-                                                        : isFinished(r) && (kind != FigureKind::EstimateVsK || kOf(r) > 0);
+    const bool drawable = kind == FigureKind::Staircase
+                              ? !r.curve.isEmpty() && !r.result.levels.isEmpty()
+                              : isFinished(r) && (kind != FigureKind::EstimateVsK || kOf(r) > 0);
     if (!drawable) continue;
     shown << &r;
     specs << r.spec;

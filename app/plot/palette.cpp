@@ -4,11 +4,11 @@ namespace milab {
 
 namespace {
 const QList<QColor>& colors() {
-  static const QList<QColor> c{
-      QColor("#1f77b4"), QColor("#ff7f0e"), QColor("#2ca02c"), QColor("#d62728"), QColor("#9467bd"),
-      QColor("#8c564b"), QColor("#e377c2"), QColor("#7f7f7f"), QColor("#bcbd22"), QColor("#17becf"),
-      QColor("#000080"), QColor("#a0522d"), QColor("#008080"), QColor("#ff1493"), QColor("#556b2f"),
-      QColor("#ffa500"), QColor("#4b0082"), QColor("#b22222"), QColor("#00ced1"), QColor("#9acd32")};
+  static const QList<QColor> c{QColor("#1f77b4"), QColor("#ff7f0e"), QColor("#2ca02c"), QColor("#d62728"),
+                               QColor("#9467bd"), QColor("#8c564b"), QColor("#e377c2"), QColor("#7f7f7f"),
+                               QColor("#bcbd22"), QColor("#17becf"), QColor("#000080"), QColor("#a0522d"),
+                               QColor("#008080"), QColor("#ff1493"), QColor("#556b2f"), QColor("#ffa500"),
+                               QColor("#4b0082"), QColor("#b22222"), QColor("#00ced1"), QColor("#9acd32")};
   return c;
 }
 const Qt::PenStyle kLines[] = {Qt::SolidLine, Qt::DashDotLine, Qt::DotLine};

@@ -1,9 +1,10 @@
 #pragma once
 // Series styles that stay distinguishable: 20 colours (Kelly's and Glasbey's contrasting sets, readable on
 // white), then each colour again with another line style and marker, so at least 60 series differ.
+#include <qcustomplot.h>
+
 #include <QColor>
 #include <QPen>
-#include <qcustomplot.h>
 
 namespace milab {
 

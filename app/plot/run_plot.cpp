@@ -2,11 +2,11 @@
 
 #include <qcustomplot.h>
 
-#include "plot/side_legend.h"
-#include "plot/smoothing.h"
-
 #include <algorithm>
 #include <limits>
+
+#include "plot/side_legend.h"
+#include "plot/smoothing.h"
 
 namespace milab {
 
@@ -109,7 +109,8 @@ void RunPlot::addTarget(const RunSpec& spec, const RunResult& known) {
     name = QStringLiteral("true %1 = %2").arg(known.targetName, number(known.trueMi));
   }
   if (targets_.contains(key)) {  // the same target again: the line spans the longest run
-    if (!known.levels.isEmpty() && x.last() > targets_.value(key)->data()->at(targets_.value(key)->dataCount() - 1)->key)
+    if (!known.levels.isEmpty() &&
+        x.last() > targets_.value(key)->data()->at(targets_.value(key)->dataCount() - 1)->key)
       targets_.value(key)->setData(x, y, true);
     return;
   }
@@ -215,8 +216,8 @@ void RunPlot::setSeedGroups(const QList<QPair<QString, QList<int>>>& groups) {
     g.high = addGraph(QPen(band, 1), label + " (max)", false);
     g.high->setBrush(band);
     g.high->setChannelFillGraph(g.low);
-    g.mean = addGraph(style.pen(2.5), QStringLiteral("%1 (mean of %2 seeds, band min-max)").arg(label).arg(members.size()),
-                      true);
+    g.mean = addGraph(style.pen(2.5),
+                      QStringLiteral("%1 (mean of %2 seeds, band min-max)").arg(label).arg(members.size()), true);
     for (int m : members) runs_[m].group = int(groups_.size());
     groups_ << g;
     extendGroup(groups_.last());
@@ -306,7 +307,8 @@ void RunPlot::refresh() {
 void RunPlot::showRun(const RunSpec& spec, const RunResult& result, const QVector<CurvePoint>& curve) {
   QString title = QStringLiteral("%1 on %2").arg(spec.method, spec.task);
   if (spec.methodParams.contains("K")) title += QStringLiteral(" (K = %1)").arg(spec.methodParams.value("K").toInt());
-  if (spec.methodParams.contains("bits")) title += QStringLiteral(" (m = %1 bits)").arg(spec.methodParams.value("bits").toInt());
+  if (spec.methodParams.contains("bits"))
+    title += QStringLiteral(" (m = %1 bits)").arg(spec.methodParams.value("bits").toInt());
   clear(title);
   if (result.targetName == "log Z") plot_->yAxis->setLabel("log Z, the model's log total mass (nats)");
   const int id = addRun(spec.method, seriesStyle(0), spec, result);
@@ -321,8 +323,6 @@ void RunPlot::markEnded(int id) {
   clipFlatLines();
 }
 
-int RunPlot::pointCount(int id) const {
-  return id >= 0 && id < runs_.size() ? runs_[id].raw->dataCount() : 0;
-}
+int RunPlot::pointCount(int id) const { return id >= 0 && id < runs_.size() ? runs_[id].raw->dataCount() : 0; }
 
 }  // namespace milab

@@ -35,8 +35,7 @@ inline std::pair<double, double> readableRange(QVector<double> values, const QLi
       lo = std::min(lo, r);
       hi = std::max(hi, r);
     }
-  values.erase(std::remove_if(values.begin(), values.end(), [](double v) { return !std::isfinite(v); }),
-               values.end());
+  values.erase(std::remove_if(values.begin(), values.end(), [](double v) { return !std::isfinite(v); }), values.end());
   if (!values.isEmpty()) {
     std::sort(values.begin(), values.end());
     const int n = int(values.size());

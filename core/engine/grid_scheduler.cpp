@@ -29,7 +29,8 @@ GridScheduler::GridScheduler(const QList<GridCell>& cells, const QString& outDir
         const QVector<CurvePoint> curve = r.curve();
         errors << writeSummaryJson(dir + "/summary.json", r.spec(), result) << writeCurveCsv(dir + "/curve.csv", curve);
         errors.removeAll(QString());
-        const QString history = historyPath.isEmpty() ? QString() : recordRun(historyPath, r.spec(), result, curve, origin);
+        const QString history =
+            historyPath.isEmpty() ? QString() : recordRun(historyPath, r.spec(), result, curve, origin);
         std::lock_guard<std::mutex> lock(errorsMutex_);
         errors_ << errors;
         if (historyWarning_.isEmpty()) historyWarning_ = history;

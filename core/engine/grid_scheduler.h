@@ -1,9 +1,9 @@
 #pragma once
 // Runs a grid's cells `jobs` at a time through a RunQueue, each a Run on its own worker thread (one intra-op
 // thread each, so jobs up to the core count scale). Each cell's summary.json and curve.csv are written under
-// OUT/cells/<name>/ by its own worker as soon as it ends (never on the polling thread), and a finished cell already there with the same experiment is reused, not rerun: an
-// interrupted grid resumes. The owner drives it by polling on its own clock: the CLI in a loop, the window
-// from a timer. Torch-free header.
+// OUT/cells/<name>/ by its own worker as soon as it ends (never on the polling thread), and a finished cell already
+// there with the same experiment is reused, not rerun: an interrupted grid resumes. The owner drives it by polling on
+// its own clock: the CLI in a loop, the window from a timer. Torch-free header.
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -36,14 +36,14 @@ class GridScheduler {
   bool wasCancelled() const { return cancelled_; }
   int endedCount() const { return ended_; }
   const QList<CellResult>& results() const { return results_; }
-  QList<CellResult> endedResults() const;         // the cells with a result, in grid order
-  QStringList errors() const;  // file errors so far, one line each
+  QList<CellResult> endedResults() const;  // the cells with a result, in grid order
+  QStringList errors() const;              // file errors so far, one line each
   QString historyWarning() const;  // why the run history could not be written, "" when it could (or none is kept)
 
  private:
   QList<CellResult> results_;
-  QList<int> cellOfRun_;  // queue index -> index into results_
-  QList<int> reused_;     // reported by the first poll()
+  QList<int> cellOfRun_;            // queue index -> index into results_
+  QList<int> reused_;               // reported by the first poll()
   mutable std::mutex errorsMutex_;  // the runs' workers write the files and report here
   QStringList errors_;
   QString historyWarning_;

@@ -35,6 +35,11 @@ RunStatus outcomeOf(const QString& error, bool cancelled) {
   return !error.isEmpty() ? RunStatus::Failed : cancelled ? RunStatus::Cancelled : RunStatus::Finished;
 }
 
+bool hasEstimate(const RunResult& r) {
+  const bool ended = r.status == RunStatus::Finished || r.status == RunStatus::Cancelled;
+  return ended && (r.fromEvaluation || r.stepsDone > 0) && std::isfinite(r.estimate);
+}
+
 QString errorLine(const std::exception& e) {
   return QStringLiteral("error: %1").arg(QString::fromUtf8(e.what()).section('\n', 0, 0));
 }
@@ -49,10 +54,6 @@ void meanAndStderr(const std::vector<double>& v, double* mean, double* se) {
   for (double x : v) ss += (x - *mean) * (x - *mean);
   *se = v.size() > 1 ? std::sqrt(ss / (v.size() - 1) / v.size()) : 0.0;
 }
-
-}  // namespace
-
-namespace {
 
 // The exact value of what a method estimates on a task, and its name.
 NamedValue targetOf(const GaussianModel& model, Target target) {

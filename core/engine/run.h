@@ -32,6 +32,10 @@ QString statusName(RunStatus status);
 // How a long computation that is not a Run ended (the prior-order sweep, hashing): Failed when it has an error,
 // else Cancelled or Finished.
 RunStatus outcomeOf(const QString& error, bool cancelled);
+// Whether a result carries an estimate worth a number: a finished run, or one stopped after training steps (the
+// mean of its last points); a failed run, or one stopped before its first step, has none (null, an empty cell).
+struct RunResult;
+bool hasEstimate(const RunResult& result);
 // The line a failure reports for an exception: "error: " and the first line of what().
 QString errorLine(const std::exception& e);
 

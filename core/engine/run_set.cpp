@@ -84,8 +84,8 @@ QString expandRunSet(const RunSpec& base, const QStringList& moreMethods, const 
   }
   for (const Axis& axis : axes)
     if (!usedKeys.contains(axis.key))
-      return QStringLiteral("vary: %1 is not a parameter of task %2, the run or any chosen method").arg(axis.key,
-                                                                                                     base.task);
+      return QStringLiteral("vary: %1 is not a parameter of task %2, the run or any chosen method")
+          .arg(axis.key, base.task);
   if (specs.isEmpty()) return QStringLiteral("vary: the lists give no run");
   *out = specs;
   return {};

@@ -44,12 +44,11 @@ ParamSpecs markovMiParamSpecs(bool learnedPrior) {
   if (learnedPrior) {
     // A low-order prior is fooled by its encoder (r = 3 at m = 8: H+(Z) 5.54 against an exact 3.2; README): the
     // default takes the measured rule r = m - 1 up to m = 12, and the paper's r > 10 at m = 16.
-    ParamSpec order = ParamSpec::integer("order_prior", 0, 0, 12,
-                                         "Markov order r >= o of the prior q(z); auto (null): max(o, min(bits - 1, 11))");
+    ParamSpec order = ParamSpec::integer(
+        "order_prior", 0, 0, 12, "Markov order r >= o of the prior q(z); auto (null): max(o, min(bits - 1, 11))");
     order.optional = true;
     order.defaultValue = QVariant();
-    specs << order
-          << ParamSpec::integer("prior_steps", 4, 1, 100, "G: Adam steps on the prior per training step")
+    specs << order << ParamSpec::integer("prior_steps", 4, 1, 100, "G: Adam steps on the prior per training step")
           << ParamSpec::real("prior_lr", 0.01, 0.0, 1.0, "learning rate of the prior's steps", true, false)
           << ParamSpec::integer("settle_steps", 300, 0, 100000,
                                 "Adam steps fitting the prior to the trained encoder before the final reading");

@@ -11,7 +11,10 @@ constexpr double kFooledPriorGap = 0.5;  // nats of H+(Z) above the exact H(Z) t
 }
 
 MarkovMiPlugin::MarkovMiPlugin(bool learnedPrior, QString id, QString displayName, QString summary)
-    : learnedPrior_(learnedPrior), id_(std::move(id)), displayName_(std::move(displayName)), summary_(std::move(summary)) {}
+    : learnedPrior_(learnedPrior),
+      id_(std::move(id)),
+      displayName_(std::move(displayName)),
+      summary_(std::move(summary)) {}
 
 MethodInfo MarkovMiPlugin::info() const {
   MethodInfo i;
@@ -45,15 +48,17 @@ QString MarkovMiPlugin::warning(const ParamMap& params, const QList<Term>& terms
   const int r = priorOrderOf(params);
   // A true lower bound on I(X;Z) below zero: the code shares nothing with X that the reading can claim.
   if (exact - conditional < 0)
-    return QStringLiteral("the order-%1 prior is fooled by its encoder: the codes' exact H(Z) %2 minus H+(Z|X) %3 is "
-                          "below zero, so the estimate is not to be trusted; raise order_prior")
+    return QStringLiteral(
+               "the order-%1 prior is fooled by its encoder: the codes' exact H(Z) %2 minus H+(Z|X) %3 is "
+               "below zero, so the estimate is not to be trusted; raise order_prior")
         .arg(r)
         .arg(exact, 0, 'f', 3)
         .arg(conditional, 0, 'f', 3);
   // The prior reads the codes as more random than they are (measured: 2.3 nats at r = 3, 0.08 at r = m - 1, m = 8).
   if (crossEntropy - exact > kFooledPriorGap)
-    return QStringLiteral("the order-%1 prior reads H+(Z) = %2 nats, %3 above the codes' exact entropy %4: the "
-                          "estimate is inflated; raise order_prior")
+    return QStringLiteral(
+               "the order-%1 prior reads H+(Z) = %2 nats, %3 above the codes' exact entropy %4: the "
+               "estimate is inflated; raise order_prior")
         .arg(r)
         .arg(crossEntropy, 0, 'f', 3)
         .arg(crossEntropy - exact, 0, 'f', 3)

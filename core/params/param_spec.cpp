@@ -1,8 +1,8 @@
 #include "params/param_spec.h"
 
-#include "params/param_labels.h"
-
 #include <cmath>
+
+#include "params/param_labels.h"
 
 namespace milab {
 
@@ -20,8 +20,8 @@ ParamSpec ParamSpec::integer(QString name, int def, double min, double max, QStr
   return s;
 }
 
-ParamSpec ParamSpec::real(QString name, double def, double min, double max, QString help,
-                          bool minExclusive, bool maxExclusive) {
+ParamSpec ParamSpec::real(QString name, double def, double min, double max, QString help, bool minExclusive,
+                          bool maxExclusive) {
   ParamSpec s;
   s.name = std::move(name);
   s.type = Type::Double;
@@ -90,8 +90,8 @@ QString describeAllowed(const ParamSpec& spec) {
           .arg(spec.minExclusive ? "(" : "[", number(spec.minimum), number(spec.maximum));
     case ParamSpec::Type::Int:
     case ParamSpec::Type::Double: {
-      const QString kind = spec.type == ParamSpec::Type::Int ? QStringLiteral("an integer")
-                                                             : QStringLiteral("a number");
+      const QString kind =
+          spec.type == ParamSpec::Type::Int ? QStringLiteral("an integer") : QStringLiteral("a number");
       return QStringLiteral("%1 in %2%3, %4%5%6")
           .arg(kind, spec.minExclusive ? "(" : "[", number(spec.minimum), number(spec.maximum),
                spec.maxExclusive ? ")" : "]", spec.optional ? QStringLiteral(" or null (automatic)") : QString());
@@ -126,9 +126,12 @@ QString checkParam(const ParamSpec& spec, const QVariant& value, QVariant* out) 
         return {};
       }
       const QString s = value.toString().toLower();
-      if (isString && (s == "true" || s == "1" || s == "yes")) *out = true;
-      else if (isString && (s == "false" || s == "0" || s == "no")) *out = false;
-      else return failure(spec, value);
+      if (isString && (s == "true" || s == "1" || s == "yes"))
+        *out = true;
+      else if (isString && (s == "false" || s == "0" || s == "no"))
+        *out = false;
+      else
+        return failure(spec, value);
       return {};
     }
     case ParamSpec::Type::Choice: {
@@ -162,8 +165,10 @@ QString checkParam(const ParamSpec& spec, const QVariant& value, QVariant* out) 
       const bool lowOk = spec.minExclusive ? v > spec.minimum : v >= spec.minimum;
       const bool highOk = spec.maxExclusive ? v < spec.maximum : v <= spec.maximum;
       if (!lowOk || !highOk) return failure(spec, value);
-      if (spec.type == ParamSpec::Type::Int) *out = static_cast<int>(v);
-      else *out = v;
+      if (spec.type == ParamSpec::Type::Int)
+        *out = static_cast<int>(v);
+      else
+        *out = v;
       return {};
     }
   }

@@ -16,7 +16,7 @@ struct ParamSpec {
   // "not set". Its canonical value is the list rejoined with ',' as a QString.
   enum class Type { Int, Double, Bool, Choice, NumberList };
 
-  QString name;           // key in the experiment file, flag name (--name), label in the form
+  QString name;  // key in the experiment file, flag name (--name), label in the form
   Type type = Type::Double;
   QVariant defaultValue;  // null for an optional parameter with no default (e.g. alpha: random)
   double minimum = 0;
@@ -30,8 +30,8 @@ struct ParamSpec {
   bool optional = false;  // a null value is allowed and means "not set"
 
   static ParamSpec integer(QString name, int def, double min, double max, QString help);
-  static ParamSpec real(QString name, double def, double min, double max, QString help,
-                        bool minExclusive = false, bool maxExclusive = false);
+  static ParamSpec real(QString name, double def, double min, double max, QString help, bool minExclusive = false,
+                        bool maxExclusive = false);
   static ParamSpec boolean(QString name, bool def, QString help);
   static ParamSpec choice(QString name, QStringList choices, QString def, QString help);
   static ParamSpec numberList(QString name, double min, double max, QString help, bool minExclusive = false);

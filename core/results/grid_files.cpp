@@ -51,7 +51,7 @@ QString writeGridCsv(const QString& path, const QList<CellResult>& cells) {
                     s.methodParams.value("K").toString(),
                     QString::number(s.seed)};
     for (const QString& k : coordinateKeys) row << c.cell.coordinates.value(k).toString();
-    const bool estimated = r.status == RunStatus::Finished || r.status == RunStatus::Cancelled;  // failed: empty
+    const bool estimated = hasEstimate(r);  // a failed cell: empty fields
     row << QString::number(s.steps) << statusName(r.status) << r.targetName << number(r.trueMi)
         << (estimated ? number(r.estimate) : QString()) << (estimated ? number(r.stderror) : QString());
     auto valueNamed = [](const QList<NamedValue>& values, const QString& name) {

@@ -46,9 +46,9 @@ QJsonObject summaryJson(const RunSpec& spec, const RunResult& result) {
   o.insert("true_mi", number(result.trueMi));  // the exact value of `target`
   o.insert("target", result.targetName);
   // A failed run has no estimate (null), not a 0 that reads like one.
-  const bool failed = result.status == RunStatus::Failed;
-  o.insert("estimate", failed ? QJsonValue(QJsonValue::Null) : number(result.estimate));
-  o.insert("stderr", failed ? QJsonValue(QJsonValue::Null) : number(result.stderror));
+  const bool estimated = hasEstimate(result);
+  o.insert("estimate", estimated ? number(result.estimate) : QJsonValue(QJsonValue::Null));
+  o.insert("stderr", estimated ? number(result.stderror) : QJsonValue(QJsonValue::Null));
   o.insert("estimate_source", result.fromEvaluation
                                   ? QStringLiteral("%1 fresh evaluation batches").arg(spec.evalBatches)
                                   : QStringLiteral("last training steps"));
@@ -66,8 +66,12 @@ QJsonObject summaryJson(const RunSpec& spec, const RunResult& result) {
   if (!result.levels.isEmpty()) {
     QJsonArray levels;
     for (const LevelResult& l : result.levels)
-      levels << QJsonObject{{"mi", l.mi},           {"target", l.target},         {"steps", l.steps},
-                            {"mean", number(l.mean)}, {"bias", number(l.bias)}, {"variance", number(l.variance)},
+      levels << QJsonObject{{"mi", l.mi},
+                            {"target", l.target},
+                            {"steps", l.steps},
+                            {"mean", number(l.mean)},
+                            {"bias", number(l.bias)},
+                            {"variance", number(l.variance)},
                             {"mse", number(l.mse)}};
     o.insert("levels", levels);
     o.insert("steps_per_level", result.stepsPerLevel);
@@ -115,10 +119,11 @@ QString writeStaircaseCsv(const QString& path, const QStringList& labels, const 
   for (int i = 0; i < results.size(); ++i)
     for (int l = 0; l < results[i].levels.size(); ++l) {
       const LevelResult& r = results[i].levels[l];
-      out << csvField(labels.value(i)) << ',' << l + 1 << ',' << r.mi << ','
-          << r.target << ',' << r.steps << ',';
-      if (r.steps > 0) out << r.mean << ',' << r.bias << ',' << r.variance << ',' << r.mse;
-      else out << ",,,";
+      out << csvField(labels.value(i)) << ',' << l + 1 << ',' << r.mi << ',' << r.target << ',' << r.steps << ',';
+      if (r.steps > 0)
+        out << r.mean << ',' << r.bias << ',' << r.variance << ',' << r.mse;
+      else
+        out << ",,,";
       out << '\n';
     }
   out.flush();

@@ -74,7 +74,8 @@ class Connection {
 };
 
 QString describe(const QString& path, const QString& why) {
-  return QStringLiteral("history: cannot use '%1' (%2)").arg(path, why.isEmpty() ? QStringLiteral("unknown error") : why);
+  return QStringLiteral("history: cannot use '%1' (%2)")
+      .arg(path, why.isEmpty() ? QStringLiteral("unknown error") : why);
 }
 
 QString namedValuesJson(const QList<NamedValue>& values) {
@@ -111,11 +112,6 @@ QVector<CurvePoint> unpackCurve(const QByteArray& bytes) {
     curve.push_back({int(step), estimate, loss, seconds});
   }
   return curve;
-}
-
-// A run has an estimate unless it failed or never took a step.
-bool hasEstimate(const RunResult& r) {
-  return r.status != RunStatus::Failed && r.stepsDone > 0 && std::isfinite(r.estimate);
 }
 
 const char* kColumns =
@@ -171,14 +167,15 @@ QString recordRun(const QString& dbPath, const RunSpec& spec, const RunResult& r
       " ?, ?, ?, ?, ?)");
   const bool estimated = hasEstimate(result);
   const QVariant none = QVariant(QMetaType::fromType<double>());  // SQL NULL
-  for (const QVariant& v : QVariantList{
-           spec.task, spec.method,
-           QString::fromUtf8(QJsonDocument(QJsonObject::fromVariantMap(runSpecToFlat(spec))).toJson(QJsonDocument::Compact)),
-           statusName(result.status), result.reason, estimated ? QVariant(result.estimate) : none,
-           estimated ? QVariant(result.stderror) : none, result.targetName, result.trueMi,
-           namedValuesJson(result.ceilings), namedValuesJson(result.terms), result.seconds, result.stepsDone,
-           result.device, QStringLiteral(MILAB_VERSION), origin, started.toString(Qt::ISODateWithMs),
-           ended.toString(Qt::ISODateWithMs)})
+  for (const QVariant& v :
+       QVariantList{spec.task, spec.method,
+                    QString::fromUtf8(
+                        QJsonDocument(QJsonObject::fromVariantMap(runSpecToFlat(spec))).toJson(QJsonDocument::Compact)),
+                    statusName(result.status), result.reason, estimated ? QVariant(result.estimate) : none,
+                    estimated ? QVariant(result.stderror) : none, result.targetName, result.trueMi,
+                    namedValuesJson(result.ceilings), namedValuesJson(result.terms), result.seconds, result.stepsDone,
+                    result.device, QStringLiteral(MILAB_VERSION), origin, started.toString(Qt::ISODateWithMs),
+                    ended.toString(Qt::ISODateWithMs)})
     q.addBindValue(v);
   bool ok = q.exec();
   const qint64 runId = q.lastInsertId().toLongLong();
@@ -234,9 +231,8 @@ QList<StoredRun> RunStore::list(const HistoryFilter& filter) const {
   if (!error_.isEmpty()) return out;
   QStringList where;
   QVariantList values;
-  for (const auto& [column, value] : {std::pair<QString, QString>{"task", filter.task},
-                                      {"method", filter.method},
-                                      {"status", filter.status}})
+  for (const auto& [column, value] :
+       {std::pair<QString, QString>{"task", filter.task}, {"method", filter.method}, {"status", filter.status}})
     if (!value.isEmpty()) {
       where << column + " = ?";
       values << value;

@@ -23,7 +23,7 @@ QString defaultHistoryPath();  // $MILAB_DB, else <AppDataLocation>/history.sqli
 struct StoredRun {
   qint64 id = 0;
   QString task, method, status, reason, targetName, device, version, origin;
-  QJsonObject spec;         // the experiment, flat (runSpecToFlat)
+  QJsonObject spec;                          // the experiment, flat (runSpecToFlat)
   std::optional<double> estimate, stderror;  // none for a failed run
   double trueValue = 0;
   QList<Ceiling> ceilings;

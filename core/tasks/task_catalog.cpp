@@ -22,9 +22,10 @@ ParamSpecs staircaseSpecs() {
                             "staircase; the run's steps become levels x steps_per_level)",
                             true),
       ParamSpec::integer("steps_per_level", 4000, 1, 10000000, "training steps spent at each level of mi_schedule"),
-      ParamSpec::integer("level_tail", 500, 1, 10000000,
-                         "the last N steps of each level (the whole level when it is shorter) whose estimates give its bias, "
-                         "variance and MSE"),
+      ParamSpec::integer(
+          "level_tail", 500, 1, 10000000,
+          "the last N steps of each level (the whole level when it is shorter) whose estimates give its bias, "
+          "variance and MSE"),
   };
 }
 
@@ -41,8 +42,7 @@ QList<TaskInfo> makeTasks() {
   g3.displayName = "Gaussian triple (x, x', y)";
   g3.params = commonSpecs();
   ParamSpec alpha = ParamSpec::real("alpha", 0.5, 0.0, 1.0,
-                                    "I(x';y) / I(x,x';y) per dimension; unset draws it from U(0.1, 0.9)",
-                                    true, true);
+                                    "I(x';y) / I(x,x';y) per dimension; unset draws it from U(0.1, 0.9)", true, true);
   alpha.optional = true;
   alpha.label = "alpha = I(x';y) / I(x,x';y)";
   alpha.defaultValue = QVariant();

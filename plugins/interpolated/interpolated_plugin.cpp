@@ -12,9 +12,9 @@ MethodInfo InterpolatedPlugin::info() const {
   MethodInfo i = criticMethodInfo(
       "interpolated", "Interpolated I_alpha (Poole et al.)", "comparator",
       "multi-sample bound whose baseline mixes InfoNCE's (weight alpha) with a learned one; trades bias for variance");
-  ParamSpec alpha = ParamSpec::real("alpha", 0.5, 0.0, 1.0,
-                                    "weight of the InfoNCE baseline: near 1 is InfoNCE-like, near 0 is TUBA-like",
-                                    true, true);
+  ParamSpec alpha =
+      ParamSpec::real("alpha", 0.5, 0.0, 1.0,
+                      "weight of the InfoNCE baseline: near 1 is InfoNCE-like, near 0 is TUBA-like", true, true);
   alpha.label = "I_alpha weight alpha";
   i.params << alpha;
   return i;

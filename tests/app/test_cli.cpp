@@ -109,10 +109,12 @@ class TestCli : public QObject {
     // Either side of the range, the message names the bound at this dim.
     QTest::newRow("mi < 0") << (base + QStringList{"--mi", "-1"}) << ""
                             << "mi: must be a number in (0, 20] (5 nats per dimension, dim=4), got -1";
-    QTest::newRow("mi above 5 per dimension") << (base + QStringList{"--mi", "30"}) << ""
-                                              << "mi: must be a number in (0, 20] (5 nats per dimension, dim=4), got 30";
-    QTest::newRow("mi above the largest dim") << (base + QStringList{"--mi", "6000"}) << ""
-                                              << "mi: must be a number in (0, 20] (5 nats per dimension, dim=4), got 6000";
+    QTest::newRow("mi above 5 per dimension")
+        << (base + QStringList{"--mi", "30"}) << ""
+        << "mi: must be a number in (0, 20] (5 nats per dimension, dim=4), got 30";
+    QTest::newRow("mi above the largest dim")
+        << (base + QStringList{"--mi", "6000"}) << ""
+        << "mi: must be a number in (0, 20] (5 nats per dimension, dim=4), got 6000";
     QTest::newRow("alpha = 1") << (base + QStringList{"--alpha", "1"}) << ""
                                << "alpha: must be a number in (0, 1)";
     QTest::newRow("alpha = 0") << (base + QStringList{"--alpha", "0"}) << ""
@@ -164,9 +166,10 @@ class TestCli : public QObject {
         << "mi_schedule: every level must be in (0, 20]";
     QTest::newRow("schedule not numbers") << (base + QStringList{"--method", "infonce", "--mi-schedule", "2,a"}) << ""
                                           << "mi_schedule: must be a comma-separated list";
-    QTest::newRow("steps_per_level 0")
-        << (base + QStringList{"--method", "infonce", "--mi-schedule", "2,4", "--steps-per-level", "0"}) << ""
-        << "steps_per_level: must be an integer in [1,";
+    QTest::newRow("steps_per_level 0") << (base + QStringList{"--method", "infonce", "--mi-schedule", "2,4",
+                                                              "--steps-per-level", "0"})
+                                       << ""
+                                       << "steps_per_level: must be an integer in [1,";
   }
 
   // Every subcommand explains itself; help and --version answer; methods --long lists parameters and ceilings.
@@ -187,7 +190,8 @@ class TestCli : public QObject {
     QCOMPARE(methods.code, 0);
     QVERIFY(methods.out.contains("infonce\tInfoNCE\n"));
     QVERIFY(methods.out.contains("ceilings: log K (4.852 at the defaults)"));
-    QVERIFY(methods.out.contains("  --K              contrastive set size K, samples\n      default 128; an integer in [2, 65536]"));
+    QVERIFY(methods.out.contains(
+        "  --K              contrastive set size K, samples\n      default 128; an integer in [2, 65536]"));
     QVERIFY(methods.out.contains("not a lower bound"));
   }
 
@@ -278,9 +282,9 @@ class TestCli : public QObject {
   void staircaseWritesItsFigureAndTable() {
     QTemporaryDir tmp;
     const QString out = tmp.filePath("stairs");
-    const CliResult r = cli({"run", "--task", "gaussian2", "--dim", "4", "--method", "infonce", "--K", "16",
-                             "--mi-schedule", "1,4,10", "--steps-per-level", "60", "--level-tail", "30", "--device",
-                             "cpu", "--out", out});
+    const CliResult r =
+        cli({"run", "--task", "gaussian2", "--dim", "4", "--method", "infonce", "--K", "16", "--mi-schedule", "1,4,10",
+             "--steps-per-level", "60", "--level-tail", "30", "--device", "cpu", "--out", out});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     const QJsonObject s = QJsonDocument::fromJson(readAll(out + "/summary.json")).object();
     QCOMPARE(s["steps"].toInt(), 180);
@@ -301,14 +305,13 @@ class TestCli : public QObject {
   // whose only axis is a non-numeric key or a method gets the bar chart.
   void figureFollowsTheGridsShape() {
     QTemporaryDir tmp;
-    const CliResult truth = cli({"run", "--task", "gaussian2", "--dim", "4", "--mi", "1,2", "--method",
-                                 "infonce,nwj", "--K", "16", "--steps", "20", "--device", "cpu", "--out",
-                                 tmp.filePath("truth")});
+    const CliResult truth = cli({"run", "--task", "gaussian2", "--dim", "4", "--mi", "1,2", "--method", "infonce,nwj",
+                                 "--K", "16", "--steps", "20", "--device", "cpu", "--out", tmp.filePath("truth")});
     QVERIFY2(truth.code == 0, qPrintable(truth.err));
     QVERIFY(readAll(tmp.filePath("truth/estimate_vs_truth.png")).startsWith("\x89PNG"));
     QVERIFY(!QFileInfo::exists(tmp.filePath("truth/estimate_vs_K.png")));
-    const CliResult bars = cli({"run", "--task", "gaussian2", "--dim", "4", "--method", "infonce,nwj", "--steps",
-                                "20", "--device", "cpu", "--out", tmp.filePath("bars")});
+    const CliResult bars = cli({"run", "--task", "gaussian2", "--dim", "4", "--method", "infonce,nwj", "--steps", "20",
+                                "--device", "cpu", "--out", tmp.filePath("bars")});
     QVERIFY2(bars.code == 0, qPrintable(bars.err));
     QVERIFY(readAll(tmp.filePath("bars/estimates.svg")).contains("<svg"));
   }

@@ -28,6 +28,7 @@
 #include "gui/views/comparison_view.h"
 #include "method/method_registry.h"
 #include "plot/run_plot.h"
+#include "screenshots.h"
 
 using namespace milab;
 
@@ -55,7 +56,7 @@ class TestComparison : public QObject {
     w.findChild<QDoubleSpinBox*>("param.mi")->setValue(6);
     QTRY_VERIFY(titleOf(chart).startsWith("I(x,x';y) = 6.00"));
     QTRY_VERIFY(hasGraph(w, "true I(x,x';y) = 6.00"));
-    save(w, "preview");
+    saveScreenshot(w, "preview");
   }
 
   void threeMethodSetDrawsThreeCurvesWithCeilings() {
@@ -91,14 +92,14 @@ class TestComparison : public QObject {
               table->item(r, 3)->text().section(' ', 0, 0).toDouble());
     // Each run's curve stops at its last step: the view fits the data once every run ended.
     QCOMPARE(w.findChild<QCustomPlot*>("runPlot")->xAxis->range().upper, 150.0);
-    save(w, "three-methods");
+    saveScreenshot(w, "three-methods");
     // The figure tab draws the bar chart (only the method varies), one bar per run.
     set->showFigure(true);
     auto* figure = w.findChild<QCustomPlot*>("setFigure");
     int bars = 0;
     for (int i = 0; i < figure->plottableCount(); ++i) bars += qobject_cast<QCPBars*>(figure->plottable(i)) != nullptr;
     QCOMPARE(bars, 3);
-    save(w, "three-methods-figure");
+    saveScreenshot(w, "three-methods-figure");
     // Hiding a run hides its curves.
     QTableWidgetItem* show = nullptr;
     for (int r = 0; r < 3; ++r)
@@ -135,7 +136,7 @@ class TestComparison : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 5000);
     QTRY_VERIFY(w.findChild<QCustomPlot*>("runPlot")->xAxis->range().upper < 1000000);
     QVERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("cancelled"));
-    save(w, "stopped");
+    saveScreenshot(w, "stopped");
   }
 
   // Seeds of one configuration: one mean curve with a min-max band.
@@ -151,7 +152,7 @@ class TestComparison : public QObject {
     QCOMPARE(mean->dataCount(), 120);
     QVERIFY(graphNamed(w, "nwj (max)")->channelFillGraph() == graphNamed(w, "nwj (min)"));
     QCOMPARE(w.findChild<QTableWidget*>("runTable")->rowCount(), 3);
-    save(w, "seeds");
+    saveScreenshot(w, "seeds");
   }
 
   // A saved set is an experiment file: the runner reproduces the window's numbers, and it reopens as a set.
@@ -184,8 +185,9 @@ class TestComparison : public QObject {
     for (int i = 0; i < set->size(); ++i) windowEstimates << set->run(i)->result().estimate;
     std::sort(cliEstimates.begin(), cliEstimates.end());
     std::sort(windowEstimates.begin(), windowEstimates.end());
-    for (int i = 0; i < 4; ++i) QVERIFY2(std::abs(cliEstimates[i] - windowEstimates[i]) < 1e-6,
-                                         qPrintable(QString("%1 vs %2").arg(cliEstimates[i]).arg(windowEstimates[i])));
+    for (int i = 0; i < 4; ++i)
+      QVERIFY2(std::abs(cliEstimates[i] - windowEstimates[i]) < 1e-6,
+               qPrintable(QString("%1 vs %2").arg(cliEstimates[i]).arg(windowEstimates[i])));
 
     MainWindow again(registry_);
     QCOMPARE(again.openRunSet(file), QString());
@@ -230,7 +232,7 @@ class TestComparison : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 60000);
     QCOMPARE(w.currentRun()->result().levels.size(), 3);
     w.comparison()->showFigure(true);
-    save(w, "staircase");
+    saveScreenshot(w, "staircase");
   }
 
   // Closing the window while runs train returns within a second.
@@ -284,12 +286,6 @@ class TestComparison : public QObject {
   static QByteArray readAll(const QString& path) {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-  }
-  static void save(QWidget& w, const QString& name) {
-    const QString dir = qEnvironmentVariable("MILAB_SCREENSHOT_DIR");
-    if (dir.isEmpty()) return;
-    QCoreApplication::processEvents();
-    w.grab().save(dir + "/" + name + ".png");
   }
 
   MethodRegistry registry_;

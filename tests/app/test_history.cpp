@@ -19,6 +19,7 @@
 #include "gui/views/comparison_view.h"
 #include "method/method_registry.h"
 #include "results/run_store.h"
+#include "screenshots.h"
 
 using namespace milab;
 
@@ -64,12 +65,12 @@ class TestHistory : public QObject {
     auto* methodFilter = history->findChild<QComboBox*>("historyMethod");
     methodFilter->setCurrentIndex(methodFilter->findData("infonce"));
     QCOMPARE(history->rowCount(), 2);
-    methodFilter->setCurrentIndex(0);  // any method
+    methodFilter->setCurrentIndex(0);                                // any method
     history->findChild<QLineEdit*>("historyText")->setText("cli ");  // where it ran
     QCOMPARE(history->rowCount(), 1);
     history->findChild<QLineEdit*>("historyText")->clear();
     QCOMPARE(history->rowCount(), 3);
-    save(w, "history");
+    saveScreenshot(w, "history");
 
     // Overlay the two stored infonce curves beside whatever is live.
     w.comparison()->clear();
@@ -87,7 +88,7 @@ class TestHistory : public QObject {
       }
     }
     QCOMPARE(overlaid, 2);
-    save(w, "history-overlay");
+    saveScreenshot(w, "history-overlay");
 
     // Reopen the runner's js run in the form.
     methodFilter->setCurrentIndex(0);
@@ -107,13 +108,6 @@ class TestHistory : public QObject {
   }
 
  private:
-  static void save(QWidget& w, const QString& name) {
-    const QString dir = qEnvironmentVariable("MILAB_SCREENSHOT_DIR");
-    if (dir.isEmpty()) return;
-    QCoreApplication::processEvents();
-    w.grab().save(dir + "/" + name + ".png");
-  }
-
   MethodRegistry registry_;
 };
 

@@ -17,14 +17,15 @@
 #include <QtTest>
 
 #include "engine/device.h"
-#include "engine/grid_scheduler.h"
 #include "engine/experiment.h"
+#include "engine/grid_scheduler.h"
 #include "gui/main_window.h"
-#include "gui/panels/grid_shape_dialog.h"
 #include "gui/panels/experiment_panel.h"
+#include "gui/panels/grid_shape_dialog.h"
 #include "gui/panels/param_form.h"
 #include "method/method_registry.h"
 #include "plot/run_plot.h"
+#include "screenshots.h"
 
 using namespace milab;
 
@@ -239,8 +240,7 @@ class TestMainWindow : public QObject {
     QCoreApplication::processEvents();
     QVERIFY2(orderX->height() >= orderX->minimumSizeHint().height(), qPrintable(QString::number(orderX->height())));
     QVERIFY(error->height() >= error->heightForWidth(error->width()));
-    const QString dir = qEnvironmentVariable("MILAB_SCREENSHOT_DIR");
-    if (!dir.isEmpty()) w.grab().save(dir + "/ammi-form-error.png");
+    saveScreenshot(w, "ammi-form-error");
 
     method->setCurrentIndex(method->findData("bmmi"));  // at most 16 bits: the field's own range says so
     QCOMPARE(w.findChild<QSpinBox*>("param.bits")->maximum(), 16);

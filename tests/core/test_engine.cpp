@@ -9,11 +9,11 @@
 
 #include "engine/device.h"
 #include "engine/run.h"
-#include "results/grid_files.h"
-#include "results/run_files.h"
 #include "method/estimator.h"
 #include "method/method_registry.h"
 #include "nn/mlp.h"
+#include "results/grid_files.h"
+#include "results/run_files.h"
 #include "tasks/task_catalog.h"
 
 using namespace milab;

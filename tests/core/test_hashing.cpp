@@ -75,7 +75,7 @@ class TestHashing : public QObject {
     qInfo("m=16: lsh %.4f (%d codes), ammi %.4f (%d codes, estimate %.2f nats)", lsh.precision, lsh.distinctCodes,
           ammi.precision, ammi.distinctCodes, ammi.estimate.value_or(NAN));
     QCOMPARE(lsh.method, QString("lsh"));
-    QVERIFY(!lsh.estimate);  // random projections estimate no MI: no number, not a 0
+    QVERIFY(!lsh.estimate);        // random projections estimate no MI: no number, not a 0
     QVERIFY(lsh.precision > 0.1);  // above chance: LSH keeps some of the pixels' geometry
     QVERIFY(ammi.precision > lsh.precision + 0.05);
     QVERIFY(ammi.estimate && *ammi.estimate > 0 && *ammi.estimate <= 16 * std::log(2.0) + 1e-6);

@@ -43,13 +43,20 @@ class TestRunSet : public QObject {
   void badListsNameTheField_data() {
     QTest::addColumn<QString>("vary");
     QTest::addColumn<QString>("field");
-    QTest::newRow("no value") << "K=" << "vary:";
-    QTest::newRow("commas only") << "K=,," << "vary:";
-    QTest::newRow("no equals sign") << "K 8,16" << "vary:";
-    QTest::newRow("unknown key") << "zzz=1,2" << "vary:";
-    QTest::newRow("twice") << "K=8;K=16" << "vary:";
-    QTest::newRow("method") << "method=nwj" << "vary:";
-    QTest::newRow("value out of range") << "K=1,8" << "K:";
+    QTest::newRow("no value") << "K="
+                              << "vary:";
+    QTest::newRow("commas only") << "K=,,"
+                                 << "vary:";
+    QTest::newRow("no equals sign") << "K 8,16"
+                                    << "vary:";
+    QTest::newRow("unknown key") << "zzz=1,2"
+                                 << "vary:";
+    QTest::newRow("twice") << "K=8;K=16"
+                           << "vary:";
+    QTest::newRow("method") << "method=nwj"
+                            << "vary:";
+    QTest::newRow("value out of range") << "K=1,8"
+                                        << "K:";
   }
   void badListsNameTheField() {
     QFETCH(QString, vary);
@@ -121,7 +128,7 @@ class TestRunSet : public QObject {
     QCOMPARE(levels[1].bias, -0.5);
     QCOMPARE(levels[1].variance, 0.25);
     QCOMPARE(levels[1].mse, 0.5);  // bias^2 + variance
-    schedule.tail = 100;  // longer than a level: the whole level counts
+    schedule.tail = 100;           // longer than a level: the whole level counts
     QCOMPARE(levelStatistics(curve, schedule, {1.0, 3.0})[0].steps, 4);
     QCOMPARE(schedule.levelOf(4), 0);
     QCOMPARE(schedule.levelOf(5), 1);

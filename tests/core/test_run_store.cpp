@@ -93,7 +93,8 @@ class TestRunStore : public QObject {
   void filtersSelectAndDeleteTakesTheCurve() {
     QTemporaryDir tmp;
     const QString db = tmp.filePath("h.sqlite");
-    for (const char* m : {"infonce", "nwj", "infonce"}) QCOMPARE(recordRun(db, spec(m), finished(1), curve(), "cli"), QString());
+    for (const char* m : {"infonce", "nwj", "infonce"})
+      QCOMPARE(recordRun(db, spec(m), finished(1), curve(), "cli"), QString());
     RunStore store(db);
     QCOMPARE(store.list().size(), 3);
     QCOMPARE(store.list({"", "infonce", "", "", 0}).size(), 2);

@@ -150,7 +150,8 @@ class TestStatistical : public QObject {
     qFatal("no term %s", qPrintable(name));
   }
   RunResult onMarkovTask(const QString& method, const QVariantMap& extra) {
-    QVariantMap flat{{"task", "gaussian2"}, {"dim", 4}, {"mi", 2.0}, {"method", method}, {"bits", 8}, {"seed", 1}, {"eval_pool", 2048}};
+    QVariantMap flat{{"task", "gaussian2"}, {"dim", 4},  {"mi", 2.0},        {"method", method},
+                     {"bits", 8},           {"seed", 1}, {"eval_pool", 2048}};
     flat.insert(extra);
     return train(registry_, flat);
   }

@@ -56,7 +56,8 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
   settingsForm_->setSpecs(runSettingSpecs());
   compareMethods_->setObjectName("compareMethods");
   compareMethods_->setMaximumHeight(110);
-  compareMethods_->setToolTip(tr("Tick methods to run beside the one above, with the same settings where they share them"));
+  compareMethods_->setToolTip(
+      tr("Tick methods to run beside the one above, with the same settings where they share them"));
   for (const MethodPlugin* m : registry_.methods()) {
     auto* item = new QListWidgetItem(m->info().id, compareMethods_);
     item->setData(Qt::UserRole, m->info().id);
@@ -65,8 +66,9 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
   }
   vary_->setObjectName("varyEdit");
   vary_->setPlaceholderText(tr("e.g. K=32,128,512; seed=1,2,3"));
-  vary_->setToolTip(tr("Lists of values, crossed: one run per combination (seeds of one configuration are drawn as "
-                       "their mean with a min-max band)"));
+  vary_->setToolTip(
+      tr("Lists of values, crossed: one run per combination (seeds of one configuration are drawn as "
+         "their mean with a min-max band)"));
   varyError_->setObjectName("error.vary");
   varyError_->setStyleSheet("color: #c0392b;");
   varyError_->setWordWrap(true);
@@ -197,7 +199,8 @@ void ExperimentPanel::updateCompareList() {
 QStringList ExperimentPanel::comparedMethods() const {
   QStringList out;
   for (int i = 0; i < compareMethods_->count(); ++i)
-    if (compareMethods_->item(i)->checkState() == Qt::Checked) out << compareMethods_->item(i)->data(Qt::UserRole).toString();
+    if (compareMethods_->item(i)->checkState() == Qt::Checked)
+      out << compareMethods_->item(i)->data(Qt::UserRole).toString();
   return out;
 }
 
@@ -261,10 +264,9 @@ void ExperimentPanel::setBanner(const QString& line) {
 void ExperimentPanel::setRunning(bool running) {
   run_->setEnabled(!running);
   stop_->setEnabled(running);
-  for (QWidget* w : {static_cast<QWidget*>(task_), static_cast<QWidget*>(method_),
-                     static_cast<QWidget*>(taskForm_), static_cast<QWidget*>(methodForm_),
-                     static_cast<QWidget*>(settingsForm_), static_cast<QWidget*>(compareMethods_),
-                     static_cast<QWidget*>(vary_)})
+  for (QWidget* w : {static_cast<QWidget*>(task_), static_cast<QWidget*>(method_), static_cast<QWidget*>(taskForm_),
+                     static_cast<QWidget*>(methodForm_), static_cast<QWidget*>(settingsForm_),
+                     static_cast<QWidget*>(compareMethods_), static_cast<QWidget*>(vary_)})
     w->setEnabled(!running);
 }
 

@@ -1,10 +1,10 @@
 #include "gui/panels/grid_shape_dialog.h"
 
 #include <QDialogButtonBox>
-#include <QPushButton>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -13,7 +13,11 @@
 namespace milab {
 
 GridShapeDialog::GridShapeDialog(const Experiment& experiment, const MethodRegistry& registry, QWidget* parent)
-    : QDialog(parent), experiment_(experiment), registry_(registry), steps_(new QSpinBox(this)), summary_(new QLabel(this)) {
+    : QDialog(parent),
+      experiment_(experiment),
+      registry_(registry),
+      steps_(new QSpinBox(this)),
+      summary_(new QLabel(this)) {
   setWindowTitle(tr("Shape the grid before it starts"));
   setObjectName("gridShapeDialog");
   auto* form = new QFormLayout;
@@ -42,7 +46,9 @@ GridShapeDialog::GridShapeDialog(const Experiment& experiment, const MethodRegis
   connect(buttons, &QDialogButtonBox::accepted, this, &GridShapeDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   auto* layout = new QVBoxLayout(this);
-  layout->addWidget(new QLabel(tr("%1 method rows; each axis is a comma-separated list.").arg(std::max<qsizetype>(1, experiment.methods.size())), this));
+  layout->addWidget(new QLabel(
+      tr("%1 method rows; each axis is a comma-separated list.").arg(std::max<qsizetype>(1, experiment.methods.size())),
+      this));
   layout->addLayout(form);
   layout->addWidget(summary_);
   layout->addWidget(buttons);

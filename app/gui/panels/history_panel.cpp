@@ -14,6 +14,7 @@
 #include <QVBoxLayout>
 
 #include "engine/run_set.h"
+#include "gui/panels/sort_item.h"
 #include "results/run_files.h"
 
 namespace milab {
@@ -22,18 +23,7 @@ namespace {
 
 enum Column { kDate, kTask, kMethod, kDiffers, kEstimate, kTarget, kStatus, kColumns };
 constexpr int kIdRole = Qt::UserRole + 1;
-constexpr int kSortRole = Qt::UserRole + 2;
 constexpr int kShownRuns = 1000;  // the newest; filters narrow the rest
-
-class SortItem : public QTableWidgetItem {
- public:
-  using QTableWidgetItem::QTableWidgetItem;
-  bool operator<(const QTableWidgetItem& other) const override {
-    const QVariant a = data(kSortRole), b = other.data(kSortRole);
-    if (a.isValid() && b.isValid()) return a.toDouble() < b.toDouble();
-    return QTableWidgetItem::operator<(other);
-  }
-};
 
 QComboBox* filterBox(const QString& name, QWidget* parent) {
   auto* box = new QComboBox(parent);
@@ -104,8 +94,8 @@ HistoryPanel::HistoryPanel(const QString& dbPath, QWidget* parent)
   });
   connect(delete_, &QPushButton::clicked, this, [this] {
     if (selectedIds().isEmpty()) return;
-    if (QMessageBox::question(this, tr("Delete runs"), tr("Delete %1 runs from the history?").arg(selectedIds().size())) ==
-        QMessageBox::Yes)
+    if (QMessageBox::question(this, tr("Delete runs"),
+                              tr("Delete %1 runs from the history?").arg(selectedIds().size())) == QMessageBox::Yes)
       if (const QString err = deleteSelection(); !err.isEmpty()) message_->setText(err);
   });
   connect(export_, &QPushButton::clicked, this, [this] {
@@ -126,8 +116,8 @@ void HistoryPanel::refresh() {
   }
   // The filter boxes offer what the history holds.
   const QList<StoredRun> all = store_->list({});
-  for (auto [box, field] : {std::pair<QComboBox*, QString StoredRun::*>{task_, &StoredRun::task},
-                            {method_, &StoredRun::method}}) {
+  for (auto [box, field] :
+       {std::pair<QComboBox*, QString StoredRun::*>{task_, &StoredRun::task}, {method_, &StoredRun::method}}) {
     for (const StoredRun& r : all)
       if (box->findData(r.*field) < 0) {
         const QSignalBlocker block(box);
@@ -152,14 +142,14 @@ void HistoryPanel::refresh() {
     QStringList differs;
     for (const QString& k : differing)
       if (r.spec.contains(k)) differs << QStringLiteral("%1=%2").arg(k, r.spec.value(k).toVariant().toString());
-    const QStringList texts{r.ended.toString("yyyy-MM-dd hh:mm:ss"),
-                            r.task,
-                            r.method,
-                            differs.join(' '),
-                            r.estimate ? QStringLiteral("%1 ± %2").arg(*r.estimate, 0, 'f', 3).arg(*r.stderror, 0, 'f', 3)
-                                       : QString(),
-                            QStringLiteral("%1 = %2").arg(r.targetName).arg(r.trueValue, 0, 'f', 3),
-                            r.reason.isEmpty() ? r.status : r.status + ": " + r.reason};
+    const QStringList texts{
+        r.ended.toString("yyyy-MM-dd hh:mm:ss"),
+        r.task,
+        r.method,
+        differs.join(' '),
+        r.estimate ? QStringLiteral("%1 ± %2").arg(*r.estimate, 0, 'f', 3).arg(*r.stderror, 0, 'f', 3) : QString(),
+        QStringLiteral("%1 = %2").arg(r.targetName).arg(r.trueValue, 0, 'f', 3),
+        r.reason.isEmpty() ? r.status : r.status + ": " + r.reason};
     for (int c = 0; c < kColumns; ++c) {
       auto* item = new SortItem(texts[c]);
       item->setData(kIdRole, r.id);
@@ -201,8 +191,10 @@ QString HistoryPanel::exportSelection(const QString& path) const {
     if (!ids.contains(r.id)) continue;
     out << r.id << ',' << r.ended.toString(Qt::ISODate) << ',' << csvField(r.task) << ',' << csvField(r.method) << ','
         << r.status << ',';
-    if (r.estimate) out << *r.estimate << ',' << *r.stderror;  // a failed run has no estimate: empty fields
-    else out << ',';
+    if (r.estimate)
+      out << *r.estimate << ',' << *r.stderror;  // a failed run has no estimate: empty fields
+    else
+      out << ',';
     out << ',' << csvField(r.targetName) << ',' << r.trueValue << ',' << r.stepsDone << ',' << r.seconds << ','
         << csvField(r.origin) << ',' << csvField(r.reason) << ','
         << csvField(QString::fromUtf8(QJsonDocument(r.spec).toJson(QJsonDocument::Compact))) << '\n';

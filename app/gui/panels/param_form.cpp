@@ -8,7 +8,6 @@
 #include <QLineEdit>
 #include <QSpinBox>
 #include <QVBoxLayout>
-
 #include <cmath>
 
 namespace milab {
@@ -113,9 +112,12 @@ ParamMap ParamForm::values() const {
   ParamMap m;
   for (const ParamSpec& spec : specs_) {
     QWidget* w = editors_.value(spec.name);
-    if (auto* b = qobject_cast<QCheckBox*>(w)) m.insert(spec.name, b->isChecked());
-    else if (auto* e = qobject_cast<QLineEdit*>(w)) m.insert(spec.name, e->text().trimmed());
-    else if (auto* c = qobject_cast<QComboBox*>(w)) m.insert(spec.name, c->currentText());
+    if (auto* b = qobject_cast<QCheckBox*>(w))
+      m.insert(spec.name, b->isChecked());
+    else if (auto* e = qobject_cast<QLineEdit*>(w))
+      m.insert(spec.name, e->text().trimmed());
+    else if (auto* c = qobject_cast<QComboBox*>(w))
+      m.insert(spec.name, c->currentText());
     else if (auto* i = qobject_cast<QSpinBox*>(w))
       m.insert(spec.name, spec.optional && i->value() == i->minimum() ? QVariant() : QVariant(i->value()));
     else if (auto* d = qobject_cast<QDoubleSpinBox*>(w))
@@ -127,11 +129,16 @@ ParamMap ParamForm::values() const {
 void ParamForm::setValues(const ParamMap& values) {
   for (auto it = values.cbegin(); it != values.cend(); ++it) {
     QWidget* w = editors_.value(it.key());
-    if (auto* b = qobject_cast<QCheckBox*>(w)) b->setChecked(it.value().toBool());
-    else if (auto* e = qobject_cast<QLineEdit*>(w)) e->setText(it.value().toString());
-    else if (auto* c = qobject_cast<QComboBox*>(w)) c->setCurrentText(it.value().toString());
-    else if (auto* i = qobject_cast<QSpinBox*>(w)) i->setValue(it.value().isNull() ? i->minimum() : it.value().toInt());
-    else if (auto* d = qobject_cast<QDoubleSpinBox*>(w)) d->setValue(it.value().isNull() ? d->minimum() : it.value().toDouble());
+    if (auto* b = qobject_cast<QCheckBox*>(w))
+      b->setChecked(it.value().toBool());
+    else if (auto* e = qobject_cast<QLineEdit*>(w))
+      e->setText(it.value().toString());
+    else if (auto* c = qobject_cast<QComboBox*>(w))
+      c->setCurrentText(it.value().toString());
+    else if (auto* i = qobject_cast<QSpinBox*>(w))
+      i->setValue(it.value().isNull() ? i->minimum() : it.value().toInt());
+    else if (auto* d = qobject_cast<QDoubleSpinBox*>(w))
+      d->setValue(it.value().isNull() ? d->minimum() : it.value().toDouble());
   }
 }
 

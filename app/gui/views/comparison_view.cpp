@@ -19,6 +19,7 @@
 
 #include "engine/run_queue.h"
 #include "engine/run_set.h"
+#include "gui/panels/sort_item.h"
 #include "method/method_registry.h"
 #include "plot/experiment_figure.h"
 #include "plot/plot_export.h"
@@ -32,20 +33,8 @@ namespace {
 
 enum Column { kShow, kMethod, kDiffers, kEstimate, kTarget, kCeiling, kError, kSpeed, kStatus, kColumns };
 constexpr int kIndexRole = Qt::UserRole + 1;  // the entry a row shows, whatever the sort order
-constexpr int kSortRole = Qt::UserRole + 2;   // the number a column sorts by
 constexpr qint64 kTableRefreshMs = 250;       // the table's numbers change slower than the eye reads them
 constexpr qint64 kFigureRefreshMs = 1000;     // a staircase figure follows its runs live, once a second
-
-// Sorts numerically by kSortRole when both items have one (estimate +- stderr sorts by the estimate).
-class SortItem : public QTableWidgetItem {
- public:
-  using QTableWidgetItem::QTableWidgetItem;
-  bool operator<(const QTableWidgetItem& other) const override {
-    const QVariant a = data(kSortRole), b = other.data(kSortRole);
-    if (a.isValid() && b.isValid()) return a.toDouble() < b.toDouble();
-    return QTableWidgetItem::operator<(other);
-  }
-};
 
 QString taskKey(const RunSpec& s) {
   return s.task + QJsonDocument(QJsonObject::fromVariantMap(s.taskParams)).toJson(QJsonDocument::Compact);
@@ -105,7 +94,8 @@ ComparisonView::ComparisonView(const MethodRegistry& registry, QWidget* parent)
   jobs_->setRange(1, 64);
   jobs_->setValue(queue_->jobs());
   jobs_->setToolTip(tr("Runs that train at once (one core each); the others wait in the queue"));
-  resetView_->setToolTip(tr("Fit the axes to the data again (also: double click the plot). Drag pans, the wheel zooms."));
+  resetView_->setToolTip(
+      tr("Fit the axes to the data again (also: double click the plot). Drag pans, the wheel zooms."));
 
   table_->setHorizontalHeaderLabels({tr("show"), tr("method"), tr("differs"), tr("estimate ± stderr"), tr("target"),
                                      tr("ceiling"), tr("estimate − target"), tr("steps/s"), tr("status")});
@@ -287,7 +277,7 @@ void ComparisonView::updateRow(int index, const QStringList& differing) {
   const RunStatus status = queue_->status(e.queueIndex);
   const RunResult r = run.result();
   const bool ended = status == RunStatus::Finished || status == RunStatus::Cancelled || status == RunStatus::Failed;
-  const bool hasEstimate = ended && status != RunStatus::Failed && r.stepsDone > 0;
+  const bool estimated = hasEstimate(r);
   auto set = [&](int column, const QString& text, const QVariant& sortBy = {}) {
     QTableWidgetItem* item = table_->item(row, column);
     item->setText(text);
@@ -296,14 +286,15 @@ void ComparisonView::updateRow(int index, const QStringList& differing) {
   const QString differs = runLabel(e.spec, differing).section(' ', 1);
   set(kMethod, e.spec.method);
   set(kDiffers, differs);
-  set(kEstimate, hasEstimate ? QStringLiteral("%1 ± %2").arg(number(r.estimate), number(r.stderror)) : QString(),
-      hasEstimate ? QVariant(r.estimate) : QVariant());
+  set(kEstimate, estimated ? QStringLiteral("%1 ± %2").arg(number(r.estimate), number(r.stderror)) : QString(),
+      estimated ? QVariant(r.estimate) : QVariant());
   set(kTarget, QStringLiteral("%1 = %2").arg(r.targetName, number(r.trueMi)), r.trueMi);
   set(kCeiling,
-      r.ceilings.isEmpty() ? tr("none") : QStringLiteral("%1 = %2").arg(r.ceilings[0].name, number(r.ceilings[0].value)),
+      r.ceilings.isEmpty() ? tr("none")
+                           : QStringLiteral("%1 = %2").arg(r.ceilings[0].name, number(r.ceilings[0].value)),
       r.ceilings.isEmpty() ? QVariant() : QVariant(r.ceilings[0].value));
-  set(kError, hasEstimate ? number(r.estimate - r.trueMi) : QString(),
-      hasEstimate ? QVariant(r.estimate - r.trueMi) : QVariant());
+  set(kError, estimated ? number(r.estimate - r.trueMi) : QString(),
+      estimated ? QVariant(r.estimate - r.trueMi) : QVariant());
   const double seconds = ended ? r.seconds : e.lastSeconds;
   const int steps = ended ? r.stepsDone : e.lastStep;
   const double speed = seconds > 0 ? steps / seconds : 0;
@@ -440,9 +431,9 @@ QString ComparisonView::exportTable(const QString& path) const {
     const Entry& e = *entries_[i];
     const RunResult r = queue_->run(e.queueIndex).result();
     const RunStatus status = queue_->status(e.queueIndex);
-    const bool hasEstimate = (status == RunStatus::Finished || status == RunStatus::Cancelled) && r.stepsDone > 0;
+    const bool estimated = hasEstimate(r);
     out << i + 1 << ',' << csvField(e.spec.method) << ',' << csvField(runLabel(e.spec, keys).section(' ', 1)) << ',';
-    if (hasEstimate)
+    if (estimated)
       out << r.estimate << ',' << r.stderror << ',';
     else
       out << ",,";
@@ -451,7 +442,7 @@ QString ComparisonView::exportTable(const QString& path) const {
       out << ",,";
     else
       out << csvField(r.ceilings[0].name) << ',' << r.ceilings[0].value << ',';
-    if (hasEstimate) out << r.estimate - r.trueMi;
+    if (estimated) out << r.estimate - r.trueMi;
     out << ',';
     if (r.seconds > 0) out << r.stepsDone / r.seconds;
     out << ',' << statusName(status) << ',' << csvField(r.reason) << '\n';

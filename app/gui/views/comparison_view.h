@@ -30,8 +30,8 @@ class ComparisonView : public QWidget {
   ~ComparisonView() override;
 
   // Adds validated runs to the set; they start as slots free. A set is on one task: runs of another task
-  // configuration (task or its parameters) start a new set once the current one has ended. With `withOracle`, each learned run also gets the
-  // same bound with the task's analytic critic, drawn dotted in its colour once known.
+  // configuration (task or its parameters) start a new set once the current one has ended. With `withOracle`, each
+  // learned run also gets the same bound with the task's analytic critic, drawn dotted in its colour once known.
   void addRuns(const QList<RunSpec>& specs, bool withOracle);
   // Drains every live run into the plot, starts queued runs, updates the table: the window's timer calls it.
   // Returns true once nothing is pending or running.
@@ -67,9 +67,9 @@ class ComparisonView : public QWidget {
   void addPage(QWidget* page, const QString& title);
   void showPage(QWidget* page);
 
-  QString saveSet(const QString& path) const;         // the set as an experiment file: "" or an error line
-  QString exportTable(const QString& path) const;     // the results table as CSV
-  QString exportFigure(const QString& path);          // the set's figure (png/pdf/svg), drawn afresh
+  QString saveSet(const QString& path) const;      // the set as an experiment file: "" or an error line
+  QString exportTable(const QString& path) const;  // the results table as CSV
+  QString exportFigure(const QString& path);       // the set's figure (png/pdf/svg), drawn afresh
 
  private:
   struct Entry;

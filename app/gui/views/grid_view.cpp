@@ -4,10 +4,10 @@
 #include <QThread>
 
 #include "engine/grid_scheduler.h"
-#include "plot/grid_outputs.h"
 #include "plot/experiment_figure.h"
-#include "results/run_files.h"
+#include "plot/grid_outputs.h"
 #include "plot/plot_export.h"
+#include "results/run_files.h"
 
 namespace milab {
 

@@ -26,7 +26,9 @@ class GridView : public BackgroundView {
   void cancel() override;
   QString progressLine() const override;
   QString startedHtml() const override;
-  QString runningLine() const override { return QStringLiteral("A grid of %1 cells runs; the form shows its first cell").arg(cells_.size()); }
+  QString runningLine() const override {
+    return QStringLiteral("A grid of %1 cells runs; the form shows its first cell").arg(cells_.size());
+  }
   const RunSpec* formSpec() const override { return cells_.isEmpty() ? nullptr : &cells_.first().spec; }
   QString exportTo(const QString& path) const override;
 

@@ -18,7 +18,9 @@ class HashingView : public BackgroundView {
   void cancel() override { job_->cancel(); }  // the rows scored so far are still written
   QString progressLine() const override;
   QString startedHtml() const override;
-  QString runningLine() const override { return QStringLiteral("Fashion-MNIST hashing runs (its settings are in its file, not in the form)"); }
+  QString runningLine() const override {
+    return QStringLiteral("Fashion-MNIST hashing runs (its settings are in its file, not in the form)");
+  }
   QString exportTo(const QString& path) const override;
 
  protected:

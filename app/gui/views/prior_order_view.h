@@ -20,7 +20,9 @@ class PriorOrderView : public BackgroundView {
   void cancel() override { job_->cancel(); }  // the orders swept so far are still written
   QString progressLine() const override;
   QString startedHtml() const override;
-  QString runningLine() const override { return QStringLiteral("AMMI's prior-order sweep runs; the form shows the encoder it trains"); }
+  QString runningLine() const override {
+    return QStringLiteral("AMMI's prior-order sweep runs; the form shows the encoder it trains");
+  }
   const RunSpec* formSpec() const override { return &spec_.encoder; }
   QString exportTo(const QString& path) const override;
 
