@@ -100,33 +100,30 @@ MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPat
   if (!workspace_.geometry().isEmpty()) restoreGeometry(workspace_.geometry());
 
   QMenu* file = menuBar()->addMenu(tr("&File"));
-  file->addAction(tr("Export plot as PNG..."), this, [this] { exportWithDialog("PNG image (*.png)", "png"); });
-  file->addAction(tr("Export plot as PDF..."), this, [this] { exportWithDialog("PDF document (*.pdf)", "pdf"); });
-  file->addAction(tr("Export plot as SVG..."), this, [this] { exportWithDialog("SVG image (*.svg)", "svg"); });
-  file->addAction(tr("Export curve as CSV..."), this, [this] { exportWithDialog("CSV table (*.csv)", "csv"); });
-  file->addAction(tr("Export summary as JSON..."), this, [this] { exportWithDialog("JSON (*.json)", "json"); });
+  auto exportShown = [this](const QString& path) { return exportTo(path); };
+  file->addAction(tr("Export plot as PNG..."), this,
+                  [=] { saveWithDialog("milab.png", "PNG image (*.png)", exportShown); });
+  file->addAction(tr("Export plot as PDF..."), this,
+                  [=] { saveWithDialog("milab.pdf", "PDF document (*.pdf)", exportShown); });
+  file->addAction(tr("Export plot as SVG..."), this,
+                  [=] { saveWithDialog("milab.svg", "SVG image (*.svg)", exportShown); });
+  file->addAction(tr("Export curve as CSV..."), this,
+                  [=] { saveWithDialog("milab.csv", "CSV table (*.csv)", exportShown); });
+  file->addAction(tr("Export summary as JSON..."), this,
+                  [=] { saveWithDialog("milab.json", "JSON (*.json)", exportShown); });
   file->addSeparator();
   file->addAction(tr("Export results table as CSV..."), this, [this] {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Results table"), "runs.csv", tr("CSV table (*.csv)"));
-    if (path.isEmpty()) return;
-    const QString err = comparison_->exportTable(path);
-    err.isEmpty() ? statusBar()->showMessage(tr("Wrote %1").arg(path))
-                  : (void)QMessageBox::warning(this, tr("Export failed"), err);
+    saveWithDialog("runs.csv", tr("CSV table (*.csv)"),
+                   [this](const QString& p) { return comparison_->exportTable(p); });
   });
   file->addAction(tr("Export the set's figure..."), this, [this] {
-    const QString path =
-        QFileDialog::getSaveFileName(this, tr("Figure"), "figure.png", tr("Images (*.png *.pdf *.svg)"));
-    if (path.isEmpty()) return;
-    const QString err = comparison_->exportFigure(path);
-    err.isEmpty() ? statusBar()->showMessage(tr("Wrote %1").arg(path))
-                  : (void)QMessageBox::warning(this, tr("Export failed"), err);
+    saveWithDialog("figure.png", tr("Images (*.png *.pdf *.svg)"),
+                   [this](const QString& p) { return comparison_->exportFigure(p); });
   });
   file->addAction(tr("Save run set as experiment..."), this, [this] {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save run set"), "set.json", tr("Experiment (*.json)"));
-    if (path.isEmpty()) return;
-    const QString err = comparison_->saveSet(path);
-    err.isEmpty() ? statusBar()->showMessage(tr("Saved %1: milab-cli run %1 --out DIR reproduces it").arg(path))
-                  : (void)QMessageBox::warning(this, tr("Not saved"), err);
+    saveWithDialog(
+        "set.json", tr("Experiment (*.json)"), [this](const QString& p) { return comparison_->saveSet(p); },
+        tr("Saved %1: milab-cli run %1 --out DIR reproduces it"));
   });
   file->addSeparator();
   file->addAction(tr("Quit"), QKeySequence::Quit, this, &QWidget::close);
@@ -445,15 +442,16 @@ QString MainWindow::exportTo(const QString& path) {
   return exportPlot(comparison_->plotWidget(), path, 1200, 640);
 }
 
-void MainWindow::exportWithDialog(const QString& filter, const QString& suffix) {
-  QString path = QFileDialog::getSaveFileName(this, tr("Export"), QStringLiteral("milab.%1").arg(suffix), filter);
+void MainWindow::saveWithDialog(const QString& defaultName, const QString& filter,
+                                const std::function<QString(const QString&)>& write, const QString& done) {
+  QString path = QFileDialog::getSaveFileName(this, tr("Save"), defaultName, filter);
   if (path.isEmpty()) return;
-  if (QFileInfo(path).suffix().isEmpty()) path += "." + suffix;
-  const QString err = exportTo(path);
+  if (QFileInfo(path).suffix().isEmpty()) path += "." + QFileInfo(defaultName).suffix();
+  const QString err = write(path);
   if (err.isEmpty())
-    statusBar()->showMessage(tr("Wrote %1").arg(path));
+    statusBar()->showMessage((done.isEmpty() ? tr("Wrote %1") : done).arg(path));
   else
-    QMessageBox::warning(this, tr("Export failed"), err);
+    QMessageBox::warning(this, tr("Not written"), err);
 }
 
 }  // namespace milab

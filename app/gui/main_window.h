@@ -5,6 +5,7 @@
 // shown through the same pure functions the CLI uses, and saves the set as an experiment file; the Experiments
 // menu opens experiment files (into the form, as a grid, or as a comparison set) and the bundled presets.
 #include <QMainWindow>
+#include <functional>
 #include <memory>
 
 #include "engine/background_job.h"
@@ -96,7 +97,10 @@ class MainWindow : public QMainWindow {
   void tick();
   void previewConfiguredRun();
   void showResult();
-  void exportWithDialog(const QString& filter, const QString& suffix);
+  // Asks where to save (a missing suffix is taken from `defaultName`), writes with `write`, and says how it went:
+  // `done` (%1 the path, default "Wrote %1") on the status bar, or the error in a warning.
+  void saveWithDialog(const QString& defaultName, const QString& filter,
+                      const std::function<QString(const QString&)>& write, const QString& done = {});
 
   const MethodRegistry& registry_;
   ExperimentPanel* panel_;

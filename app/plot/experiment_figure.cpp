@@ -2,6 +2,7 @@
 
 #include <qcustomplot.h>
 
+#include <QDir>
 #include <QMap>
 #include <QSet>
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include "plot/palette.h"
 #include "plot/side_legend.h"
 #include "plot/smoothing.h"
+#include "results/run_files.h"
 
 namespace milab {
 
@@ -472,10 +474,11 @@ FigureSize drawFigure(QCustomPlot* plot, FigureKind kind, const QList<FigureRun>
   return size;
 }
 
-QList<FigureRun> figureRunsOf(const QList<CellResult>& cells) {
-  QList<FigureRun> out;
-  for (const CellResult& c : cells) out << FigureRun{c.cell.spec, c.result, {}};
-  return out;
+FigureRun figureRunOf(const CellResult& c, const QString& outDir) {
+  FigureRun run{c.cell.spec, c.result, {}};
+  if (!c.result.levels.isEmpty())
+    run.curve = readCurveCsv(QDir(outDir).filePath("cells/" + c.cell.name + "/curve.csv"));
+  return run;
 }
 
 }  // namespace milab

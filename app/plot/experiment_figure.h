@@ -40,6 +40,8 @@ struct FigureSize {
 // Clears `plot` and draws the figure `kind` of `runs` (finished runs; the staircase also draws stopped ones).
 FigureSize drawFigure(QCustomPlot* plot, FigureKind kind, const QList<FigureRun>& runs);
 
-QList<FigureRun> figureRunsOf(const QList<CellResult>& cells);
+// A grid cell as the figures take it; a staircase cell brings its curve, read from OUT/cells/<name>/curve.csv
+// (which the cell's worker wrote).
+FigureRun figureRunOf(const CellResult& cell, const QString& outDir);
 
 }  // namespace milab

@@ -29,12 +29,11 @@ QStringList writeFigureFiles(const QString& outDir, const QList<FigureRun>& runs
 QStringList writeGridOutputs(const QString& outDir, const QList<CellResult>& cells) {
   const QDir out(outDir);
   QStringList errors{writeGridCsv(out.filePath("grid.csv"), cells)};
-  QList<FigureRun> runs = figureRunsOf(cells);
+  QList<FigureRun> runs;
   QStringList labels;
-  for (int i = 0; i < runs.size(); ++i) {
-    labels << cells[i].cell.name;
-    if (!runs[i].result.levels.isEmpty())  // the staircase draws the curves, which the cells' workers wrote
-      runs[i].curve = readCurveCsv(out.filePath("cells/" + cells[i].cell.name + "/curve.csv"));
+  for (const CellResult& c : cells) {
+    runs << figureRunOf(c, outDir);
+    labels << c.cell.name;
   }
   errors << writeFigureFiles(outDir, runs, labels);
   errors.removeAll(QString());

@@ -36,43 +36,6 @@ const char* kSchema[] = {
     "CREATE INDEX IF NOT EXISTS runs_task_method ON runs(task, method)",
 };
 
-// One connection of this thread to the database, closed and removed when it goes out of scope.
-class Connection {
- public:
-  explicit Connection(const QString& path) : name_(QStringLiteral("milab-history-%1").arg(connectionCount++)) {
-    QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", name_);
-    if (!db.isValid()) {
-      error_ = "the QSQLITE driver is missing (Debian package libqt6sql6-sqlite)";
-      return;
-    }
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    db.setDatabaseName(path);
-    db.setConnectOptions("QSQLITE_BUSY_TIMEOUT=15000");  // wait for another writer instead of failing
-    if (!db.open()) {
-      error_ = db.lastError().text();
-      return;
-    }
-    QSqlQuery q(db);
-    // WAL: readers never block the writer, and a crash mid-write leaves the last committed state.
-    for (const char* sql : {"PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON", "PRAGMA synchronous=NORMAL"})
-      if (!q.exec(sql)) error_ = q.lastError().text();
-    for (const char* sql : kSchema)
-      if (error_.isEmpty() && !q.exec(sql)) error_ = q.lastError().text();
-  }
-  ~Connection() {
-    {
-      QSqlDatabase db = QSqlDatabase::database(name_, false);
-      db.close();
-    }
-    QSqlDatabase::removeDatabase(name_);
-  }
-  QSqlDatabase db() const { return QSqlDatabase::database(name_, false); }
-  const QString& error() const { return error_; }
-
- private:
-  QString name_, error_;
-};
-
 QString describe(const QString& path, const QString& why) {
   return QStringLiteral("history: cannot use '%1' (%2)")
       .arg(path, why.isEmpty() ? QStringLiteral("unknown error") : why);
@@ -144,6 +107,43 @@ StoredRun storedRunOf(const QSqlQuery& q) {
 
 }  // namespace
 
+// One connection of this thread to the database, closed and removed when it goes out of scope.
+class HistoryConnection {
+ public:
+  explicit HistoryConnection(const QString& path) : name_(QStringLiteral("milab-history-%1").arg(connectionCount++)) {
+    QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", name_);
+    if (!db.isValid()) {
+      error_ = "the QSQLITE driver is missing (Debian package libqt6sql6-sqlite)";
+      return;
+    }
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    db.setDatabaseName(path);
+    db.setConnectOptions("QSQLITE_BUSY_TIMEOUT=15000");  // wait for another writer instead of failing
+    if (!db.open()) {
+      error_ = db.lastError().text();
+      return;
+    }
+    QSqlQuery q(db);
+    // WAL: readers never block the writer, and a crash mid-write leaves the last committed state.
+    for (const char* sql : {"PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON", "PRAGMA synchronous=NORMAL"})
+      if (!q.exec(sql)) error_ = q.lastError().text();
+    for (const char* sql : kSchema)
+      if (error_.isEmpty() && !q.exec(sql)) error_ = q.lastError().text();
+  }
+  ~HistoryConnection() {
+    {
+      QSqlDatabase db = QSqlDatabase::database(name_, false);
+      db.close();
+    }
+    QSqlDatabase::removeDatabase(name_);
+  }
+  QSqlDatabase db() const { return QSqlDatabase::database(name_, false); }
+  const QString& error() const { return error_; }
+
+ private:
+  QString name_, error_;
+};
+
 QString defaultHistoryPath() {
   const QString env = qEnvironmentVariable("MILAB_DB");
   if (!env.isEmpty()) return env;
@@ -156,7 +156,7 @@ QString recordRun(const QString& dbPath, const RunSpec& spec, const RunResult& r
                   const QString& origin, qint64* id) {
   const QDateTime ended = QDateTime::currentDateTime();
   const QDateTime started = ended.addMSecs(-qint64(result.seconds * 1000));
-  Connection c(dbPath);
+  HistoryConnection c(dbPath);
   if (!c.error().isEmpty()) return describe(dbPath, c.error());
   QSqlDatabase db = c.db();
   if (!db.transaction()) return describe(dbPath, db.lastError().text());
@@ -197,34 +197,11 @@ QString recordRun(const QString& dbPath, const RunSpec& spec, const RunResult& r
   return {};
 }
 
-RunStore::RunStore(const QString& dbPath)
-    : path_(dbPath), connection_(QStringLiteral("milab-store-%1").arg(connectionCount++)) {
-  QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", connection_);
-  if (!db.isValid()) {
-    error_ = describe(path_, "the QSQLITE driver is missing (Debian package libqt6sql6-sqlite)");
-    return;
-  }
-  QDir().mkpath(QFileInfo(path_).absolutePath());
-  db.setDatabaseName(path_);
-  db.setConnectOptions("QSQLITE_BUSY_TIMEOUT=15000");
-  if (!db.open()) {
-    error_ = describe(path_, db.lastError().text());
-    return;
-  }
-  QSqlQuery q(db);
-  for (const char* sql : {"PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON"})
-    if (error_.isEmpty() && !q.exec(sql)) error_ = describe(path_, q.lastError().text());
-  for (const char* sql : kSchema)
-    if (error_.isEmpty() && !q.exec(sql)) error_ = describe(path_, q.lastError().text());
+RunStore::RunStore(const QString& dbPath) : path_(dbPath), connection_(std::make_unique<HistoryConnection>(dbPath)) {
+  if (!connection_->error().isEmpty()) error_ = describe(path_, connection_->error());
 }
 
-RunStore::~RunStore() {
-  {
-    QSqlDatabase db = QSqlDatabase::database(connection_, false);
-    db.close();
-  }
-  QSqlDatabase::removeDatabase(connection_);
-}
+RunStore::~RunStore() = default;  // the connection closes and removes itself
 
 QList<StoredRun> RunStore::list(const HistoryFilter& filter) const {
   QList<StoredRun> out;
@@ -245,7 +222,7 @@ QList<StoredRun> RunStore::list(const HistoryFilter& filter) const {
   if (!where.isEmpty()) sql += " WHERE " + where.join(" AND ");
   sql += " ORDER BY id DESC";
   if (filter.limit > 0) sql += QStringLiteral(" LIMIT %1").arg(filter.limit);
-  QSqlQuery q(QSqlDatabase::database(connection_, false));
+  QSqlQuery q(connection_->db());
   q.prepare(sql);
   for (const QVariant& v : values) q.addBindValue(v);
   if (!q.exec()) return out;
@@ -255,7 +232,7 @@ QList<StoredRun> RunStore::list(const HistoryFilter& filter) const {
 
 std::optional<StoredRun> RunStore::find(qint64 id) const {
   if (!error_.isEmpty()) return std::nullopt;
-  QSqlQuery q(QSqlDatabase::database(connection_, false));
+  QSqlQuery q(connection_->db());
   q.prepare(QStringLiteral("SELECT %1 FROM runs WHERE id = ?").arg(kColumns));
   q.addBindValue(id);
   if (!q.exec() || !q.next()) return std::nullopt;
@@ -264,7 +241,7 @@ std::optional<StoredRun> RunStore::find(qint64 id) const {
 
 QVector<CurvePoint> RunStore::curve(qint64 id) const {
   if (!error_.isEmpty()) return {};
-  QSqlQuery q(QSqlDatabase::database(connection_, false));
+  QSqlQuery q(connection_->db());
   q.prepare("SELECT points FROM curves WHERE run_id = ?");
   q.addBindValue(id);
   if (!q.exec() || !q.next()) return {};
@@ -273,7 +250,7 @@ QVector<CurvePoint> RunStore::curve(qint64 id) const {
 
 QString RunStore::remove(const QList<qint64>& ids) {
   if (!error_.isEmpty()) return error_;
-  QSqlDatabase db = QSqlDatabase::database(connection_, false);
+  QSqlDatabase db = connection_->db();
   if (!db.transaction()) return describe(path_, db.lastError().text());
   QSqlQuery q(db);
   for (qint64 id : ids) {

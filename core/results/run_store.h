@@ -12,11 +12,14 @@
 #include <QList>
 #include <QString>
 #include <QVector>
+#include <memory>
 #include <optional>
 
 #include "engine/run.h"
 
 namespace milab {
+
+class HistoryConnection;  // one thread's connection to the database (run_store.cpp)
 
 QString defaultHistoryPath();  // $MILAB_DB, else <AppDataLocation>/history.sqlite
 
@@ -62,7 +65,8 @@ class RunStore {
   static QVariantMap specOf(const StoredRun& run) { return run.spec.toVariantMap(); }
 
  private:
-  QString path_, connection_, error_;
+  QString path_, error_;
+  std::unique_ptr<HistoryConnection> connection_;
 };
 
 // One stored run as the JSON `milab-cli show ID` prints (the summary.json fields, plus id, origin, times).

@@ -7,7 +7,6 @@
 #include "plot/experiment_figure.h"
 #include "plot/grid_outputs.h"
 #include "plot/plot_export.h"
-#include "results/run_files.h"
 
 namespace milab {
 
@@ -35,13 +34,7 @@ void GridView::launch(const QString& outDir) {
 
 bool GridView::update() {
   const QList<int> ended = grid_->poll();
-  for (int i : ended) {
-    const CellResult& c = grid_->results()[i];
-    FigureRun run{c.cell.spec, c.result, {}};
-    if (!c.result.levels.isEmpty())  // a staircase draws the cell's curve, which its worker has written
-      run.curve = readCurveCsv(QDir(outDir_).filePath("cells/" + c.cell.name + "/curve.csv"));
-    ended_ << run;
-  }
+  for (int i : ended) ended_ << figureRunOf(grid_->results()[i], outDir_);
   if (!ended.isEmpty()) drawFigure(plot(), chooseFigure(ended_), ended_);
   return grid_->isDone();
 }
