@@ -34,7 +34,10 @@ int listMethods(const MethodRegistry& registry, bool longForm) {
     std::printf("  %s\n", info.summary.toUtf8().constData());
     std::printf("  estimates %s%s; %s\n", targetOf(info.target).toUtf8().constData(),
                 info.needsSubview ? " (needs task gaussian3)" : "",
-                info.lowerBound ? "a lower bound on it in expectation" : "not a lower bound");
+                info.lowerBound   ? "a lower bound on it in expectation"
+                : info.upperBound ? "an upper bound on it in expectation when its model q is good"
+                                  : "neither an upper nor a lower bound");
+    if (!info.trains) std::printf("  trains nothing: steps are ignored; each evaluation batch is one reading\n");
     const QList<Ceiling> ceilings = m->ceilings(defaultsOf(info.params));
     QStringList shown;
     for (const Ceiling& c : ceilings)

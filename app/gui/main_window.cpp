@@ -412,7 +412,13 @@ void MainWindow::showResult() {
     text += tr(" &middot; oracle critic %1").arg(oracle->result().estimate, 0, 'f', 3);
   for (const NamedValue& t : r.terms)
     text += QStringLiteral("<br>%1 = %2").arg(t.name.toHtmlEscaped()).arg(t.value, 0, 'f', 3);
-  text += tr("<br>%1 steps in %2 s on %3").arg(r.stepsDone).arg(r.seconds, 0, 'f', 1).arg(r.device);
+  if (r.stepsDone == 0 && r.fromEvaluation)  // KSG: nothing trained, only its sample sets read
+    text += tr("<br>no training; %1 sample sets read in %2 s on %3")
+                .arg(run->spec().evalBatches)
+                .arg(r.seconds, 0, 'f', 1)
+                .arg(r.device);
+  else
+    text += tr("<br>%1 steps in %2 s on %3").arg(r.stepsDone).arg(r.seconds, 0, 'f', 1).arg(r.device);
   if (!r.reason.isEmpty())
     text += QStringLiteral("<br><span style='color:#c0392b'>%1</span>").arg(r.reason.toHtmlEscaped());
   if (!r.warning.isEmpty())

@@ -36,6 +36,10 @@ QString seriesLabel(const RunSpec& spec, const QStringList& differing, const QSt
   keys.removeAll("steps");  // follows from the schedule, or is not what a reader compares
   return runLabel(spec, keys);
 }
+QString seriesLabel(const FigureRun& r, const QStringList& differing, const QStringList& axisKeys) {
+  const QString label = seriesLabel(r.spec, differing, axisKeys);
+  return r.result.upperBound ? label + " (upper bound)" : label;
+}
 
 struct Stats {
   double mean = 0, spread = 0;
@@ -65,7 +69,7 @@ QList<Series> groupSeries(const QList<const FigureRun*>& runs, const QStringList
                           const QStringList& axisKeys, double (*x)(const FigureRun&)) {
   QList<Series> out;
   for (const FigureRun* r : runs) {
-    const QString label = seriesLabel(r->spec, differing, axisKeys);
+    const QString label = seriesLabel(*r, differing, axisKeys);
     auto it = std::find_if(out.begin(), out.end(), [&](const Series& s) { return s.label == label; });
     if (it == out.end()) {
       out << Series{label, {}};
@@ -115,6 +119,54 @@ struct Range {
     hi = std::max(hi, v);
   }
   void apply(QCPAxis* axis) const { axis->setRange(lo - 0.05 * (hi - lo), hi + 0.08 * (hi - lo)); }
+
+  // Figures of final readings against targets and ceilings (the references): the references set the reach R,
+  // as readableRange does for curves, and a reading more than 2R above (or R below zero) is left off scale and
+  // named in a note on its panel instead of squashing every other series (CLUB reads 101 nats where the truth
+  // is 4 on a 2-dimensional task: its bound is that loose).
+  void reference(double v) {
+    include(v);
+    if (std::isfinite(v)) reach = std::max(reach, std::abs(v));
+  }
+  void reading(double v, double spread, const QString& label, QCPAxisRect* rect) {
+    if (std::isfinite(v)) readings << Reading{v, spread, label, rect};
+  }
+  // Once every reference and reading is in: the shared y range on every panel, and the notes.
+  void applyToPanels(QCustomPlot* plot, const QList<QCPAxisRect*>& rects) {
+    QMap<QCPAxisRect*, QStringList> offScale;
+    for (const Reading& r : readings) {
+      if (r.value > 2 * reach || r.value < -reach) {
+        offScale[r.rect] << QStringLiteral("%1 %2").arg(r.label).arg(r.value, 0, 'g', 3);
+        continue;
+      }
+      include(r.value - r.spread);
+      include(r.value + r.spread);
+    }
+    hi = std::min(hi, 2 * reach);
+    lo = std::max(lo, -reach);
+    for (QCPAxisRect* rect : rects) {
+      apply(rect->axis(QCPAxis::atLeft));
+      if (!offScale.contains(rect)) continue;
+      auto* note = new QCPItemText(plot);
+      note->setClipAxisRect(rect);
+      note->position->setAxisRect(rect);
+      note->position->setType(QCPItemPosition::ptAxisRectRatio);
+      note->position->setCoords(0.02, 0.03);
+      note->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+      note->setFont(QFont("sans", 8));
+      note->setColor(QColor(160, 40, 40));
+      note->setText("off scale: " + offScale.value(rect).join(", "));
+    }
+  }
+
+ private:
+  struct Reading {
+    double value, spread;
+    QString label;
+    QCPAxisRect* rect;
+  };
+  double reach = 1;
+  QList<Reading> readings;
 };
 
 // The ceilings of the runs of a panel, by name: (x, mean value) points, so that a ceiling that is a function
@@ -146,8 +198,7 @@ void drawSeriesWithBars(QCustomPlot* plot, QCPAxisRect* rect, const Series& s, c
     xs << it.key();
     means << st.mean;
     spreads << st.spread;
-    range->include(st.mean - st.spread);
-    range->include(st.mean + st.spread);
+    range->reading(st.mean, st.spread, s.label, rect);
   }
   QCPGraph* g = addLine(plot, rect, xs, means, style.pen(), s.label, legend);
   g->setScatterStyle(QCPScatterStyle(style.marker, style.color, style.color, 6));
@@ -203,7 +254,7 @@ FigureSize drawVsK(QCustomPlot* plot, const QList<const FigureRun*>& runs, const
     int t = 0;
     for (auto it = targets.cbegin(); it != targets.cend(); ++it, ++t) {
       const double v = meanOf(it.value());
-      range.include(v);
+      range.reference(v);
       addLine(plot, rect, {ks.first() / 1.25, ks.last() * 1.25}, {v, v},
               QPen(Qt::black, 2, it.key().startsWith("I(x;y|") ? Qt::DashLine : Qt::SolidLine), "true " + it.key(),
               once("true " + it.key()));
@@ -215,7 +266,7 @@ FigureSize drawVsK(QCustomPlot* plot, const QList<const FigureRun*>& runs, const
       for (auto p2 = it.value().cbegin(); p2 != it.value().cend(); ++p2) {
         cx << p2.key();
         cy << meanOf(p2.value());
-        range.include(cy.last());
+        range.reference(cy.last());
       }
       QCPGraph* g = addLine(plot, rect, cx, cy, QPen(kCeilingGrey, 1.5, kCeilingStyles[c % 4]), "ceiling " + it.key(),
                             once("ceiling " + it.key()));
@@ -230,7 +281,7 @@ FigureSize drawVsK(QCustomPlot* plot, const QList<const FigureRun*>& runs, const
         drawSeriesWithBars(plot, rect, panelSeries, seriesStyle(s), once(all[s].label), &range);
     }
   }
-  for (QCPAxisRect* rect : rects) range.apply(rect->axis(QCPAxis::atLeft));
+  range.applyToPanels(plot, rects);
   return {int(mis.size()), width, 560};
 }
 
@@ -246,8 +297,8 @@ FigureSize drawVsTruth(QCustomPlot* plot, const QList<const FigureRun*>& runs, c
     tMax = std::max(tMax, r->result.trueMi);
   }
   const double pad = 0.05 * std::max(1.0, tMax - tMin);
-  range.include(tMin);
-  range.include(tMax);
+  range.reference(tMin);
+  range.reference(tMax);
   addLine(plot, rect, {tMin - pad, tMax + pad}, {tMin - pad, tMax + pad}, QPen(Qt::black, 2), "true value (y = x)",
           legend);
   int c = 0;
@@ -259,7 +310,7 @@ FigureSize drawVsTruth(QCustomPlot* plot, const QList<const FigureRun*>& runs, c
       for (double v : vs) values << v;
     bool named = false;
     for (double v : values) {
-      range.include(v);
+      range.reference(v);
       addLine(plot, rect, {tMin - pad, tMax + pad}, {v, v}, QPen(kCeilingGrey, 1.5, kCeilingStyles[c % 4]),
               QStringLiteral("ceiling %1").arg(it.key()), named ? nullptr : legend);
       named = true;
@@ -269,7 +320,7 @@ FigureSize drawVsTruth(QCustomPlot* plot, const QList<const FigureRun*>& runs, c
   rect->axis(QCPAxis::atBottom)->setLabel("true value of what the method estimates (nats)");
   rect->axis(QCPAxis::atLeft)->setLabel("estimate (nats)");
   rect->axis(QCPAxis::atBottom)->setRange(tMin - pad, tMax + pad);
-  range.apply(rect->axis(QCPAxis::atLeft));
+  range.applyToPanels(plot, {rect});
   return {1, 1200, 620};
 }
 
@@ -306,17 +357,16 @@ FigureSize drawBars(QCustomPlot* plot, const QList<const FigureRun*>& runs, cons
     bars->setDataPlottable(bar);
     bars->setData({st.spread});
     bars->removeFromLegend();
-    range.include(st.mean - st.spread);
-    range.include(st.mean + st.spread);
+    range.reading(st.mean, st.spread, all[s].label, rect);
     ticker->addTick(s, all[s].label);
     const double target = meanOf(targets);
-    range.include(target);
+    range.reference(target);
     addLine(plot, rect, {s - 0.42, s + 0.42}, {target, target}, QPen(Qt::black, 2.5),
             "true value (each method's own target)", targetNamed ? nullptr : legend);
     targetNamed = true;
     for (const Ceiling& c : members.first()->result.ceilings) {
       if (!ceilingNames.contains(c.name)) ceilingNames << c.name;
-      range.include(c.value);
+      range.reference(c.value);
       addLine(plot, rect, {s - 0.42, s + 0.42}, {c.value, c.value},
               QPen(kCeilingGrey, 2, kCeilingStyles[ceilingNames.indexOf(c.name) % 4]), "ceiling " + c.name,
               ceilingNamed.contains(c.name) ? nullptr : legend);
@@ -327,7 +377,7 @@ FigureSize drawBars(QCustomPlot* plot, const QList<const FigureRun*>& runs, cons
   if (all.size() > 4) x->setTickLabelRotation(-30);  // each label ends at its bar, none runs off the right
   x->setRange(-0.6, all.size() - 0.4);
   y->setLabel("estimate (nats)");
-  range.apply(y);
+  range.applyToPanels(plot, {rect});
   return {1, 1200, 620};
 }
 

@@ -50,6 +50,8 @@ QCPGraph* RunPlot::addGraph(const QPen& pen, const QString& name, bool inLegend)
   return g;
 }
 
+QString RunPlot::legendName(const Series& s) { return s.upperBound ? s.label + " (upper bound)" : s.label; }
+
 QCPGraph* RunPlot::addFlatLine(const QPen& pen, const QString& name, double value, int series) {
   QCPGraph* g = addGraph(pen, name, false);
   flatLines_ << FlatLine{g, value, series};  // its data comes from clipFlatLines(), once its run is added
@@ -126,12 +128,13 @@ void RunPlot::addTarget(const RunSpec& spec, const RunResult& known) {
 int RunPlot::addRun(const QString& label, const SeriesStyle& style, const RunSpec& spec, const RunResult& known) {
   Series s;
   s.label = label;
+  s.upperBound = known.upperBound;
   s.style = style;
   s.plannedSteps = std::max(1, spec.steps);
   QColor faint = style.color;
   faint.setAlpha(70);
   s.raw = addGraph(QPen(faint, 1), label + " (per step)", false);
-  s.smooth = addGraph(style.pen(2), label, true);
+  s.smooth = addGraph(style.pen(2), legendName(s), true);
   addTarget(spec, known);
   s.levels << known.trueMi;
   for (const LevelResult& l : known.levels) s.levels << l.target;
@@ -196,7 +199,8 @@ void RunPlot::setRunLabel(int id, const QString& label) {
   Series& s = runs_[id];
   s.label = label;
   s.raw->setName(label + " (per step)");
-  s.smooth->setName(label);
+  s.smooth->setName(legendName(s));
+  if (s.point) s.point->setName(legendName(s) + s.reading);
 }
 
 void RunPlot::setSeedGroups(const QList<QPair<QString, QList<int>>>& groups) {
@@ -257,6 +261,10 @@ void RunPlot::updateVisibility() {
     s.smooth->setVisible(s.visible && !grouped);
     if (grouped) s.smooth->removeFromLegend(legend_);
     for (QCPGraph* g : s.references) g->setVisible(s.visible);
+    if (s.point) {
+      s.point->setVisible(s.visible);
+      s.bars->setVisible(s.visible);
+    }
   }
   for (const Group& g : groups_) {
     bool any = false;
@@ -297,6 +305,7 @@ void RunPlot::resetView() {
   const double pad = 0.08 * std::max(hi - lo, 0.5);
   plot_->xAxis->setRange(0, xMax);
   plot_->yAxis->setRange(lo - pad, hi + pad);
+  placePoints(xMax);
 }
 
 void RunPlot::refresh() {
@@ -313,14 +322,40 @@ void RunPlot::showRun(const RunSpec& spec, const RunResult& result, const QVecto
   if (result.targetName == "log Z") plot_->yAxis->setLabel("log Z, the model's log total mass (nats)");
   const int id = addRun(spec.method, seriesStyle(0), spec, result);
   append(id, curve);
-  markEnded(id);
+  markEnded(id, result);
   resetView();
   plot_->replot();
 }
 
-void RunPlot::markEnded(int id) {
-  if (id >= 0 && id < runs_.size()) runs_[id].ended = true;
+void RunPlot::markEnded(int id, const RunResult& result) {
+  if (id < 0 || id >= runs_.size()) return;
+  Series& s = runs_[id];
+  s.ended = true;
+  if (s.steps.isEmpty() && hasEstimate(result) && !s.point) {
+    s.reading = QStringLiteral(": %1 ± %2 (no training; error bar 1 stderr)")
+                    .arg(number(result.estimate), number(result.stderror));
+    s.point = addGraph(QPen(s.style.color, 2), legendName(s) + s.reading, true);
+    s.point->setLineStyle(QCPGraph::lsNone);
+    s.point->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, s.style.color, s.style.color, 9));
+    s.point->setData({0.0}, {result.estimate});
+    s.bars = new QCPErrorBars(plot_->xAxis, plot_->yAxis);
+    s.bars->removeFromLegend();
+    s.bars->setDataPlottable(s.point);
+    s.bars->setPen(QPen(s.style.color, 2));
+    s.bars->setWhiskerWidth(12);
+    s.bars->setData(QVector<double>{result.stderror});
+    s.smooth->removeFromLegend(legend_);
+    s.levels << result.estimate - result.stderror << result.estimate + result.stderror;
+    placePoints(spanOf(-1));
+    updateVisibility();
+  }
   clipFlatLines();
+}
+
+void RunPlot::placePoints(double xMax) {
+  int j = 0;
+  for (Series& s : runs_)
+    if (s.point) s.point->data()->begin()->key = xMax * (0.96 - 0.03 * j++);
 }
 
 int RunPlot::pointCount(int id) const { return id >= 0 && id < runs_.size() ? runs_[id].raw->dataCount() : 0; }

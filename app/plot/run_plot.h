@@ -14,6 +14,7 @@
 
 class QCustomPlot;
 class QCPGraph;
+class QCPErrorBars;
 class QCPLegend;
 
 namespace milab {
@@ -28,7 +29,10 @@ class RunPlot {
   int addRun(const QString& label, const SeriesStyle& style, const RunSpec& spec, const RunResult& known);
   void append(int id, const QVector<CurvePoint>& points);  // addData; the caller replots (refresh) once per tick
   void setOracle(int id, double value);                    // the bound with the task's analytic critic
-  void markEnded(int id);  // the run is over: the view fits the steps it did, not the ones it planned
+  // The run is over: the view fits the steps it did, not the ones it planned. A run that ended with an estimate
+  // but no training curve (KSG trains nothing) is drawn as one point with its standard error as an error bar,
+  // at the right of the steps shown, where the trained runs' final readings are.
+  void markEnded(int id, const RunResult& result);
   void setRunVisible(int id, bool visible);
   void setRunLabel(int id, const QString& label);  // labels change as a set grows (what differs between runs)
   // Draws the runs of each group (more than one member) as their mean with a min-max band, instead of each.
@@ -55,7 +59,8 @@ class RunPlot {
 
  private:
   struct Series {
-    QString label;
+    QString label;  // as the caller gave it; the legend adds " (upper bound)" for CLUB
+    bool upperBound = false;
     SeriesStyle style;
     int plannedSteps = 1;
     QVector<double> steps, values;
@@ -64,6 +69,9 @@ class RunPlot {
     QCPGraph* smooth = nullptr;
     QList<QCPGraph*> references;  // ceilings and oracle
     QList<double> levels;         // target and ceilings, for the y range
+    QCPGraph* point = nullptr;    // a run without a training curve: its reading as one point
+    QCPErrorBars* bars = nullptr;
+    QString reading;  // the point's legend text after the label, e.g. ": 1.00 ± 0.01 (no training; ...)"
     bool visible = true;
     bool ended = false;
     int group = -1;
@@ -75,6 +83,7 @@ class RunPlot {
     QCPGraph *mean = nullptr, *low = nullptr, *high = nullptr;
   };
   QCPGraph* addGraph(const QPen& pen, const QString& name, bool inLegend);
+  static QString legendName(const Series& s);
   // A horizontal line (a ceiling, an oracle, a flat target) of run `series` (-1: every run's). Its data is clipped
   // to the visible x range: Qt drops the dash pattern of a line millions of pixels long (a 10^6-step run zoomed
   // to its first hundred steps).
@@ -84,6 +93,7 @@ class RunPlot {
   void addTarget(const RunSpec& spec, const RunResult& known);
   void extendGroup(Group& g);
   void updateVisibility();
+  void placePoints(double xMax);  // the readings without a curve, side by side at the right of the data
   bool legendListsReferences() const { return runs_.size() <= 3; }
 
   QCustomPlot* plot_;

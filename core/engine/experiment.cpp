@@ -5,7 +5,10 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QSet>
 
+#include "method/method_plugin.h"
+#include "method/method_registry.h"
 #include "tasks/task_catalog.h"
 
 namespace milab {
@@ -108,6 +111,38 @@ void applyOverrides(const QVariantMap& overrides, Experiment* experiment) {
   }
 }
 
+namespace {
+
+// Every parameter key some method of the experiment declares.
+QSet<QString> keysOfMethods(const Experiment& experiment, const MethodRegistry& registry) {
+  QStringList ids{experiment.base.value("method").toString()};
+  for (const QVariantMap& row : experiment.methods) ids << row.value("method").toString();
+  for (const auto& axis : experiment.axes)
+    if (axis.first == "method")
+      for (const QVariant& v : axis.second) ids << v.toString();
+  QSet<QString> keys;
+  for (const QString& id : ids)
+    if (const MethodPlugin* m = registry.find(id))
+      for (const ParamSpec& p : m->info().params) keys.insert(p.name);
+  return keys;
+}
+
+// The keys of `flat` that belong to another method of the experiment, not to this cell's method, task or run.
+QStringList keysNotFor(const QVariantMap& flat, const QSet<QString>& methodKeys, const MethodRegistry& registry) {
+  const MethodPlugin* method = registry.find(flat.value("method").toString());
+  const TaskInfo* task = findTask(flat.value("task", RunSpec().task).toString());
+  if (!method || !task) return {};  // runSpecFromFlat names the unknown one
+  const MethodInfo info = method->info();
+  QStringList out;
+  for (auto it = flat.cbegin(); it != flat.cend(); ++it)
+    if (methodKeys.contains(it.key()) && !findSpec(info.params, it.key()) && !findSpec(task->params, it.key()) &&
+        !findSpec(runSettingSpecs(), it.key()))
+      out << it.key();
+  return out;
+}
+
+}  // namespace
+
 QString expandExperiment(const Experiment& experiment, const MethodRegistry& registry, QList<GridCell>* cells) {
   QList<QVariantMap> rows = experiment.methods.isEmpty() ? QList<QVariantMap>{QVariantMap()} : experiment.methods;
   // Cartesian product of the axes, the first axis varying slowest.
@@ -120,26 +155,35 @@ QString expandExperiment(const Experiment& experiment, const MethodRegistry& reg
       for (const QVariant& v : axis.second) next << (p + QList<QPair<QString, QVariant>>{qMakePair(axis.first, v)});
     points = next;
   }
+  const QSet<QString> methodKeys = keysOfMethods(experiment, registry);
   QList<GridCell> out;
+  QSet<QString> names;
   for (const QVariantMap& row : rows) {
     for (const auto& point : points) {
       GridCell cell;
       QVariantMap flat = experiment.base;
+      QList<QPair<QString, QVariant>> varying;  // what names the cell, in order: the row's keys, then the axes'
+      for (auto it = row.cbegin(); it != row.cend(); ++it) varying << qMakePair(it.key(), it.value());
+      varying << point;
+      for (const auto& kv : varying) flat.insert(kv.first, kv.second);
+      // A method's key (K) shared by a grid that also runs methods without it (ksg) applies only to those that
+      // declare it, as in the window's comparison set; the cells it would split collapse into one.
+      const QStringList dropped = keysNotFor(flat, methodKeys, registry);
       QStringList nameParts;
       if (!row.isEmpty()) nameParts << folderSafe(row.value("method"));
-      for (auto it = row.cbegin(); it != row.cend(); ++it) {
-        flat.insert(it.key(), it.value());
-        cell.coordinates.insert(it.key(), it.value());
-        if (it.key() != "method") nameParts << it.key() + "-" + folderSafe(it.value());
+      for (int i = 0; i < varying.size(); ++i) {
+        const auto& [key, value] = varying[i];
+        if (dropped.contains(key)) continue;
+        cell.coordinates.insert(key, value);
+        const bool rowsMethod = i < row.size() && key == "method";  // already the name's first part
+        if (!rowsMethod) nameParts << key + "-" + folderSafe(value);
       }
-      for (const auto& kv : point) {
-        flat.insert(kv.first, kv.second);
-        cell.coordinates.insert(kv.first, kv.second);
-        nameParts << kv.first + "-" + folderSafe(kv.second);
-      }
+      for (const QString& k : dropped) flat.remove(k);
       cell.name = nameParts.isEmpty() ? QStringLiteral("run") : nameParts.join('_');
+      if (!dropped.isEmpty() && names.contains(cell.name)) continue;  // the same run as a cell already listed
       const QString err = runSpecFromFlat(flat, registry, &cell.spec);
       if (!err.isEmpty()) return experiment.isGrid() ? QStringLiteral("%1 (in cell %2)").arg(err, cell.name) : err;
+      names.insert(cell.name);
       out << cell;
     }
   }

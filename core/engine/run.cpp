@@ -77,6 +77,7 @@ Run::Run(RunSpec spec, const MethodPlugin* method)
           buildTask(spec_.task, spec_.taskParams, static_cast<std::uint64_t>(spec_.seed)))),
       schedule_(scheduleOf(spec_.taskParams)) {
   result_.ceilings = method_->ceilings(spec_.methodParams);
+  result_.upperBound = method_->info().upperBound;
   const Target target = method_->info().target;
   const NamedValue t = targetOf(*model_, target);
   result_.targetName = t.name;
@@ -194,11 +195,13 @@ void Run::execute() {
     ctx.device = device;
     ctx.generator = estimatorGenerator(spec_.seed);
     ctx.params = spec_.methodParams;
+    ctx.cancelled = [this] { return cancel_.load(); };
     c10::GradMode::set_enabled(true);  // worker threads start with torch's default, stated for clarity
     std::unique_ptr<Estimator> estimator = method_->create(ctx);
     const int64_t batch = estimator->batchSize();
 
-    for (int step = 1; step <= spec_.steps; ++step) {
+    const int steps = method_->info().trains ? spec_.steps : 0;  // KSG: no training, only its evaluation
+    for (int step = 1; step <= steps; ++step) {
       if (cancel_.load()) break;
       if (schedule_.isSet() && step > 1 && schedule_.levelOf(step) != schedule_.levelOf(step - 1))
         sampler = TaskSampler(levelModels_[schedule_.levelOf(step)], device);
@@ -235,6 +238,10 @@ void Run::execute() {
     res.terms = termSums;
     res.warning = method_->warning(spec_.methodParams, termSums);
     finish(RunStatus::Finished, {});
+  } catch (const EstimatorCancelled&) {
+    finishCancelled(stepsDone_.load() < spec_.steps && method_->info().trains
+                        ? QStringLiteral("cancelled at step %1").arg(stepsDone_.load())
+                        : QStringLiteral("cancelled during evaluation"));
   } catch (const std::exception& e) {
     finish(RunStatus::Failed, errorLine(e));
   }

@@ -50,6 +50,7 @@ struct RunResult {
   double trueMi = 0;         // exact value of what the method estimates (MethodInfo::target)
   QString targetName;        // e.g. "I(x,x';y)", "I(x;y|x')", "log Z"
   QList<Ceiling> ceilings;
+  bool upperBound = false;  // the method reads from above (CLUB): plots say so beside its name
   QString warning;  // the method's own doubt about a finished reading (MethodPlugin::warning), or ""
   double seconds = 0;
   int stepsDone = 0;

@@ -110,9 +110,12 @@ QString validateRunSpec(RunSpec* spec, const MethodRegistry& registry) {
   if (info.needsSubview && !task->hasSubview)
     return QStringLiteral("task: method %1 needs x' and the true p(y|x'), i.e. task gaussian3, got '%2'")
         .arg(info.id, task->id);
+  if (!info.trains && scheduleOf(spec->taskParams).isSet())
+    return QStringLiteral("mi_schedule: method %1 trains nothing, so it has no staircase to follow; give one mi")
+        .arg(info.id);
   err = validateParamMap(info.params, &spec->methodParams, "method " + info.id);
   if (!err.isEmpty()) return err;
-  err = method->validate(spec->methodParams, *task);
+  err = method->validate(spec->methodParams, *task, spec->taskParams);
   if (!err.isEmpty()) return err;
   QString resolved;
   return resolveDevice(spec->device, &resolved);

@@ -20,7 +20,7 @@ MethodInfo DecomposedPlugin::info() const {
   return i;
 }
 
-QString DecomposedPlugin::validate(const ParamMap& params, const TaskInfo&) const {
+QString DecomposedPlugin::validate(const ParamMap& params, const TaskInfo&, const ParamMap&) const {
   const int K = params.value("K").toInt();
   if (!usesMarginalProtocol(params) && K % 2 != 0)
     return QStringLiteral(

@@ -14,7 +14,7 @@ class DecomposedPlugin : public MethodPlugin {
   DecomposedPlugin(QString id, QString displayName, QString summary);
 
   MethodInfo info() const override;
-  QString validate(const ParamMap& params, const TaskInfo& task) const override;
+  QString validate(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const override;
   QList<Ceiling> ceilings(const ParamMap& params) const override;
 
  private:

@@ -5,6 +5,8 @@
 #include <c10/core/Device.h>
 
 #include <QList>
+#include <exception>
+#include <functional>
 #include <QString>
 
 #include "method/method_plugin.h"
@@ -32,6 +34,14 @@ struct EstimatorContext {
   c10::Device device = c10::Device(c10::kCPU);
   at::Generator generator;  // the run's own: networks' init, negatives, everything random
   ParamMap params;          // validated, defaults filled
+  // True once the run was asked to stop: a step or an evaluation that can take longer than ~100 ms polls it
+  // and throws EstimatorCancelled, which ends the run as cancelled (not failed). Never null inside a run.
+  std::function<bool()> cancelled = [] { return false; };
+};
+
+// Thrown from inside a long step or evaluation when ctx.cancelled() turned true.
+struct EstimatorCancelled : std::exception {
+  const char* what() const noexcept override { return "cancelled"; }
 };
 
 class Estimator {

@@ -27,7 +27,7 @@ MethodInfo MarkovMiPlugin::info() const {
   return i;
 }
 
-QString MarkovMiPlugin::validate(const ParamMap& params, const TaskInfo&) const {
+QString MarkovMiPlugin::validate(const ParamMap& params, const TaskInfo&, const ParamMap&) const {
   return validateMarkovMi(id_, params, learnedPrior_);
 }
 

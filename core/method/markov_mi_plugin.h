@@ -12,7 +12,7 @@ class MarkovMiPlugin : public MethodPlugin {
   MarkovMiPlugin(bool learnedPrior, QString id, QString displayName, QString summary);
 
   MethodInfo info() const override;
-  QString validate(const ParamMap& params, const TaskInfo& task) const override;
+  QString validate(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const override;
   QList<Ceiling> ceilings(const ParamMap& params) const override;
   QString warning(const ParamMap& params, const QList<Term>& terms) const override;
   std::unique_ptr<Estimator> create(const EstimatorContext& context) const override;

@@ -30,6 +30,11 @@ struct MethodInfo {
   bool needsSubview = false;  // needs x' and the true p(y | x') sampler
   Target target = Target::TotalMi;
   bool lowerBound = true;  // its value never exceeds the target in expectation (checked by the conformance suite)
+  // Its value is at least the target in expectation when its model is right (CLUB; checked with the oracle).
+  bool upperBound = false;
+  // False for an estimator with nothing to train (KSG): the run skips the training loop and its steps, and
+  // its reading is the evaluation on eval_batches independent sample sets, shown as a point with an error bar.
+  bool trains = true;
 };
 
 // A labelled number: a ceiling, a term of a bound, an exact MI of a task.
@@ -46,10 +51,12 @@ class MethodPlugin {
  public:
   virtual ~MethodPlugin() = default;
   virtual MethodInfo info() const = 0;
-  // Cross-field checks beyond each ParamSpec's own range (e.g. "K even"). `params` are already range-checked.
-  virtual QString validate(const ParamMap& params, const TaskInfo& task) const {
+  // Cross-field checks beyond each ParamSpec's own range (e.g. "K even", KSG's samples against the task's dim).
+  // `params` and `taskParams` are already range-checked, defaults filled.
+  virtual QString validate(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const {
     Q_UNUSED(params);
     Q_UNUSED(task);
+    Q_UNUSED(taskParams);
     return {};
   }
   virtual QList<Ceiling> ceilings(const ParamMap& params) const = 0;
@@ -66,5 +73,5 @@ class MethodPlugin {
 }  // namespace milab
 
 // Bump the version when the interface changes: the registry refuses plugins built against another one.
-#define MILAB_METHOD_PLUGIN_IID "org.milab.MethodPlugin/3"
+#define MILAB_METHOD_PLUGIN_IID "org.milab.MethodPlugin/4"
 Q_DECLARE_INTERFACE(milab::MethodPlugin, MILAB_METHOD_PLUGIN_IID)

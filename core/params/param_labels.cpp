@@ -32,6 +32,10 @@ ParamWords wordsFor(const QString& key) {
       {"batch", {"batch size", "samples"}},
       {"noise_ratio", {"noise samples per datum", ""}},
       {"noise_scale", {"noise standard deviation", ""}},
+      // density models (DoE, CLUB) and nearest neighbours (KSG)
+      {"family", {"density family", ""}},
+      {"k", {"neighbours k", ""}},
+      {"samples", {"samples per reading", "samples"}},
       // discrete codes (AMMI, BMMI)
       {"bits", {"code length m", "bits"}},
       {"order_y", {"encoder order o", ""}},

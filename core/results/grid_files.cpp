@@ -100,6 +100,7 @@ bool readFinishedSummary(const QString& summaryPath, const RunSpec& spec, RunRes
   }
   r.stepsPerLevel = o.value("steps_per_level").toInt();
   r.warning = o.value("warning").toString();
+  r.upperBound = o.value("upper_bound").toBool();
   *result = r;
   return true;
 }

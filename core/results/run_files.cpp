@@ -56,6 +56,7 @@ QJsonObject summaryJson(const RunSpec& spec, const RunResult& result) {
   QJsonObject ceilings;
   for (const Ceiling& c : result.ceilings) ceilings.insert(c.name, number(c.value));
   o.insert("ceilings", ceilings);
+  if (result.upperBound) o.insert("upper_bound", true);  // CLUB: reads from above when its q is good
   o.insert("terms", namedValues(result.terms));
   o.insert("truths", namedValues(result.truths));
   o.insert("seconds", number(result.seconds));

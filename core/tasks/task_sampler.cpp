@@ -62,6 +62,16 @@ at::Tensor TaskSampler::pmi(const at::Tensor& x, const at::Tensor& xp, const at:
   return logRatioToStandard(yLatent, mean, logSigma2_);
 }
 
+at::Tensor TaskSampler::logMarginalY(const at::Tensor& y) const {
+  at::Tensor u = y.to(at::kDouble);
+  at::Tensor jacobian = at::zeros_like(u);
+  if (cubic_) {
+    u = u.sign() * u.abs().pow(1.0 / 3.0);
+    jacobian = -(3.0 * u.pow(2)).log();  // p(y^3) = p(u) / |d(u^3)/du|
+  }
+  return (-0.5 * std::log(2 * M_PI) - 0.5 * u.pow(2) + jacobian).sum(-1);
+}
+
 at::Tensor TaskSampler::subviewPmi(const at::Tensor& xp, const at::Tensor& y) const {
   if (!subview_) throw std::logic_error("subviewPmi needs a task with a subview x'");
   return logRatioToStandard(y.to(at::kDouble), a64_ * xp.to(at::kDouble), logCondVar_);

@@ -44,6 +44,10 @@ class TaskSampler {
   // `xp` is ignored (may be undefined) for gaussian2; for the cubic task y is given as observed (y^3).
   at::Tensor pmi(const at::Tensor& x, const at::Tensor& xp, const at::Tensor& y) const;
   at::Tensor subviewPmi(const at::Tensor& xp, const at::Tensor& y) const;
+  // log p(y) of y as observed, in float64, summed over the last axis: y ~ N(0, I) (unit variance per dimension
+  // by construction); on the cubic task the density of y^3, i.e. with the Jacobian -log(3 u^2) of u = cbrt(y).
+  // With pmi it gives every exact density the DoE and CLUB oracles need: log p(y | x) = log p(y) + pmi.
+  at::Tensor logMarginalY(const at::Tensor& y) const;
 
  private:
   at::Tensor noise(at::IntArrayRef shape, at::Generator& gen) const;

@@ -59,8 +59,8 @@ MethodInfo DemiSirPlugin::info() const {
   return i;
 }
 
-QString DemiSirPlugin::validate(const ParamMap& params, const TaskInfo& task) const {
-  const QString err = DecomposedPlugin::validate(params, task);
+QString DemiSirPlugin::validate(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const {
+  const QString err = DecomposedPlugin::validate(params, task, taskParams);
   if (!err.isEmpty()) return err;
   const int K = params.value("K").toInt(), M = params.value("M").toInt();
   if (M < K / 2)

@@ -15,7 +15,7 @@ class DemiSirPlugin : public QObject, public DecomposedPlugin {
  public:
   DemiSirPlugin();
   MethodInfo info() const override;
-  QString validate(const ParamMap& params, const TaskInfo& task) const override;
+  QString validate(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const override;
   std::unique_ptr<Estimator> create(const EstimatorContext& context) const override;
 };
 

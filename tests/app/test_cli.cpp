@@ -192,7 +192,39 @@ class TestCli : public QObject {
     QVERIFY(methods.out.contains("ceilings: log K (4.852 at the defaults)"));
     QVERIFY(methods.out.contains(
         "  --K              contrastive set size K, samples\n      default 128; an integer in [2, 65536]"));
-    QVERIFY(methods.out.contains("not a lower bound"));
+    QVERIFY(methods.out.contains("neither an upper nor a lower bound"));
+    QVERIFY(methods.out.contains("club\tCLUB (upper bound)\n"));
+    QVERIFY(methods.out.contains("an upper bound on it in expectation when its model q is good"));
+    QVERIFY(methods.out.contains("trains nothing: steps are ignored"));
+  }
+
+  // Issue 14's bad input: exit 2 with one line naming the key, nothing written.
+  void estimatorsBeyondContrastiveBoundsRefuseBadInput_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("ksg k 0") << QStringList{"--method", "ksg", "--k", "0"} << "k: must be an integer in [1, 1000]";
+    QTest::newRow("ksg k >= samples") << QStringList{"--method", "ksg", "--k", "50", "--samples", "50"}
+                                      << "k: must be below samples (50) for ksg, got 50";
+    QTest::newRow("ksg samples beyond memory")
+        << QStringList{"--method", "ksg", "--samples", "100000000", "--dim", "1024", "--mi", "5"}
+        << "samples: 100000000 draws of dimension 1024 need about";
+    QTest::newRow("ksg-cmi without x'") << QStringList{"--method", "ksg-cmi"} << "task: method ksg-cmi needs x'";
+    QTest::newRow("ksg staircase") << QStringList{"--method", "ksg", "--mi_schedule", "1,2"}
+                                   << "mi_schedule: method ksg trains nothing";
+    QTest::newRow("doe family") << QStringList{"--method", "doe", "--family", "laplace"}
+                                << "family: must be one of gaussian|logistic, got 'laplace'";
+    QTest::newRow("club batch") << QStringList{"--method", "club", "--batch", "1"}
+                                << "batch: must be an integer in [2, 65536], got '1'";
+  }
+  void estimatorsBeyondContrastiveBoundsRefuseBadInput() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    QTemporaryDir tmp;
+    const CliResult r = cli(QStringList{"run", "--task", "gaussian2", "--out", tmp.filePath("out")} + args);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.startsWith("milab-cli: " + message), qPrintable(r.err));
+    QCOMPARE(r.err.count('\n'), 1);
+    QVERIFY(!QFileInfo::exists(tmp.filePath("out")));
   }
 
   // The run history: a single run and a grid's cells are recorded, listed by `history` (filters, --json) and

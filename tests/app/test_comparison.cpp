@@ -112,6 +112,41 @@ class TestComparison : public QObject {
     QCOMPARE(readAll(tmp.filePath("runs.csv")).count('\n'), 4);
   }
 
+  // DoE, CLUB and KSG join a set like the others (issue 14): CLUB's legend says it reads from above, and KSG,
+  // which trains nothing, is one point with its error bar instead of an empty curve.
+  void estimatorsBeyondContrastiveBoundsJoinTheSet() {
+    MainWindow w(registry_);
+    w.show();
+    configure(w, "infonce", 0, 2, 16, 300);
+    tick(w, {"doe", "club", "ksg"});
+    QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    ComparisonView* set = w.comparison();
+    QCOMPARE(set->size(), 4);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 60000);
+    int ksg = -1;
+    for (int i = 0; i < 4; ++i) {
+      QCOMPARE(set->status(i), RunStatus::Finished);
+      if (set->specs()[i].method == "ksg") ksg = i;
+    }
+    QCOMPARE(w.plot()->pointCount(ksg), 0);
+    QCPGraph* point = graphNamed(w, QString());
+    for (int i = 0; i < w.plot()->widget()->graphCount(); ++i)
+      if (w.plot()->widget()->graph(i)->name().startsWith("ksg: ")) point = w.plot()->widget()->graph(i);
+    QVERIFY(point && point->name().contains("no training"));
+    QCOMPARE(point->dataCount(), 1);
+    QCOMPARE(point->lineStyle(), QCPGraph::lsNone);
+    int bars = 0;
+    for (int i = 0; i < w.plot()->widget()->plottableCount(); ++i)
+      bars += qobject_cast<QCPErrorBars*>(w.plot()->widget()->plottable(i)) != nullptr;
+    QCOMPARE(bars, 1);
+    // The point sits inside the view, at the right of the curves (300 steps).
+    const QCPRange x = w.plot()->widget()->xAxis->range();
+    const double key = point->data()->begin()->key;
+    QVERIFY(key > 0.5 * x.upper && key < x.upper);
+    QVERIFY(hasGraph(w, "club (upper bound)"));
+    saveScreenshot(w, "beyond-contrastive");
+  }
+
   // Stop one run: it ends cancelled with what it measured; the others go on; the plot then fits its steps.
   void oneRunStoppedAloneKeepsItsResult() {
     MainWindow w(registry_);

@@ -214,6 +214,28 @@ class TestRunSet : public QObject {
     QVERIFY2(err.startsWith("K:"), qPrintable(err));
   }
 
+  // A grid of methods that do not all declare K: K applies to those that do (as in the window's set), the cells
+  // it would split for the others collapse into one, and a key no method of the grid declares is still refused.
+  void aKeyAppliesOnlyToTheMethodsThatDeclareIt() {
+    Experiment e;
+    e.base = runSpecToFlat(base("infonce"));
+    e.base.remove("lr");
+    applyOverrides({{"method", "ksg,infonce"}, {"K", "8,64"}}, &e);
+    QList<GridCell> cells;
+    QCOMPARE(expandExperiment(e, registry_, &cells), QString());
+    QStringList names;
+    for (const GridCell& c : cells) names << c.name;
+    QCOMPARE(names, (QStringList{"method-ksg", "K-8_method-infonce", "K-64_method-infonce"}));  // K varies slowest
+    QVERIFY(!cells[0].spec.methodParams.contains("K"));
+    QVERIFY(!cells[0].coordinates.contains("K"));
+    QCOMPARE(cells[2].spec.methodParams.value("K").toInt(), 64);
+    applyOverrides({{"hidden", "10"}}, &e);  // infonce declares hidden, ksg does not: fine
+    QCOMPARE(expandExperiment(e, registry_, &cells), QString());
+    applyOverrides({{"tau", "3"}}, &e);  // neither declares tau
+    const QString err = expandExperiment(e, registry_, &cells);
+    QVERIFY2(err.startsWith("tau: unknown key"), qPrintable(err));
+  }
+
  private:
   RunSpec base(const QString& method) {
     RunSpec s;

@@ -7,7 +7,9 @@
 
 #include "engine/device.h"
 #include "engine/run.h"
+#include "method/club_plugin.h"
 #include "method/method_registry.h"
+#include "tasks/task_catalog.h"
 
 using namespace milab;
 
@@ -142,6 +144,57 @@ class TestOracleBounds : public QObject {
     QVERIFY(high.estimate <= high.ceilings[0].value);
   }
 
+  // DoE with the task's exact p(y) and p(y|x): H(Y) - H(Y|X) = E[PMI], the true MI up to Monte Carlo error, at
+  // any MI (no log K), on the cubic task too (the Jacobian of y -> y^3 is in both entropies); and H+(Y) is then
+  // the exact entropy, d/2 log(2 pi e) for the unit-variance Gaussian y.
+  void doeOracleReadsTheTruth_data() {
+    QTest::addColumn<QString>("task");
+    QTest::addColumn<double>("mi");
+    QTest::addColumn<bool>("cubic");
+    QTest::newRow("gaussian2 MI 2") << "gaussian2" << 2.0 << false;
+    QTest::newRow("gaussian2 MI 40") << "gaussian2" << 40.0 << false;
+    QTest::newRow("cubic MI 10") << "gaussian2" << 10.0 << true;
+    QTest::newRow("gaussian3 MI 10") << "gaussian3" << 10.0 << false;
+  }
+  void doeOracleReadsTheTruth() {
+    QFETCH(QString, task);
+    QFETCH(double, mi);
+    QFETCH(bool, cubic);
+    const RunResult r = oracle("doe", task, mi, 0, 100, {{"batch", 128}}, cubic ? ParamMap{{"cubic", true}} : ParamMap{});
+    qInfo("oracle doe on %s MI %.0f: %.4f +- %.4f", qPrintable(task), mi, r.estimate, r.stderror);
+    QVERIFY(std::abs(r.estimate - r.trueMi) < 4 * r.stderror);
+    if (!cubic) QVERIFY(std::abs(term(r, "H+(Y)") - 10 * std::log(2 * M_PI * M_E)) < 0.15);  // se ~0.03
+  }
+
+  // CLUB with q the true p(y|x) is an upper bound: above the truth by the closed-form gap of clubOracleValue,
+  // sum_i (1/sigma_i^2 - 1) - I, which grows like e^(2 mi_i). club-sample (independent pairs) has that
+  // expectation; club's all-pairs mean (Cheng et al.'s 1/N^2 sum over i, j) includes the N joint pairs, so its
+  // expectation is (1 - 1/N) times it (4.394 instead of 4.428 at N = 128, MI = 2).
+  void clubOracleIsAnUpperBoundWithAKnownGap_data() {
+    QTest::addColumn<QString>("method");
+    QTest::addColumn<QString>("task");
+    QTest::addColumn<double>("mi");
+    for (const char* m : {"club", "club-sample"}) {
+      QTest::addRow("%s gaussian2 MI 2", m) << m << "gaussian2" << 2.0;
+      QTest::addRow("%s gaussian3 MI 2", m) << m << "gaussian3" << 2.0;
+      QTest::addRow("%s gaussian2 MI 10", m) << m << "gaussian2" << 10.0;
+    }
+  }
+  void clubOracleIsAnUpperBoundWithAKnownGap() {
+    QFETCH(QString, method);
+    QFETCH(QString, task);
+    QFETCH(double, mi);
+    const RunResult r = oracle(method, task, mi, 0, 200, {{"batch", 128}});
+    ParamMap params{{"dim", 20}, {"mi", mi}};
+    QVERIFY(validateTaskParams(*findTask(task), &params).isEmpty());
+    const double exact = clubOracleValue(buildTask(task, params, 1));
+    const double expected = method == "club" ? (1 - 1.0 / 128) * exact : exact;
+    qInfo("oracle %s on %s MI %.0f: %.4f +- %.4f, closed form %.4f, truth %.4f: gap %.4f", qPrintable(method),
+          qPrintable(task), mi, r.estimate, r.stderror, exact, r.trueMi, exact - r.trueMi);
+    QVERIFY(exact > r.trueMi);
+    QVERIFY(std::abs(r.estimate - expected) < 4 * r.stderror);
+  }
+
  private:
   static double term(const RunResult& r, const QString& prefix) {
     for (const NamedValue& t : r.terms)
@@ -150,13 +203,16 @@ class TestOracleBounds : public QObject {
     return 0;
   }
 
+  // K = 0: a method without K (DoE, CLUB read their batch from `extra`).
   RunResult oracle(const QString& method, const QString& task, double mi, int K, int evalBatches,
-                   const ParamMap& extra = {}) {
+                   const ParamMap& extra = {}, const ParamMap& taskExtra = {}) {
     RunSpec s;
     s.task = task;
     s.taskParams = {{"dim", 20}, {"mi", mi}};
+    s.taskParams.insert(taskExtra);
     s.method = method;
-    s.methodParams = {{"K", K}, {"critic", "oracle"}};
+    s.methodParams = {{"critic", "oracle"}};
+    if (K > 0) s.methodParams.insert("K", K);
     s.methodParams.insert(extra);
     s.steps = 1;
     s.evalBatches = evalBatches;

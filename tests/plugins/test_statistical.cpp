@@ -18,7 +18,7 @@ RunResult train(const MethodRegistry& registry, const QVariantMap& flat, QVector
   const RunResult r = runToCompletion(run);
   if (curve) *curve = run.curve();
   qInfo("%s on %s K=%d, %d steps: %.3f +- %.3f nats (true %.3f, ceiling %.3f) in %.1f s", qPrintable(spec.method),
-        qPrintable(spec.task), spec.methodParams.value("K").toInt(), spec.steps, r.estimate, r.stderror, r.trueMi,
+        qPrintable(spec.task), spec.methodParams.value("K").toInt(), r.stepsDone, r.estimate, r.stderror, r.trueMi,
         r.ceilings.value(0).value, r.seconds);
   return r;
 }
@@ -141,6 +141,85 @@ class TestStatistical : public QObject {
     QVERIFY(a.estimate > bmmi().estimate + 0.3);
     // ... and the result says so, naming the key to change.
     QVERIFY2(a.warning.contains("raise order_prior"), qPrintable(a.warning));
+  }
+
+  // Beyond contrastive bounds (issue 14). DoE on gaussian2 d=20 with MI = 10 nats, far above log 128 = 4.85:
+  // within 10% of the truth with the Gaussian family (well specified here); the logistic family too.
+  void doeReadsLargeMi_data() {
+    QTest::addColumn<QString>("method");
+    QTest::newRow("doe") << "doe";
+    QTest::newRow("doe-logistic") << "doe-logistic";
+  }
+  void doeReadsLargeMi() {
+    QFETCH(QString, method);
+    const RunResult r = train(registry_, {{"task", "gaussian2"},
+                                          {"dim", 20},
+                                          {"mi", 10.0},
+                                          {"method", method},
+                                          {"batch", 128},
+                                          {"steps", 2000},
+                                          {"seed", 1}});
+    QCOMPARE(r.status, RunStatus::Finished);
+    QVERIFY2(std::abs(r.estimate - 10.0) < 1.0, qPrintable(QString::number(r.estimate)));
+    QVERIFY(r.estimate > std::log(128.0) + 3);  // no log K ceiling holds it
+    QCOMPARE(r.terms.size(), 2);
+    QCOMPARE(r.terms[0].name, QString("H+(Y)"));
+    QCOMPARE(r.terms[1].name, QString("H+(Y|X)"));
+  }
+
+  // CLUB on gaussian2 d=20, MI = 2: at or above the truth, within its standard-error margin; with q close to
+  // p(y|x) it lands near its oracle value sum_i (1/sigma_i^2 - 1) = 20 (e^0.2 - 1) = 4.43, which is above 2.
+  void clubSitsAboveTheTruth_data() {
+    QTest::addColumn<QString>("method");
+    QTest::newRow("club") << "club";
+    QTest::newRow("club-sample") << "club-sample";
+  }
+  void clubSitsAboveTheTruth() {
+    QFETCH(QString, method);
+    const RunResult r = train(registry_, {{"task", "gaussian2"},
+                                          {"dim", 20},
+                                          {"mi", 2.0},
+                                          {"method", method},
+                                          {"steps", 2000},
+                                          {"seed", 1}});
+    QCOMPARE(r.status, RunStatus::Finished);
+    QVERIFY(r.estimate >= r.trueMi - 4 * r.stderror);
+    QVERIFY2(std::abs(r.estimate - 20 * (std::exp(0.2) - 1)) < 0.5, qPrintable(QString::number(r.estimate)));
+  }
+
+  // KSG is accurate in low dimension: d = 2, MI = 1, 2,000 samples, within 0.05 (measured 1.005 at seed 1).
+  void ksgIsAccurateInLowDimension() {
+    const RunResult r = train(registry_, {{"task", "gaussian2"},
+                                          {"dim", 2},
+                                          {"mi", 1.0},
+                                          {"method", "ksg"},
+                                          {"samples", 2000},
+                                          {"seed", 1}});
+    QCOMPARE(r.status, RunStatus::Finished);
+    QCOMPARE(r.stepsDone, 0);  // nothing trained
+    QVERIFY2(std::abs(r.estimate - 1.0) < 0.05, qPrintable(QString::number(r.estimate)));
+  }
+
+  // Frenzel-Pompe on gaussian3 d = 2, MI = 1: within 0.1 of I(x;y|x'). Its joint space has 6 dimensions, where
+  // KSG's downward bias shrinks slowly with N (measured at seed 1: -0.086 at 2,000 samples, -0.044 at 8,000),
+  // so the check uses 4,000. And the weakness shows honestly: at d = 20, MI = 10, KSG reads about 2.
+  void ksgCmiReadsTheConditionalMi() {
+    const RunResult r = train(registry_, {{"task", "gaussian3"},
+                                          {"dim", 2},
+                                          {"mi", 1.0},
+                                          {"method", "ksg-cmi"},
+                                          {"samples", 4000},
+                                          {"seed", 1}});
+    QCOMPARE(r.status, RunStatus::Finished);
+    QCOMPARE(r.targetName, QString("I(x;y|x')"));
+    QVERIFY2(std::abs(r.estimate - r.trueMi) < 0.1, qPrintable(QString::number(r.estimate)));
+    const RunResult high = train(registry_, {{"task", "gaussian2"},
+                                             {"dim", 20},
+                                             {"mi", 10.0},
+                                             {"method", "ksg"},
+                                             {"samples", 1000},
+                                             {"seed", 1}});
+    QVERIFY(high.estimate < 5.0);
   }
 
  private:

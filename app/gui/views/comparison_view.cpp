@@ -176,7 +176,7 @@ void ComparisonView::overlayStored(const QString& label, const RunSpec& spec, co
   if (entries_.empty() && overlays_ == 0) plot_->clear(tr("Runs from the history"));
   const int id = plot_->addRun(label, seriesStyle(size() + overlays_++), spec, result);
   plot_->append(id, curve);
-  plot_->markEnded(id);
+  plot_->markEnded(id, result);
   plot_->resetView();
   plot_->refresh();
   tabs_->setCurrentWidget(plotWidget_);
@@ -298,7 +298,9 @@ void ComparisonView::updateRow(int index, const QStringList& differing) {
   const double seconds = ended ? r.seconds : e.lastSeconds;
   const int steps = ended ? r.stepsDone : e.lastStep;
   const double speed = seconds > 0 ? steps / seconds : 0;
-  set(kSpeed, seconds > 0 ? number(speed, 0) : QString(), speed);
+  // A method that trains nothing (KSG) has no steps per second: blank, not 0.
+  const bool trains = registry_.find(e.spec.method) && registry_.find(e.spec.method)->info().trains;
+  set(kSpeed, seconds > 0 && trains ? number(speed, 0) : QString(), trains ? QVariant(speed) : QVariant());
   QString statusText = statusName(status);
   if (status == RunStatus::Running) statusText += QStringLiteral(" %1/%2").arg(e.lastStep).arg(e.spec.steps);
   if (!r.reason.isEmpty() && ended)  // "cancelled at step 193" already says its status
@@ -341,7 +343,7 @@ bool ComparisonView::tick() {
     }
     if (queue_->hasEnded(e.queueIndex) && !e.endedMarked) {
       e.endedMarked = true;
-      plot_->markEnded(e.series);
+      plot_->markEnded(e.series, queue_->run(e.queueIndex).result());
       if (e.oracle && !e.oracle->isFinished()) e.oracle->cancel();
       changed = true;
     }
@@ -444,7 +446,7 @@ QString ComparisonView::exportTable(const QString& path) const {
       out << csvField(r.ceilings[0].name) << ',' << r.ceilings[0].value << ',';
     if (estimated) out << r.estimate - r.trueMi;
     out << ',';
-    if (r.seconds > 0) out << r.stepsDone / r.seconds;
+    if (r.seconds > 0 && r.stepsDone > 0) out << r.stepsDone / r.seconds;
     out << ',' << statusName(status) << ',' << csvField(r.reason) << '\n';
   }
   out.flush();

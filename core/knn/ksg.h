@@ -1,0 +1,26 @@
+#pragma once
+// Kraskov-Stoegbauer-Grassberger estimators of mutual information from samples (Kraskov et al., 2004,
+// algorithm 1) and its conditional form (Frenzel & Pompe, 2007), in the max-norm, on nanoflann k-d trees.
+//   I(X;Y)   = psi(k) + psi(N) - < psi(n_x + 1) + psi(n_y + 1) >
+//   I(X;Y|Z) = psi(k) - < psi(n_xz + 1) + psi(n_yz + 1) - psi(n_z + 1) >
+// where eps_i is the max-norm distance from point i to its k-th neighbour in the joint space and n_s counts the
+// other points strictly within eps_i in the subspace s. Samples are rows (N x d, row-major).
+#include <Eigen/Core>
+
+#include <functional>
+
+namespace milab {
+
+using SampleMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// Polled every few hundred points; when it returns true the estimator throws EstimatorCancelled.
+using CancelCheck = std::function<bool()>;
+
+double ksgMutualInformation(const SampleMatrix& x, const SampleMatrix& y, int k, const CancelCheck& cancelled = {});
+double ksgConditionalMutualInformation(const SampleMatrix& x, const SampleMatrix& y, const SampleMatrix& z, int k,
+                                       const CancelCheck& cancelled = {});
+
+// The same by brute force over every pair (O(N^2 d)): the reference the tree search is tested against.
+double ksgMutualInformationBruteForce(const SampleMatrix& x, const SampleMatrix& y, int k);
+
+}  // namespace milab

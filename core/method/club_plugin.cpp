@@ -1,0 +1,114 @@
+#include "method/club_plugin.h"
+
+#include <ATen/ATen.h>
+#include <c10/core/GradMode.h>
+#include <torch/optim/adam.h>
+
+#include "method/density_params.h"
+#include "method/estimator.h"
+#include "method/score_matrix_estimator.h"
+#include "nn/density_model.h"
+#include "tasks/gaussian_model.h"
+
+namespace milab {
+
+namespace {
+
+class ClubEstimator final : public Estimator {
+ public:
+  ClubEstimator(const EstimatorContext& ctx, bool sampled)
+      : task_(ctx.task), gen_(ctx.generator), batch_(ctx.params.value("batch").toInt()), sampled_(sampled) {
+    if (ctx.params.value("critic").toString() == "oracle") return;  // q is the task's exact p(y|x)
+    q_ = ConditionalDensity(criticInputDim(*task_), task_->dim(), ctx.params.value("hidden").toInt(), gen_);
+    q_->to(ctx.device);
+    adam_ = std::make_unique<torch::optim::Adam>(q_->parameters(),
+                                                 torch::optim::AdamOptions(ctx.params.value("lr").toDouble()));
+  }
+
+  int64_t batchSize() const override { return batch_; }
+
+  StepResult trainStep(const Batch& batch) override {
+    if (!adam_) {
+      const Evaluation e = evaluate(batch);
+      return {e.value, -e.value};
+    }
+    const Terms t = terms(batch);
+    const double estimate = (t.joint - t.product).item<double>();  // before the update: fresh samples
+    const at::Tensor loss = -t.joint;                                // q is fitted by likelihood, not by the bound
+    adam_->zero_grad();
+    loss.backward();
+    adam_->step();
+    return {estimate, loss.item<double>()};
+  }
+
+  Evaluation evaluate(const Batch& batch) override {
+    c10::NoGradGuard noGrad;
+    const Terms t = terms(batch);
+    const double joint = t.joint.item<double>(), product = t.product.item<double>();
+    return {joint - product, {{"E_joint log q(y|x)", joint}, {"E_x E_y log q(y|x)", product}}};
+  }
+
+ private:
+  struct Terms {
+    at::Tensor joint, product;  // the two expectations of log q(y|x)
+  };
+
+  Terms terms(const Batch& batch) {
+    const at::Tensor xs = criticInput(batch);
+    // club-sample pairs each x_i with one y of another row, drawn from the run's generator.
+    const at::Tensor perm = sampled_ ? at::randperm(batch.y.size(0), gen_, at::kLong).to(batch.y.device()) : at::Tensor();
+    if (!adam_) {
+      const at::Tensor logPy = task_->logMarginalY(batch.y);                  // [B]
+      const at::Tensor joint = (logPy + task_->pmi(batch.x, batch.xp, batch.y)).mean();
+      if (sampled_) {
+        const at::Tensor y = batch.y.index_select(0, perm);
+        return {joint, (logPy.index_select(0, perm) + task_->pmi(batch.x, batch.xp, y)).mean()};
+      }
+      return {joint, (oraclePmiMatrix(*task_, batch) + logPy.unsqueeze(0)).mean()};  // [x_i, y_j]
+    }
+    const auto [mean, logScale] = q_->forward(xs);
+    const at::Tensor joint = logDensity(DensityFamily::Gaussian, batch.y, mean, logScale).mean();
+    if (sampled_)
+      return {joint, logDensity(DensityFamily::Gaussian, batch.y.index_select(0, perm), mean, logScale).mean()};
+    return {joint, gaussianMeanLogDensityOverPairs(batch.y, mean, logScale)};
+  }
+
+  const TaskSampler* task_;
+  at::Generator gen_;
+  int64_t batch_;
+  bool sampled_;
+  ConditionalDensity q_{nullptr};
+  std::unique_ptr<torch::optim::Adam> adam_;  // null for the oracle
+};
+
+}  // namespace
+
+ClubPlugin::ClubPlugin(QString id, QString displayName, bool sampled)
+    : id_(std::move(id)), displayName_(std::move(displayName)), sampled_(sampled) {}
+
+MethodInfo ClubPlugin::info() const {
+  MethodInfo i;
+  i.id = id_;
+  i.displayName = displayName_;
+  i.family = "upper bound";
+  i.summary = sampled_ ? QStringLiteral("CLUB with one random negative pairing per row: E_joint[log q(y|x)] - "
+                                        "E[log q(y'|x)]; an upper bound in expectation when q(y|x) is good")
+                       : QStringLiteral("CLUB: E_joint[log q(y|x)] - E_x E_y[log q(y|x)] over all in-batch pairs; an "
+                                        "upper bound in expectation when q(y|x) is good (Cheng et al., 2020)");
+  i.params = densityModelParamSpecs("the task's exact p(y|x): an upper bound, above the truth by a known gap");
+  i.lowerBound = false;
+  i.upperBound = true;
+  return i;
+}
+
+std::unique_ptr<Estimator> ClubPlugin::create(const EstimatorContext& context) const {
+  return std::make_unique<ClubEstimator>(context, sampled_);
+}
+
+double clubOracleValue(const GaussianModel& model) {
+  double v = 0;
+  for (const GaussianDim& d : model.dims()) v += 1.0 / d.sigma2 - 1.0;
+  return v;
+}
+
+}  // namespace milab

@@ -1,0 +1,16 @@
+#include "method/density_params.h"
+
+namespace milab {
+
+ParamSpecs densityModelParamSpecs(const QString& oracleMeaning) {
+  return {
+      ParamSpec::integer("batch", 128, 2, 65536, "joint samples per training step and per evaluation batch"),
+      ParamSpec::real("lr", 1e-3, 0.0, 1.0, "Adam learning rate", true, false),
+      ParamSpec::integer("hidden", 100, 1, 4096, "hidden ReLU units of the MLP of q(y|x)"),
+      // `critic` like the contrastive methods' key, so that a comparison's oracle overlay covers these too.
+      ParamSpec::choice("critic", {"learned", "oracle"}, "learned",
+                        "learned: train q by maximum likelihood; oracle: " + oracleMeaning),
+  };
+}
+
+}  // namespace milab

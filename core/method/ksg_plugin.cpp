@@ -1,0 +1,108 @@
+#include "method/ksg_plugin.h"
+
+#include <ATen/ATen.h>
+#include <unistd.h>
+
+#include "knn/ksg.h"
+#include "method/estimator.h"
+#include "method/score_matrix_estimator.h"
+#include "tasks/task_catalog.h"
+
+namespace milab {
+
+namespace {
+
+SampleMatrix toSamples(const at::Tensor& t) {
+  const at::Tensor rows = t.to(at::kCPU, at::kDouble).contiguous();
+  return Eigen::Map<const SampleMatrix>(rows.data_ptr<double>(), rows.size(0), rows.size(1));
+}
+
+class KsgEstimator final : public Estimator {
+ public:
+  KsgEstimator(const EstimatorContext& ctx, bool conditional)
+      : k_(ctx.params.value("k").toInt()),
+        samples_(ctx.params.value("samples").toInt()),
+        conditional_(conditional),
+        cancelled_(ctx.cancelled) {}
+
+  int64_t batchSize() const override { return samples_; }  // never trained on (trains = false)
+
+  StepResult trainStep(const Batch&) override {
+    throw std::logic_error("ksg has nothing to train: the run skips its training loop");
+  }
+
+  Evaluation evaluate(const Batch& batch) override {
+    const double v = conditional_
+                         ? ksgConditionalMutualInformation(toSamples(batch.x), toSamples(batch.y),
+                                                           toSamples(batch.xp), k_, cancelled_)
+                         : ksgMutualInformation(toSamples(criticInput(batch)), toSamples(batch.y), k_, cancelled_);
+    return {v, {{conditional_ ? "I_KSG(x;y|x')" : "I_KSG", v}}};
+  }
+
+ private:
+  int k_;
+  int64_t samples_;
+  bool conditional_;
+  CancelCheck cancelled_;
+};
+
+double physicalMemoryBytes() { return double(sysconf(_SC_PHYS_PAGES)) * double(sysconf(_SC_PAGE_SIZE)); }
+
+}  // namespace
+
+double ksgBytesNeeded(qint64 samples, int dim, bool hasSubview) {
+  const int variables = hasSubview ? 3 : 2;
+  // The float batch, its double copies, and the joint plus subspace copies (at most 2 + 2 + 1 + 3 blocks of d
+  // columns for ksg-cmi) in double; the trees' index arrays and nodes are a few words per point.
+  const double perSample = variables * dim * (4.0 + 8.0) + 8.0 * dim * (variables + 5) + 64.0;
+  return double(samples) * perSample;
+}
+
+KsgPlugin::KsgPlugin(QString id, QString displayName, bool conditional)
+    : id_(std::move(id)), displayName_(std::move(displayName)), conditional_(conditional) {}
+
+MethodInfo KsgPlugin::info() const {
+  MethodInfo i;
+  i.id = id_;
+  i.displayName = displayName_;
+  i.family = "nearest neighbours";
+  i.summary = conditional_
+                  ? QStringLiteral("Frenzel-Pompe conditional KSG of I(x;y|x') from k-NN counts in the max norm on "
+                                   "`samples` draws; no training; underestimates at high MI and dimension")
+                  : QStringLiteral("Kraskov-Stoegbauer-Grassberger estimator (algorithm 1) from k-NN counts in the "
+                                   "max norm on `samples` draws; no training; underestimates at high MI and dimension");
+  i.params = {
+      ParamSpec::integer("k", 3, 1, 1000, "neighbours counted in the joint space (KSG's k)"),
+      ParamSpec::integer("samples", 2000, 10, 100000000, "joint draws per estimate (each of eval_batches)"),
+  };
+  i.needsSubview = conditional_;
+  i.target = conditional_ ? Target::ConditionalMi : Target::TotalMi;
+  i.lowerBound = false;
+  i.trains = false;
+  return i;
+}
+
+QString KsgPlugin::validate(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const {
+  const qint64 k = params.value("k").toLongLong(), samples = params.value("samples").toLongLong();
+  if (k >= samples)
+    return QStringLiteral("k: must be below samples (%1) for %2, got %3").arg(samples).arg(id_).arg(k);
+  const int dim = taskParams.value("dim").toInt();
+  const double need = ksgBytesNeeded(samples, dim, task.hasSubview), have = physicalMemoryBytes();
+  if (need > 0.5 * have)
+    return QStringLiteral(
+               "samples: %1 draws of dimension %2 need about %3 GiB for %4, more than half of this machine's %5 "
+               "GiB; use at most %6")
+        .arg(samples)
+        .arg(dim)
+        .arg(need / (1 << 30), 0, 'f', 1)
+        .arg(id_)
+        .arg(have / (1 << 30), 0, 'f', 1)
+        .arg(qint64(0.5 * have / ksgBytesNeeded(1, dim, task.hasSubview)));
+  return {};
+}
+
+std::unique_ptr<Estimator> KsgPlugin::create(const EstimatorContext& context) const {
+  return std::make_unique<KsgEstimator>(context, conditional_);
+}
+
+}  // namespace milab

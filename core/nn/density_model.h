@@ -1,0 +1,44 @@
+#pragma once
+// Factorised densities of y for the estimators that read MI as a difference of entropies (DoE) or bound it
+// from above (CLUB): a Gaussian or logistic law per dimension, with a mean and a log scale that are either free
+// parameters (q(y)) or the output of a one-hidden-layer MLP of x (q(y|x)). Both are trained by maximum
+// likelihood. Torch header: include it only from torch translation units.
+#include <torch/nn/module.h>
+
+#include <ATen/core/Generator.h>
+#include <QString>
+#include <utility>
+
+#include "nn/mlp.h"
+
+namespace milab {
+
+enum class DensityFamily { Gaussian, Logistic };
+// "gaussian" or "logistic" (the DoE plugins' `family` choices).
+DensityFamily densityFamilyOf(const QString& name);
+
+// log q(y) summed over the last axis, for a law with this mean and log scale per dimension (Gaussian: the
+// scale is the standard deviation; logistic: s in (1 + e^-z)^-2 e^-z / s with z = (y - mean) / s).
+// mean and logScale broadcast against y.
+at::Tensor logDensity(DensityFamily family, const at::Tensor& y, const at::Tensor& mean, const at::Tensor& logScale);
+
+// The mean over all (i, j) of log N(y_j; mean_i, exp(logScale_i)^2) for rows [B, d], in O(B d) instead of the
+// [B, B, d] of the broadcast: the square expands into the columns' first and second moments of y.
+at::Tensor gaussianMeanLogDensityOverPairs(const at::Tensor& y, const at::Tensor& mean, const at::Tensor& logScale);
+
+// q(y | x): each row's mean and log scale from an MLP of x.
+struct ConditionalDensityImpl : torch::nn::Module {
+  ConditionalDensityImpl(int64_t xDim, int64_t yDim, int64_t hidden, at::Generator& gen);
+  std::pair<at::Tensor, at::Tensor> forward(const at::Tensor& x);  // mean, logScale: [B, yDim] each
+  Mlp net{nullptr};
+};
+TORCH_MODULE(ConditionalDensity);
+
+// q(y): one mean and log scale per dimension, starting at the standard law (0, 0).
+struct MarginalDensityImpl : torch::nn::Module {
+  explicit MarginalDensityImpl(int64_t yDim);
+  at::Tensor mean, logScale;  // [yDim]
+};
+TORCH_MODULE(MarginalDensity);
+
+}  // namespace milab

@@ -1,0 +1,18 @@
+#pragma once
+#include <QObject>
+
+#include "method/ksg_plugin.h"
+
+namespace milab {
+
+// KSG-CMI: I(x;y|x') by the Frenzel-Pompe conditional KSG; nothing trained.
+class KsgCmiPlugin : public QObject, public KsgPlugin {
+  Q_OBJECT
+  Q_PLUGIN_METADATA(IID MILAB_METHOD_PLUGIN_IID FILE "ksg-cmi.json")
+  Q_INTERFACES(milab::MethodPlugin)
+
+ public:
+  KsgCmiPlugin() : KsgPlugin("ksg-cmi", "KSG conditional (Frenzel-Pompe)", true) {}
+};
+
+}  // namespace milab

@@ -1,0 +1,134 @@
+// KSG and its conditional form: the k-d tree search (nanoflann, Euclidean tree read in the max norm) gives
+// exactly the brute-force counts, the estimators vanish on independent data, and bad input is refused.
+#include <QtTest>
+
+#include <cmath>
+#include <random>
+
+#include "knn/ksg.h"
+#include "method/estimator.h"
+
+using namespace milab;
+
+namespace {
+
+SampleMatrix gaussian(Eigen::Index n, Eigen::Index d, std::mt19937& rng) {
+  std::normal_distribution<double> z;
+  SampleMatrix m(n, d);
+  for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = z(rng);
+  return m;
+}
+
+double maxNorm(const SampleMatrix& m, Eigen::Index a, Eigen::Index b) {
+  return (m.row(a) - m.row(b)).cwiseAbs().maxCoeff();
+}
+
+// psi at positive integers: -gamma + H_{n-1}; an independent reference for the library's digamma.
+double digammaInt(int n) {
+  double h = -0.57721566490153286;
+  for (int i = 1; i < n; ++i) h += 1.0 / i;
+  return h;
+}
+
+// Frenzel-Pompe by brute force, written from the formula.
+double cmiBruteForce(const SampleMatrix& x, const SampleMatrix& y, const SampleMatrix& z, int k) {
+  const Eigen::Index n = x.rows();
+  SampleMatrix xyz(n, x.cols() + y.cols() + z.cols()), xz(n, x.cols() + z.cols()), yz(n, y.cols() + z.cols());
+  xyz << x, y, z;
+  xz << x, z;
+  yz << y, z;
+  double sum = 0;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    std::vector<double> d;
+    for (Eigen::Index j = 0; j < n; ++j)
+      if (j != i) d.push_back(maxNorm(xyz, i, j));
+    std::sort(d.begin(), d.end());
+    const double eps = d[size_t(k - 1)];
+    int nxz = 0, nyz = 0, nz = 0;
+    for (Eigen::Index j = 0; j < n; ++j) {
+      if (j == i) continue;
+      nxz += maxNorm(xz, i, j) < eps;
+      nyz += maxNorm(yz, i, j) < eps;
+      nz += maxNorm(z, i, j) < eps;
+    }
+    sum += digammaInt(nxz + 1) + digammaInt(nyz + 1) - digammaInt(nz + 1);
+  }
+  return digammaInt(k) - sum / double(n);
+}
+
+}  // namespace
+
+class TestKsg : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void treeSearchEqualsBruteForce_data() {
+    QTest::addColumn<int>("dx");
+    QTest::addColumn<int>("dy");
+    QTest::addColumn<int>("k");
+    QTest::newRow("1+1, k 1") << 1 << 1 << 1;
+    QTest::newRow("1+1, k 3") << 1 << 1 << 3;
+    QTest::newRow("3+2, k 3") << 3 << 2 << 3;
+    QTest::newRow("8+8, k 5") << 8 << 8 << 5;
+  }
+  void treeSearchEqualsBruteForce() {
+    QFETCH(int, dx);
+    QFETCH(int, dy);
+    QFETCH(int, k);
+    std::mt19937 rng(7);
+    const SampleMatrix x = gaussian(400, dx, rng);
+    SampleMatrix y = gaussian(400, dy, rng);
+    y.col(0) += 0.8 * x.col(0);  // dependent, so the counts are not all alike
+    const double tree = ksgMutualInformation(x, y, k), brute = ksgMutualInformationBruteForce(x, y, k);
+    qInfo("KSG %d+%d k=%d: tree %.12f, brute force %.12f", dx, dy, k, tree, brute);
+    QVERIFY(std::abs(tree - brute) < 1e-12);
+  }
+
+  void conditionalTreeSearchEqualsBruteForce() {
+    std::mt19937 rng(11);
+    const SampleMatrix z = gaussian(300, 2, rng);
+    SampleMatrix x = gaussian(300, 2, rng), y = gaussian(300, 2, rng);
+    x += 0.5 * z;
+    y += 0.7 * x - 0.3 * z;
+    const double tree = ksgConditionalMutualInformation(x, y, z, 3), brute = cmiBruteForce(x, y, z, 3);
+    qInfo("KSG-CMI: tree %.12f, brute force %.12f", tree, brute);
+    QVERIFY(std::abs(tree - brute) < 1e-12);
+  }
+
+  // The closed form: rho = 0.8 in one dimension is I = -0.5 log(1 - 0.64) = 0.511; KSG is nearly unbiased here.
+  void readsAKnownGaussianMi() {
+    std::mt19937 rng(3);
+    const SampleMatrix x = gaussian(3000, 1, rng);
+    const SampleMatrix y = 0.8 * x + 0.6 * gaussian(3000, 1, rng);
+    const double v = ksgMutualInformation(x, y, 3), truth = -0.5 * std::log(1 - 0.64);
+    qInfo("KSG rho 0.8: %.4f (true %.4f)", v, truth);
+    QVERIFY(std::abs(v - truth) < 0.05);
+  }
+
+  void vanishesOnIndependentData() {
+    std::mt19937 rng(5);
+    const SampleMatrix x = gaussian(2000, 3, rng), y = gaussian(2000, 3, rng), z = gaussian(2000, 2, rng);
+    const double mi = ksgMutualInformation(x, y, 3), cmi = ksgConditionalMutualInformation(x, y, z, 3);
+    qInfo("independent: KSG %.4f, KSG-CMI %.4f", mi, cmi);
+    QVERIFY(std::abs(mi) < 0.05);
+    QVERIFY(std::abs(cmi) < 0.05);
+  }
+
+  void refusesBadInput() {
+    std::mt19937 rng(1);
+    const SampleMatrix x = gaussian(10, 1, rng), y = gaussian(10, 1, rng), shorter = gaussian(9, 1, rng);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, ksgMutualInformation(x, y, 0));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, ksgMutualInformation(x, y, 10));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, ksgMutualInformation(x, shorter, 3));
+  }
+
+  void stopsWhenCancelled() {
+    std::mt19937 rng(1);
+    const SampleMatrix x = gaussian(1000, 2, rng), y = gaussian(1000, 2, rng);
+    int polls = 0;
+    QVERIFY_THROWS_EXCEPTION(EstimatorCancelled, ksgMutualInformation(x, y, 3, [&] { return ++polls > 1; }));
+    QCOMPARE(polls, 2);  // polled after building the first tree, then between trees: stopped before any count
+  }
+};
+
+QTEST_GUILESS_MAIN(TestKsg)
+#include "test_ksg.moc"
