@@ -7,10 +7,13 @@
 #include <QApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QLockFile>
+#include <QTemporaryFile>
 #include <QThread>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <memory>
 
 #include "cli/command_line.h"
 #include "cli/grid_runner.h"
@@ -41,6 +44,7 @@ namespace {
 constexpr int kBadInput = 2;
 constexpr int kInterrupted = 130;  // the shell's convention for SIGINT; the results are written all the same
 std::atomic<bool> interrupted{false};
+std::atomic<int> stopSignal{SIGINT};
 
 int badInput(const QString& line) {
   std::fprintf(stderr, "milab-cli: %s\n", line.toLocal8Bit().constData());
@@ -53,7 +57,19 @@ void reportLoadErrors(const MethodRegistry& registry) {
                  e.reason.toLocal8Bit().constData());
 }
 
-void onInterrupt(int) { interrupted.store(true); }
+void onStopSignal(int signal) {
+  stopSignal.store(signal);
+  interrupted.store(true);
+}
+
+// Ctrl-C, `timeout` (SIGTERM) and a closed terminal (SIGHUP) all stop the work the same way: runs are cancelled,
+// what they measured is written, and the exit code is 128 + the signal (130, 143, 129).
+void catchStopSignals() {
+  for (int s : {SIGINT, SIGTERM, SIGHUP}) std::signal(s, onStopSignal);
+}
+
+// A command that was stopped exits with the shell's code for the signal that stopped it.
+int exitCode(int code) { return code == kInterrupted ? 128 + stopSignal.load() : code; }
 
 // The experiment file the command line names, with its flags applied on top. "" or the error line.
 QString readCommand(const CommandLine& cl, Experiment* experiment) {
@@ -63,11 +79,29 @@ QString readCommand(const CommandLine& cl, Experiment* experiment) {
   return err;
 }
 
-QString prepareOutDir(const QString& outDir) {
+// The results folder, checked before the first step: it exists or can be made, it can be written (or the whole
+// run would be lost at its end), and no other milab-cli is writing there (`lock`, held until the command ends).
+QString prepareOutDir(const QString& outDir, std::unique_ptr<QLockFile>* lock) {
   if (outDir.isEmpty()) return "out: required, the folder for the results (--out DIR)";
   if (QFileInfo(outDir).exists() && !QFileInfo(outDir).isDir())
     return QStringLiteral("out: '%1' exists and is not a folder").arg(outDir);
   if (!QDir().mkpath(outDir)) return QStringLiteral("out: cannot create folder '%1'").arg(outDir);
+  {
+    QTemporaryFile probe(QDir(outDir).filePath(".milab-write-test-XXXXXX"));
+    if (!probe.open()) return QStringLiteral("out: cannot write in '%1' (%2)").arg(outDir, probe.errorString());
+  }
+  *lock = std::make_unique<QLockFile>(QDir(outDir).filePath(".milab.lock"));
+  (*lock)->setStaleLockTime(0);  // a lock is stale only when its process is gone, however long a grid runs
+  if (!(*lock)->tryLock(0)) {
+    qint64 pid = 0;
+    QString host, app;
+    (*lock)->getLockInfo(&pid, &host, &app);
+    lock->reset();
+    return QStringLiteral("out: '%1' is in use by pid %2 (another milab-cli writing there); wait for it or "
+                          "choose another folder")
+        .arg(outDir)
+        .arg(pid);
+  }
   return {};
 }
 
@@ -77,10 +111,11 @@ int runPriorOrderCommand(const CommandLine& cl, const MethodRegistry& registry) 
   if (!err.isEmpty()) return badInput(err);
   PriorOrderSweepSpec spec;
   err = priorOrderSweepFromExperiment(experiment, registry, &spec);
-  if (err.isEmpty()) err = prepareOutDir(cl.outDir);
+  std::unique_ptr<QLockFile> lock;
+  if (err.isEmpty()) err = prepareOutDir(cl.outDir, &lock);
   if (!err.isEmpty()) return badInput(err);
-  std::signal(SIGINT, onInterrupt);
-  return runPriorOrders(spec, *registry.find(spec.encoder.method), cl.outDir, interrupted);
+  catchStopSignals();
+  return exitCode(runPriorOrders(spec, *registry.find(spec.encoder.method), cl.outDir, interrupted));
 }
 
 int runHashingCommandLine(const CommandLine& cl) {
@@ -90,10 +125,11 @@ int runHashingCommandLine(const CommandLine& cl) {
   HashingSpec spec;
   err = hashingSpecFromExperiment(experiment, &spec);
   if (err.isEmpty()) err = hashingDataMissing();
-  if (err.isEmpty()) err = prepareOutDir(cl.outDir);
+  std::unique_ptr<QLockFile> lock;
+  if (err.isEmpty()) err = prepareOutDir(cl.outDir, &lock);
   if (!err.isEmpty()) return badInput(err);
-  std::signal(SIGINT, onInterrupt);
-  return runHashingCommand(spec, cl.outDir, interrupted);
+  catchStopSignals();
+  return exitCode(runHashingCommand(spec, cl.outDir, interrupted));
 }
 
 int runExperiment(const CommandLine& cl, const MethodRegistry& registry) {
@@ -107,13 +143,14 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry) {
   const int jobs = cl.jobsText.toInt(&jobsOk);
   if (!jobsOk || jobs < 1 || jobs > 256)
     return badInput(QStringLiteral("jobs: must be an integer in [1, 256], got '%1'").arg(cl.jobsText));
-  err = prepareOutDir(cl.outDir);
+  std::unique_ptr<QLockFile> lock;
+  err = prepareOutDir(cl.outDir, &lock);
   if (!err.isEmpty()) return badInput(err);
   const QString outDir = cl.outDir;
   const QString historyPath = cl.dbPath.isEmpty() ? defaultHistoryPath() : cl.dbPath;
 
-  std::signal(SIGINT, onInterrupt);  // Ctrl-C cancels the run; what it measured is still written
-  if (experiment.isGrid()) return runGrid(cells, outDir, jobs, registry, historyPath, interrupted);
+  catchStopSignals();  // Ctrl-C, SIGTERM, SIGHUP cancel the run; what it measured is still written
+  if (experiment.isGrid()) return exitCode(runGrid(cells, outDir, jobs, registry, historyPath, interrupted));
   const RunSpec& spec = cells.first().spec;
   Run run(spec, registry.find(spec.method));
   run.start();
@@ -128,16 +165,16 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry) {
   const QVector<CurvePoint> curve = run.curve();
 
   const QDir dir(outDir);
-  QStringList errors;
-  errors << writeSummaryJson(dir.filePath("summary.json"), spec, result)
-         << writeCurveCsv(dir.filePath("curve.csv"), curve);
-  QCustomPlot plot;
-  RunPlot runPlot(&plot);
-  runPlot.showRun(spec, result, curve);
-  for (const char* name : {"plot.png", "plot.pdf", "plot.svg"}) errors << exportPlot(&plot, dir.filePath(name));
-  if (!result.levels.isEmpty())  // the staircase figure and its per-level table
-    errors << writeFigureFiles(outDir, {FigureRun{spec, result, curve}}, {spec.method});
-  errors.removeAll(QString());
+  const QStringList errors = writeRunFiles(outDir, spec, result, curve, [&] {
+    QStringList plotErrors;
+    QCustomPlot plot;
+    RunPlot runPlot(&plot);
+    runPlot.showRun(spec, result, curve);
+    for (const char* name : {"plot.png", "plot.pdf", "plot.svg"}) plotErrors << exportPlot(&plot, dir.filePath(name));
+    if (!result.levels.isEmpty())  // the staircase figure and its per-level table
+      plotErrors << writeFigureFiles(outDir, {FigureRun{spec, result, curve}}, {spec.method});
+    return plotErrors;
+  });
   for (const QString& e : errors) std::fprintf(stderr, "milab-cli: %s\n", e.toLocal8Bit().constData());
   // The run history: its files above never depend on it, so a database that cannot be used is a warning.
   if (const QString history = recordRun(historyPath, spec, result, curve, "cli " + QDir(outDir).absolutePath());
@@ -162,7 +199,7 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry) {
               statusName(result.status).toUtf8().constData(), result.seconds, result.device.toUtf8().constData());
   if (!result.warning.isEmpty())
     std::fprintf(stderr, "milab-cli: warning: %s\n", result.warning.toLocal8Bit().constData());
-  if (result.status == RunStatus::Cancelled) return kInterrupted;
+  if (result.status == RunStatus::Cancelled) return exitCode(kInterrupted);
   return errors.isEmpty() ? 0 : 1;
 }
 

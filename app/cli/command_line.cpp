@@ -4,7 +4,32 @@ namespace milab {
 
 namespace {
 const QSet<QString> kValueless{"help", "json", "long"};
+
+// A value as a message quotes it: control characters written out, so an error stays one readable line.
+QString quoted(const QString& v) {
+  QString out;
+  for (const QChar c : v)
+    out += c.unicode() < 0x20 || c.unicode() == 0x7f ? QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QChar('0'))
+                                                       : QString(c);
+  return "'" + out + "'";
 }
+
+// Control characters (a TAB, a newline, a NUL) have no place in a key or a value; a byte that is not UTF-8
+// turns into U+FFFD when Qt decodes the argument, and a path with it would name another folder.
+QString checkText(const QString& key, const QString& value) {
+  for (const QChar c : value) {
+    if (c.unicode() < 0x20 || c.unicode() == 0x7f)
+      return QStringLiteral("%1: control character U+%2 in %3")
+          .arg(key.isEmpty() ? QStringLiteral("argument") : key)
+          .arg(c.unicode(), 4, 16, QChar('0'))
+          .arg(quoted(value));
+    if (c == QChar::ReplacementCharacter)
+      return QStringLiteral("%1: not valid UTF-8: %2").arg(key.isEmpty() ? QStringLiteral("argument") : key,
+                                                          quoted(value));
+  }
+  return {};
+}
+}  // namespace
 
 QString parseCommandLine(const QStringList& args, CommandLine* cl) {
   for (int i = 0; i < args.size(); ++i) {
@@ -13,8 +38,12 @@ QString parseCommandLine(const QStringList& args, CommandLine* cl) {
       cl->flags << "help";
       continue;
     }
+    if (const QString err = checkText({}, a); !err.isEmpty()) return err;
+    if (a.startsWith('-') && !a.startsWith("--") && a.size() > 1 && !a.at(1).isDigit())
+      return QStringLiteral("%1: flags take two dashes (-%1)").arg(a);
     if (!a.startsWith("--")) {
-      if (!cl->positional.isEmpty()) return QStringLiteral("experiment: only one file allowed, got '%1'").arg(a);
+      if (!cl->positional.isEmpty())
+        return QStringLiteral("experiment: only one file allowed, got %1 after %2").arg(quoted(a), quoted(cl->positional));
       cl->positional = a;
       continue;
     }
@@ -29,7 +58,11 @@ QString parseCommandLine(const QStringList& args, CommandLine* cl) {
     } else {
       if (i + 1 >= args.size()) return QStringLiteral("%1: needs a value").arg(key);
       value = args[++i];
+      // "--dim --mi 2": the value of --dim is missing, not "--mi".
+      if (value.startsWith("--")) return QStringLiteral("%1: needs a value, got the flag %2").arg(key, value);
     }
+    if (key.isEmpty()) return QStringLiteral("a flag needs a name before its value: %1").arg(quoted(a));
+    if (const QString err = checkText(key, value); !err.isEmpty()) return err;
     key.replace('-', '_');  // --eval-batches and --eval_batches alike
     if (key == "out")
       cl->outDir = value;

@@ -1,6 +1,7 @@
 #include "cli/grid_runner.h"
 
 #include <QDir>
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <thread>
@@ -51,10 +52,16 @@ int runGrid(const QList<GridCell>& cells, const QString& outDir, int jobs, const
 
   int failed = 0;
   for (const CellResult& c : grid.results()) failed += c.result.status == RunStatus::Failed;
-  std::printf("%d cells, %d failed; table %s\n", int(grid.results().size()), failed,
-              QDir(outDir).filePath("grid.csv").toUtf8().constData());
+  // A cell whose files could not be written is lost: it counts as failed, and the table is named only if
+  // it was written.
+  const int unwritten = int(grid.unwrittenCells());
+  const QString table = QDir(outDir).filePath("grid.csv");
+  const bool tableWritten = std::none_of(errors.cbegin(), errors.cend(), [&](const QString& e) { return e.startsWith(table); });
+  std::printf("%d cells, %d failed%s; %s\n", int(grid.results().size()), failed + unwritten,
+              unwritten ? qPrintable(QStringLiteral(" (%1 not written)").arg(unwritten)) : "",
+              tableWritten ? qPrintable("table " + table) : "no table written");
   if (interrupted.load()) return 130;
-  return failed > 0 || !errors.isEmpty() ? 1 : 0;
+  return failed + unwritten > 0 || !errors.isEmpty() ? 1 : 0;
 }
 
 }  // namespace milab

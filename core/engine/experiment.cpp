@@ -1,6 +1,8 @@
 #include "engine/experiment.h"
 
+#include <QCryptographicHash>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -17,8 +19,22 @@ namespace {
 
 bool isScalar(const QJsonValue& v) { return !v.isObject() && !v.isArray() && !v.isUndefined(); }
 
+// A control character (a newline, a TAB, a NUL) in a key or a string value: refused, so that every message stays
+// one line and "5<TAB>" is not read as 5.
+QString controlCharacterIn(const QString& key, const QJsonValue& value, const QString& where) {
+  for (const QString& text : {key, value.isString() ? value.toString() : QString()})
+    for (const QChar c : text)
+      if (c.unicode() < 0x20 || c.unicode() == 0x7f)
+        return QStringLiteral("%1: control character U+%2 in a key or value in %3")
+            .arg(QString(key).replace(QRegularExpression("[\\x00-\\x1f\\x7f]"), "?"))
+            .arg(c.unicode(), 4, 16, QChar('0'))
+            .arg(where);
+  return {};
+}
+
 QString readScalars(const QJsonObject& obj, const QString& where, QVariantMap* out) {
   for (auto it = obj.begin(); it != obj.end(); ++it) {
+    if (const QString err = controlCharacterIn(it.key(), it.value(), where); !err.isEmpty()) return err;
     if (!isScalar(it.value()))
       return QStringLiteral("%1: must be a number, string, boolean or null in %2").arg(it.key(), where);
     out->insert(it.key(), it.value().toVariant());
@@ -39,9 +55,34 @@ QString folderSafe(const QVariant& v) {
   return s;
 }
 
+// Values as a grid compares them: 8, "8", 8.0 and "8.0" are one value.
+QString canonical(const QVariant& v) {
+  bool number = false;
+  const double d = v.toDouble(&number);
+  return number ? QString::number(d, 'g', 17) : v.toString();
+}
+
+// A cell's folder name always fits a file system's 255-byte names: a long one (a 300-digit mi) keeps its first
+// 80 characters and a hash of the whole, so two long names stay apart.
+QString fittingName(const QString& name) {
+  constexpr int kMaxBytes = 120;
+  if (name.toUtf8().size() <= kMaxBytes) return name;
+  const QByteArray hash = QCryptographicHash::hash(name.toUtf8(), QCryptographicHash::Sha1).toHex().left(12);
+  return name.left(80) + "_" + QString::fromLatin1(hash);
+}
+
 }  // namespace
 
 QString readExperiment(const QString& path, Experiment* out) {
+  // /dev/zero or a FIFO would be read forever; a real experiment file is a few kilobytes.
+  const QFileInfo info(path);
+  if (info.exists() && !info.isFile())
+    return QStringLiteral("experiment: '%1' is not a regular file").arg(path);
+  constexpr qint64 kMaxBytes = 1 << 20;
+  if (info.size() > kMaxBytes)
+    return QStringLiteral("experiment: '%1' has %2 bytes, more than the 1 MiB an experiment file may have")
+        .arg(path)
+        .arg(info.size());
   QFile file(path);
   if (!file.open(QIODevice::ReadOnly)) return QStringLiteral("experiment: cannot read '%1'").arg(path);
   QJsonParseError perr;
@@ -66,6 +107,7 @@ QString readExperiment(const QString& path, Experiment* out) {
         return QStringLiteral("grid.%1: must be a non-empty list of values in %2").arg(it.key(), where);
       QVariantList list;
       for (const QJsonValue& v : values) {
+        if (const QString err = controlCharacterIn(it.key(), v, where); !err.isEmpty()) return err;
         if (!isScalar(v)) return QStringLiteral("grid.%1: values must be scalars in %2").arg(it.key(), where);
         list << v.toVariant();
       }
@@ -145,6 +187,24 @@ QStringList keysNotFor(const QVariantMap& flat, const QSet<QString>& methodKeys,
 
 QString expandExperiment(const Experiment& experiment, const MethodRegistry& registry, QList<GridCell>* cells) {
   QList<QVariantMap> rows = experiment.methods.isEmpty() ? QList<QVariantMap>{QVariantMap()} : experiment.methods;
+  // The same run twice would train twice into one folder and write two rows of grid.csv: refused. Values are
+  // compared as the cell names write them (8, "8" and 8.0 are one K).
+  for (const auto& axis : experiment.axes) {
+    QStringList seen;
+    for (const QVariant& v : axis.second) {
+      if (seen.contains(canonical(v)))
+        return QStringLiteral("%1: the value %2 is listed twice; each cell runs once").arg(axis.first, canonical(v));
+      seen << canonical(v);
+    }
+  }
+  for (int i = 0; i < rows.size(); ++i)
+    for (int j = 0; j < i; ++j) {
+      QStringList a, b;
+      for (auto it = rows[i].cbegin(); it != rows[i].cend(); ++it) a << it.key() + "=" + canonical(it.value());
+      for (auto it = rows[j].cbegin(); it != rows[j].cend(); ++it) b << it.key() + "=" + canonical(it.value());
+      if (a == b && rows[i].size() == rows[j].size())
+        return QStringLiteral("methods: rows %1 and %2 are the same run; each cell runs once").arg(j + 1).arg(i + 1);
+    }
   // Cartesian product of the axes, the first axis varying slowest.
   QList<QList<QPair<QString, QVariant>>> points{{}};
   for (const auto& axis : experiment.axes) {
@@ -179,8 +239,11 @@ QString expandExperiment(const Experiment& experiment, const MethodRegistry& reg
         if (!rowsMethod) nameParts << key + "-" + folderSafe(value);
       }
       for (const QString& k : dropped) flat.remove(k);
-      cell.name = nameParts.isEmpty() ? QStringLiteral("run") : nameParts.join('_');
-      if (!dropped.isEmpty() && names.contains(cell.name)) continue;  // the same run as a cell already listed
+      cell.name = nameParts.isEmpty() ? QStringLiteral("run") : fittingName(nameParts.join('_'));
+      if (names.contains(cell.name)) {
+        if (!dropped.isEmpty()) continue;  // the same run as a cell already listed, without a key it does not take
+        return QStringLiteral("grid: two cells are the same run (%1); each cell runs once").arg(cell.name);
+      }
       const QString err = runSpecFromFlat(flat, registry, &cell.spec);
       if (!err.isEmpty()) return experiment.isGrid() ? QStringLiteral("%1 (in cell %2)").arg(err, cell.name) : err;
       names.insert(cell.name);

@@ -23,16 +23,14 @@ GridScheduler::GridScheduler(const QList<GridCell>& cells, const QString& outDir
       cellOfRun_ << int(results_.size());
       Run& run = queue_->run(queue_->add(cell.spec));
       run.setOnFinished([this, dir, historyPath, origin = "grid " + outDir](const Run& r) {  // on its worker
-        QStringList errors;
-        if (!QDir().mkpath(dir)) errors << QStringLiteral("out: cannot create folder '%1'").arg(dir);
         const RunResult result = r.result();
         const QVector<CurvePoint> curve = r.curve();
-        errors << writeSummaryJson(dir + "/summary.json", r.spec(), result) << writeCurveCsv(dir + "/curve.csv", curve);
-        errors.removeAll(QString());
+        const QStringList errors = writeRunFiles(dir, r.spec(), result, curve);
         const QString history =
             historyPath.isEmpty() ? QString() : recordRun(historyPath, r.spec(), result, curve, origin);
         std::lock_guard<std::mutex> lock(errorsMutex_);
         errors_ << errors;
+        unwritten_ += !errors.isEmpty();
         if (historyWarning_.isEmpty()) historyWarning_ = history;
       });
     }
@@ -64,6 +62,11 @@ bool GridScheduler::isDone() const { return queue_->isDone(); }
 QStringList GridScheduler::errors() const {
   std::lock_guard<std::mutex> lock(errorsMutex_);
   return errors_;
+}
+
+int GridScheduler::unwrittenCells() const {
+  std::lock_guard<std::mutex> lock(errorsMutex_);
+  return unwritten_;
 }
 
 QString GridScheduler::historyWarning() const {

@@ -38,6 +38,7 @@ class GridScheduler {
   const QList<CellResult>& results() const { return results_; }
   QList<CellResult> endedResults() const;  // the cells with a result, in grid order
   QStringList errors() const;              // file errors so far, one line each
+  int unwrittenCells() const;              // cells whose files could not all be written
   QString historyWarning() const;  // why the run history could not be written, "" when it could (or none is kept)
 
  private:
@@ -47,6 +48,7 @@ class GridScheduler {
   mutable std::mutex errorsMutex_;  // the runs' workers write the files and report here
   QStringList errors_;
   QString historyWarning_;
+  int unwritten_ = 0;
   std::unique_ptr<RunQueue> queue_;
   int ended_ = 0;
   bool cancelled_ = false;

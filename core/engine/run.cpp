@@ -237,6 +237,12 @@ void Run::execute() {
     res.fromEvaluation = true;
     res.terms = termSums;
     res.warning = method_->warning(spec_.methodParams, termSums);
+    // Finite garbage (-6377 from InfoNCE at lr 1) is not a result: the run fails with the number and why.
+    const GaussianModel& finalTask = schedule_.isSet() ? levelModels_.back() : *model_;
+    const bool trained = method_->info().trains && spec_.methodParams.value("critic").toString() != "oracle";
+    const QString implausible = implausibleReading(method_->readingLimits(spec_.methodParams, finalTask),
+                                                   res.estimate, res.stderror, trained);
+    if (!implausible.isEmpty()) return finish(RunStatus::Failed, implausible);
     finish(RunStatus::Finished, {});
   } catch (const EstimatorCancelled&) {
     finishCancelled(stepsDone_.load() < spec_.steps && method_->info().trains

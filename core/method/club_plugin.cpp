@@ -105,6 +105,16 @@ std::unique_ptr<Estimator> ClubPlugin::create(const EstimatorContext& context) c
   return std::make_unique<ClubEstimator>(context, sampled_);
 }
 
+ReadingLimits ClubPlugin::readingLimits(const ParamMap& params, const GaussianModel& task) const {
+  ReadingLimits l = MethodPlugin::readingLimits(params, task);
+  const double oracle = clubOracleValue(task);
+  if (3 * oracle > l.high) {
+    l.high = 3 * oracle;
+    l.highWhy = QStringLiteral("above 3 x the %1 nats CLUB reads with the true p(y|x)").arg(oracle, 0, 'g', 6);
+  }
+  return l;
+}
+
 double clubOracleValue(const GaussianModel& model) {
   double v = 0;
   for (const GaussianDim& d : model.dims()) v += 1.0 / d.sigma2 - 1.0;

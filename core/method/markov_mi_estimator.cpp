@@ -70,8 +70,9 @@ ParamSpecs markovMiParamSpecs(bool learnedPrior) {
 
 QString validateMarkovMi(const QString& id, const ParamMap& params, bool learnedPrior) {
   const int m = params.value("bits").toInt(), o = params.value("order_y").toInt(), h = params.value("order_x").toInt();
-  if (h < o) return QStringLiteral("order_x: must be >= order_y = %1 for %2, got %3").arg(o).arg(id).arg(h);
+  // order_y against bits first: with bits 4 and order_y 5 the fault is order_y's, not order_x's (which follows it).
   if (o > m) return QStringLiteral("order_y: must be <= bits = %1 for %2, got %3").arg(m).arg(id).arg(o);
+  if (h < o) return QStringLiteral("order_x: must be >= order_y = %1 for %2, got %3").arg(o).arg(id).arg(h);
   if (h > m) return QStringLiteral("order_x: must be <= bits = %1 for %2, got %3").arg(m).arg(id).arg(h);
   if (!learnedPrior) {
     // Enumeration holds a [eval_pool, 2^m] table of log-probabilities: keep it under 2^26 entries (256 MB).

@@ -6,11 +6,13 @@
 #include <QtPlugin>
 #include <memory>
 
+#include "method/reading_limits.h"
 #include "params/param_spec.h"
 
 namespace milab {
 
 class Estimator;
+class GaussianModel;
 struct EstimatorContext;
 struct TaskInfo;
 
@@ -68,6 +70,10 @@ class MethodPlugin {
     return {};
   }
   virtual std::unique_ptr<Estimator> create(const EstimatorContext& context) const = 0;
+  // What a finished reading on this task can be (reading_limits.h); outside it the run fails as diverged.
+  virtual ReadingLimits readingLimits(const ParamMap& params, const GaussianModel& task) const {
+    return defaultReadingLimits(info(), ceilings(params), task);
+  }
 };
 
 }  // namespace milab

@@ -1,6 +1,8 @@
 #include "results/grid_files.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -76,6 +78,10 @@ bool readFinishedSummary(const QString& summaryPath, const RunSpec& spec, RunRes
   const QJsonObject o = QJsonDocument::fromJson(file.readAll()).object();
   if (o.value("status").toString() != "finished") return false;
   if (o.value("experiment").toObject() != summaryJson(spec, RunResult()).value("experiment").toObject()) return false;
+  // The files must belong to this run: a curve of another run (killed between its curve and its summary, or
+  // one with other settings) has another number of rows than the summary's steps.
+  const QString curvePath = QFileInfo(summaryPath).dir().filePath("curve.csv");
+  if (!QFileInfo::exists(curvePath) || readCurveCsv(curvePath).size() != o.value("steps_done").toInt()) return false;
   RunResult r;
   r.status = RunStatus::Finished;
   r.fromEvaluation = true;

@@ -1,6 +1,8 @@
 #include "results/run_files.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSaveFile>
@@ -83,6 +85,22 @@ QJsonObject summaryJson(const RunSpec& spec, const RunResult& result) {
 
 QString writeSummaryJson(const QString& path, const RunSpec& spec, const RunResult& result) {
   return saveAtomically(path, QJsonDocument(summaryJson(spec, result)).toJson(QJsonDocument::Indented));
+}
+
+QStringList writeRunFiles(const QString& dir, const RunSpec& spec, const RunResult& result,
+                          const QVector<CurvePoint>& curve, const std::function<QStringList()>& more) {
+  const QDir folder(dir);
+  if (!QDir().mkpath(dir)) return {QStringLiteral("out: cannot create folder '%1'").arg(dir)};
+  const QString summary = folder.filePath("summary.json");
+  if (QFileInfo::exists(summary) && !QFile::remove(summary))
+    return {QStringLiteral("%1: cannot replace it").arg(summary)};
+  QStringList errors{writeCurveCsv(folder.filePath("curve.csv"), curve)};
+  if (more) errors << more();
+  errors.removeAll(QString());
+  // The summary is the mark of a complete cell: written only when everything before it was.
+  if (errors.isEmpty()) errors << writeSummaryJson(summary, spec, result);
+  errors.removeAll(QString());
+  return errors;
 }
 
 QString writeCurveCsv(const QString& path, const QVector<CurvePoint>& curve) {

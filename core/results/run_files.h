@@ -4,6 +4,7 @@
 #include <QJsonObject>
 #include <QString>
 #include <QVector>
+#include <functional>
 
 #include "engine/run.h"
 
@@ -21,6 +22,12 @@ QString saveAtomically(const QString& path, const QByteArray& bytes);
 // Each returns "" or an error line naming the file.
 QString writeSummaryJson(const QString& path, const RunSpec& spec, const RunResult& result);
 QString writeCurveCsv(const QString& path, const QVector<CurvePoint>& curve);  // step,estimate,loss,seconds
+// A run's files in its folder, in the one order a kill cannot fool: first the summary.json of whatever ran there
+// before is removed, then curve.csv and whatever `more` writes (the CLI's plots), and summary.json last,
+// atomically. A folder with a summary therefore holds that run's complete files; resume also checks that the
+// curve has the summary's steps. Returns the error lines (empty when all were written).
+QStringList writeRunFiles(const QString& dir, const RunSpec& spec, const RunResult& result,
+                          const QVector<CurvePoint>& curve, const std::function<QStringList()>& more = {});
 // Reads a curve.csv back (empty when the file is missing or unreadable).
 QVector<CurvePoint> readCurveCsv(const QString& path);
 

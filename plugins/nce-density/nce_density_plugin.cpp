@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "method/estimator.h"
+#include "tasks/gaussian_model.h"
 
 namespace milab {
 
@@ -109,6 +110,14 @@ MethodInfo NceDensityPlugin::info() const {
 }
 
 QList<Ceiling> NceDensityPlugin::ceilings(const ParamMap&) const { return {}; }
+
+ReadingLimits NceDensityPlugin::readingLimits(const ParamMap&, const GaussianModel& task) const {
+  const double start = 0.5 * task.dim() * std::log(2 * M_PI), half = 0.5 * start;
+  const QString why = QStringLiteral("|log Z| above %1, half of its start d/2 log(2 pi) = %2: NCE did not get halfway to 0")
+                          .arg(half, 0, 'f', 2)
+                          .arg(start, 0, 'f', 2);
+  return {-half, why, half, why};
+}
 
 std::unique_ptr<Estimator> NceDensityPlugin::create(const EstimatorContext& context) const {
   return std::make_unique<NceDensityEstimator>(context);

@@ -16,6 +16,9 @@ class NceDensityPlugin : public QObject, public MethodPlugin {
   MethodInfo info() const override;
   QList<Ceiling> ceilings(const ParamMap& params) const override;
   std::unique_ptr<Estimator> create(const EstimatorContext& context) const override;
+  // log Z starts at d/2 log(2 pi) (c = 0) and NCE drives it to 0: a final |log Z| above half its start means
+  // NCE did not get halfway (diverged, or stalled).
+  ReadingLimits readingLimits(const ParamMap& params, const GaussianModel& task) const override;
 };
 
 }  // namespace milab

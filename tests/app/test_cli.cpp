@@ -5,6 +5,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLockFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -29,6 +30,18 @@ CliResult cli(const QStringList& args) {
 QByteArray readAll(const QString& path) {
   QFile f(path);
   return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// grid.csv without its `seconds` column: what two runs of the same grid must share.
+QByteArray withoutSeconds(const QByteArray& csv) {
+  QList<QByteArray> lines = csv.split('\n');
+  const int column = int(lines.value(0).split(',').indexOf("seconds"));
+  for (QByteArray& line : lines) {
+    QList<QByteArray> fields = line.split(',');
+    if (column >= 0 && column < fields.size()) fields.removeAt(column);
+    line = fields.join(',');
+  }
+  return lines.join('\n');
 }
 
 QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
@@ -166,6 +179,26 @@ class TestCli : public QObject {
         << "mi_schedule: every level must be in (0, 20]";
     QTest::newRow("schedule not numbers") << (base + QStringList{"--method", "infonce", "--mi-schedule", "2,a"}) << ""
                                           << "mi_schedule: must be a comma-separated list";
+    // Issue 12: every line names its field, quotes the value, and stays one line.
+    QTest::newRow("flag without value") << QStringList{"--dim", "--mi", "2"} << ""
+                                        << "dim: needs a value, got the flag --mi";
+    QTest::newRow("one dash") << QStringList{"-K", "16"} << "" << "-K: flags take two dashes (--K)";
+    QTest::newRow("flag without name") << QStringList{"--=5"} << "" << "a flag needs a name before its value: '--=5'";
+    QTest::newRow("TAB in a number") << QStringList{"--K", "5\t"} << "" << "K: control character U+0009 in '5\\x09'";
+    QTest::newRow("newline in --out") << QStringList{"--out", "a\nb"} << "" << "out: control character U+000a";
+    QTest::newRow("not UTF-8 in --out") << QStringList{"--out", QString("a") + QChar::ReplacementCharacter}
+                                        << "" << "out: not valid UTF-8";
+    QTest::newRow("control character in JSON") << QStringList{} << "{\"task\": \"gaussian3\\n\"}"
+                                                << "task: control character U+000a in a key or value";
+    QTest::newRow("duplicate axis value") << (base + QStringList{"--method", "infonce", "--K", "8,8.0"}) << ""
+                                          << "K: the value 8 is listed twice; each cell runs once";
+    QTest::newRow("duplicate JSON axis") << QStringList{} << R"({"task": "gaussian2", "grid": {"mi": [2, "2"]}})"
+                                         << "mi: the value 2 is listed twice";
+    QTest::newRow("duplicate method rows")
+        << QStringList{} << R"({"task": "gaussian2", "methods": [{"method": "nwj"}, {"method": "nwj"}]})"
+        << "methods: rows 1 and 2 are the same run";
+    QTest::newRow("ammi order_y above bits") << (base + QStringList{"--method", "ammi", "--bits", "4", "--order-y", "5"})
+                                             << "" << "order_y: must be <= bits = 4 for ammi, got 5";
     QTest::newRow("steps_per_level 0") << (base + QStringList{"--method", "infonce", "--mi-schedule", "2,4",
                                                               "--steps-per-level", "0"})
                                        << ""
@@ -257,6 +290,121 @@ class TestCli : public QObject {
     QCOMPARE(cli({"show", "99999", "--db", db}).code, 2);
     QCOMPARE(cli({"history", "--db", db, "--status", "nope"}).code, 2);
     QCOMPARE(cli({"history", "--db", db, "--limit", "1"}).out.trimmed().split('\n').size(), 2);
+  }
+
+  // Issue 12's files and signals. SIGTERM (timeout) and SIGHUP (a closed terminal) stop like Ctrl-C: cancelled,
+  // files written, exit 143 / 129.
+  void stopSignalsWriteTheFilesAndExitWithTheirCode_data() {
+    QTest::addColumn<int>("signal");
+    QTest::addColumn<bool>("grid");
+    QTest::newRow("SIGTERM, one run") << int(SIGTERM) << false;
+    QTest::newRow("SIGHUP, a grid") << int(SIGHUP) << true;
+    QTest::newRow("SIGINT, one run") << int(SIGINT) << false;
+  }
+  void stopSignalsWriteTheFilesAndExitWithTheirCode() {
+    QFETCH(int, signal);
+    QFETCH(bool, grid);
+    QTemporaryDir tmp;
+    const QString out = tmp.filePath("out");
+    QProcess p;
+    p.start(MILAB_CLI_PATH, {"run", "--task", "gaussian2", "--dim", "4", "--method", "infonce", "--K", grid ? "8,16" : "8",
+                             "--steps", "10000000", "--device", "cpu", "--db", tmp.filePath("h.sqlite"), "--out", out});
+    QVERIFY(p.waitForStarted());
+    QTest::qWait(1500);
+    ::kill(static_cast<pid_t>(p.processId()), signal);
+    QVERIFY(p.waitForFinished(20000));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 128 + signal);
+    const QString summary = grid ? out + "/cells/K-8/summary.json" : out + "/summary.json";
+    QFile f(summary);
+    QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(summary));
+    const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+    QCOMPARE(o["status"].toString(), QString("cancelled"));
+    QVERIFY(o["steps_done"].toInt() > 0);
+    if (grid) QVERIFY(QFileInfo::exists(out + "/grid.csv"));
+    QVERIFY(!QFileInfo::exists(out + "/.milab.lock"));  // released
+  }
+
+  // --out is checked before the first step: a folder that cannot be written, or one another runner holds.
+  void outIsCheckedBeforeTraining() {
+    const CliResult proc = cli({"run", "--task", "gaussian2", "--method", "infonce", "--steps", "5", "--out", "/proc"});
+    QCOMPARE(proc.code, 2);
+    QVERIFY2(proc.err.startsWith("milab-cli: out: cannot write in '/proc'"), qPrintable(proc.err));
+    QTemporaryDir tmp;
+    QLockFile held(tmp.filePath(".milab.lock"));
+    QVERIFY(held.tryLock(0));
+    const CliResult busy = cli({"run", "--task", "gaussian2", "--method", "infonce", "--steps", "5", "--out", tmp.path()});
+    QCOMPARE(busy.code, 2);
+    QVERIFY2(busy.err.startsWith(QStringLiteral("milab-cli: out: '%1' is in use by pid %2")
+                                     .arg(tmp.path())
+                                     .arg(QCoreApplication::applicationPid())),
+             qPrintable(busy.err));
+    QVERIFY(!QFileInfo::exists(tmp.filePath("summary.json")));
+  }
+
+  // Reading never runs away: a device file or a file over 1 MiB is refused before it is read.
+  void experimentFilesHaveALimit() {
+    const CliResult zero = cli({"run", "/dev/zero", "--out", "/tmp/never"});
+    QCOMPARE(zero.code, 2);
+    QCOMPARE(zero.err, QString("milab-cli: experiment: '/dev/zero' is not a regular file\n"));
+    QTemporaryDir tmp;
+    const QString big = writeFile(tmp, "big.json", "{\"task\": \"gaussian2\"" + QByteArray(2 << 20, ' ') + "}");
+    const CliResult r = cli({"run", big, "--out", tmp.filePath("out")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("more than the 1 MiB an experiment file may have"), qPrintable(r.err));
+    QVERIFY(!QFileInfo::exists(tmp.filePath("out")));
+  }
+
+  // A 300-digit value still names a folder that fits (shortened, with a hash of the whole name).
+  void longCellNamesFit() {
+    QTemporaryDir tmp;
+    const QString mi = "1." + QString(300, '0') + "1";
+    const CliResult r = cli({"run", "--task", "gaussian2", "--dim", "4", "--method", "infonce", "--K", "8", "--steps",
+                             "5", "--mi", mi + ",2", "--device", "cpu", "--db", tmp.filePath("h.sqlite"), "--out",
+                             tmp.filePath("out")});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains("2 cells, 0 failed; table "), qPrintable(r.out));
+    const QStringList cells = QDir(tmp.filePath("out/cells")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    QCOMPARE(cells.size(), 2);
+    for (const QString& c : cells) {
+      QVERIFY(c.toUtf8().size() <= 120);
+      QVERIFY(QFileInfo::exists(tmp.filePath("out/cells/" + c + "/summary.json")));
+    }
+  }
+
+  // SIGKILL at several moments, then a resume each time: the grid ends with the same grid.csv as one run
+  // straight through (but its seconds), every cell's files complete; a cell whose curve does not match its
+  // summary is run again, not trusted.
+  void killedGridResumesToTheSameTable() {
+    QTemporaryDir tmp;
+    const QStringList grid{"run", "--task", "gaussian2", "--dim", "4", "--method", "infonce,nwj", "--K", "8,16",
+                           "--steps", "400", "--device", "cpu", "--jobs", "2", "--db", tmp.filePath("h.sqlite")};
+    QCOMPARE(cli(grid + QStringList{"--out", tmp.filePath("straight")}).code, 0);
+    const QString out = tmp.filePath("killed");
+    for (int waitMs : {150, 400, 700}) {
+      QProcess p;
+      p.start(MILAB_CLI_PATH, grid + QStringList{"--out", out});
+      QVERIFY(p.waitForStarted());
+      QTest::qWait(waitMs);
+      ::kill(static_cast<pid_t>(p.processId()), SIGKILL);
+      QVERIFY(p.waitForFinished(10000));
+    }
+    // A cell whose curve lost its tail (another run's, or cut short) is not reused.
+    QDir cells(out + "/cells");
+    for (const QString& c : cells.entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+      if (QFileInfo::exists(cells.filePath(c + "/summary.json"))) {
+        QFile curve(cells.filePath(c + "/curve.csv"));
+        QVERIFY(curve.open(QIODevice::ReadWrite));
+        curve.resize(curve.size() / 2);
+        break;
+      }
+    const CliResult resumed = cli(grid + QStringList{"--out", out});
+    QCOMPARE(resumed.code, 0);
+    QCOMPARE(withoutSeconds(readAll(out + "/grid.csv")), withoutSeconds(readAll(tmp.filePath("straight/grid.csv"))));
+    for (const QString& c : cells.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+      QVERIFY(QFileInfo::exists(cells.filePath(c + "/summary.json")));
+      QCOMPARE(readAll(cells.filePath(c + "/curve.csv")).count('\n'), 401);
+    }
   }
 
   // A runner killed with SIGKILL mid-run leaves a database that opens, with no partial row; two runners writing

@@ -296,7 +296,7 @@ class TestMainWindow : public QObject {
     QTemporaryDir tmp;
     const QString path = writeFile(tmp.filePath("grid.json"),
                                    R"({"task": "gaussian2", "dim": 2, "mi": 1, "K": 8, "method": "infonce",
-                                       "device": "cpu", "grid": {"steps": [20, 200000, 200000]}})");
+                                       "device": "cpu", "grid": {"steps": [20, 200000, 300000]}})");
     const QString out = tmp.filePath("out");
     MainWindow w(registry_);
     w.show();

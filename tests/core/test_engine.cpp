@@ -11,6 +11,8 @@
 #include "engine/run.h"
 #include "method/estimator.h"
 #include "method/method_registry.h"
+#include "method/reading_limits.h"
+#include "tasks/gaussian_model.h"
 #include "nn/mlp.h"
 #include "results/grid_files.h"
 #include "results/run_files.h"
@@ -134,6 +136,65 @@ class TestEngine : public QObject {
     const at::Tensor cands = at::randn({6, 9, 20}, gen, at::kFloat);
     const at::Tensor direct = (g->forward(cands) * rows.unsqueeze(1)).sum(2);
     QVERIFY(at::allclose(g->dotWithRows(rows, cands), direct, 1e-4, 1e-4));
+  }
+
+  // Finite garbage is not a result (issue 12's measured cases: lr 1, 200 steps, d = 20, MI = 10, K = 64): the
+  // run fails with the number and why, its curve kept; an ordinary run at the same size still finishes.
+  void divergedReadingsFailWithTheirReason_data() {
+    QTest::addColumn<QString>("task");
+    QTest::addColumn<QString>("method");
+    QTest::addColumn<QVariantMap>("params");
+    QTest::addColumn<QString>("why");
+    const QVariantMap lr1{{"lr", 1.0}, {"K", 64}};
+    QTest::newRow("infonce") << "gaussian2" << "infonce" << lr1 << "(MI >= 0): training diverged; lower lr";
+    QTest::newRow("interpolated") << "gaussian2" << "interpolated" << lr1 << "(MI >= 0)";
+    QTest::newRow("smile") << "gaussian2" << "smile" << lr1 << "(above twice the task's exact 10 nats, + 5 nats)";
+    QTest::newRow("demi") << "gaussian3" << "demi" << lr1 << "(MI >= 0)";
+    QTest::newRow("demi-var") << "gaussian3" << "demi-var" << lr1 << "(MI >= 0)";
+  }
+  void divergedReadingsFailWithTheirReason() {
+    QFETCH(QString, task);
+    QFETCH(QString, method);
+    QFETCH(QVariantMap, params);
+    QFETCH(QString, why);
+    RunSpec spec = validSpec(task, method, params, 200);
+    spec.taskParams = {{"dim", 20}, {"mi", 10.0}};
+    QVERIFY(validateRunSpec(&spec, registry_).isEmpty());
+    Run run(spec, registry_.find(method));
+    const RunResult r = runToCompletion(run);
+    qInfo("%s: %s", qPrintable(method), qPrintable(r.reason));
+    QCOMPARE(r.status, RunStatus::Failed);
+    QVERIFY2(r.reason.startsWith("estimate ") && r.reason.contains(" is impossible " + why), qPrintable(r.reason));
+    QCOMPARE(run.curve().size(), 200);  // what it did is kept
+    QVERIFY(!hasEstimate(r));
+  }
+
+  // The limits themselves: an oracle's overflow says nothing was trained; a lower bound's ceiling binds; a
+  // reading within 3 standard errors of a limit passes; CLUB's own limit follows its closed form.
+  void readingLimitsAndTheirWords() {
+    const RunSpec spec = validSpec("gaussian2", "mine", {{"critic", "oracle"}, {"K", 64}}, 1);
+    RunSpec big = spec;
+    big.taskParams = {{"dim", 1024}, {"mi", 5000.0}};
+    QVERIFY(validateRunSpec(&big, registry_).isEmpty());
+    Run run(big, registry_.find("mine"));
+    const RunResult r = runToCompletion(run);
+    QCOMPARE(r.status, RunStatus::Failed);
+    QVERIFY2(r.reason.contains("a 1024-dimensional task allows") && r.reason.contains("nothing was trained"),
+             qPrintable(r.reason));
+
+    const GaussianModel task = GaussianModel::pair(20, 10.0, false);
+    const MethodPlugin* infonce = registry_.find("infonce");
+    const ReadingLimits nce = infonce->readingLimits({{"K", 64}}, task);
+    QCOMPARE(nce.high, std::log(64.0));
+    QVERIFY(implausibleReading(nce, std::log(64.0) + 0.29, 0.1, true).isEmpty());  // within 3 stderr
+    QVERIFY(implausibleReading(nce, std::log(64.0) + 0.31, 0.1, true).contains("above its ceiling log K = 4.159"));
+    QVERIFY(implausibleReading(nce, -1.29, 0.1, true).isEmpty());
+    QVERIFY(implausibleReading(nce, -1.31, 0.1, true).startsWith("estimate -1.31 is impossible (MI >= 0)"));
+    const ReadingLimits club = registry_.find("club")->readingLimits({}, task);
+    QVERIFY(club.high > 3 * 34.0 && club.highWhy.contains("CLUB reads with the true p(y|x)"));
+    const ReadingLimits logZ = registry_.find("nce-density")->readingLimits({}, task);
+    QCOMPARE(logZ.high, -logZ.low);
+    QVERIFY(std::abs(logZ.high - 5 * std::log(2 * M_PI)) < 1e-12);  // half of d/2 log(2 pi) at d = 20
   }
 
  private:

@@ -1,0 +1,47 @@
+#include "method/reading_limits.h"
+
+#include <cmath>
+
+#include "method/method_plugin.h"
+#include "tasks/gaussian_model.h"
+
+namespace milab {
+
+ReadingLimits defaultReadingLimits(const MethodInfo& info, const QList<NamedValue>& ceilings,
+                                   const GaussianModel& task) {
+  ReadingLimits l;
+  l.lowWhy = QStringLiteral("MI >= 0");
+  const double largest = GaussianModel::kMaxMeanDimMi * task.dim();
+  l.high = 1.5 * largest + 1.0;
+  l.highWhy = QStringLiteral("above 1.5 x the %1 nats a %2-dimensional task allows, + 1 nat")
+                  .arg(largest, 0, 'g', 6)
+                  .arg(task.dim());
+  // The lab knows what it asked for: a reading more than twice the exact target plus 5 nats is no estimate of it.
+  const double target = info.target == Target::ConditionalMi ? task.conditionalMi() : task.totalMi();
+  if (info.target != Target::LogNormaliser && 2 * target + 5 < l.high) {
+    l.high = 2 * target + 5;
+    l.highWhy = QStringLiteral("above twice the task's exact %1 nats, + 5 nats").arg(target, 0, 'g', 6);
+  }
+  if (info.lowerBound)
+    for (const NamedValue& c : ceilings)
+      if (c.value < l.high) {
+        l.high = c.value;
+        l.highWhy = QStringLiteral("above its ceiling %1 = %2").arg(c.name).arg(c.value, 0, 'f', 3);
+      }
+  return l;
+}
+
+QString implausibleReading(const ReadingLimits& limits, double estimate, double stderror, bool trained) {
+  const double margin = 3 * (std::isfinite(stderror) ? stderror : 0.0);
+  QString why;
+  if (estimate < limits.low - margin) why = limits.lowWhy;
+  if (estimate > limits.high + margin) why = limits.highWhy;
+  if (why.isEmpty()) return {};
+  return QStringLiteral("estimate %1 is impossible (%2): %3")
+      .arg(estimate, 0, 'g', 6)
+      .arg(why)
+      .arg(trained ? QStringLiteral("training diverged; lower lr")
+                   : QStringLiteral("the in-batch reading is numerically unstable at this size (nothing was trained)"));
+}
+
+}  // namespace milab
