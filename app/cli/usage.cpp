@@ -24,7 +24,8 @@ const QMap<QString, QString>& usages() {
        "staircase (staircase.{png,pdf,svg} and staircase.csv: bias, variance and MSE per level).\n"
        "Every run that ends is also recorded in the run history (--db PATH, else $MILAB_DB, else the user's data\n"
        "folder): see milab-cli history.\n"
-       "Exit codes: 0 done, 1 a run failed, 2 bad input (one line on stderr, nothing written), 130 Ctrl-C.\n"},
+       "Exit codes: 0 done, 1 a run failed, 2 bad input (one line on stderr, nothing written), 130/143/129\n"
+       "stopped by SIGINT/SIGTERM/SIGHUP (what was measured is written).\n"},
       {"prior-orders",
        "usage: milab-cli prior-orders [EXPERIMENT.json] --out DIR [--method bmmi|ammi] [--bits M] [--steps N]\n"
        "                 [--max-order R] [--fit-steps N] [--fit-lr LR] [--fixed-batch N] [--<task/method key> VALUE]\n"

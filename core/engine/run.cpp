@@ -108,22 +108,26 @@ Run::~Run() {
   if (thread_.joinable()) thread_.join();
 }
 
-void Run::start() {
+bool Run::start() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
+    if (result_.status != RunStatus::Pending) return false;  // a second start would replace a joinable thread
     result_.status = RunStatus::Running;
   }
   thread_ = std::thread([this] { execute(); });
+  return true;
 }
 
 void Run::cancel() { cancel_.store(true); }
 
 bool Run::wait(int timeoutMs) {
-  QElapsedTimer timer;
-  timer.start();
-  while (!finished_.load()) {
-    if (timeoutMs >= 0 && timer.elapsed() >= timeoutMs) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  {
+    std::unique_lock<std::mutex> lock(mutex_);
+    const auto done = [this] { return finished_.load(); };
+    if (timeoutMs < 0)
+      finishedChanged_.wait(lock, done);
+    else if (!finishedChanged_.wait_for(lock, std::chrono::milliseconds(timeoutMs), done))
+      return false;
   }
   if (thread_.joinable()) thread_.join();
   return true;
@@ -150,7 +154,10 @@ void Run::execute() {
   QElapsedTimer clock;
   clock.start();
   RunResult res = result();  // what is known before training: truths, ceilings
+  std::unique_ptr<Estimator> estimator;
   auto finish = [&](RunStatus status, const QString& reason) {
+    // Torn down first: whoever waits for the end (the window closing, a queue's join) never waits through it.
+    estimator.reset();
     res.status = status;
     res.reason = reason;
     res.seconds = clock.nsecsElapsed() * 1e-9;
@@ -165,7 +172,11 @@ void Run::execute() {
       result_ = res;
     }
     if (onFinished_) onFinished_(*this);
-    finished_.store(true);
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      finished_.store(true);
+    }
+    finishedChanged_.notify_all();
   };
   // Keep what was measured: a cancelled run's estimate is the mean of its last (up to) 100 training points.
   auto finishCancelled = [&](const QString& reason) {
@@ -197,7 +208,7 @@ void Run::execute() {
     ctx.params = spec_.methodParams;
     ctx.cancelled = [this] { return cancel_.load(); };
     c10::GradMode::set_enabled(true);  // worker threads start with torch's default, stated for clarity
-    std::unique_ptr<Estimator> estimator = method_->create(ctx);
+    estimator = method_->create(ctx);
     const int64_t batch = estimator->batchSize();
 
     const int steps = method_->info().trains ? spec_.steps : 0;  // KSG: no training, only its evaluation

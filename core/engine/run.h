@@ -9,6 +9,7 @@
 #include <exception>
 #include <functional>
 #include <memory>
+#include <condition_variable>
 #include <mutex>
 #include <thread>
 
@@ -73,10 +74,12 @@ class Run {
   // Called on the worker thread once the result is final and before isFinished() turns true, e.g. to write the
   // run's files off the thread that polls it. Set it before start().
   void setOnFinished(std::function<void(const Run&)> callback) { onFinished_ = std::move(callback); }
-  void start();
+  // Starts the worker; false (and nothing happens) when the run was started before.
+  bool start();
   void cancel();
   bool isFinished() const { return finished_.load(); }
-  bool wait(int timeoutMs = -1);  // true when finished
+  // Blocks until the run finished (its estimator already torn down) or the timeout passed; true when finished.
+  bool wait(int timeoutMs = -1);
 
   // Points recorded since the previous call (the caller's incremental view).
   QVector<CurvePoint> takeNewPoints();
@@ -97,6 +100,7 @@ class Run {
   std::thread thread_;
   std::atomic<bool> cancel_{false};
   std::atomic<bool> finished_{false};
+  std::condition_variable finishedChanged_;  // notified once, when finished_ turns true (under mutex_)
   std::atomic<int> stepsDone_{0};
   mutable std::mutex mutex_;
   QVector<CurvePoint> curve_;

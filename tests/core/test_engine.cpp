@@ -138,6 +138,23 @@ class TestEngine : public QObject {
     QVERIFY(at::allclose(g->dotWithRows(rows, cands), direct, 1e-4, 1e-4));
   }
 
+  // The lifecycle: a second start is refused (it used to replace a joinable thread and end the program); wait
+  // returns as soon as the run ends (a condition variable, not a 2 ms poll) and times out when it does not.
+  void startOnceAndWaitWithoutPolling() {
+    const RunSpec spec = validSpec("gaussian2", "infonce", {{"K", 8}}, 1000000);
+    Run run(spec, registry_.find("infonce"));
+    QVERIFY(run.start());
+    QVERIFY(!run.start());
+    QElapsedTimer timer;
+    timer.start();
+    QVERIFY(!run.wait(50));
+    QVERIFY(timer.elapsed() >= 50);
+    run.cancel();
+    QVERIFY(run.wait(2000));
+    QCOMPARE(run.result().status, RunStatus::Cancelled);
+    QVERIFY(!run.start());  // nor after it ended
+  }
+
   // Finite garbage is not a result (issue 12's measured cases: lr 1, 200 steps, d = 20, MI = 10, K = 64): the
   // run fails with the number and why, its curve kept; an ordinary run at the same size still finishes.
   void divergedReadingsFailWithTheirReason_data() {
