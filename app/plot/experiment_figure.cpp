@@ -111,6 +111,19 @@ void setValueTicks(QCPAxis* axis, const QList<double>& values, int panelWidthPx)
   axis->setTicker(ticker);
 }
 
+// A red line in a panel's top left corner naming what the shared y range leaves out.
+void addOffScaleNote(QCustomPlot* plot, QCPAxisRect* rect, const QString& text) {
+  auto* note = new QCPItemText(plot);
+  note->setClipAxisRect(rect);
+  note->position->setAxisRect(rect);
+  note->position->setType(QCPItemPosition::ptAxisRectRatio);
+  note->position->setCoords(0.02, 0.03);
+  note->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+  note->setFont(QFont("sans", 8));
+  note->setColor(QColor(160, 40, 40));
+  note->setText(text);
+}
+
 struct Range {
   double lo = 0, hi = 1;
   void include(double v) {
@@ -146,16 +159,7 @@ struct Range {
     lo = std::max(lo, -reach);
     for (QCPAxisRect* rect : rects) {
       apply(rect->axis(QCPAxis::atLeft));
-      if (!offScale.contains(rect)) continue;
-      auto* note = new QCPItemText(plot);
-      note->setClipAxisRect(rect);
-      note->position->setAxisRect(rect);
-      note->position->setType(QCPItemPosition::ptAxisRectRatio);
-      note->position->setCoords(0.02, 0.03);
-      note->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-      note->setFont(QFont("sans", 8));
-      note->setColor(QColor(160, 40, 40));
-      note->setText("off scale: " + offScale.value(rect).join(", "));
+      if (offScale.contains(rect)) addOffScaleNote(plot, rect, "off scale: " + offScale.value(rect).join(", "));
     }
   }
 
@@ -442,17 +446,8 @@ FigureSize drawStaircase(QCustomPlot* plot, const QList<const FigureRun*>& runs,
     rect->axis(QCPAxis::atBottom)->setTicker(ticker);
     const QCPRange shown = rect->axis(QCPAxis::atLeft)->range();
     const auto [minIt, maxIt] = std::minmax_element(smoothedOf[i].cbegin(), smoothedOf[i].cend());
-    if (minIt != smoothedOf[i].cend() && (*minIt < shown.lower || *maxIt > shown.upper)) {
-      auto* note = new QCPItemText(plot);
-      note->setClipAxisRect(rect);
-      note->position->setAxisRect(rect);
-      note->position->setType(QCPItemPosition::ptAxisRectRatio);
-      note->position->setCoords(0.03, 0.04);
-      note->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-      note->setFont(QFont("sans", 7));
-      note->setColor(QColor(160, 40, 40));
-      note->setText(QStringLiteral("off scale: %1 to %2").arg(*minIt, 0, 'g', 3).arg(*maxIt, 0, 'g', 3));
-    }
+    if (minIt != smoothedOf[i].cend() && (*minIt < shown.lower || *maxIt > shown.upper))
+      addOffScaleNote(plot, rect, QStringLiteral("off scale: %1 to %2").arg(*minIt, 0, 'g', 3).arg(*maxIt, 0, 'g', 3));
   }
   return {n, 1200, std::max(420, 300 * rows + 60)};
 }
