@@ -6,74 +6,53 @@
 
 namespace milab {
 
-ParamSpec ParamSpec::integer(QString name, int def, double min, double max, QString help) {
+namespace {
+// What every factory sets: the key, its type, default and help, and the words a person reads for it.
+ParamSpec named(QString name, ParamSpec::Type type, QVariant def, QString help) {
   ParamSpec s;
   s.name = std::move(name);
-  s.type = Type::Int;
-  s.defaultValue = def;
-  s.minimum = min;
-  s.maximum = max;
+  s.type = type;
+  s.defaultValue = std::move(def);
   s.help = std::move(help);
   const ParamWords words = wordsFor(s.name);
   s.label = words.label;
   s.unit = words.unit;
+  return s;
+}
+}  // namespace
+
+ParamSpec ParamSpec::integer(QString name, int def, double min, double max, QString help) {
+  ParamSpec s = named(std::move(name), Type::Int, def, std::move(help));
+  s.minimum = min;
+  s.maximum = max;
   return s;
 }
 
 ParamSpec ParamSpec::real(QString name, double def, double min, double max, QString help, bool minExclusive,
                           bool maxExclusive) {
-  ParamSpec s;
-  s.name = std::move(name);
-  s.type = Type::Double;
-  s.defaultValue = def;
+  ParamSpec s = named(std::move(name), Type::Double, def, std::move(help));
   s.minimum = min;
   s.maximum = max;
   s.minExclusive = minExclusive;
   s.maxExclusive = maxExclusive;
-  s.help = std::move(help);
-  const ParamWords words = wordsFor(s.name);
-  s.label = words.label;
-  s.unit = words.unit;
   return s;
 }
 
 ParamSpec ParamSpec::boolean(QString name, bool def, QString help) {
-  ParamSpec s;
-  s.name = std::move(name);
-  s.type = Type::Bool;
-  s.defaultValue = def;
-  s.help = std::move(help);
-  const ParamWords words = wordsFor(s.name);
-  s.label = words.label;
-  s.unit = words.unit;
-  return s;
+  return named(std::move(name), Type::Bool, def, std::move(help));
 }
 
 ParamSpec ParamSpec::choice(QString name, QStringList choices, QString def, QString help) {
-  ParamSpec s;
-  s.name = std::move(name);
-  s.type = Type::Choice;
+  ParamSpec s = named(std::move(name), Type::Choice, def, std::move(help));
   s.choices = std::move(choices);
-  s.defaultValue = def;
-  s.help = std::move(help);
-  const ParamWords words = wordsFor(s.name);
-  s.label = words.label;
-  s.unit = words.unit;
   return s;
 }
 
 ParamSpec ParamSpec::numberList(QString name, double min, double max, QString help, bool minExclusive) {
-  ParamSpec s;
-  s.name = std::move(name);
-  s.type = Type::NumberList;
-  s.defaultValue = QString();
+  ParamSpec s = named(std::move(name), Type::NumberList, QString(), std::move(help));
   s.minimum = min;
   s.maximum = max;
   s.minExclusive = minExclusive;
-  s.help = std::move(help);
-  const ParamWords words = wordsFor(s.name);
-  s.label = words.label;
-  s.unit = words.unit;
   return s;
 }
 

@@ -299,7 +299,8 @@ void ComparisonView::updateRow(int index, const QStringList& differing) {
   const int steps = ended ? r.stepsDone : e.lastStep;
   const double speed = seconds > 0 ? steps / seconds : 0;
   // A method that trains nothing (KSG) has no steps per second: blank, not 0.
-  const bool trains = registry_.find(e.spec.method) && registry_.find(e.spec.method)->info().trains;
+  const MethodPlugin* method = registry_.find(e.spec.method);
+  const bool trains = method && method->info().trains;
   set(kSpeed, seconds > 0 && trains ? number(speed, 0) : QString(), trains ? QVariant(speed) : QVariant());
   QString statusText = statusName(status);
   if (status == RunStatus::Running) statusText += QStringLiteral(" %1/%2").arg(e.lastStep).arg(e.spec.steps);
