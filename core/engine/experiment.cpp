@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QHash>
 #include <QRegularExpression>
 #include <QSet>
 
@@ -85,8 +86,12 @@ QString readExperiment(const QString& path, Experiment* out) {
         .arg(info.size());
   QFile file(path);
   if (!file.open(QIODevice::ReadOnly)) return QStringLiteral("experiment: cannot read '%1'").arg(path);
+  return parseExperiment(file.read(kMaxBytes + 1), path, out);
+}
+
+QString parseExperiment(const QByteArray& json, const QString& path, Experiment* out) {
   QJsonParseError perr;
-  const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &perr);
+  const QJsonDocument doc = QJsonDocument::fromJson(json, &perr);
   if (perr.error != QJsonParseError::NoError)
     return QStringLiteral("experiment: '%1' is not valid JSON (%2 at offset %3)")
         .arg(path, perr.errorString())
@@ -197,19 +202,29 @@ QString expandExperiment(const Experiment& experiment, const MethodRegistry& reg
       seen << canonical(v);
     }
   }
-  for (int i = 0; i < rows.size(); ++i)
-    for (int j = 0; j < i; ++j) {
-      QStringList a, b;
-      for (auto it = rows[i].cbegin(); it != rows[i].cend(); ++it) a << it.key() + "=" + canonical(it.value());
-      for (auto it = rows[j].cbegin(); it != rows[j].cend(); ++it) b << it.key() + "=" + canonical(it.value());
-      if (a == b && rows[i].size() == rows[j].size())
-        return QStringLiteral("methods: rows %1 and %2 are the same run; each cell runs once").arg(j + 1).arg(i + 1);
-    }
-  // Cartesian product of the axes, the first axis varying slowest.
-  QList<QList<QPair<QString, QVariant>>> points{{}};
+  QHash<QString, int> rowOf;  // canonical row -> its 1-based index: linear in the rows (a 1 MiB file has 50,000)
+  for (int i = 0; i < rows.size(); ++i) {
+    QStringList keys;
+    for (auto it = rows[i].cbegin(); it != rows[i].cend(); ++it) keys << it.key() + "=" + canonical(it.value());
+    const QString row = keys.join('\n');
+    if (rowOf.contains(row))
+      return QStringLiteral("methods: rows %1 and %2 are the same run; each cell runs once").arg(rowOf[row]).arg(i + 1);
+    rowOf.insert(row, i + 1);
+  }
+  // The product is counted before it is built: ten axes of ten values would otherwise fill memory first.
+  double count = rows.size();
   for (const auto& axis : experiment.axes) {
     if (axis.second.isEmpty())  // e.g. --K , : a sweep with no value would run nothing and say it finished
       return QStringLiteral("%1: the list gives no value to run (e.g. --%1 8,64)").arg(axis.first);
+    count *= axis.second.size();
+  }
+  if (count > kMaxCells)
+    return QStringLiteral("grid: %1 cells, more than the %2 a grid may have; split it into several files")
+        .arg(count, 0, 'g', 3)
+        .arg(kMaxCells);
+  // Cartesian product of the axes, the first axis varying slowest.
+  QList<QList<QPair<QString, QVariant>>> points{{}};
+  for (const auto& axis : experiment.axes) {
     QList<QList<QPair<QString, QVariant>>> next;
     for (const auto& p : points)
       for (const QVariant& v : axis.second) next << (p + QList<QPair<QString, QVariant>>{qMakePair(axis.first, v)});

@@ -6,6 +6,7 @@
 //                  { "method": "demi-bo", "protocol": "marginal" } ] so each method keeps its own keys
 //   }
 // Command-line values override the file; a value with commas ("--K 8,64,512") becomes a grid axis.
+#include <QByteArray>
 #include <QList>
 #include <QPair>
 #include <QString>
@@ -33,6 +34,11 @@ struct GridCell {
 
 // Reads and checks the file's shape. Returns "" or one line naming the file, the key and what is wrong.
 QString readExperiment(const QString& path, Experiment* out);
+// The same from the file's contents (`path` only names it in messages): what the fuzz target feeds.
+QString parseExperiment(const QByteArray& json, const QString& path, Experiment* out);
+
+// The most cells one grid may have: 100,000 cells of the shortest run are hours; more is a typo, not a sweep.
+constexpr int kMaxCells = 100000;
 
 // Applies command-line values: a scalar replaces the key everywhere (and removes its axis), a comma list
 // becomes an axis.

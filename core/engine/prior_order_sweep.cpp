@@ -11,6 +11,7 @@
 #include "engine/device.h"
 #include "engine/experiment.h"
 #include "engine/run.h"
+#include "engine/training_session.h"
 #include "markov/enumeration.h"
 #include "markov/learned_prior.h"
 #include "markov/markov_code.h"
@@ -85,15 +86,10 @@ PriorOrderSweep runPriorOrderSweep(const PriorOrderSweepSpec& spec, const Method
     out.device = deviceName;
     const c10::Device device(deviceName == "cuda" ? c10::kCUDA : c10::kCPU);
     const GaussianModel model = buildTask(enc.task, enc.taskParams, static_cast<std::uint64_t>(enc.seed));
-    const TaskSampler sampler(model, device);
-    EstimatorContext ctx;
-    ctx.task = &sampler;
-    ctx.device = device;
-    ctx.generator = estimatorGenerator(enc.seed);  // the encoder a `run` of the same spec would train
-    ctx.params = enc.methodParams;
-    c10::GradMode::set_enabled(true);
-    std::unique_ptr<Estimator> estimator = method.create(ctx);
-    auto* markovEstimator = dynamic_cast<MarkovMiEstimator*>(estimator.get());
+    const std::function<bool()> cancelled = [&cancel] { return cancel.load(); };
+    // The encoder a `run` of the same spec would train: same session, same generator.
+    TrainingSession session(enc, method, model, device, cancelled);
+    auto* markovEstimator = dynamic_cast<MarkovMiEstimator*>(&session.estimator());
     if (!markovEstimator) {
       out.error = QStringLiteral("method %1 has no Markov encoder").arg(enc.method);
       return out;
@@ -102,23 +98,16 @@ PriorOrderSweep runPriorOrderSweep(const PriorOrderSweepSpec& spec, const Method
     // "Partly trained": the encoder run's own steps, then frozen.
     QElapsedTimer clock;
     clock.start();
-    for (int step = 1; step <= enc.steps; ++step) {
-      if (cancel.load()) {
-        out.cancelled = true;
-        return out;
-      }
-      const StepResult r = estimator->trainStep(sampler.sampleJoint(estimator->batchSize(), ctx.generator));
-      if (!std::isfinite(r.loss)) {
-        out.error = QStringLiteral("encoder training diverged: non-finite loss at step %1").arg(step);
-        return out;
-      }
-    }
+    const TrainingOutcome trained = session.train(enc.steps, {}, {});
+    out.cancelled = trained.cancelled;
+    if (!trained.error.isEmpty()) out.error = "encoder " + trained.error;
+    if (trained.cancelled || !out.error.isEmpty()) return out;
     out.encoderSeconds = clock.nsecsElapsed() * 1e-9;
 
     at::Tensor codes;
     {
       c10::NoGradGuard noGrad;
-      const Batch fixed = sampler.sampleJoint(spec.sweep.value("fixed_batch").toInt(), ctx.generator);
+      const Batch fixed = session.sampleJoint(spec.sweep.value("fixed_batch").toInt());
       codes = markovEstimator->encoderLogits(fixed.y);
       out.bruteForceEntropy = markov::aggregateEntropy(codes).item<double>();
     }
@@ -138,13 +127,15 @@ PriorOrderSweep runPriorOrderSweep(const PriorOrderSweepSpec& spec, const Method
       }
       p.fitted = std::numeric_limits<double>::quiet_NaN();
       if (fitSteps > 0) {
-        markov::LearnedPrior prior(m, r, hidden, spec.sweep.value("fit_lr").toDouble(), ctx.generator, device);
-        p.fitted = prior.fit(codes, fitSteps);
+        markov::LearnedPrior prior(m, r, hidden, spec.sweep.value("fit_lr").toDouble(), session.generator(), device);
+        p.fitted = prior.fit(codes, fitSteps, cancelled);
       }
       p.seconds = clock.nsecsElapsed() * 1e-9;
       out.points << p;
       if (onPoint) onPoint(p);
     }
+  } catch (const EstimatorCancelled&) {
+    out.cancelled = true;  // inside an order's fit: the orders before it are kept
   } catch (const std::exception& e) {
     out.error = errorLine(e);
   }

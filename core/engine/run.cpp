@@ -1,8 +1,6 @@
 #include "engine/run.h"
 
 #include <ATen/ATen.h>
-#include <ATen/CPUGeneratorImpl.h>
-#include <c10/core/GradMode.h>
 
 #include <QElapsedTimer>
 #include <chrono>
@@ -10,6 +8,7 @@
 #include <exception>
 
 #include "engine/device.h"
+#include "engine/training_session.h"
 #include "method/estimator.h"
 #include "tasks/task_catalog.h"
 
@@ -154,10 +153,10 @@ void Run::execute() {
   QElapsedTimer clock;
   clock.start();
   RunResult res = result();  // what is known before training: truths, ceilings
-  std::unique_ptr<Estimator> estimator;
+  std::unique_ptr<TrainingSession> session;
   auto finish = [&](RunStatus status, const QString& reason) {
     // Torn down first: whoever waits for the end (the window closing, a queue's join) never waits through it.
-    estimator.reset();
+    session.reset();
     res.status = status;
     res.reason = reason;
     res.seconds = clock.nsecsElapsed() * 1e-9;
@@ -199,44 +198,32 @@ void Run::execute() {
       result_.device = res.device;
     }
 
-    // The staircase swaps the sampler's law at each level; the estimator keeps reading it through ctx.task.
-    TaskSampler sampler(schedule_.isSet() ? levelModels_.front() : *model_, device);
-    EstimatorContext ctx;
-    ctx.task = &sampler;
-    ctx.device = device;
-    ctx.generator = estimatorGenerator(spec_.seed);
-    ctx.params = spec_.methodParams;
-    ctx.cancelled = [this] { return cancel_.load(); };
-    c10::GradMode::set_enabled(true);  // worker threads start with torch's default, stated for clarity
-    estimator = method_->create(ctx);
-    const int64_t batch = estimator->batchSize();
-
+    session = std::make_unique<TrainingSession>(spec_, *method_, schedule_.isSet() ? levelModels_.front() : *model_,
+                                                device, [this] { return cancel_.load(); });
     const int steps = method_->info().trains ? spec_.steps : 0;  // KSG: no training, only its evaluation
-    for (int step = 1; step <= steps; ++step) {
-      if (cancel_.load()) break;
-      if (schedule_.isSet() && step > 1 && schedule_.levelOf(step) != schedule_.levelOf(step - 1))
-        sampler = TaskSampler(levelModels_[schedule_.levelOf(step)], device);
-      const StepResult r = estimator->trainStep(sampler.sampleJoint(batch, ctx.generator));
-      if (!std::isfinite(r.loss) || !std::isfinite(r.estimate))
-        return finish(RunStatus::Failed, QStringLiteral("training diverged: non-finite %1 at step %2")
-                                             .arg(std::isfinite(r.loss) ? "estimate" : "loss")
-                                             .arg(step));
-      {
-        std::lock_guard<std::mutex> lock(mutex_);
-        curve_.push_back({step, r.estimate, r.loss, clock.nsecsElapsed() * 1e-9});
-      }
-      stepsDone_.store(step);
-    }
-
-    if (cancel_.load()) return finishCancelled(QStringLiteral("cancelled at step %1").arg(stepsDone_.load()));
+    const TrainingOutcome training = session->train(
+        steps,
+        [&](int step) {  // the staircase swaps the task's law at each level; the estimator keeps its networks
+          if (schedule_.isSet() && step > 1 && schedule_.levelOf(step) != schedule_.levelOf(step - 1))
+            session->switchTask(levelModels_[schedule_.levelOf(step)]);
+        },
+        [&](int step, const StepResult& r) {
+          {
+            std::lock_guard<std::mutex> lock(mutex_);
+            curve_.push_back({step, r.estimate, r.loss, clock.nsecsElapsed() * 1e-9});
+          }
+          stepsDone_.store(step);
+        });
+    if (!training.error.isEmpty()) return finish(RunStatus::Failed, training.error);
+    if (training.cancelled || cancel_.load())
+      return finishCancelled(QStringLiteral("cancelled at step %1").arg(stepsDone_.load()));
 
     // Final estimate: the bound with the trained critic on fresh samples.
-    c10::NoGradGuard noGrad;
     std::vector<double> values;
     QList<NamedValue> termSums;
     for (int i = 0; i < spec_.evalBatches; ++i) {
       if (cancel_.load()) return finishCancelled("cancelled during evaluation");
-      const Evaluation e = estimator->evaluate(sampler.sampleJoint(estimator->evaluationBatchSize(), ctx.generator));
+      const Evaluation e = session->evaluate();
       if (!std::isfinite(e.value)) return finish(RunStatus::Failed, "evaluation produced a non-finite value");
       values.push_back(e.value);
       for (int t = 0; t < e.terms.size(); ++t) {
@@ -250,7 +237,7 @@ void Run::execute() {
     res.warning = method_->warning(spec_.methodParams, termSums);
     // Finite garbage (-6377 from InfoNCE at lr 1) is not a result: the run fails with the number and why.
     const GaussianModel& finalTask = schedule_.isSet() ? levelModels_.back() : *model_;
-    const bool trained = method_->info().trains && spec_.methodParams.value("critic").toString() != "oracle";
+    const bool trained = method_->info().trains && !usesOracleCritic(spec_.methodParams);
     const QString implausible = implausibleReading(method_->readingLimits(spec_.methodParams, finalTask),
                                                    res.estimate, res.stderror, trained);
     if (!implausible.isEmpty()) return finish(RunStatus::Failed, implausible);
@@ -262,10 +249,6 @@ void Run::execute() {
   } catch (const std::exception& e) {
     finish(RunStatus::Failed, errorLine(e));
   }
-}
-
-at::Generator estimatorGenerator(int seed) {
-  return at::make_generator<at::CPUGeneratorImpl>(static_cast<uint64_t>(seed) * 7919u + 17u);
 }
 
 RunResult runToCompletion(Run& run) {

@@ -3,11 +3,10 @@
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
 #include <torch/optim/adam.h>
-// clip_grad.h uses torch::Tensor without including it: after adam.h.
-#include <torch/nn/utils/clip_grad.h>
 
 #include "markov/learned_prior.h"
 #include "markov/markov_code.h"
+#include "nn/descent.h"
 #include "nn/mlp.h"
 
 namespace milab {
@@ -43,16 +42,11 @@ AmmiHasher::~AmmiHasher() = default;
 
 double AmmiHasher::trainStep(const at::Tensor& images) {
   State& st = *state_;
-  const at::Tensor logits = st.encoder->forward(images).unsqueeze(2);                         // [B, m, 1]
-  const at::Tensor windows = markov::windowMarginals(logits, st.s.orderPrior).mean(0, true);  // one DP for both
-  st.prior->fitWindows(windows.detach(), st.s.priorSteps);
-  const at::Tensor marginal = markov::crossEntropyOfWindows(windows, st.prior->logits().detach()).squeeze(0);  // H+(Z)
-  const at::Tensor conditional = markov::entropy(logits).mean();                                               // H(Z|Y)
-  const at::Tensor loss = conditional - st.s.beta * marginal;
-  st.adam->zero_grad();
-  loss.backward();
-  torch::nn::utils::clip_grad_norm_(st.encoder->parameters(), st.s.clip);
-  st.adam->step();
+  // AMMI's step with the encoder as its own predictor: H(Z|Y) is exact (order 0), H+(Z) is the estimator's.
+  const at::Tensor logits = st.encoder->forward(images).unsqueeze(2);  // [B, m, 1]
+  const at::Tensor marginal = markov::learnedMarginalCrossEntropy(*st.prior, logits, st.s.priorSteps);  // H+(Z)
+  const at::Tensor conditional = markov::entropy(logits).mean();                                        // H(Z|Y)
+  descendClipped(*st.adam, conditional - st.s.beta * marginal, {st.encoder->parameters()}, st.s.clip);
   return (marginal - conditional).item<double>();
 }
 

@@ -13,6 +13,7 @@
 #include "engine/run.h"
 #include "hashing/hamming_retrieval.h"
 #include "hashing/hashers.h"
+#include "method/estimator.h"
 
 namespace milab {
 
@@ -99,7 +100,8 @@ HashingResult runHashing(const HashingSpec& spec, const std::function<void(const
     auto score = [&](const at::Tensor& trainCodes, const at::Tensor& testCodes, HashingRow* row) {
       const std::vector<uint64_t> db = packCodes(trainCodes);
       row->distinctCodes = static_cast<int>(std::set<uint64_t>(db.begin(), db.end()).size());
-      row->precision = topKPrecision(packCodes(testCodes), test.labels, db, train.labels, topK);
+      row->precision =
+          topKPrecision(packCodes(testCodes), test.labels, db, train.labels, topK, [&cancel] { return cancel.load(); });
     };
 
     for (int m : spec.bits) {
@@ -152,6 +154,8 @@ HashingResult runHashing(const HashingSpec& spec, const std::function<void(const
       out.rows << row;
       if (onRow) onRow(row);
     }
+  } catch (const EstimatorCancelled&) {
+    out.cancelled = true;  // during retrieval: the rows before it are kept
   } catch (const std::exception& e) {
     out.error = errorLine(e);
   }

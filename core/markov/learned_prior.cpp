@@ -6,6 +6,8 @@
 #include <limits>
 
 #include "markov/markov_code.h"
+#include "method/estimator.h"
+#include "nn/descent.h"
 #include "nn/mlp.h"
 
 namespace milab::markov {
@@ -26,22 +28,22 @@ LearnedPrior::~LearnedPrior() = default;
 
 at::Tensor LearnedPrior::logits() { return output_->forward(embedding_).unsqueeze(0); }
 
-double LearnedPrior::fit(const at::Tensor& encoderLogits, int64_t steps) {
+double LearnedPrior::fit(const at::Tensor& encoderLogits, int64_t steps, const std::function<bool()>& cancelled) {
   c10::NoGradGuard noGrad;
-  return fitWindows(windowMarginals(encoderLogits.detach(), order_).mean(0, true), steps);
+  return fitWindows(windowMarginals(encoderLogits.detach(), order_).mean(0, true), steps, cancelled);
 }
 
-double LearnedPrior::fitWindows(const at::Tensor& aggregateWindows, int64_t steps) {
+double LearnedPrior::fitWindows(const at::Tensor& aggregateWindows, int64_t steps,
+                                const std::function<bool()>& cancelled) {
   c10::AutoGradMode enable(true);  // also called from evaluation, which runs without gradients
   const at::Tensor fixed = aggregateWindows.detach();
   // The minimum stays a tensor: one read at the end, not a device sync on each of AMMI's G steps per step.
   at::Tensor best;
   for (int64_t g = 0; g < steps; ++g) {
+    if (cancelled && cancelled()) throw EstimatorCancelled();
     const at::Tensor loss = crossEntropyOfWindows(fixed, logits()).squeeze(0);
     best = g == 0 ? loss.detach() : at::minimum(best, loss.detach());
-    adam_->zero_grad();
-    loss.backward();
-    adam_->step();
+    descend(*adam_, loss);
   }
   return steps > 0 ? best.item<double>() : std::numeric_limits<double>::infinity();
 }
@@ -56,6 +58,12 @@ at::Tensor optimalPrior(const at::Tensor& encoderLogits, int64_t order) {
       at::log(at::maximum(joint.select(2, 1), tiny)) - at::log(at::maximum(joint.select(2, 0), tiny));
   const at::Tensor seen = joint.sum(2) > 0;
   return at::where(seen, logOdds, at::zeros_like(logOdds)).to(encoderLogits.scalar_type()).unsqueeze(0);
+}
+
+at::Tensor learnedMarginalCrossEntropy(LearnedPrior& prior, const at::Tensor& encoderLogits, int64_t priorSteps) {
+  const at::Tensor windows = windowMarginals(encoderLogits, prior.order()).mean(0, true);  // one DP for both
+  prior.fitWindows(windows.detach(), priorSteps);
+  return crossEntropyOfWindows(windows, prior.logits().detach()).squeeze(0);
 }
 
 }  // namespace milab::markov

@@ -8,6 +8,7 @@
 #include <torch/nn/modules/linear.h>
 #include <torch/optim/adam.h>
 
+#include <functional>
 #include <memory>
 
 namespace milab::markov {
@@ -20,11 +21,12 @@ class LearnedPrior {
   at::Tensor logits();  // [1, m, 2^r], differentiable in theta
   int64_t order() const { return order_; }
   // `steps` Adam steps on the mean cross entropy against the encoder logits [B, m, 2^o] (detached: only theta
-  // moves). Returns the lowest cross entropy seen, read before each step.
-  double fit(const at::Tensor& encoderLogits, int64_t steps);
+  // moves). Returns the lowest cross entropy seen, read before each step. `cancelled` is polled every step (a
+  // fit of hundreds of steps at a high order takes seconds) and throws EstimatorCancelled when true.
+  double fit(const at::Tensor& encoderLogits, int64_t steps, const std::function<bool()>& cancelled = {});
   // The same from the batch's aggregate windows mean_b windowMarginals(p_b, r) [1, m, 2^(r+1)] (detached), all
   // the fit reads of the encoder: the dynamic program runs once per fit, not once per Adam step.
-  double fitWindows(const at::Tensor& aggregateWindows, int64_t steps);
+  double fitWindows(const at::Tensor& aggregateWindows, int64_t steps, const std::function<bool()>& cancelled = {});
 
  private:
   int64_t order_;
@@ -38,5 +40,10 @@ class LearnedPrior {
 // entropy any order-r prior can reach; at r = m - 1 it is H(Z) exactly (chain rule). Logits [1, m, 2^r];
 // histories the batch never produces get logit 0.
 at::Tensor optimalPrior(const at::Tensor& encoderLogits, int64_t order);
+
+// AMMI's H+(Z) in one training step (Algorithm 2), shared by the AMMI estimator and the AMMI hasher: one dynamic
+// program gives the batch's aggregate windows of the encoder logits [B, m, 2^o]; the prior takes its `priorSteps`
+// Adam steps on them (detached), then H+(Z) is read against the prior held fixed, differentiable in the encoder.
+at::Tensor learnedMarginalCrossEntropy(LearnedPrior& prior, const at::Tensor& encoderLogits, int64_t priorSteps);
 
 }  // namespace milab::markov

@@ -11,7 +11,7 @@ namespace milab {
 
 BaselineBoundEstimator::BaselineBoundEstimator(const EstimatorContext& ctx, BaselineBound bound)
     : K_(ctx.params.value("K").toInt()), task_(ctx.task), bound_(std::move(bound)) {
-  if (ctx.params.value("critic").toString() == "oracle") return;
+  if (usesOracleCritic(ctx.params)) return;
   at::Generator gen = ctx.generator;
   const int64_t xDim = criticInputDim(*task_);
   critic_ = std::make_unique<SeparableCritic>(xDim, task_->dim(), ctx.params, ctx.device, gen);
@@ -33,10 +33,6 @@ at::Tensor BaselineBoundEstimator::bound(const Batch& batch) {
 }
 
 StepResult BaselineBoundEstimator::trainStep(const Batch& batch) {
-  if (!critic_) {
-    const double v = evaluate(batch).value;
-    return {v, -v};
-  }
   const at::Tensor b = bound(batch);
   adam_->zero_grad();
   critic_->minimise(-b);  // backward fills the baseline's gradients too

@@ -9,6 +9,7 @@
 #include "method/score_matrix_estimator.h"
 #include "nn/density_model.h"
 #include "tasks/gaussian_model.h"
+#include "nn/descent.h"
 
 namespace milab {
 
@@ -18,7 +19,7 @@ class ClubEstimator final : public Estimator {
  public:
   ClubEstimator(const EstimatorContext& ctx, bool sampled)
       : task_(ctx.task), gen_(ctx.generator), batch_(ctx.params.value("batch").toInt()), sampled_(sampled) {
-    if (ctx.params.value("critic").toString() == "oracle") return;  // q is the task's exact p(y|x)
+    if (usesOracleCritic(ctx.params)) return;  // q is the task's exact p(y|x)
     q_ = ConditionalDensity(criticInputDim(*task_), task_->dim(), ctx.params.value("hidden").toInt(), gen_);
     q_->to(ctx.device);
     adam_ = std::make_unique<torch::optim::Adam>(q_->parameters(),
@@ -28,16 +29,10 @@ class ClubEstimator final : public Estimator {
   int64_t batchSize() const override { return batch_; }
 
   StepResult trainStep(const Batch& batch) override {
-    if (!adam_) {
-      const Evaluation e = evaluate(batch);
-      return {e.value, -e.value};
-    }
     const Terms t = terms(batch);
     const double estimate = (t.joint - t.product).item<double>();  // before the update: fresh samples
     const at::Tensor loss = -t.joint;                                // q is fitted by likelihood, not by the bound
-    adam_->zero_grad();
-    loss.backward();
-    adam_->step();
+    descend(*adam_, loss);
     return {estimate, loss.item<double>()};
   }
 

@@ -14,7 +14,7 @@ DecomposedEstimator::DecomposedEstimator(const EstimatorContext& ctx)
     : ctx_(ctx),
       marginalProtocol_(usesMarginalProtocol(ctx.params)),
       perTerm_(marginalProtocol_ ? ctx.params.value("K").toInt() : ctx.params.value("K").toInt() / 2) {
-  if (ctx.params.value("critic").toString() != "oracle")
+  if (!usesOracleCritic(ctx.params))
     critic_ =
         std::make_unique<SeparableCritic>(2 * ctx.task->dim(), ctx.task->dim(), ctx.params, ctx.device, ctx_.generator);
 }
@@ -27,10 +27,6 @@ at::Tensor DecomposedEstimator::groundTruthCnce(const Batch& batch, CriticPair& 
 }
 
 StepResult DecomposedEstimator::trainStep(const Batch& batch) {
-  if (!critic_) {  // the oracle has nothing to learn: each step is one more evaluation
-    const double v = evaluate(batch).value;
-    return {v, -v};
-  }
   CriticPair critics(critic_.get(), ctx_.task, batch);
   const at::Tensor unconditional = inBatchNce(critics.psi());
   const ConditionalTerm conditional = conditionalObjective(batch, critics);

@@ -8,6 +8,7 @@
 #include "method/estimator.h"
 #include "method/score_matrix_estimator.h"
 #include "nn/density_model.h"
+#include "nn/descent.h"
 
 namespace milab {
 
@@ -17,7 +18,7 @@ class DoeEstimator final : public Estimator {
  public:
   DoeEstimator(const EstimatorContext& ctx, DensityFamily family)
       : task_(ctx.task), family_(family), batch_(ctx.params.value("batch").toInt()) {
-    if (ctx.params.value("critic").toString() == "oracle") return;  // the task's exact densities
+    if (usesOracleCritic(ctx.params)) return;  // the task's exact densities
     at::Generator gen = ctx.generator;
     conditional_ = ConditionalDensity(criticInputDim(*task_), task_->dim(), ctx.params.value("hidden").toInt(), gen);
     marginal_ = MarginalDensity(task_->dim());
@@ -31,18 +32,12 @@ class DoeEstimator final : public Estimator {
   int64_t batchSize() const override { return batch_; }
 
   StepResult trainStep(const Batch& batch) override {
-    if (!adam_) {  // the oracle has nothing to learn: each step is one more evaluation
-      const Evaluation e = evaluate(batch);
-      return {e.value, -e.value};
-    }
     if (!started_) startMarginalAtMoments(batch.y);
     const auto [hY, hYgivenX] = crossEntropies(batch);
     // Read on this batch before the update, i.e. on samples the models have not been fitted to.
     const double estimate = (hY - hYgivenX).item<double>();
     const at::Tensor loss = hY + hYgivenX;
-    adam_->zero_grad();
-    loss.backward();
-    adam_->step();
+    descend(*adam_, loss);
     return {estimate, loss.item<double>()};
   }
 

@@ -39,6 +39,10 @@ struct EstimatorContext {
   std::function<bool()> cancelled = [] { return false; };
 };
 
+// critic = oracle: the run reads the task's exact critic or densities and has nothing to learn. Estimators build no
+// model for it, and the training session takes each of its steps as one more evaluation: trainStep is never called.
+inline bool usesOracleCritic(const ParamMap& params) { return params.value("critic").toString() == "oracle"; }
+
 // Thrown from inside a long step or evaluation when ctx.cancelled() turned true.
 struct EstimatorCancelled : std::exception {
   const char* what() const noexcept override { return "cancelled"; }
@@ -51,7 +55,7 @@ class Estimator {
   virtual int64_t batchSize() const = 0;
   // Joint samples per evaluation batch, when a method's final reading needs more than a training batch.
   virtual int64_t evaluationBatchSize() const { return batchSize(); }
-  // One optimisation step on a fresh joint batch.
+  // One optimisation step on a fresh joint batch (never called for an oracle: see usesOracleCritic).
   virtual StepResult trainStep(const Batch& batch) = 0;
   // The bound on a fresh batch, without gradients.
   virtual Evaluation evaluate(const Batch& batch) = 0;

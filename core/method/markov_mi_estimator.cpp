@@ -2,7 +2,6 @@
 
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
-#include <torch/nn/utils/clip_grad.h>
 
 #include <algorithm>
 #include <cmath>
@@ -11,6 +10,7 @@
 #include "markov/learned_prior.h"
 #include "markov/markov_code.h"
 #include "method/score_matrix_estimator.h"
+#include "nn/descent.h"
 
 namespace milab {
 
@@ -104,7 +104,8 @@ MarkovMiEstimator::MarkovMiEstimator(const EstimatorContext& ctx, bool learnedPr
       settleSteps_(learnedPrior ? ctx.params.value("settle_steps").toInt() : 0),
       priorLr_(learnedPrior ? ctx.params.value("prior_lr").toDouble() : 0.0),
       beta_(ctx.params.value("beta").toDouble()),
-      clip_(ctx.params.value("clip").toDouble()) {
+      clip_(ctx.params.value("clip").toDouble()),
+      cancelled_(ctx.cancelled) {
   at::Generator gen = ctx.generator;
   const int64_t d = ctx.task->dim(), xDim = criticInputDim(*ctx.task);
   const int64_t hidden = ctx.params.value("hidden").toInt();
@@ -129,10 +130,7 @@ MarkovMiEstimator::Entropies MarkovMiEstimator::entropies(const Batch& batch, bo
   e.encoder = encoder;
   e.conditional = markov::crossEntropy(encoder, predictor).mean();
   if (learnedPrior_) {
-    // One dynamic program serves both the prior's G steps (detached) and the encoder's gradient.
-    const at::Tensor windows = markov::windowMarginals(encoder, orderPrior_).mean(0, true);
-    if (trainPrior) prior_->fitWindows(windows.detach(), priorSteps_);
-    e.marginal = markov::crossEntropyOfWindows(windows, prior_->logits().detach()).squeeze(0);
+    e.marginal = markov::learnedMarginalCrossEntropy(*prior_, encoder, trainPrior ? priorSteps_ : 0);
   } else {
     e.marginal = markov::aggregateEntropy(encoder);
   }
@@ -142,11 +140,7 @@ MarkovMiEstimator::Entropies MarkovMiEstimator::entropies(const Batch& batch, bo
 StepResult MarkovMiEstimator::trainStep(const Batch& batch) {
   const Entropies e = entropies(batch, true);
   const at::Tensor loss = e.conditional - beta_ * e.marginal;
-  adam_->zero_grad();
-  loss.backward();
-  torch::nn::utils::clip_grad_norm_(encoder_->parameters(), clip_);
-  torch::nn::utils::clip_grad_norm_(predictor_->parameters(), clip_);
-  adam_->step();
+  descendClipped(*adam_, loss, {encoder_->parameters(), predictor_->parameters()}, clip_);
   return {(e.marginal - e.conditional).item<double>(), loss.item<double>()};
 }
 
@@ -161,7 +155,7 @@ Evaluation MarkovMiEstimator::evaluate(const Batch& batch) {
     // final reading it is fitted to the frozen encoder on the first evaluation batch; the other batches then
     // read it out of sample.
     priorSettled_ = true;
-    prior_->fit(encoderLogits(batch.y), settleSteps_);
+    prior_->fit(encoderLogits(batch.y), settleSteps_, cancelled_);
   }
   const Entropies e = entropies(batch, false);
   const double hz = e.marginal.item<double>(), hzx = e.conditional.item<double>();

@@ -53,6 +53,7 @@ class MarkovMiEstimator final : public Estimator {
   bool learnedPrior_;
   int64_t bits_, orderY_, orderX_, orderPrior_, batch_, evalPool_, priorSteps_, settleSteps_;
   double priorLr_, beta_, clip_;
+  std::function<bool()> cancelled_;  // the settling fit before the final reading takes seconds at m = 16
   bool priorSettled_ = false;
   Mlp encoder_{nullptr}, predictor_{nullptr};
   std::unique_ptr<torch::optim::Adam> adam_;

@@ -18,7 +18,7 @@ at::Tensor oraclePmiMatrix(const TaskSampler& task, const Batch& batch) {
 
 ScoreMatrixEstimator::ScoreMatrixEstimator(const EstimatorContext& ctx, ScoreMatrixBound bound)
     : K_(ctx.params.value("K").toInt()),
-      oracle_(ctx.params.value("critic").toString() == "oracle"),
+      oracle_(usesOracleCritic(ctx.params)),
       task_(ctx.task),
       gen_(ctx.generator),
       bound_(std::move(bound)) {
@@ -34,11 +34,6 @@ at::Tensor ScoreMatrixEstimator::scores(const Batch& batch) {
 }
 
 StepResult ScoreMatrixEstimator::trainStep(const Batch& batch) {
-  if (!critic_) {  // the oracle has nothing to learn: each step is one more evaluation
-    c10::NoGradGuard noGrad;
-    const double v = bound_.value(scores(batch)).item<double>();
-    return {v, -v};
-  }
   const at::Tensor s = scores(batch);
   const at::Tensor objective = bound_.objective(s);
   const double reported = bound_.value(s.detach()).item<double>();

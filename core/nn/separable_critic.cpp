@@ -1,5 +1,7 @@
 #include "nn/separable_critic.h"
 
+#include "nn/descent.h"
+
 namespace milab {
 
 SeparableCritic::SeparableCritic(int64_t xDim, int64_t yDim, const ParamMap& params, c10::Device device,
@@ -15,9 +17,7 @@ SeparableCritic::SeparableCritic(int64_t xDim, int64_t yDim, const ParamMap& par
 }
 
 void SeparableCritic::minimise(const at::Tensor& loss) {
-  adam_->zero_grad();
-  loss.backward();
-  adam_->step();
+  descend(*adam_, loss);
 }
 
 }  // namespace milab

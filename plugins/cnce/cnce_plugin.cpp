@@ -17,7 +17,7 @@ namespace {
 class CnceEstimator final : public Estimator {
  public:
   explicit CnceEstimator(const EstimatorContext& ctx) : ctx_(ctx), K_(ctx.params.value("K").toInt()) {
-    if (ctx.params.value("critic").toString() != "oracle")
+    if (!usesOracleCritic(ctx.params))
       critic_ = std::make_unique<SeparableCritic>(2 * ctx.task->dim(), ctx.task->dim(), ctx.params, ctx.device,
                                                   ctx_.generator);
   }
@@ -26,10 +26,6 @@ class CnceEstimator final : public Estimator {
   int64_t batchSize() const override { return K_; }
 
   StepResult trainStep(const Batch& batch) override {
-    if (!critic_) {
-      const double v = evaluate(batch).value;
-      return {v, -v};
-    }
     const at::Tensor bound = cnce(batch);
     critic_->minimise(-bound);
     return {bound.item<double>(), -bound.item<double>()};

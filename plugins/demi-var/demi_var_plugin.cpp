@@ -6,6 +6,7 @@
 
 #include "method/critic_pair.h"
 #include "method/decomposed_estimator.h"
+#include "nn/descent.h"
 #include "nn/mlp.h"
 
 namespace milab {
@@ -51,9 +52,7 @@ class DemiVarEstimator final : public DecomposedEstimator {
     if (oracle()) return;
     const DiagonalGaussian q = proposal(batch.xp);
     const at::Tensor nll = 0.5 * (q.logVar + (batch.y - q.mean).pow(2) * (-q.logVar).exp()).sum(1).mean();
-    adam_->zero_grad();
-    nll.backward();
-    adam_->step();
+    descend(*adam_, nll);
   }
 
   Variational variationalBound(const Batch& batch, CriticPair& critics) {

@@ -8,6 +8,7 @@
 
 #include "method/estimator.h"
 #include "tasks/gaussian_model.h"
+#include "nn/descent.h"
 
 namespace milab {
 
@@ -44,9 +45,7 @@ class NceDensityEstimator final : public Estimator {
     const at::Tensor hData = logModel(batch.y) - logNoise(batch.y) - std::log(double(ratio_));
     const at::Tensor hNoise = logModel(noise) - logNoise(noise) - std::log(double(ratio_));
     const at::Tensor loss = at::softplus(-hData).mean() + double(ratio_) * at::softplus(hNoise).mean();
-    adam_->zero_grad();
-    loss.backward();
-    adam_->step();
+    descend(*adam_, loss);
     {
       c10::NoGradGuard noGrad;
       const double keep = averaged_++ == 0 ? 0.0 : kAveraging;  // the first iterate starts the average

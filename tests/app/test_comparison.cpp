@@ -29,6 +29,7 @@
 #include "method/method_registry.h"
 #include "plot/run_plot.h"
 #include "screenshots.h"
+#include "time_limits.h"
 
 using namespace milab;
 
@@ -282,7 +283,7 @@ class TestComparison : public QObject {
     QElapsedTimer timer;
     timer.start();
     delete w;
-    QVERIFY2(timer.elapsed() < 1000, qPrintable(QString::number(timer.elapsed())));
+    QVERIFY2(timer.elapsed() < timeLimitMs(1000), qPrintable(QString::number(timer.elapsed())));
   }
 
  private:

@@ -7,8 +7,12 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <thread>
+
 #include "engine/device.h"
+#include "engine/prior_order_sweep.h"
 #include "engine/run.h"
+#include "hashing/hamming_retrieval.h"
 #include "method/estimator.h"
 #include "method/method_registry.h"
 #include "method/reading_limits.h"
@@ -17,6 +21,7 @@
 #include "results/grid_files.h"
 #include "results/run_files.h"
 #include "tasks/task_catalog.h"
+#include "time_limits.h"
 
 using namespace milab;
 
@@ -99,11 +104,57 @@ class TestEngine : public QObject {
     QVERIFY(run.wait(5000));
     const qint64 ms = t.elapsed();
     qInfo("demi K=512 cancelled after %d steps in %lld ms", run.stepsDone(), ms);
-    QVERIFY2(ms < 200, qPrintable(QString::number(ms)));
+    QVERIFY2(ms < timeLimitMs(200), qPrintable(QString::number(ms)));
     const RunResult r = run.result();
     QCOMPARE(r.status, RunStatus::Cancelled);
     QVERIFY(run.curve().size() >= 3);
     QVERIFY(std::isfinite(r.estimate));  // the mean of the last training points
+  }
+
+  // The prior-order sweep's per-order fits poll cancel every Adam step (a fit at r = 13 took seconds, unpolled).
+  void priorOrderSweepStopsWithin200ms() {
+    PriorOrderSweepSpec spec;
+    const QVariantMap flat{{"task", "gaussian2"}, {"dim", 4}, {"mi", 2}, {"method", "ammi"}, {"bits", 14},
+                           {"steps", 1}, {"max_order", 13}, {"fit_steps", 100000}};
+    QCOMPARE(priorOrderSweepFromFlat(flat, registry_, &spec), QString());
+    std::atomic<bool> cancel{false};
+    int orders = 0;
+    PriorOrderSweep sweep;
+    std::thread worker([&] {
+      sweep = runPriorOrderSweep(spec, *registry_.find("ammi"), [&](const PriorOrderPoint&) { ++orders; }, cancel);
+    });
+    QTest::qWait(500);  // inside order 0's fit of 100,000 steps
+    QElapsedTimer t;
+    t.start();
+    cancel.store(true);
+    worker.join();
+    const qint64 ms = t.elapsed();
+    qInfo("prior-order sweep cancelled in %lld ms", ms);
+    QVERIFY2(ms < timeLimitMs(200), qPrintable(QString::number(ms)));
+    QVERIFY(sweep.cancelled);
+    QCOMPARE(sweep.error, QString());
+    QCOMPARE(orders, 0);
+  }
+
+  // Retrieval over 200,000 codes polls cancel every 16 queries: it stops and says so instead of finishing.
+  void hammingRetrievalStopsWhenCancelled() {
+    at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(5);
+    const int64_t n = 200000;
+    const std::vector<uint64_t> db = packCodes(at::randint(2, {n, 32}, gen, at::kLong));
+    const at::Tensor labels = at::randint(10, {n}, gen, at::kLong);
+    std::atomic<int> polls{0};
+    QElapsedTimer t;
+    t.start();
+    QVERIFY_THROWS_EXCEPTION(EstimatorCancelled,
+                             topKPrecision(db, labels, db, labels, 100, [&] { return ++polls > 2; }));
+    const qint64 ms = t.elapsed();
+    qInfo("retrieval of %lld queries cancelled after %d polls in %lld ms", static_cast<long long>(n), polls.load(),
+          ms);
+    QVERIFY2(ms < timeLimitMs(1000), qPrintable(QString::number(ms)));  // all 200,000 queries would take minutes
+    // Without a cancel the same call is an ordinary precision (a small slice, to keep the test short).
+    const std::vector<uint64_t> few(db.begin(), db.begin() + 64);
+    const double p = topKPrecision(few, labels.narrow(0, 0, 64), db, labels, 1, [] { return false; });
+    QCOMPARE(p, 1.0);  // each query finds itself first (distance 0, earliest index)
   }
 
   void sameSeedSameRun() {

@@ -1,0 +1,54 @@
+#pragma once
+// One estimator trained on one task: its device, sampler, generator and the step loop with its cancel and
+// divergence checks. Everything that trains an estimator for a RunSpec goes through it (Run, for its curve; the
+// prior-order sweep, for the encoder it then freezes), so the same spec always trains the same networks.
+// Torch header: engine translation units only.
+#include <QString>
+#include <functional>
+#include <memory>
+
+#include "engine/run_spec.h"
+#include "method/estimator.h"
+
+namespace milab {
+
+class GaussianModel;
+
+struct TrainingOutcome {
+  int stepsDone = 0;
+  bool cancelled = false;  // stopped before `steps` (cancel was polled before each step)
+  QString error;           // non-empty: a non-finite loss or estimate ended training, e.g. "... at step 12"
+};
+
+class TrainingSession {
+ public:
+  // Builds the estimator of `spec` (validated) on `task`, on `device` (resolved), with the spec's generator.
+  // `task` must outlive the session; `cancelled` is what long steps poll (EstimatorContext::cancelled).
+  TrainingSession(const RunSpec& spec, const MethodPlugin& method, const GaussianModel& task, c10::Device device,
+                  std::function<bool()> cancelled);
+  ~TrainingSession();
+
+  Estimator& estimator() { return *estimator_; }
+  // The staircase's next level: the same estimator now reads samples of another law.
+  void switchTask(const GaussianModel& task);
+
+  // One step on a fresh batch. An oracle learns nothing: its step is one more evaluation, reported as its loss too.
+  StepResult step();
+  // Steps 1..steps: `beforeStep(step)` (may be empty) runs first, `afterStep(step, result)` sees each finite step.
+  TrainingOutcome train(int steps, const std::function<void(int)>& beforeStep,
+                        const std::function<void(int, const StepResult&)>& afterStep);
+  // One evaluation batch of fresh samples, without gradients.
+  Evaluation evaluate();
+  // Fresh joint samples from the session's generator (the sweep's fixed batch), and the generator itself.
+  Batch sampleJoint(int64_t n) { return sampler_->sampleJoint(n, context_.generator); }
+  at::Generator& generator() { return context_.generator; }
+
+ private:
+  bool oracle_;
+  std::function<bool()> cancelled_;
+  std::unique_ptr<TaskSampler> sampler_;
+  EstimatorContext context_;
+  std::unique_ptr<Estimator> estimator_;
+};
+
+}  // namespace milab
