@@ -20,6 +20,7 @@
 #include "cli/hashing_runner.h"
 #include "cli/history_commands.h"
 #include "cli/method_listing.h"
+#include "cli/mpi_grid.h"
 #include "cli/prior_order_runner.h"
 #include "cli/progress_bar.h"
 #include "cli/usage.h"
@@ -81,7 +82,9 @@ QString readCommand(const CommandLine& cl, Experiment* experiment) {
 
 // The results folder, checked before the first step: it exists or can be made, it can be written (or the whole
 // run would be lost at its end), and no other milab-cli is writing there (`lock`, held until the command ends).
-QString prepareOutDir(const QString& outDir, std::unique_ptr<QLockFile>* lock) {
+// `lockName`: a shard takes its own (shards write disjoint cells of one folder at once).
+QString prepareOutDir(const QString& outDir, std::unique_ptr<QLockFile>* lock,
+                      const QString& lockName = QStringLiteral(".milab.lock")) {
   if (outDir.isEmpty()) return "out: required, the folder for the results (--out DIR)";
   if (QFileInfo(outDir).exists() && !QFileInfo(outDir).isDir())
     return QStringLiteral("out: '%1' exists and is not a folder").arg(outDir);
@@ -90,7 +93,7 @@ QString prepareOutDir(const QString& outDir, std::unique_ptr<QLockFile>* lock) {
     QTemporaryFile probe(QDir(outDir).filePath(".milab-write-test-XXXXXX"));
     if (!probe.open()) return QStringLiteral("out: cannot write in '%1' (%2)").arg(outDir, probe.errorString());
   }
-  *lock = std::make_unique<QLockFile>(QDir(outDir).filePath(".milab.lock"));
+  *lock = std::make_unique<QLockFile>(QDir(outDir).filePath(lockName));
   (*lock)->setStaleLockTime(0);  // a lock is stale only when its process is gone, however long a grid runs
   if (!(*lock)->tryLock(0)) {
     qint64 pid = 0;
@@ -132,7 +135,24 @@ int runHashingCommandLine(const CommandLine& cl) {
   return exitCode(runHashingCommand(spec, cl.outDir, interrupted));
 }
 
-int runExperiment(const CommandLine& cl, const MethodRegistry& registry) {
+// The collect (a grid run without --shard) must not read cells a shard is still writing.
+QString shardStillRunning(const QString& outDir) {
+  for (const QFileInfo& f : QDir(outDir).entryInfoList({".milab-shard-*.lock"}, QDir::Files | QDir::Hidden)) {
+    QLockFile shardLock(f.absoluteFilePath());
+    shardLock.setStaleLockTime(0);
+    if (shardLock.tryLock(0)) continue;  // that shard ended (the lock is removed as it goes out of scope)
+    qint64 pid = 0;
+    QString host, app;
+    shardLock.getLockInfo(&pid, &host, &app);
+    return QStringLiteral("out: a shard (pid %1 on %2) is still writing in '%3'; collect once every shard has "
+                          "ended (if it is gone, delete %4)")
+        .arg(pid)
+        .arg(host, outDir, f.absoluteFilePath());
+  }
+  return {};
+}
+
+int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSession* mpi) {
   Experiment experiment;
   QString err = readCommand(cl, &experiment);
   if (!err.isEmpty()) return badInput(err);
@@ -143,14 +163,39 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry) {
   const int jobs = cl.jobsText.toInt(&jobsOk);
   if (!jobsOk || jobs < 1 || jobs > 256)
     return badInput(QStringLiteral("jobs: must be an integer in [1, 256], got '%1'").arg(cl.jobsText));
+  if (mpi && jobs != 1)
+    return badInput(QStringLiteral("jobs: under mpirun each rank runs one cell at a time; start more ranks (-np) "
+                                   "instead of --jobs %1")
+                        .arg(jobs));
+  GridShard shard;
+  if (!cl.shardText.isEmpty()) {
+    if (const QString e = parseShard(cl.shardText, &shard); !e.isEmpty()) return badInput(e);
+    if (!experiment.isGrid())
+      return badInput("shard: the experiment is one run, not a grid; run it without --shard");
+    const int all = int(cells.size());
+    cells = cellsOfShard(cells, shard);
+    if (cells.isEmpty()) {  // a job array larger than the grid: its extra tasks have nothing to do
+      std::printf("shard %s: no cells (the grid has %d); nothing to run\n", qPrintable(shard.label()), all);
+      return 0;
+    }
+  }
   std::unique_ptr<QLockFile> lock;
-  err = prepareOutDir(cl.outDir, &lock);
+  err = prepareOutDir(cl.outDir, &lock,
+                      shard.isSet() ? QStringLiteral(".milab-shard-%1-of-%2.lock").arg(shard.index).arg(shard.count)
+                                    : QStringLiteral(".milab.lock"));
+  if (err.isEmpty() && !shard.isSet() && experiment.isGrid()) err = shardStillRunning(cl.outDir);
   if (!err.isEmpty()) return badInput(err);
   const QString outDir = cl.outDir;
   const QString historyPath = cl.dbPath.isEmpty() ? defaultHistoryPath() : cl.dbPath;
 
   catchStopSignals();  // Ctrl-C, SIGTERM, SIGHUP cancel the run; what it measured is still written
-  if (experiment.isGrid()) return exitCode(runGrid(cells, outDir, jobs, registry, historyPath, interrupted));
+#ifdef MILAB_HAVE_MPI
+  if (mpi && experiment.isGrid())
+    return exitCode(runGridOverMpi(*mpi, cells, outDir, registry, historyPath, shard, interrupted));
+  if (mpi) mpi->releaseWorkers();  // one run: rank 0 runs it, as without mpirun
+#endif
+  if (experiment.isGrid())
+    return exitCode(runGrid(cells, outDir, jobs, registry, historyPath, shard, interrupted));
   const RunSpec& spec = cells.first().spec;
   Run run(spec, registry.find(spec.method));
   run.start();
@@ -254,7 +299,22 @@ int cliMain(int argc, char** argv) {
   registry.loadDefault();
   if (command == "methods") return listMethods(registry, cl.flags.contains("long"));
   reportLoadErrors(registry);
-  if (command == "run") return runExperiment(cl, registry);
+  if (command == "run") {
+    if (mpiWorldSizeFromEnvironment() < 2) return runExperiment(cl, registry, nullptr);
+#ifdef MILAB_HAVE_MPI
+    MpiSession mpi;  // every return below ends it: rank 0 releases the workers that still wait
+    if (mpi.rank() != 0) {
+      catchStopSignals();
+      return exitCode(runMpiWorker(registry, interrupted));  // only rank 0 reads the grid and writes DIR
+    }
+    return runExperiment(cl, registry, &mpi);
+#else
+    if (mpiRankFromEnvironment() != 0) return kBadInput;  // rank 0 says why, once
+    return badInput(QStringLiteral("mpi: this milab-cli was built without MPI, and mpirun started %1 copies that "
+                                   "would each run the whole grid; install libopenmpi-dev and rebuild (.ci/setup)")
+                        .arg(mpiWorldSizeFromEnvironment()));
+#endif
+  }
   return runPriorOrderCommand(cl, registry);
 }
 

@@ -70,6 +70,8 @@ QString parseCommandLine(const QStringList& args, CommandLine* cl) {
       cl->jobsText = value;
     else if (key == "db")
       cl->dbPath = value;
+    else if (key == "shard")
+      cl->shardText = value;
     else
       cl->overrides.insert(key, value);
   }

@@ -1,6 +1,7 @@
 #include "cli/grid_runner.h"
 
 #include <QDir>
+#include <QRegularExpression>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -12,9 +13,29 @@
 
 namespace milab {
 
-namespace {
+QString parseShard(const QString& text, GridShard* out) {
+  static const QRegularExpression form(QStringLiteral("^(\\d{1,6})/(\\d{1,6})$"));
+  const QRegularExpressionMatch m = form.match(text);
+  if (!m.hasMatch())
+    return QStringLiteral("shard: must be I/N with 0 <= I < N (e.g. 0/4 for the first of four), got '%1'").arg(text);
+  const int i = m.captured(1).toInt(), n = m.captured(2).toInt();
+  if (n < 1) return QStringLiteral("shard: N must be at least 1, got '%1'").arg(text);
+  if (i >= n)
+    return QStringLiteral("shard: I must be in [0, %1] for N = %2 (shards count from 0), got '%3'")
+        .arg(n - 1)
+        .arg(n)
+        .arg(text);
+  *out = GridShard{i, n};
+  return {};
+}
 
-void printCell(int done, int total, const CellResult& c) {
+QList<GridCell> cellsOfShard(const QList<GridCell>& cells, const GridShard& shard) {
+  QList<GridCell> out;
+  for (int i = shard.index; i < cells.size(); i += shard.count) out << cells[i];
+  return out;
+}
+
+void printCell(int done, int total, const CellResult& c, const QString& where) {
   const RunResult& r = c.result;
   // A failed cell has no estimate: it says why instead.
   const QString reading = r.status == RunStatus::Failed
@@ -27,15 +48,40 @@ void printCell(int done, int total, const CellResult& c) {
                                         .arg(r.trueMi, 0, 'f', 4)
                                         .arg(r.reason.isEmpty() ? QString() : ": " + r.reason) +
                                     (r.warning.isEmpty() ? QString() : "; warning: " + r.warning);
-  std::printf("[%d/%d] %s: %s%s\n", done, total, c.cell.name.toUtf8().constData(), reading.toUtf8().constData(),
-              c.reused ? ", reused" : "");
+  std::printf("[%d/%d] %s: %s%s%s\n", done, total, c.cell.name.toUtf8().constData(), reading.toUtf8().constData(),
+              c.reused ? ", reused" : "", where.isEmpty() ? "" : qPrintable(" (" + where + ")"));
   std::fflush(stdout);
 }
 
-}  // namespace
+int finishGrid(const QString& outDir, const QList<CellResult>& results, QStringList errors, int unwritten,
+               const QString& historyWarning, const GridShard& shard, bool interrupted) {
+  // A shard's table would hold a slice, and shards writing one grid.csv at once would race: the collect writes it.
+  if (!shard.isSet()) errors << writeGridOutputs(outDir, results);
+  for (const QString& e : errors) std::fprintf(stderr, "milab-cli: %s\n", e.toLocal8Bit().constData());
+  if (!historyWarning.isEmpty())  // the files are written all the same
+    std::fprintf(stderr, "milab-cli: warning: %s\n", historyWarning.toLocal8Bit().constData());
+
+  int failed = 0;
+  for (const CellResult& c : results) failed += c.result.status == RunStatus::Failed;
+  // A cell whose files could not be written is lost: it counts as failed, and the table is named only if
+  // it was written.
+  const QString table = QDir(outDir).filePath("grid.csv");
+  const bool tableWritten =
+      !shard.isSet() && std::none_of(errors.cbegin(), errors.cend(), [&](const QString& e) { return e.startsWith(table); });
+  const QString what = shard.isSet() ? QStringLiteral("shard %1: ").arg(shard.label()) : QString();
+  const QString end = shard.isSet() ? QStringLiteral("collect with the same command without --shard once every "
+                                                     "shard has ended")
+                      : tableWritten ? "table " + table
+                                     : QStringLiteral("no table written");
+  std::printf("%s%d cells, %d failed%s; %s\n", qPrintable(what), int(results.size()), failed + unwritten,
+              unwritten ? qPrintable(QStringLiteral(" (%1 not written)").arg(unwritten)) : "", qPrintable(end));
+  std::fflush(stdout);
+  if (interrupted) return 130;
+  return failed + unwritten > 0 || !errors.isEmpty() ? 1 : 0;
+}
 
 int runGrid(const QList<GridCell>& cells, const QString& outDir, int jobs, const MethodRegistry& registry,
-            const QString& historyPath, const std::atomic<bool>& interrupted) {
+            const QString& historyPath, const GridShard& shard, const std::atomic<bool>& interrupted) {
   GridScheduler grid(cells, outDir, jobs, registry, historyPath);
   int done = 0;
   while (true) {
@@ -44,24 +90,8 @@ int runGrid(const QList<GridCell>& cells, const QString& outDir, int jobs, const
     if (grid.isDone()) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
-
-  const QStringList errors = grid.errors() + writeGridOutputs(outDir, grid.results());
-  for (const QString& e : errors) std::fprintf(stderr, "milab-cli: %s\n", e.toLocal8Bit().constData());
-  if (!grid.historyWarning().isEmpty())  // the files are written all the same
-    std::fprintf(stderr, "milab-cli: warning: %s\n", grid.historyWarning().toLocal8Bit().constData());
-
-  int failed = 0;
-  for (const CellResult& c : grid.results()) failed += c.result.status == RunStatus::Failed;
-  // A cell whose files could not be written is lost: it counts as failed, and the table is named only if
-  // it was written.
-  const int unwritten = int(grid.unwrittenCells());
-  const QString table = QDir(outDir).filePath("grid.csv");
-  const bool tableWritten = std::none_of(errors.cbegin(), errors.cend(), [&](const QString& e) { return e.startsWith(table); });
-  std::printf("%d cells, %d failed%s; %s\n", int(grid.results().size()), failed + unwritten,
-              unwritten ? qPrintable(QStringLiteral(" (%1 not written)").arg(unwritten)) : "",
-              tableWritten ? qPrintable("table " + table) : "no table written");
-  if (interrupted.load()) return 130;
-  return failed + unwritten > 0 || !errors.isEmpty() ? 1 : 0;
+  return finishGrid(outDir, grid.results(), grid.errors(), grid.unwrittenCells(), grid.historyWarning(), shard,
+                    interrupted.load());
 }
 
 }  // namespace milab

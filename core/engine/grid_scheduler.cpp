@@ -9,25 +9,30 @@
 
 namespace milab {
 
+QString cellDir(const QString& outDir, const GridCell& cell) { return QDir(outDir).filePath("cells/" + cell.name); }
+
+QStringList recordCell(const QString& outDir, const GridCell& cell, const RunResult& result,
+                       const QVector<CurvePoint>& curve, const QString& historyPath, QString* historyWarning) {
+  const QStringList errors = writeRunFiles(cellDir(outDir, cell), cell.spec, result, curve);
+  if (!historyPath.isEmpty())
+    *historyWarning = recordRun(historyPath, cell.spec, result, curve, "grid " + outDir);
+  return errors;
+}
+
 GridScheduler::GridScheduler(const QList<GridCell>& cells, const QString& outDir, int jobs,
                              const MethodRegistry& registry, const QString& historyPath)
     : queue_(std::make_unique<RunQueue>(registry, jobs)) {
-  const QDir out(outDir);
   for (const GridCell& cell : cells) {
     CellResult c{cell, {}, false};
-    const QString dir = out.filePath("cells/" + cell.name);
-    c.reused = readFinishedSummary(dir + "/summary.json", cell.spec, &c.result);
+    c.reused = readFinishedSummary(cellDir(outDir, cell) + "/summary.json", cell.spec, &c.result);
     if (c.reused) {
       reused_ << int(results_.size());
     } else {
       cellOfRun_ << int(results_.size());
       Run& run = queue_->run(queue_->add(cell.spec));
-      run.setOnFinished([this, dir, historyPath, origin = "grid " + outDir](const Run& r) {  // on its worker
-        const RunResult result = r.result();
-        const QVector<CurvePoint> curve = r.curve();
-        const QStringList errors = writeRunFiles(dir, r.spec(), result, curve);
-        const QString history =
-            historyPath.isEmpty() ? QString() : recordRun(historyPath, r.spec(), result, curve, origin);
+      run.setOnFinished([this, cell, outDir, historyPath](const Run& r) {  // on its worker
+        QString history;
+        const QStringList errors = recordCell(outDir, cell, r.result(), r.curve(), historyPath, &history);
         std::lock_guard<std::mutex> lock(errorsMutex_);
         errors_ << errors;
         unwritten_ += !errors.isEmpty();

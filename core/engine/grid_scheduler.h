@@ -18,6 +18,14 @@ namespace milab {
 class MethodRegistry;
 class RunQueue;
 
+// What every grid runner does when a cell ends (GridScheduler on the cell's worker, MPI's rank 0 on receipt): the
+// cell's files under OUT/cells/<name>/ (results/run_files.h) and, with a `historyPath`, its record in the run
+// history. Returns the file error lines; `historyWarning` gets why the history could not be written, if so.
+QStringList recordCell(const QString& outDir, const GridCell& cell, const RunResult& result,
+                       const QVector<CurvePoint>& curve, const QString& historyPath, QString* historyWarning);
+// OUT/cells/<name>: where a cell's files live.
+QString cellDir(const QString& outDir, const GridCell& cell);
+
 class GridScheduler {
  public:
   // `cells` must come from expandExperiment; `outDir` must exist; `registry` must outlive the scheduler. With a

@@ -1,0 +1,171 @@
+// Grids spread over processes: --shard I/N with a final collect, and mpirun (Open MPI). Both must give the grid.csv
+// of --jobs 1 (but for seconds), resume, and refuse bad input with exit 2 and nothing written.
+#include <QDir>
+#include <QLockFile>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+struct CliResult {
+  int code = -1;
+  QString out, err;
+};
+
+CliResult launch(const QString& program, const QStringList& args) {
+  QProcess p;
+  p.start(program, args);
+  p.waitForFinished(300000);
+  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromLocal8Bit(p.readAllStandardOutput()),
+          QString::fromLocal8Bit(p.readAllStandardError())};
+}
+
+CliResult cli(const QStringList& args) { return launch(MILAB_CLI_PATH, args); }
+
+QByteArray readAll(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// grid.csv without its `seconds` column: what two runs of the same grid must share.
+QByteArray withoutSeconds(const QByteArray& csv) {
+  QList<QByteArray> lines = csv.trimmed().split('\n');
+  const int column = int(lines.value(0).split(',').indexOf("seconds"));
+  for (QByteArray& line : lines) {
+    QList<QByteArray> fields = line.split(',');
+    if (column >= 0 && column < fields.size()) fields.removeAt(column);
+    line = fields.join(',');
+  }
+  return lines.join('\n');
+}
+
+// Six cells, two methods: short enough for CI, enough cells for three ranks to share.
+const QStringList kGrid{"run",     "--task",  "gaussian2", "--dim",  "4",      "--mi", "2", "--method",
+                        "infonce,nwj", "--K", "8,16,32",   "--steps", "150"};
+
+}  // namespace
+
+class TestDistributed : public QObject {
+  Q_OBJECT
+  QTemporaryDir tmp_;
+  QByteArray straight_;  // grid.csv of --jobs 1
+
+  QString mpirun() const { return QStandardPaths::findExecutable("mpirun"); }
+
+ private Q_SLOTS:
+  void initTestCase() {
+    const CliResult r = cli(kGrid + QStringList{"--jobs", "1", "--out", tmp_.filePath("straight")});
+    QCOMPARE(r.code, 0);
+    straight_ = withoutSeconds(readAll(tmp_.filePath("straight/grid.csv")));
+    QCOMPARE(straight_.count('\n'), 6);  // a header and six cells
+  }
+
+  void shardsThenCollectGiveTheSameTable() {
+    const QString out = tmp_.filePath("shards");
+    for (const char* shard : {"0/2", "1/2"}) {
+      const CliResult r = cli(kGrid + QStringList{"--shard", shard, "--out", out});
+      QCOMPARE(r.code, 0);
+      QVERIFY2(r.out.contains(QStringLiteral("shard %1: 3 cells, 0 failed; collect with").arg(shard)),
+               qPrintable(r.out));
+      QVERIFY(!QFileInfo::exists(out + "/grid.csv"));  // a shard writes no table
+    }
+    const CliResult collect = cli(kGrid + QStringList{"--out", out});
+    QCOMPARE(collect.code, 0);
+    QCOMPARE(collect.out.count(", reused"), 6);  // nothing reran
+    QCOMPARE(withoutSeconds(readAll(out + "/grid.csv")), straight_);
+    QCOMPARE(QDir(out).entryList({".milab-shard-*.lock"}, QDir::Files | QDir::Hidden), QStringList());
+  }
+
+  void badShardsExit2AndWriteNothing_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("2/2") << QStringList{"--shard", "2/2"} << "shard: I must be in [0, 1] for N = 2";
+    QTest::newRow("x") << QStringList{"--shard", "x"} << "shard: must be I/N with 0 <= I < N";
+    QTest::newRow("1/0") << QStringList{"--shard", "1/0"} << "shard: N must be at least 1";
+    QTest::newRow("-1/2") << QStringList{"--shard", "-1/2"} << "shard: must be I/N";
+    QTest::newRow("one run") << QStringList{"--method", "infonce", "--K", "8", "--shard", "0/2"} << "shard: the experiment is one run";
+  }
+  void badShardsExit2AndWriteNothing() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, error);
+    const QString out = tmp_.filePath("bad-shard");
+    const CliResult r = cli(kGrid + args + QStringList{"--out", out});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.startsWith("milab-cli: " + error), qPrintable(r.err));
+    QCOMPARE(r.err.count('\n'), 1);
+    QVERIFY(!QFileInfo::exists(out));
+  }
+
+  // A job array larger than the grid: its extra tasks say so and touch nothing.
+  void anEmptyShardRunsNothing() {
+    const QString out = tmp_.filePath("empty-shard");
+    const CliResult r = cli(kGrid + QStringList{"--shard", "7/8", "--out", out});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains("shard 7/8: no cells (the grid has 6); nothing to run"), qPrintable(r.out));
+    QVERIFY(!QFileInfo::exists(out));
+  }
+
+  // The collect refuses while a shard still holds its lock (it would rerun the cells that shard is writing).
+  void collectWaitsForRunningShards() {
+    const QString out = tmp_.filePath("busy");
+    QVERIFY(QDir().mkpath(out));
+    QLockFile shardLock(out + "/.milab-shard-1-of-2.lock");
+    QVERIFY(shardLock.tryLock(0));
+    const CliResult r = cli(kGrid + QStringList{"--out", out});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("out: a shard (pid " + QString::number(QCoreApplication::applicationPid())),
+             qPrintable(r.err));
+    QVERIFY(!QFileInfo::exists(out + "/cells"));
+  }
+
+  void mpiGridGivesTheSameTableAndResumes() {
+    if (mpirun().isEmpty()) {
+      if (qEnvironmentVariableIsSet("MILAB_REQUIRE_MPI")) QFAIL("mpirun not found, and MILAB_REQUIRE_MPI is set");
+      QSKIP("mpirun not found (apt-get install openmpi-bin libopenmpi-dev)");
+    }
+    const QStringList mpi{"--allow-run-as-root", "--oversubscribe", "-np", "3", MILAB_CLI_PATH};
+    const QString out = tmp_.filePath("mpi");
+    const CliResult r = launch(mpirun(), mpi + kGrid + QStringList{"--out", out});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QCOMPARE(withoutSeconds(readAll(out + "/grid.csv")), straight_);
+    // Dynamic dispatch: the cells were spread (rank 0 runs cells between messages too).
+    QVERIFY2(r.out.contains("(rank 1)") || r.out.contains("(rank 2)"), qPrintable(r.out));
+    const CliResult again = launch(mpirun(), mpi + kGrid + QStringList{"--out", out});
+    QCOMPARE(again.code, 0);
+    QCOMPARE(again.out.count(", reused"), 6);
+  }
+
+  void mpiBadInputExits2Once() {
+    if (mpirun().isEmpty()) QSKIP("mpirun not found");
+    const QString out = tmp_.filePath("mpi-bad");
+    const QStringList mpi{"--allow-run-as-root", "--oversubscribe", "-np", "3", MILAB_CLI_PATH};
+    const CliResult jobs = launch(mpirun(), mpi + kGrid + QStringList{"--jobs", "2", "--out", out});
+    QCOMPARE(jobs.code, 2);
+    QCOMPARE(jobs.err.count("milab-cli: jobs: under mpirun each rank runs one cell at a time"), 1);
+    const CliResult shard = launch(mpirun(), mpi + kGrid + QStringList{"--shard", "3/3", "--out", out});
+    QCOMPARE(shard.code, 2);
+    QCOMPARE(shard.err.count("milab-cli: shard: I must be in [0, 2]"), 1);
+    QVERIFY(!QFileInfo::exists(out));
+  }
+
+  // One run under mpirun (or a grid under one rank) runs on rank 0 as without MPI.
+  void mpiWithOneCellRunsOnRankZero() {
+    if (mpirun().isEmpty()) QSKIP("mpirun not found");
+    const QString out = tmp_.filePath("mpi-one");
+    const CliResult one = launch(mpirun(), {"--allow-run-as-root", "--oversubscribe", "-np", "3", MILAB_CLI_PATH,
+                                            "run", "--task", "gaussian2", "--method", "infonce", "--K", "8", "--steps",
+                                            "50", "--out", out});
+    QVERIFY2(one.code == 0, qPrintable(one.err));
+    QVERIFY(QFileInfo::exists(out + "/summary.json"));
+    const QString grid = tmp_.filePath("mpi-np1");
+    const CliResult single = launch(mpirun(), QStringList{"--allow-run-as-root", "-np", "1", MILAB_CLI_PATH} + kGrid +
+                                                  QStringList{"--out", grid});
+    QCOMPARE(single.code, 0);
+    QCOMPARE(withoutSeconds(readAll(grid + "/grid.csv")), straight_);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestDistributed)
+#include "test_distributed.moc"
