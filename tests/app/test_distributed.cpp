@@ -78,6 +78,32 @@ class TestDistributed : public QObject {
     QCOMPARE(QDir(out).entryList({".milab-shard-*.lock"}, QDir::Files | QDir::Hidden), QStringList());
   }
 
+  // The Slurm array script as two array tasks would run it (its environment), then the collect.
+  void slurmArrayScriptShardsTheGrid() {
+    QFile grid(tmp_.filePath("grid.json"));
+    QVERIFY(grid.open(QIODevice::WriteOnly));
+    grid.write(R"({"task": "gaussian2", "dim": 4, "mi": 2, "steps": 150,
+                   "grid": {"K": [8, 16, 32]}, "methods": [{"method": "infonce"}, {"method": "nwj"}]})");
+    grid.close();
+    const QString out = tmp_.filePath("slurm");
+    for (const char* task : {"0", "1"}) {
+      QProcess p;
+      QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+      env.insert("SLURM_ARRAY_TASK_ID", task);
+      env.insert("SLURM_ARRAY_TASK_COUNT", "2");
+      env.insert("MILAB_CLI", MILAB_CLI_PATH);
+      p.setProcessEnvironment(env);
+      p.start("bash", {MILAB_SOURCE_DIR "/resources/cluster/slurm-grid-array.sh", grid.fileName(), out});
+      QVERIFY(p.waitForFinished(120000));
+      QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+      QVERIFY(p.readAllStandardOutput().contains(QByteArray("shard ") + task + "/2: 3 cells"));
+    }
+    const CliResult collect = cli({"run", grid.fileName(), "--out", out});
+    QCOMPARE(collect.code, 0);
+    QCOMPARE(collect.out.count(", reused"), 6);
+    QVERIFY(QFileInfo::exists(out + "/grid.csv"));
+  }
+
   void badShardsExit2AndWriteNothing_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("error");
