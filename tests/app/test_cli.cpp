@@ -12,37 +12,9 @@
 #include <QtTest>
 #include <csignal>
 
+#include "cli_process.h"
+
 namespace {
-
-struct CliResult {
-  int code = -1;
-  QString out, err;
-};
-
-CliResult cli(const QStringList& args) {
-  QProcess p;
-  p.start(MILAB_CLI_PATH, args);
-  p.waitForFinished(300000);
-  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromLocal8Bit(p.readAllStandardOutput()),
-          QString::fromLocal8Bit(p.readAllStandardError())};
-}
-
-QByteArray readAll(const QString& path) {
-  QFile f(path);
-  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-// grid.csv without its `seconds` column: what two runs of the same grid must share.
-QByteArray withoutSeconds(const QByteArray& csv) {
-  QList<QByteArray> lines = csv.split('\n');
-  const int column = int(lines.value(0).split(',').indexOf("seconds"));
-  for (QByteArray& line : lines) {
-    QList<QByteArray> fields = line.split(',');
-    if (column >= 0 && column < fields.size()) fields.removeAt(column);
-    line = fields.join(',');
-  }
-  return lines.join('\n');
-}
 
 QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
   QFile f(dir.filePath(name));
