@@ -70,6 +70,7 @@ bool MethodRegistry::add(const MethodPlugin* method, const QString& origin) {
     return false;
   }
   methods_ << method;
+  byId_.insert(id, method);
   std::sort(methods_.begin(), methods_.end(),
             [](const MethodPlugin* a, const MethodPlugin* b) { return a->info().id < b->info().id; });
   return true;
@@ -77,11 +78,7 @@ bool MethodRegistry::add(const MethodPlugin* method, const QString& origin) {
 
 QList<const MethodPlugin*> MethodRegistry::methods() const { return methods_; }
 
-const MethodPlugin* MethodRegistry::find(const QString& id) const {
-  for (const MethodPlugin* m : methods_)
-    if (m->info().id == id) return m;
-  return nullptr;
-}
+const MethodPlugin* MethodRegistry::find(const QString& id) const { return byId_.value(id, nullptr); }
 
 QStringList MethodRegistry::ids() const {
   QStringList out;
