@@ -144,7 +144,7 @@ int runGridOverMpi(MpiSession& session, const QList<GridCell>& cells, const QStr
   int done = 0;
   for (int i = 0; i < cells.size(); ++i) {
     CellResult c{cells[i], {}, false};
-    c.reused = readFinishedSummary(cellDir(outDir, cells[i]) + "/summary.json", cells[i].spec, &c.result);
+    c.reused = readFinishedCell(outDir, cells[i], &c.result);
     results << c;
     if (c.reused)
       printCell(++done, int(cells.size()), c);

@@ -11,6 +11,10 @@ namespace milab {
 
 QString cellDir(const QString& outDir, const GridCell& cell) { return QDir(outDir).filePath("cells/" + cell.name); }
 
+bool readFinishedCell(const QString& outDir, const GridCell& cell, RunResult* result) {
+  return readFinishedSummary(cellDir(outDir, cell) + "/summary.json", cell.spec, result);
+}
+
 QStringList recordCell(const QString& outDir, const GridCell& cell, const RunResult& result,
                        const QVector<CurvePoint>& curve, const QString& historyPath, QString* historyWarning) {
   const QStringList errors = writeRunFiles(cellDir(outDir, cell), cell.spec, result, curve);
@@ -24,7 +28,7 @@ GridScheduler::GridScheduler(const QList<GridCell>& cells, const QString& outDir
     : queue_(std::make_unique<RunQueue>(registry, jobs)) {
   for (const GridCell& cell : cells) {
     CellResult c{cell, {}, false};
-    c.reused = readFinishedSummary(cellDir(outDir, cell) + "/summary.json", cell.spec, &c.result);
+    c.reused = readFinishedCell(outDir, cell, &c.result);
     if (c.reused) {
       reused_ << int(results_.size());
     } else {

@@ -25,6 +25,8 @@ QStringList recordCell(const QString& outDir, const GridCell& cell, const RunRes
                        const QVector<CurvePoint>& curve, const QString& historyPath, QString* historyWarning);
 // OUT/cells/<name>: where a cell's files live.
 QString cellDir(const QString& outDir, const GridCell& cell);
+// True when OUT/cells/<name> holds this cell's finished files (readFinishedSummary): a rerun reuses it.
+bool readFinishedCell(const QString& outDir, const GridCell& cell, RunResult* result);
 
 class GridScheduler {
  public:

@@ -18,13 +18,12 @@ at::Generator estimatorGenerator(int seed) {
 TrainingSession::TrainingSession(const RunSpec& spec, const MethodPlugin& method, const GaussianModel& task,
                                  c10::Device device, std::function<bool()> cancelled)
     : oracle_(usesOracleCritic(spec.methodParams)),
-      cancelled_(std::move(cancelled)),
       sampler_(std::make_unique<TaskSampler>(task, device)) {
   context_.task = sampler_.get();  // the estimator keeps reading the sampler through this, across switchTask
   context_.device = device;
   context_.generator = estimatorGenerator(spec.seed);
   context_.params = spec.methodParams;
-  context_.cancelled = cancelled_;
+  context_.cancelled = std::move(cancelled);
   c10::GradMode::set_enabled(true);  // worker threads start with torch's default, stated for clarity
   estimator_ = method.create(context_);
 }
@@ -45,19 +44,18 @@ TrainingOutcome TrainingSession::train(int steps, const std::function<void(int)>
                                        const std::function<void(int, const StepResult&)>& afterStep) {
   TrainingOutcome out;
   for (int step = 1; step <= steps; ++step) {
-    if (cancelled_()) {
+    if (context_.cancelled()) {
       out.cancelled = true;
       return out;
     }
     if (beforeStep) beforeStep(step);
-    const StepResult r = this->step();
+    const StepResult r = this->step();  // the member, not the loop counter
     if (!std::isfinite(r.loss) || !std::isfinite(r.estimate)) {
       out.error = QStringLiteral("training diverged: non-finite %1 at step %2")
                       .arg(std::isfinite(r.loss) ? "estimate" : "loss")
                       .arg(step);
       return out;
     }
-    out.stepsDone = step;
     if (afterStep) afterStep(step, r);
   }
   return out;

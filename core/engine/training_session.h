@@ -15,7 +15,6 @@ namespace milab {
 class GaussianModel;
 
 struct TrainingOutcome {
-  int stepsDone = 0;
   bool cancelled = false;  // stopped before `steps` (cancel was polled before each step)
   QString error;           // non-empty: a non-finite loss or estimate ended training, e.g. "... at step 12"
 };
@@ -32,8 +31,6 @@ class TrainingSession {
   // The staircase's next level: the same estimator now reads samples of another law.
   void switchTask(const GaussianModel& task);
 
-  // One step on a fresh batch. An oracle learns nothing: its step is one more evaluation, reported as its loss too.
-  StepResult step();
   // Steps 1..steps: `beforeStep(step)` (may be empty) runs first, `afterStep(step, result)` sees each finite step.
   TrainingOutcome train(int steps, const std::function<void(int)>& beforeStep,
                         const std::function<void(int, const StepResult&)>& afterStep);
@@ -44,8 +41,10 @@ class TrainingSession {
   at::Generator& generator() { return context_.generator; }
 
  private:
+  // One step on a fresh batch. An oracle learns nothing: its step is one more evaluation, reported as its loss too.
+  StepResult step();
+
   bool oracle_;
-  std::function<bool()> cancelled_;
   std::unique_ptr<TaskSampler> sampler_;
   EstimatorContext context_;
   std::unique_ptr<Estimator> estimator_;
