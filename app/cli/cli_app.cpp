@@ -8,7 +8,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QLockFile>
-#include <QTemporaryFile>
 #include <QThread>
 #include <atomic>
 #include <csignal>
@@ -35,6 +34,7 @@
 #include "plot/grid_outputs.h"
 #include "plot/plot_export.h"
 #include "plot/run_plot.h"
+#include "results/out_folder.h"
 #include "results/run_files.h"
 #include "results/run_store.h"
 
@@ -80,34 +80,6 @@ QString readCommand(const CommandLine& cl, Experiment* experiment) {
   return err;
 }
 
-// The results folder, checked before the first step: it exists or can be made, it can be written (or the whole
-// run would be lost at its end), and no other milab-cli is writing there (`lock`, held until the command ends).
-// `lockName`: a shard takes its own (shards write disjoint cells of one folder at once).
-QString prepareOutDir(const QString& outDir, std::unique_ptr<QLockFile>* lock,
-                      const QString& lockName = QStringLiteral(".milab.lock")) {
-  if (outDir.isEmpty()) return "out: required, the folder for the results (--out DIR)";
-  if (QFileInfo(outDir).exists() && !QFileInfo(outDir).isDir())
-    return QStringLiteral("out: '%1' exists and is not a folder").arg(outDir);
-  if (!QDir().mkpath(outDir)) return QStringLiteral("out: cannot create folder '%1'").arg(outDir);
-  {
-    QTemporaryFile probe(QDir(outDir).filePath(".milab-write-test-XXXXXX"));
-    if (!probe.open()) return QStringLiteral("out: cannot write in '%1' (%2)").arg(outDir, probe.errorString());
-  }
-  *lock = std::make_unique<QLockFile>(QDir(outDir).filePath(lockName));
-  (*lock)->setStaleLockTime(0);  // a lock is stale only when its process is gone, however long a grid runs
-  if (!(*lock)->tryLock(0)) {
-    qint64 pid = 0;
-    QString host, app;
-    (*lock)->getLockInfo(&pid, &host, &app);
-    lock->reset();
-    return QStringLiteral("out: '%1' is in use by pid %2 (another milab-cli writing there); wait for it or "
-                          "choose another folder")
-        .arg(outDir)
-        .arg(pid);
-  }
-  return {};
-}
-
 int runPriorOrderCommand(const CommandLine& cl, const MethodRegistry& registry) {
   Experiment experiment;
   QString err = readCommand(cl, &experiment);
@@ -115,7 +87,7 @@ int runPriorOrderCommand(const CommandLine& cl, const MethodRegistry& registry) 
   PriorOrderSweepSpec spec;
   err = priorOrderSweepFromExperiment(experiment, registry, &spec);
   std::unique_ptr<QLockFile> lock;
-  if (err.isEmpty()) err = prepareOutDir(cl.outDir, &lock);
+  if (err.isEmpty()) err = claimOutFolder(cl.outDir, &lock);
   if (!err.isEmpty()) return badInput(err);
   catchStopSignals();
   return exitCode(runPriorOrders(spec, *registry.find(spec.encoder.method), cl.outDir, interrupted));
@@ -129,7 +101,7 @@ int runHashingCommandLine(const CommandLine& cl) {
   err = hashingSpecFromExperiment(experiment, &spec);
   if (err.isEmpty()) err = hashingDataMissing();
   std::unique_ptr<QLockFile> lock;
-  if (err.isEmpty()) err = prepareOutDir(cl.outDir, &lock);
+  if (err.isEmpty()) err = claimOutFolder(cl.outDir, &lock);
   if (!err.isEmpty()) return badInput(err);
   catchStopSignals();
   return exitCode(runHashingCommand(spec, cl.outDir, interrupted));
@@ -180,7 +152,7 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
     }
   }
   std::unique_ptr<QLockFile> lock;
-  err = prepareOutDir(cl.outDir, &lock,
+  err = claimOutFolder(cl.outDir, &lock,
                       shard.isSet() ? QStringLiteral(".milab-shard-%1-of-%2.lock").arg(shard.index).arg(shard.count)
                                     : QStringLiteral(".milab.lock"));
   if (err.isEmpty() && !shard.isSet() && experiment.isGrid()) err = shardStillRunning(cl.outDir);

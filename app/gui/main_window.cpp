@@ -331,12 +331,14 @@ QString MainWindow::startBackground(BackgroundView* view, const QString& path, c
   return {};
 }
 
-QString MainWindow::openExperiment(const QString& path, const QString& gridOutDir, const QVariantMap& gridOverrides) {
+QString MainWindow::openExperiment(const QString& path, const QString& gridOutDir, const QVariantMap& gridOverrides,
+                                   const std::optional<MpiLaunch>& gridMpi) {
   Experiment experiment;
   QList<GridCell> cells;
   QString err = readExperiment(path, &experiment);
   if (err.isEmpty() && experiment.isGrid()) {
     grid_->setOverrides(gridOverrides);
+    grid_->setMpiLaunch(gridMpi);
     return startBackground(grid_.get(), path, gridOutDir);
   }
   if (err.isEmpty() && busy()) err = tr("experiment: another run or experiment is in progress; stop it first");
@@ -358,7 +360,7 @@ QString MainWindow::startHashing(const QString& path, const QString& outDir) {
   return startBackground(hashing_.get(), path, outDir);
 }
 
-const GridScheduler* MainWindow::currentGrid() const { return grid_->scheduler(); }
+const GridProgress* MainWindow::currentGrid() const { return grid_->progress(); }
 const BackgroundJob<PriorOrderSweep>* MainWindow::currentSweep() const { return sweep_->job(); }
 const BackgroundJob<HashingResult>* MainWindow::currentHashing() const { return hashing_->job(); }
 QCustomPlot* MainWindow::gridPlot() const { return grid_->plot(); }
@@ -376,7 +378,7 @@ void MainWindow::openExperimentWithDialogs(const QString& path) {
         QFileDialog::getExistingDirectory(this, tr("Folder for the results"), workspace_.lastFolder());
     if (outDir.isEmpty()) return;
     workspace_.rememberFolder(outDir);
-    const QString err = openExperiment(path, outDir, shape.overrides());
+    const QString err = openExperiment(path, outDir, shape.overrides(), shape.mpiLaunch());
     if (!err.isEmpty()) QMessageBox::warning(this, tr("Experiment not started"), err);
     return;
   }

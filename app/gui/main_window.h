@@ -7,10 +7,12 @@
 #include <QMainWindow>
 #include <functional>
 #include <memory>
+#include <optional>
 
 #include "engine/background_job.h"
 #include "engine/prior_order_sweep.h"
 #include "engine/run.h"
+#include "gui/views/mpi_grid_job.h"
 #include "gui/workspace.h"
 #include "hashing/hashing_experiment.h"
 
@@ -25,7 +27,7 @@ namespace milab {
 class BackgroundView;
 class ComparisonView;
 class ExperimentPanel;
-class GridScheduler;
+class GridProgress;
 class GridView;
 class HashingView;
 class HistoryPanel;
@@ -63,14 +65,16 @@ class MainWindow : public QMainWindow {
   // Each returns "" or the error line, also shown on the status bar; a background experiment starts at once.
   // An experiment file: one run fills the form; a grid runs its cells one per spare core into `gridOutDir`
   // (cells already finished there are reused), then grid.csv and the figure its shape calls for.
-  // `gridOverrides` reshape a grid first (axis -> "v1,v2", steps -> N), as the grid dialog does.
-  QString openExperiment(const QString& path, const QString& gridOutDir = {}, const QVariantMap& gridOverrides = {});
+  // `gridOverrides` reshape a grid first (axis -> "v1,v2", steps -> N), as the grid dialog does; with `gridMpi`
+  // the grid runs under mpirun instead (gui/views/mpi_grid_job.h).
+  QString openExperiment(const QString& path, const QString& gridOutDir = {}, const QVariantMap& gridOverrides = {},
+                         const std::optional<MpiLaunch>& gridMpi = std::nullopt);
   // A prior-order sweep file (AMMI Figure 1(a), as `milab-cli prior-orders` takes) into `outDir`.
   QString startPriorOrderSweep(const QString& path, const QString& outDir);
   // A hashing file (Fashion-MNIST, AMMI against LSH, as `milab-cli hashing` takes) into `outDir`.
   QString startHashing(const QString& path, const QString& outDir);
 
-  const GridScheduler* currentGrid() const;
+  const GridProgress* currentGrid() const;
   const BackgroundJob<PriorOrderSweep>* currentSweep() const;
   const BackgroundJob<HashingResult>* currentHashing() const;
   QCustomPlot* gridPlot() const;

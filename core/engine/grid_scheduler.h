@@ -11,6 +11,7 @@
 #include <mutex>
 
 #include "engine/experiment.h"
+#include "engine/grid_progress.h"
 #include "results/grid_files.h"
 
 namespace milab {
@@ -28,26 +29,26 @@ QString cellDir(const QString& outDir, const GridCell& cell);
 // True when OUT/cells/<name> holds this cell's finished files (readFinishedSummary): a rerun reuses it.
 bool readFinishedCell(const QString& outDir, const GridCell& cell, RunResult* result);
 
-class GridScheduler {
+class GridScheduler : public GridProgress {
  public:
   // `cells` must come from expandExperiment; `outDir` must exist; `registry` must outlive the scheduler. With a
   // `historyPath`, each cell that ends is also recorded in that run history (results/run_store.h).
   GridScheduler(const QList<GridCell>& cells, const QString& outDir, int jobs, const MethodRegistry& registry,
                 const QString& historyPath = {});
-  ~GridScheduler();  // cancels and joins the running cells
+  ~GridScheduler() override;  // cancels and joins the running cells
   GridScheduler(const GridScheduler&) = delete;
   GridScheduler& operator=(const GridScheduler&) = delete;
 
   // Collects the cells that ended (writing their files) and starts pending ones up to `jobs`. Returns the
   // indices into results() of the cells that ended since the last call, reused ones on the first call.
-  QList<int> poll();
-  void cancel();  // cancels the running cells and starts no more; they still end (and are written) by poll()
-  bool isDone() const;
-  bool wasCancelled() const { return cancelled_; }
-  int endedCount() const { return ended_; }
-  const QList<CellResult>& results() const { return results_; }
+  QList<int> poll() override;
+  void cancel() override;  // cancels the running cells and starts no more; they still end (and are written) by poll()
+  bool isDone() const override;
+  bool wasCancelled() const override { return cancelled_; }
+  int endedCount() const override { return ended_; }
+  const QList<CellResult>& results() const override { return results_; }
   QList<CellResult> endedResults() const;  // the cells with a result, in grid order
-  QStringList errors() const;              // file errors so far, one line each
+  QStringList errors() const override;              // file errors so far, one line each
   int unwrittenCells() const;              // cells whose files could not all be written
   QString historyWarning() const;  // why the run history could not be written, "" when it could (or none is kept)
 

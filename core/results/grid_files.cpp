@@ -73,18 +73,33 @@ QString writeGridCsv(const QString& path, const QList<CellResult>& cells) {
 }
 
 bool readFinishedSummary(const QString& summaryPath, const RunSpec& spec, RunResult* result) {
+  RunResult r;
+  if (!readEndedSummary(summaryPath, spec, &r) || r.status != RunStatus::Finished) return false;
+  *result = r;
+  return true;
+}
+
+bool readEndedSummary(const QString& summaryPath, const RunSpec& spec, RunResult* result) {
   QFile file(summaryPath);
   if (!file.open(QIODevice::ReadOnly)) return false;
   const QJsonObject o = QJsonDocument::fromJson(file.readAll()).object();
-  if (o.value("status").toString() != "finished") return false;
+  const QString status = o.value("status").toString();
+  RunResult r;
+  if (status == statusName(RunStatus::Finished))
+    r.status = RunStatus::Finished;
+  else if (status == statusName(RunStatus::Failed))
+    r.status = RunStatus::Failed;
+  else if (status == statusName(RunStatus::Cancelled))
+    r.status = RunStatus::Cancelled;
+  else
+    return false;
   if (o.value("experiment").toObject() != summaryJson(spec, RunResult()).value("experiment").toObject()) return false;
   // The files must belong to this run: a curve of another run (killed between its curve and its summary, or
   // one with other settings) has another number of rows than the summary's steps.
   const QString curvePath = QFileInfo(summaryPath).dir().filePath("curve.csv");
   if (!QFileInfo::exists(curvePath) || readCurveCsv(curvePath).size() != o.value("steps_done").toInt()) return false;
-  RunResult r;
-  r.status = RunStatus::Finished;
-  r.fromEvaluation = true;
+  r.fromEvaluation = r.status == RunStatus::Finished;
+  r.reason = o.value("reason").toString();
   r.estimate = o.value("estimate").toDouble();
   r.stderror = o.value("stderr").toDouble();
   r.trueMi = o.value("true_mi").toDouble();

@@ -20,7 +20,10 @@ struct CellResult {
 // seconds, reason. Returns "" or an error line naming the file.
 QString writeGridCsv(const QString& path, const QList<CellResult>& cells);
 
-// True when `summaryPath` holds a finished run of exactly `spec`; fills *result from it.
+// True when `summaryPath` holds a finished run of exactly `spec`, its curve.csv complete; fills *result from it.
 bool readFinishedSummary(const QString& summaryPath, const RunSpec& spec, RunResult* result);
+// The same for a run of `spec` that ended in any way (finished, failed or cancelled, with its reason): what a
+// window following another process's grid (mpirun) shows as ended.
+bool readEndedSummary(const QString& summaryPath, const RunSpec& spec, RunResult* result);
 
 }  // namespace milab

@@ -314,6 +314,31 @@ class TestMainWindow : public QObject {
     QCOMPARE(table.count(",finished,"), 1);
   }
 
+  // A folder another milab writes into (its lock held) is refused before anything runs, naming the holder; once
+  // free, the grid runs and lets go of it at the end.
+  void aResultsFolderInUseIsRefused() {
+    QTemporaryDir tmp;
+    const QString path = writeFile(tmp.filePath("grid.json"),
+                                   R"({"task": "gaussian2", "dim": 2, "mi": 1, "K": 8, "method": "infonce",
+                                       "device": "cpu", "grid": {"steps": [5, 6]}})");
+    const QString out = tmp.filePath("out");
+    QVERIFY(QDir().mkpath(out));
+    MainWindow w(registry_);
+    w.show();
+    {
+      QLockFile other(out + "/.milab.lock");
+      QVERIFY(other.tryLock(0));
+      const QString err = w.openExperiment(path, out);
+      QVERIFY2(err.startsWith(QStringLiteral("out: '%1' is in use by pid %2").arg(out).arg(QCoreApplication::applicationPid())),
+               qPrintable(err));
+      QVERIFY(!w.currentGrid());
+    }
+    QCOMPARE(w.openExperiment(path, out), QString());
+    QVERIFY(QFile::exists(out + "/.milab.lock"));  // held while the grid runs
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 30000);
+    QVERIFY(!QFile::exists(out + "/.milab.lock"));
+  }
+
   // AMMI's Figure 1(a) from the window: the encoder trains and r sweeps on a worker thread, then the figure is
   // drawn and its files written; the closed form never rises with r and ends at the brute-force H(Z).
   void priorOrderSweepRunsFromTheWindow() {

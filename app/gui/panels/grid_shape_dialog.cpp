@@ -1,11 +1,18 @@
 #include "gui/panels/grid_shape_dialog.h"
 
+#include <QComboBox>
 #include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QStandardItemModel>
+#include <QThread>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "engine/run_spec.h"
@@ -17,6 +24,9 @@ GridShapeDialog::GridShapeDialog(const Experiment& experiment, const MethodRegis
       experiment_(experiment),
       registry_(registry),
       steps_(new QSpinBox(this)),
+      runner_(new QComboBox(this)),
+      processes_(new QSpinBox(this)),
+      hostFile_(new QLineEdit(this)),
       summary_(new QLabel(this)) {
   setWindowTitle(tr("Shape the grid before it starts"));
   setObjectName("gridShapeDialog");
@@ -50,9 +60,55 @@ GridShapeDialog::GridShapeDialog(const Experiment& experiment, const MethodRegis
       tr("%1 method rows; each axis is a comma-separated list.").arg(std::max<qsizetype>(1, experiment.methods.size())),
       this));
   layout->addLayout(form);
+  layout->addLayout(runnerRows());
   layout->addWidget(summary_);
   layout->addWidget(buttons);
   update();
+}
+
+QLayout* GridShapeDialog::runnerRows() {
+  auto* form = new QFormLayout;
+  const int cores = QThread::idealThreadCount();
+  runner_->setObjectName("gridRunner");
+  runner_->addItem(tr("this machine (%1 cells at a time)").arg(std::max(1, cores - 1)));
+  runner_->addItem(tr("MPI (mpirun)"));
+  const QString unavailable = mpiUnavailableReason();
+  if (!unavailable.isEmpty()) {  // shown, greyed, with the reason: a user looking for it learns what is missing
+    auto* model = qobject_cast<QStandardItemModel*>(runner_->model());
+    model->item(1)->setEnabled(false);
+    model->item(1)->setToolTip(unavailable);
+    runner_->setItemText(1, tr("MPI: %1").arg(unavailable));
+  }
+  form->addRow(tr("run on"), runner_);
+  processes_->setObjectName("mpiProcesses");
+  processes_->setRange(1, 4096);
+  processes_->setValue(std::max(2, cores));
+  processes_->setToolTip(tr("mpirun -np: each process runs one cell at a time; rank 0 hands out the cells"));
+  form->addRow(tr("MPI processes"), processes_);
+  hostFile_->setObjectName("mpiHostFile");
+  hostFile_->setPlaceholderText(tr("none: every process on this machine"));
+  hostFile_->setToolTip(tr("An Open MPI host file (resources/cluster/openmpi-hostfile.example). This machine "
+                           "first: rank 0 writes the results folder the window follows"));
+  auto* browse = new QToolButton(this);
+  browse->setObjectName("mpiHostFileBrowse");
+  browse->setText("...");
+  connect(browse, &QToolButton::clicked, this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open MPI host file"));
+    if (!path.isEmpty()) hostFile_->setText(path);
+  });
+  auto* hostRow = new QHBoxLayout;
+  hostRow->addWidget(hostFile_);
+  hostRow->addWidget(browse);
+  form->addRow(tr("MPI host file"), hostRow);
+  connect(runner_, &QComboBox::currentIndexChanged, this, &GridShapeDialog::update);
+  connect(processes_, &QSpinBox::valueChanged, this, &GridShapeDialog::update);
+  connect(hostFile_, &QLineEdit::textChanged, this, &GridShapeDialog::update);
+  return form;
+}
+
+std::optional<MpiLaunch> GridShapeDialog::mpiLaunch() const {
+  if (runner_->currentIndex() != 1) return std::nullopt;
+  return MpiLaunch{processes_->value(), hostFile_->text().trimmed()};
 }
 
 QVariantMap GridShapeDialog::overrides() const {
@@ -71,13 +127,29 @@ QString GridShapeDialog::check(int* cells) const {
   QList<GridCell> expanded;
   const QString err = expandExperiment(shaped, registry_, &expanded);
   if (cells) *cells = int(expanded.size());
-  return err;
+  if (!err.isEmpty()) return err;
+  if (const auto mpi = mpiLaunch(); mpi && !mpi->hostFile.isEmpty()) {
+    const QFileInfo hosts(mpi->hostFile);
+    if (!hosts.isFile() || !hosts.isReadable())
+      return QStringLiteral("MPI host file: '%1' is not a readable file").arg(mpi->hostFile);
+  }
+  return {};
 }
 
 void GridShapeDialog::update() {
+  const auto mpi = mpiLaunch();
+  processes_->setEnabled(bool(mpi));
+  hostFile_->setEnabled(bool(mpi));
   int cells = 0;
   const QString err = check(&cells);
-  summary_->setText(err.isEmpty() ? tr("%1 cells x %2 steps").arg(cells).arg(steps_->value())
+  hostFile_->setStyleSheet(err.startsWith("MPI host file") ? "border: 1px solid #c0392b" : "");
+  QString text = tr("%1 cells x %2 steps").arg(cells).arg(steps_->value());
+  if (mpi) {
+    text += tr(" on %1 MPI processes").arg(mpi->processes);
+    if (mpi->hostFile.isEmpty() && mpi->processes > QThread::idealThreadCount())
+      text += tr(" (more than the %1 cores here: they share them)").arg(QThread::idealThreadCount());
+  }
+  summary_->setText(err.isEmpty() ? text
                                   : QStringLiteral("<span style='color:#c0392b'>%1</span>").arg(err.toHtmlEscaped()));
 }
 

@@ -4,6 +4,8 @@
 
 #include <QDir>
 
+#include "results/out_folder.h"
+
 namespace milab {
 
 BackgroundView::BackgroundView(QWidget* parent) : plot_(new QCustomPlot(parent)) {}
@@ -13,6 +15,7 @@ BackgroundView::~BackgroundView() = default;  // the plot belongs to its parent 
 QString BackgroundView::start(const QString& path, const QString& outDir) {
   QString err = prepare(path);
   if (err.isEmpty() && outDir.isEmpty()) err = QStringLiteral("out: %1 needs a folder for its results").arg(what());
+  if (err.isEmpty() && claimsOutFolder()) err = claimOutFolder(outDir, &lock_);
   if (err.isEmpty() && !QDir().mkpath(outDir)) err = QStringLiteral("out: cannot create folder '%1'").arg(outDir);
   if (!err.isEmpty()) return err;
   outDir_ = outDir;
@@ -25,6 +28,7 @@ QString BackgroundView::start(const QString& path, const QString& outDir) {
 bool BackgroundView::poll() {
   if (!running_ || !update()) return false;
   errors_ = finish(outDir_);
+  lock_.reset();
   running_ = false;
   return true;
 }

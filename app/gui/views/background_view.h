@@ -3,8 +3,10 @@
 // runs, AMMI's prior-order sweep, Fashion-MNIST hashing. The window starts one at a time, polls it from its
 // timer, stops it, and exports what it shows through it; the view reads the file, runs the work off the GUI
 // thread, draws, and writes the same files as milab-cli.
+#include <QLockFile>
 #include <QString>
 #include <QStringList>
+#include <memory>
 
 #include "engine/run_spec.h"
 
@@ -23,8 +25,8 @@ class BackgroundView {
   QCustomPlot* plot() const { return plot_; }
   bool running() const { return running_; }
 
-  // Reads and checks the file, creates `outDir`, starts the work. "" or the error line: then nothing started
-  // and no folder was made.
+  // Reads and checks the file, claims `outDir` (results/out_folder.h: made, writable, locked until the work
+  // ends), starts the work. "" or the error line: then nothing started.
   QString start(const QString& path, const QString& outDir);
   // Follows the work; once it is over, writes its files and draws the result, and returns true (that once).
   bool poll();
@@ -40,6 +42,7 @@ class BackgroundView {
 
  protected:
   virtual QString what() const = 0;                       // "a grid", for messages
+  virtual bool claimsOutFolder() const { return true; }   // false when the work's own process locks it
   virtual QString prepare(const QString& path) = 0;       // reads and checks the file: "" or the error line
   virtual void launch(const QString& outDir) = 0;         // starts the prepared work
   virtual bool update() = 0;                              // follows the work; true once it is over
@@ -50,6 +53,7 @@ class BackgroundView {
   QCustomPlot* plot_;
   QString outDir_;
   QStringList errors_;
+  std::unique_ptr<QLockFile> lock_;
   bool running_ = false;
 };
 

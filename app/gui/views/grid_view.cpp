@@ -21,12 +21,19 @@ QString GridView::prepare(const QString& path) {
   if (err.isEmpty()) applyOverrides(overrides_, &experiment);
   if (err.isEmpty()) err = expandExperiment(experiment, registry_, &cells_);
   if (err.isEmpty() && !experiment.isGrid()) err = QStringLiteral("experiment: '%1' is one run, not a grid").arg(path);
+  if (err.isEmpty() && mpi_) {
+    const QString why = mpiUnavailableReason();
+    if (!why.isEmpty()) err = "mpi: " + why;
+  }
+  path_ = path;
   return err;
 }
 
 void GridView::launch(const QString& outDir) {
-  // One cell per spare core: each run takes one intra-op thread, and the window keeps a core.
-  grid_ = std::make_unique<GridScheduler>(cells_, outDir, std::max(1, QThread::idealThreadCount() - 1), registry_);
+  if (mpi_)
+    grid_ = std::make_unique<MpiGridJob>(cells_, path_, overrides_, outDir, *mpi_);
+  else  // one cell per spare core: each run takes one intra-op thread, and the window keeps a core
+    grid_ = std::make_unique<GridScheduler>(cells_, outDir, std::max(1, QThread::idealThreadCount() - 1), registry_);
   outDir_ = outDir;
   ended_.clear();
   drawFigure(plot(), chooseFigure(ended_), ended_);
@@ -40,16 +47,26 @@ bool GridView::update() {
 }
 
 QStringList GridView::finish(const QString& outDir) {
-  return grid_->errors() + writeGridOutputs(outDir, grid_->results());
+  // Under MPI, milab-cli writes the closing files; the window writes them only when it could not (stopped, killed).
+  return grid_->errors() + (grid_->outputsWritten() ? QStringList() : writeGridOutputs(outDir, grid_->results()));
 }
 
 void GridView::cancel() { grid_->cancel(); }  // the cells that ran are still written, then the closing files
 
 QString GridView::progressLine() const {
-  return QStringLiteral("grid: %1 of %2 cells ended").arg(grid_->endedCount()).arg(grid_->results().size());
+  return QStringLiteral("grid: %1 of %2 cells ended%3")
+      .arg(grid_->endedCount())
+      .arg(grid_->results().size())
+      .arg(mpi_ ? QStringLiteral(" (MPI, %1 processes)").arg(mpi_->processes) : QString());
 }
 
-QString GridView::startedHtml() const { return QStringLiteral("Running a grid of %1 cells").arg(cells_.size()); }
+QString GridView::startedHtml() const {
+  return mpi_ ? QStringLiteral("Running a grid of %1 cells under mpirun, %2 processes; its output goes to "
+                               "mpirun.log in the results folder")
+                    .arg(cells_.size())
+                    .arg(mpi_->processes)
+              : QStringLiteral("Running a grid of %1 cells").arg(cells_.size());
+}
 
 QString GridView::summaryHtml() const {
   int failed = 0, unfinished = 0, reused = 0;

@@ -1,26 +1,29 @@
 #pragma once
-// A grid experiment in the window: its cells run one per spare core through GridScheduler, each written as
-// it ends (a folder with finished cells resumes), the figure its shape calls for filling in; at the end grid.csv
-// and that figure's files (plot/grid_outputs.h).
+// A grid experiment in the window: its cells run one per spare core through GridScheduler, or over MPI through
+// mpirun and milab-cli (MpiGridJob), each written as it ends (a folder with finished cells resumes), the figure its
+// shape calls for filling in; at the end grid.csv and that figure's files (plot/grid_outputs.h).
 #include <QList>
 #include <memory>
+#include <optional>
 
 #include "engine/experiment.h"
 #include "gui/views/background_view.h"
+#include "gui/views/mpi_grid_job.h"
 #include "plot/experiment_figure.h"
 
 namespace milab {
 
-class GridScheduler;
 class MethodRegistry;
 
 class GridView : public BackgroundView {
  public:
   GridView(const MethodRegistry& registry, QWidget* parent);
   ~GridView() override;
-  const GridScheduler* scheduler() const { return grid_.get(); }
+  const GridProgress* progress() const { return grid_.get(); }
   // Command-line style values applied on top of the next file started (the grid dialog's edits).
   void setOverrides(const QVariantMap& overrides) { overrides_ = overrides; }
+  // How the next file started runs: on this machine (nullopt), or under mpirun.
+  void setMpiLaunch(const std::optional<MpiLaunch>& mpi) { mpi_ = mpi; }
   const QList<GridCell>& cells() const { return cells_; }
 
   void cancel() override;
@@ -34,6 +37,7 @@ class GridView : public BackgroundView {
 
  protected:
   QString what() const override { return "a grid"; }
+  bool claimsOutFolder() const override { return !mpi_; }  // under MPI, milab-cli takes the folder's lock
   QString prepare(const QString& path) override;
   void launch(const QString& outDir) override;
   bool update() override;
@@ -43,9 +47,10 @@ class GridView : public BackgroundView {
  private:
   const MethodRegistry& registry_;
   QList<GridCell> cells_;
-  std::unique_ptr<GridScheduler> grid_;
-  QString outDir_;
+  std::unique_ptr<GridProgress> grid_;
+  QString outDir_, path_;
   QVariantMap overrides_;
+  std::optional<MpiLaunch> mpi_;
   QList<FigureRun> ended_;  // the cells drawn so far, in the order they ended
 };
 

@@ -1,0 +1,16 @@
+#pragma once
+// Claiming a results folder before any work starts, for milab-cli and the window alike: it exists (or is made), is
+// writable (checked by writing, not by permission bits), and no other milab writes there (a lock file holding the
+// writer's pid). An unwritable folder is then found before the first training step, not after the last.
+#include <QLockFile>
+#include <QString>
+#include <memory>
+
+namespace milab {
+
+// "" and *lock held (released when it is destroyed), or the error line naming `out`. `lockName`: a --shard takes
+// its own (shards write disjoint cells of one folder at once).
+QString claimOutFolder(const QString& outDir, std::unique_ptr<QLockFile>* lock,
+                       const QString& lockName = QStringLiteral(".milab.lock"));
+
+}  // namespace milab
