@@ -1,15 +1,22 @@
-// Training steps per second on CPU for infonce and demi at K=128 and K=512, through the real engine and
-// plugins, beside a reference measured in the same process: a bare LibTorch loop of the same InfoNCE step
-// (same MLPs, Adam, sampling), which shows what the engine and plugin layers cost.
-//   usage: bench_training [steps=400] [threads=all]
+// Training steps per second on CPU, paired with what a PyTorch user writes in Python (bench/peer_infonce.py, the
+// same InfoNCE step: two 100/100 ReLU MLPs, Adam 5e-4, in-batch negatives, d = 20, MI = 2), both on one intra-op
+// thread, in alternating rounds of one session so that both see the same machine; the ratio is the median of the
+// rounds' ratios. Beside them: a bare LibTorch loop of the same step (torch::optim::Adam, what a C++ user writes),
+// and DEMI's steps per second through the engine (gaussian3, d = 20, MI = 10; no Python peer).
+//   usage: bench_training [steps=2000] [rounds=3]
+// The Python side runs when /usr/bin/python3 can import torch (Debian: apt-get install python3-torch).
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
 #include <torch/optim/adam.h>
 
 #include <QCoreApplication>
+#include <QProcess>
+#include <QRegularExpression>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <vector>
 
 #include "engine/device.h"
 #include "engine/run.h"
@@ -23,11 +30,21 @@ using namespace milab;
 
 namespace {
 
-// Steps per second over the steps after the first `warmup` (allocator and BLAS warm-up excluded).
-double engineStepsPerSecond(const MethodRegistry& registry, const QString& method, int K, int steps) {
+const char* kPython = "/usr/bin/python3";
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[v.size() / 2];
+}
+
+// Steps per second over the steps after the first tenth (allocator and BLAS warm-up excluded), as the engine
+// runs them: the plugin's step, the cancel poll, the finite check, the curve buffer.
+double engineStepsPerSecond(const MethodRegistry& registry, const QString& method, const QString& task, double mi,
+                            int K, int steps) {
   RunSpec spec;
-  spec.task = "gaussian3";
+  spec.task = task;
   spec.method = method;
+  spec.taskParams = {{"dim", 20}, {"mi", mi}};
   spec.methodParams = {{"K", K}};
   spec.steps = steps;
   spec.device = "cpu";
@@ -39,11 +56,12 @@ double engineStepsPerSecond(const MethodRegistry& registry, const QString& metho
   return (c.size() - 1 - warmup) / (c.last().seconds - c[warmup].seconds);
 }
 
-double bareInfoNceStepsPerSecond(int K, int steps) {
-  const GaussianModel model = GaussianModel::triple(20, 10.0, std::nullopt, 1);
+// The same step as a LibTorch user writes it: torch::optim::Adam over the modules' parameters.
+double bareLibTorchStepsPerSecond(int K, int steps) {
+  const GaussianModel model = GaussianModel::pair(20, 2.0, false);
   const TaskSampler sampler(model, c10::Device(c10::kCPU));
   at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(1);
-  Mlp f(40, 100, 100, gen), g(20, 100, 100, gen);
+  Mlp f(20, 100, 100, gen), g(20, 100, 100, gen);
   std::vector<at::Tensor> params = f->parameters();
   for (const at::Tensor& p : g->parameters()) params.push_back(p);
   torch::optim::Adam adam(params, torch::optim::AdamOptions(5e-4));
@@ -52,34 +70,68 @@ double bareInfoNceStepsPerSecond(int K, int steps) {
   for (int s = 0; s < steps; ++s) {
     if (s == warmup) t0 = std::chrono::steady_clock::now();
     const Batch b = sampler.sampleJoint(K, gen);
-    const at::Tensor loss = -inBatchNce(f->forward(at::cat({b.x, b.xp}, 1)).matmul(g->forward(b.y).t()));
+    const at::Tensor loss = -inBatchNce(f->forward(b.x).matmul(g->forward(b.y).t()));
     adam.zero_grad();
     loss.backward();
     adam.step();
     (void)loss.item<double>();
   }
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return (steps - warmup) / secs;
+  return (steps - warmup) / std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// peer_infonce.py's own steps per second (it times its loop, not Python's start), or 0 when it cannot run.
+double pythonStepsPerSecond(int K, int steps) {
+  QProcess p;
+  p.start(kPython, {MILAB_SOURCE_DIR "/bench/peer_infonce.py", "--K", QString::number(K), "--steps",
+                    QString::number(steps), "--mi", "2", "--dim", "20", "--threads", "1"});
+  if (!p.waitForFinished(600000) || p.exitCode() != 0) return 0;
+  const auto m = QRegularExpression("steps_per_s=([0-9.]+)").match(QString::fromLocal8Bit(p.readAllStandardOutput()));
+  return m.hasMatch() ? m.captured(1).toDouble() : 0;
+}
+
+bool pythonHasTorch() {
+  QProcess p;
+  p.start(kPython, {"-c", "import torch"});
+  return p.waitForFinished(60000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   QCoreApplication app(argc, argv);
-  const int steps = argc > 1 ? std::atoi(argv[1]) : 400;
-  initTorchRuntime(argc > 2 ? std::atoi(argv[2]) : 0);
+  const int steps = argc > 1 ? std::atoi(argv[1]) : 2000;
+  const int rounds = argc > 2 ? std::max(1, std::atoi(argv[2])) : 3;
+  initTorchRuntime(1);
   MethodRegistry registry;
   registry.loadDefault();
-  std::printf("gaussian3 d=20 MI=10, MLP 100/100, Adam, CPU, %d intra-op threads, %d steps per figure\n",
-              at::get_num_threads(), steps);
-  std::printf("%-28s %6s %12s %18s\n", "method", "K", "steps/s", "vs bare InfoNCE");
+  const bool python = pythonHasTorch();
+  std::printf("InfoNCE step, gaussian2 d=20 MI=2, MLP 100/100, Adam 5e-4, CPU, 1 intra-op thread each, %d steps, "
+              "%d paired rounds (medians)\n",
+              steps, rounds);
+  if (!python) std::printf("(no Python peer: %s cannot import torch; apt-get install python3-torch)\n", kPython);
+  std::printf("%6s %14s %14s %14s %12s %12s\n", "K", "milab", "Python peer", "bare LibTorch", "milab/Python",
+              "milab/bare");
   for (int K : {128, 512}) {
-    const double bare = bareInfoNceStepsPerSecond(K, steps);
-    std::printf("%-28s %6d %12.1f %18s\n", "bare LibTorch InfoNCE loop", K, bare, "1.00");
-    for (const char* method : {"infonce", "demi"}) {
-      const double sps = engineStepsPerSecond(registry, method, K, steps);
-      std::printf("%-28s %6d %12.1f %18.2f\n", method, K, sps, sps / bare);
+    std::vector<double> ours, peer, bare, ratio, ratioBare;
+    for (int r = 0; r < rounds; ++r) {  // alternating, so drifts of the machine fall on both sides
+      const double p = python ? pythonStepsPerSecond(K, steps) : 0;
+      const double m = engineStepsPerSecond(registry, "infonce", "gaussian2", 2.0, K, steps);
+      const double b = bareLibTorchStepsPerSecond(K, steps);
+      ours.push_back(m);
+      bare.push_back(b);
+      ratioBare.push_back(m / b);
+      if (p > 0) {
+        peer.push_back(p);
+        ratio.push_back(m / p);
+      }
     }
+    std::printf("%6d %14.1f %14s %14.1f %12s %12.2f\n", K, median(ours),
+                peer.empty() ? "-" : qPrintable(QString::number(median(peer), 'f', 1)), median(bare),
+                ratio.empty() ? "-" : qPrintable(QString::number(median(ratio), 'f', 2)), median(ratioBare));
+    std::fflush(stdout);
   }
+  std::printf("\nDEMI (gaussian3 d=20 MI=10, through the engine), %d steps\n%6s %14s\n", steps / 4, "K", "steps/s");
+  for (int K : {128, 512})
+    std::printf("%6d %14.1f\n", K, engineStepsPerSecond(registry, "demi", "gaussian3", 10.0, K, steps / 4));
   return 0;
 }

@@ -2,7 +2,7 @@
 
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
-#include <torch/optim/adam.h>
+#include "nn/flat_adam.h"
 
 #include "markov/learned_prior.h"
 #include "markov/markov_code.h"
@@ -23,7 +23,7 @@ at::Tensor LshHasher::codes(const at::Tensor& images) const {
 struct AmmiHasher::State {
   AmmiHashSettings s;
   Mlp encoder{nullptr};
-  std::unique_ptr<torch::optim::Adam> adam;
+  std::unique_ptr<FlatAdam> adam;
   std::unique_ptr<markov::LearnedPrior> prior;
 };
 
@@ -33,7 +33,7 @@ AmmiHasher::AmmiHasher(const AmmiHashSettings& settings, int64_t inputDim, at::G
   st.s = settings;
   st.encoder = Mlp(inputDim, settings.hidden, settings.bits, gen);  // order 0: one logit per bit
   st.encoder->to(device);
-  st.adam = std::make_unique<torch::optim::Adam>(st.encoder->parameters(), torch::optim::AdamOptions(settings.lr));
+  st.adam = std::make_unique<FlatAdam>(st.encoder->parameters(), settings.lr);
   st.prior = std::make_unique<markov::LearnedPrior>(settings.bits, settings.orderPrior, settings.hidden,
                                                     settings.priorLr, gen, device);
 }

@@ -21,7 +21,7 @@ LearnedPrior::LearnedPrior(int64_t bits, int64_t order, int64_t hidden, double l
   output_->to(device);
   std::vector<at::Tensor> params = output_->parameters();
   params.push_back(embedding_);
-  adam_ = std::make_unique<torch::optim::Adam>(params, torch::optim::AdamOptions(lr));
+  adam_ = std::make_unique<FlatAdam>(params, lr);
 }
 
 LearnedPrior::~LearnedPrior() = default;

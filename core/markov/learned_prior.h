@@ -6,7 +6,7 @@
 #include <ATen/core/Tensor.h>
 #include <c10/core/Device.h>
 #include <torch/nn/modules/linear.h>
-#include <torch/optim/adam.h>
+#include "nn/flat_adam.h"
 
 #include <functional>
 #include <memory>
@@ -32,7 +32,7 @@ class LearnedPrior {
   int64_t order_;
   at::Tensor embedding_;               // Theta [m, H]
   torch::nn::Linear output_{nullptr};  // FF: H -> 2^r
-  std::unique_ptr<torch::optim::Adam> adam_;
+  std::unique_ptr<FlatAdam> adam_;
 };
 
 // The best prior of order r for a batch, in closed form: q(z_i | h) is the aggregate posterior's own conditional

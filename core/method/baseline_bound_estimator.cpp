@@ -2,7 +2,7 @@
 
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
-#include <torch/optim/adam.h>
+#include "nn/flat_adam.h"
 
 #include "method/score_matrix_estimator.h"
 #include "nn/separable_critic.h"
@@ -17,8 +17,7 @@ BaselineBoundEstimator::BaselineBoundEstimator(const EstimatorContext& ctx, Base
   critic_ = std::make_unique<SeparableCritic>(xDim, task_->dim(), ctx.params, ctx.device, gen);
   baseline_ = Mlp(xDim, ctx.params.value("hidden").toInt(), 1, gen);
   baseline_->to(ctx.device);
-  adam_ = std::make_unique<torch::optim::Adam>(baseline_->parameters(),
-                                               torch::optim::AdamOptions(ctx.params.value("lr").toDouble()));
+  adam_ = std::make_unique<FlatAdam>(baseline_->parameters(), ctx.params.value("lr").toDouble());
 }
 
 BaselineBoundEstimator::~BaselineBoundEstimator() = default;

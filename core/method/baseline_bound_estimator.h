@@ -2,7 +2,7 @@
 // Score-matrix bounds that also learn a log-baseline l(x) (TUBA, Poole's interpolated I_alpha): a [K, K]
 // matrix of in-batch critic scores (rows x_i, columns y_j, joint on the diagonal) plus l(x_i) [K] from a
 // one-hidden-layer MLP trained with the critic. With critic = oracle: scores = PMI and l = 0, their optimum.
-#include <torch/optim/adam.h>
+#include "nn/flat_adam.h"
 
 #include <functional>
 #include <memory>
@@ -36,7 +36,7 @@ class BaselineBoundEstimator final : public Estimator {
   const TaskSampler* task_;
   std::unique_ptr<SeparableCritic> critic_;  // null for the oracle
   Mlp baseline_{nullptr};
-  std::unique_ptr<torch::optim::Adam> adam_;  // the baseline's; the critic has its own
+  std::unique_ptr<FlatAdam> adam_;  // the baseline's; the critic has its own
   BaselineBound bound_;
 };
 

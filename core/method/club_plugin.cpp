@@ -2,7 +2,7 @@
 
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
-#include <torch/optim/adam.h>
+#include "nn/flat_adam.h"
 
 #include "method/density_params.h"
 #include "method/estimator.h"
@@ -22,8 +22,7 @@ class ClubEstimator final : public Estimator {
     if (usesOracleCritic(ctx.params)) return;  // q is the task's exact p(y|x)
     q_ = ConditionalDensity(criticInputDim(*task_), task_->dim(), ctx.params.value("hidden").toInt(), gen_);
     q_->to(ctx.device);
-    adam_ = std::make_unique<torch::optim::Adam>(q_->parameters(),
-                                                 torch::optim::AdamOptions(ctx.params.value("lr").toDouble()));
+    adam_ = std::make_unique<FlatAdam>(q_->parameters(), ctx.params.value("lr").toDouble());
   }
 
   int64_t batchSize() const override { return batch_; }
@@ -73,7 +72,7 @@ class ClubEstimator final : public Estimator {
   int64_t batch_;
   bool sampled_;
   ConditionalDensity q_{nullptr};
-  std::unique_ptr<torch::optim::Adam> adam_;  // null for the oracle
+  std::unique_ptr<FlatAdam> adam_;  // null for the oracle
 };
 
 }  // namespace

@@ -2,7 +2,7 @@
 
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
-#include <torch/optim/adam.h>
+#include "nn/flat_adam.h"
 
 #include "method/density_params.h"
 #include "method/estimator.h"
@@ -26,7 +26,7 @@ class DoeEstimator final : public Estimator {
     marginal_->to(ctx.device);
     std::vector<at::Tensor> all = conditional_->parameters();
     for (const at::Tensor& p : marginal_->parameters()) all.push_back(p);
-    adam_ = std::make_unique<torch::optim::Adam>(all, torch::optim::AdamOptions(ctx.params.value("lr").toDouble()));
+    adam_ = std::make_unique<FlatAdam>(all, ctx.params.value("lr").toDouble());
   }
 
   int64_t batchSize() const override { return batch_; }
@@ -80,7 +80,7 @@ class DoeEstimator final : public Estimator {
   int64_t batch_;
   ConditionalDensity conditional_{nullptr};
   MarginalDensity marginal_{nullptr};
-  std::unique_ptr<torch::optim::Adam> adam_;  // null for the oracle
+  std::unique_ptr<FlatAdam> adam_;  // null for the oracle
 };
 
 }  // namespace

@@ -115,7 +115,7 @@ MarkovMiEstimator::MarkovMiEstimator(const EstimatorContext& ctx, bool learnedPr
   predictor_->to(ctx.device);
   std::vector<at::Tensor> params = encoder_->parameters();
   for (const at::Tensor& p : predictor_->parameters()) params.push_back(p);
-  adam_ = std::make_unique<torch::optim::Adam>(params, torch::optim::AdamOptions(ctx.params.value("lr").toDouble()));
+  adam_ = std::make_unique<FlatAdam>(params, ctx.params.value("lr").toDouble());
   if (learnedPrior_)
     prior_ = std::make_unique<markov::LearnedPrior>(bits_, orderPrior_, hidden, priorLr_, gen, ctx.device);
 }

@@ -7,7 +7,7 @@
 //   bmmi: exactly, by enumerating the 2^m codes of the batch's aggregate posterior (m <= 16); then the estimate
 //         is a lower bound on I(X;Z) <= I(X;Y).
 // (psi, phi) take one Adam step on H+(Z|X) - beta H(Z) with gradient clipping.
-#include <torch/optim/adam.h>
+#include "nn/flat_adam.h"
 
 #include <memory>
 
@@ -56,7 +56,7 @@ class MarkovMiEstimator final : public Estimator {
   std::function<bool()> cancelled_;  // the settling fit before the final reading takes seconds at m = 16
   bool priorSettled_ = false;
   Mlp encoder_{nullptr}, predictor_{nullptr};
-  std::unique_ptr<torch::optim::Adam> adam_;
+  std::unique_ptr<FlatAdam> adam_;
   std::unique_ptr<markov::LearnedPrior> prior_;  // ammi only
 };
 

@@ -36,13 +36,13 @@ at::Tensor ScoreMatrixEstimator::scores(const Batch& batch) {
 StepResult ScoreMatrixEstimator::trainStep(const Batch& batch) {
   const at::Tensor s = scores(batch);
   const at::Tensor objective = bound_.objective(s);
-  const double reported = bound_.value(s.detach()).item<double>();
+  const double reported = (bound_.value ? bound_.value(s.detach()) : objective.detach()).item<double>();
   critic_->minimise(-objective);
   return {reported, -objective.item<double>()};
 }
 
 Evaluation ScoreMatrixEstimator::evaluate(const Batch& batch) {
-  const double v = bound_.value(scores(batch)).item<double>();
+  const double v = value(scores(batch)).item<double>();
   return {v, {{bound_.name, v}}};
 }
 

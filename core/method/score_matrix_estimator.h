@@ -16,7 +16,8 @@ struct ScoreMatrixBound {
   QString name;  // the reported term, e.g. "I_NCE"
   // What the optimiser maximises, from the scores (may carry state, e.g. MINE's moving average).
   std::function<at::Tensor(const at::Tensor& scores)> objective;
-  // What is reported, from the scores.
+  // What is reported, from the scores. Empty when it is the objective itself, a stateless bound (InfoNCE, NWJ): a
+  // training step then reads it off the objective instead of computing the bound twice.
   std::function<at::Tensor(const at::Tensor& scores)> value;
   // The optimal critic of this bound is PMI + oracleShift (NWJ: 1).
   double oracleShift = 0;
@@ -34,6 +35,7 @@ class ScoreMatrixEstimator final : public Estimator {
 
  private:
   at::Tensor scores(const Batch& batch);
+  at::Tensor value(const at::Tensor& scores) const { return bound_.value ? bound_.value(scores) : bound_.objective(scores); }
 
   int64_t K_;
   bool oracle_;

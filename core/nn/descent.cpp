@@ -1,17 +1,18 @@
 #include "nn/descent.h"
 
-// clip_grad.h uses torch::Tensor without including it: after adam.h.
+// clip_grad.h uses torch::Tensor without including it.
+#include <torch/types.h>
 #include <torch/nn/utils/clip_grad.h>
 
 namespace milab {
 
-void descend(torch::optim::Adam& adam, const at::Tensor& loss) {
+void descend(FlatAdam& adam, const at::Tensor& loss) {
   adam.zero_grad();
   loss.backward();
   adam.step();
 }
 
-void descendClipped(torch::optim::Adam& adam, const at::Tensor& loss,
+void descendClipped(FlatAdam& adam, const at::Tensor& loss,
                     const std::vector<std::vector<at::Tensor>>& clipGroups, double maxNorm) {
   adam.zero_grad();
   loss.backward();

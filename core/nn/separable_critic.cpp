@@ -13,7 +13,7 @@ SeparableCritic::SeparableCritic(int64_t xDim, int64_t yDim, const ParamMap& par
   g_->to(device);
   std::vector<at::Tensor> all = f_->parameters();
   for (const at::Tensor& p : g_->parameters()) all.push_back(p);
-  adam_ = std::make_unique<torch::optim::Adam>(all, torch::optim::AdamOptions(params.value("lr").toDouble()));
+  adam_ = std::make_unique<FlatAdam>(all, params.value("lr").toDouble());
 }
 
 void SeparableCritic::minimise(const at::Tensor& loss) {

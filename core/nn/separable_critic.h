@@ -1,7 +1,7 @@
 #pragma once
 // The DEMI paper's synthetic critic: f(x side)^T g(y), two one-hidden-layer ReLU MLPs (hidden, embed from the
 // method's parameters) trained by one Adam over both. Shared by every contrastive plugin.
-#include <torch/optim/adam.h>
+#include "nn/flat_adam.h"
 
 #include <memory>
 
@@ -28,7 +28,7 @@ class SeparableCritic {
 
  private:
   Mlp f_{nullptr}, g_{nullptr};
-  std::unique_ptr<torch::optim::Adam> adam_;
+  std::unique_ptr<FlatAdam> adam_;
 };
 
 }  // namespace milab

@@ -2,7 +2,7 @@
 
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
-#include <torch/optim/adam.h>
+#include "nn/flat_adam.h"
 
 #include "method/critic_pair.h"
 #include "method/decomposed_estimator.h"
@@ -20,8 +20,7 @@ class DemiVarEstimator final : public DecomposedEstimator {
     const int64_t d = ctx.task->dim();
     q_ = Mlp(d, ctx.params.value("hidden").toInt(), 2 * d, generator());
     q_->to(ctx.device);
-    adam_ = std::make_unique<torch::optim::Adam>(q_->parameters(),
-                                                 torch::optim::AdamOptions(ctx.params.value("lr").toDouble()));
+    adam_ = std::make_unique<FlatAdam>(q_->parameters(), ctx.params.value("lr").toDouble());
   }
 
  protected:
@@ -75,7 +74,7 @@ class DemiVarEstimator final : public DecomposedEstimator {
   }
 
   Mlp q_{nullptr};
-  std::unique_ptr<torch::optim::Adam> adam_;
+  std::unique_ptr<FlatAdam> adam_;
 };
 
 }  // namespace

@@ -2,7 +2,7 @@
 
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
-#include <torch/optim/adam.h>
+#include "nn/flat_adam.h"
 
 #include <cmath>
 
@@ -33,8 +33,7 @@ class NceDensityEstimator final : public Estimator {
     c_ = at::zeros({1}, options).requires_grad_();
     averageRho_ = at::zeros_like(rho_);
     averageC_ = at::zeros_like(c_);
-    adam_ = std::make_unique<torch::optim::Adam>(std::vector<at::Tensor>{mu_, rho_, c_},
-                                                 torch::optim::AdamOptions(ctx.params.value("lr").toDouble()));
+    adam_ = std::make_unique<FlatAdam>(std::vector<at::Tensor>{mu_, rho_, c_}, ctx.params.value("lr").toDouble());
   }
 
   int64_t batchSize() const override { return batch_; }
@@ -84,7 +83,7 @@ class NceDensityEstimator final : public Estimator {
   at::Tensor mu_, rho_, c_;
   at::Tensor averageRho_, averageC_;  // exponential averages of the iterates
   int64_t averaged_ = 0;
-  std::unique_ptr<torch::optim::Adam> adam_;
+  std::unique_ptr<FlatAdam> adam_;
 };
 
 }  // namespace

@@ -17,7 +17,7 @@ MethodInfo NwjPlugin::info() const {
 QList<Ceiling> NwjPlugin::ceilings(const ParamMap&) const { return {}; }
 
 std::unique_ptr<Estimator> NwjPlugin::create(const EstimatorContext& context) const {
-  return std::make_unique<ScoreMatrixEstimator>(context, ScoreMatrixBound{"I_NWJ", nwjBound, nwjBound, 1.0});
+  return std::make_unique<ScoreMatrixEstimator>(context, ScoreMatrixBound{"I_NWJ", nwjBound, {}, 1.0});
 }
 
 }  // namespace milab
