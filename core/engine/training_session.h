@@ -37,7 +37,7 @@ class TrainingSession {
   // One evaluation batch of fresh samples, without gradients.
   Evaluation evaluate();
   // Fresh joint samples from the session's generator (the sweep's fixed batch), and the generator itself.
-  Batch sampleJoint(int64_t n) { return sampler_->sampleJoint(n, context_.generator); }
+  Batch sampleJoint(int64_t n) { return sampler_->sampleJoint(n, context_.noise); }
   at::Generator& generator() { return context_.generator; }
 
  private:

@@ -22,7 +22,7 @@ DecomposedEstimator::DecomposedEstimator(const EstimatorContext& ctx)
 DecomposedEstimator::~DecomposedEstimator() = default;
 
 at::Tensor DecomposedEstimator::groundTruthCnce(const Batch& batch, CriticPair& critics) {
-  const at::Tensor negatives = ctx_.task->sampleYGivenXp(batch.xp, perTerm_ - 1, ctx_.generator);
+  const at::Tensor negatives = ctx_.task->sampleYGivenXp(batch.xp, perTerm_ - 1, ctx_.noise);
   return critics.cnce(negatives);
 }
 

@@ -48,6 +48,7 @@ class DecomposedEstimator : public Estimator {
   bool oracle() const { return !critic_; }
   const EstimatorContext& context() const { return ctx_; }
   at::Generator& generator() { return ctx_.generator; }
+  at::Generator& noise() { return ctx_.noise; }  // on the run's device (EstimatorContext::noise)
 
  private:
   EstimatorContext ctx_;

@@ -28,11 +28,17 @@ struct Evaluation {
 // The run's own generator, seeded apart from the task's construction so that changing a method never changes
 // the task. Everything that trains an estimator for a spec seeds it here, so the same spec gives the same networks.
 at::Generator estimatorGenerator(int seed);
+// The generator a run draws its samples with on `device` (EstimatorContext::noise): `cpu` itself on the CPU.
+at::Generator deviceNoiseGenerator(c10::Device device, int seed, const at::Generator& cpu);
 
 struct EstimatorContext {
   const TaskSampler* task = nullptr;
   c10::Device device = c10::Device(c10::kCPU);
-  at::Generator generator;  // the run's own: networks' init, negatives, everything random
+  at::Generator generator;  // the run's own: networks' init, negatives, everything random on the CPU
+  // What samples are drawn with, on the run's device (TaskSampler draws where its generator lives): `generator`
+  // itself on the CPU, so a CPU run's numbers are exactly what they always were; on a GPU one of that device, seeded
+  // from the run's seed, so noise is made there instead of drawn on the CPU and copied over each step.
+  at::Generator noise;
   ParamMap params;          // validated, defaults filled
   // True once the run was asked to stop: a step or an evaluation that can take longer than ~100 ms polls it
   // and throws EstimatorCancelled, which ends the run as cancelled (not failed). Never null inside a run.

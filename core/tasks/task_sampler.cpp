@@ -84,7 +84,9 @@ DiagonalGaussian TaskSampler::yGivenXp(const at::Tensor& xp) const {
 }
 
 at::Tensor TaskSampler::noise(at::IntArrayRef shape, at::Generator& gen) const {
-  return at::randn(shape, gen, at::TensorOptions().dtype(at::kFloat)).to(device_);
+  // Drawn where the generator lives (the run's device; the CPU for a CPU run), then placed on this sampler's
+  // device: a no-op unless a caller hands a CPU generator to a GPU sampler.
+  return at::randn(shape, gen, at::TensorOptions().dtype(at::kFloat).device(gen.device())).to(device_);
 }
 
 Batch TaskSampler::sampleJoint(int64_t n, at::Generator& gen) const {

@@ -40,7 +40,7 @@ class CnceEstimator final : public Estimator {
  private:
   at::Tensor cnce(const Batch& batch) {
     CriticPair critics(critic_.get(), ctx_.task, batch);
-    const at::Tensor negatives = ctx_.task->sampleYGivenXp(batch.xp, K_ - 1, ctx_.generator);
+    const at::Tensor negatives = ctx_.task->sampleYGivenXp(batch.xp, K_ - 1, ctx_.noise);
     return critics.cnce(negatives);
   }
 

@@ -29,14 +29,16 @@ class DemiSirEstimator final : public DecomposedEstimator {
   // I_SIR (eq. 8): M samples of p(y) shared by the batch; each row resamples perTerm()-1 of them with
   // replacement, in proportion to exp psi(x'_i, y_m), which tends to p(y|x'_i) as M grows (Rubin 1987).
   at::Tensor resampledCnce(const Batch& batch, CriticPair& critics) {
-    const at::Tensor pool = context().task->sampleJoint(pool_, generator()).y;  // [M, d] from p(y)
+    const at::Tensor pool = context().task->sampleJoint(pool_, noise()).y;  // [M, d] from p(y)
     // phi first, with gradients: psi then reuses the pool's embedding (CriticPair keeps it).
     const at::Tensor phiPool = critics.phiAgainst(pool);
     at::Tensor picks;
     {
       c10::NoGradGuard noGrad;
-      const at::Tensor weights = at::softmax(critics.psiAgainst(pool).to(at::kDouble), 1).to(at::kCPU);
-      picks = at::multinomial(weights, perTerm() - 1, true, generator()).to(batch.y.device());  // [B, K/2-1]
+      // Resampled where the scores are, with the device's generator: no copy to the host and back per step (on
+      // the CPU, noise() is the run's generator, as it always was).
+      const at::Tensor weights = at::softmax(critics.psiAgainst(pool).to(at::kDouble), 1);
+      picks = at::multinomial(weights, perTerm() - 1, true, noise());  // [B, K/2-1]
     }
     const at::Tensor negatives = phiPool.gather(1, picks);
     return firstColumnNce(at::cat({critics.phiPositive(), negatives}, 1));

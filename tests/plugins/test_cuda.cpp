@@ -1,0 +1,51 @@
+// Every plugin a few steps on a GPU, when LibTorch sees one (a CUDA LibTorch: README, "On a GPU"); skipped
+// otherwise, as on CI and on Debian's CPU-only LibTorch. It checks that each method's step and evaluation run on
+// the device end to end (the samples drawn there by the device's generator, demi-sir resampling there): the run
+// ends finished on cuda, or, after so few steps, refused by its own plausibility rule, never with an error.
+#include <QtTest>
+
+#include "engine/device.h"
+#include "engine/run.h"
+#include "method/method_registry.h"
+
+using namespace milab;
+
+class TestCuda : public QObject {
+  Q_OBJECT
+  MethodRegistry registry_;
+
+ private Q_SLOTS:
+  void initTestCase() {
+    QString resolved;
+    if (const QString err = resolveDevice("cuda", &resolved); !err.isEmpty()) QSKIP(qPrintable(err));
+    initTorchRuntime();
+    registry_.loadDefault();
+  }
+
+  void everyMethodStepsOnTheGpu_data() {
+    QTest::addColumn<QString>("method");
+    for (const QString& id : registry_.ids()) QTest::newRow(qPrintable(id)) << id;
+  }
+
+  void everyMethodStepsOnTheGpu() {
+    QFETCH(QString, method);
+    const MethodInfo info = registry_.find(method)->info();
+    RunSpec spec;
+    spec.task = info.needsSubview ? "gaussian3" : "gaussian2";
+    spec.taskParams = {{"dim", 5}, {"mi", 2.0}};
+    spec.method = method;
+    if (findSpec(info.params, "K")) spec.methodParams.insert("K", 32);
+    spec.steps = 5;
+    spec.evalBatches = 3;
+    spec.device = "cuda";
+    QCOMPARE(validateRunSpec(&spec, registry_), QString());
+    Run run(spec, registry_.find(method));
+    const RunResult r = runToCompletion(run);
+    QVERIFY2(r.status == RunStatus::Finished || (r.status == RunStatus::Failed && r.reason.startsWith("estimate")),
+             qPrintable(r.reason));
+    QVERIFY2(r.device.startsWith("cuda"), qPrintable(r.device));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCuda)
+#include "test_cuda.moc"
