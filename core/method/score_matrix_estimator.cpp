@@ -36,9 +36,10 @@ at::Tensor ScoreMatrixEstimator::scores(const Batch& batch) {
 StepResult ScoreMatrixEstimator::trainStep(const Batch& batch) {
   const at::Tensor s = scores(batch);
   const at::Tensor objective = bound_.objective(s);
-  const double reported = (bound_.value ? bound_.value(s.detach()) : objective.detach()).item<double>();
+  const double objectiveValue = objective.item<double>();
+  const double reported = bound_.value ? bound_.value(s.detach()).item<double>() : objectiveValue;
   critic_->minimise(-objective);
-  return {reported, -objective.item<double>()};
+  return {reported, -objectiveValue};
 }
 
 Evaluation ScoreMatrixEstimator::evaluate(const Batch& batch) {

@@ -14,7 +14,9 @@ MlpImpl::MlpImpl(int64_t in, int64_t hidden, int64_t out, at::Generator& gen) {
   initLinear(output, gen);
 }
 
-at::Tensor MlpImpl::forward(const at::Tensor& x) { return output(at::relu(input(x))); }
+// relu_ in place: the first layer's output is needed by nothing else (its backward reads the input and weights),
+// so the activation reuses its buffer instead of allocating another per forward.
+at::Tensor MlpImpl::forward(const at::Tensor& x) { return output(input(x).relu_()); }
 
 at::Tensor MlpImpl::dotWithRows(const at::Tensor& rows, const at::Tensor& candidates) {
   const at::Tensor hidden = at::relu(input(candidates));            // [B, C, H]
