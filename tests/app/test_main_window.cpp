@@ -1,6 +1,6 @@
 // The window driven through its real widgets: set parameters, click Run, watch points arrive on the plot,
 // Stop, export, the oracle line beside the learned curve; an invalid field gets its error on the field and
-// starts nothing; experiment files open into the form, and grids run from the window, resume and stop.
+// starts nothing; experiment files open into the form, and grids run from the window and resume (Stop: test_window_mpi).
 #include <qcustomplot.h>
 
 #include <QAbstractButton>
@@ -288,30 +288,6 @@ class TestMainWindow : public QObject {
     QVERIFY(w.findChild<QCustomPlot*>("runPlot")->isVisible());
     w.stopRun();
     QTRY_VERIFY_WITH_TIMEOUT(w.currentRun()->isFinished(), 10000);
-  }
-
-  // Stop ends a grid: the cell that finished keeps its files, the one running is cancelled (and written),
-  // the rest never start; grid.csv still lists every cell.
-  void stopEndsAGridAndKeepsItsCells() {
-    QTemporaryDir tmp;
-    const QString path = writeFile(tmp.filePath("grid.json"),
-                                   R"({"task": "gaussian2", "dim": 2, "mi": 1, "K": 8, "method": "infonce",
-                                       "device": "cpu", "grid": {"steps": [20, 200000, 300000]}})");
-    const QString out = tmp.filePath("out");
-    MainWindow w(registry_);
-    w.show();
-    QCOMPARE(w.openExperiment(path, out), QString());
-    QTRY_VERIFY_WITH_TIMEOUT(w.currentGrid()->endedCount() >= 1, 30000);
-    QTest::mouseClick(w.findChild<QAbstractButton*>("stopButton"), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 10000);
-    QVERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("grid cancelled"));
-    const QList<CellResult>& cells = w.currentGrid()->results();
-    QCOMPARE(cells[0].result.status, RunStatus::Finished);
-    QVERIFY(QFile::exists(out + "/cells/" + cells[0].cell.name + "/summary.json"));
-    QVERIFY(cells[1].result.status != RunStatus::Finished && cells[2].result.status != RunStatus::Finished);
-    const QByteArray table = readAll(out + "/grid.csv");
-    QCOMPARE(table.count('\n'), 4);
-    QCOMPARE(table.count(",finished,"), 1);
   }
 
   // A folder another milab writes into (its lock held) is refused before anything runs, naming the holder; once

@@ -1,6 +1,6 @@
 // The window's MPI option for grids: the grid dialog offers it (process count, host file, each checked), the window
 // starts mpirun with milab-cli, follows the cells as rank 0 writes them, and ends with the same grid.csv as
-// `milab-cli run --jobs 1`; Stop ends the job and keeps the cells that finished. In CI (MILAB_REQUIRE_MPI) the
+// `milab-cli run --jobs 1`; Stop ends a grid, here or under MPI, and keeps the cells that finished. In CI (MILAB_REQUIRE_MPI) the
 // MPI parts cannot skip.
 #include <qcustomplot.h>
 
@@ -153,10 +153,17 @@ class TestWindowMpi : public QObject {
              qPrintable(w.findChild<QLabel*>("resultLabel")->text()));
   }
 
-  // Stop ends mpirun: the short cell that finished keeps its files, the long ones end cancelled, and grid.csv
-  // lists every cell.
-  void stopEndsTheMpiJobAndKeepsFinishedCells() {
-    if (!mpiHere()) QSKIP("no MPI here");
+  // Stop ends a grid, on this machine or under mpirun (which then ends): the short cell that finished keeps its
+  // files, the long ones end cancelled (and are written) or never start, and grid.csv lists every cell.
+  void stopEndsTheGridAndKeepsFinishedCells_data() {
+    QTest::addColumn<bool>("mpi");
+    QTest::newRow("this machine") << false;
+    QTest::newRow("MPI") << true;
+  }
+
+  void stopEndsTheGridAndKeepsFinishedCells() {
+    QFETCH(bool, mpi);
+    if (mpi && !mpiHere()) QSKIP("no MPI here");
     QTemporaryDir tmp;
     const QString path = writeFile(tmp.filePath("grid.json"),
                                    R"({"task": "gaussian2", "dim": 2, "mi": 1, "K": 8, "method": "infonce",
@@ -164,11 +171,12 @@ class TestWindowMpi : public QObject {
     const QString out = tmp.filePath("out");
     MainWindow w(registry_);
     w.show();
-    QCOMPARE(w.openExperiment(path, out, {}, MpiLaunch{2, {}}), QString());
+    QCOMPARE(w.openExperiment(path, out, {}, mpi ? std::optional<MpiLaunch>(MpiLaunch{2, {}}) : std::nullopt),
+             QString());
     QTRY_VERIFY_WITH_TIMEOUT(w.currentGrid()->endedCount() >= 1, timeLimitMs(60000));
     QTest::mouseClick(w.findChild<QAbstractButton*>("stopButton"), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), timeLimitMs(30000));
-    QVERIFY(w.currentGrid()->isDone());  // mpirun has ended
+    QVERIFY(w.currentGrid()->isDone());  // mpirun, if any, has ended
     const QString label = w.findChild<QLabel*>("resultLabel")->text();
     QVERIFY2(label.contains("grid cancelled"), qPrintable(label));
     const QList<CellResult>& cells = w.currentGrid()->results();
@@ -178,7 +186,7 @@ class TestWindowMpi : public QObject {
     const QByteArray table = readAll(out + "/grid.csv");
     QCOMPARE(table.count('\n'), 4);
     QCOMPARE(table.count(",finished,"), 1);
-    QVERIFY(!QFile::exists(out + "/.milab.lock"));  // milab-cli let go of the folder
+    QVERIFY(!QFile::exists(out + "/.milab.lock"));  // the folder is free again
   }
 };
 
