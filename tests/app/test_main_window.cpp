@@ -1,6 +1,7 @@
 // The window driven through its real widgets: set parameters, click Run, watch points arrive on the plot,
 // Stop, export, the oracle line beside the learned curve; an invalid field gets its error on the field and
-// starts nothing; experiment files open into the form, and grids run from the window and resume (Stop: test_window_mpi).
+// starts nothing; experiment files open into the form, and grids run from the window and resume (a grid's Stop:
+// test_window_mpi).
 #include <qcustomplot.h>
 
 #include <QAbstractButton>
