@@ -15,8 +15,10 @@ BackgroundView::~BackgroundView() = default;  // the plot belongs to its parent 
 QString BackgroundView::start(const QString& path, const QString& outDir) {
   QString err = prepare(path);
   if (err.isEmpty() && outDir.isEmpty()) err = QStringLiteral("out: %1 needs a folder for its results").arg(what());
-  if (err.isEmpty() && claimsOutFolder()) err = claimOutFolder(outDir, &lock_);
-  if (err.isEmpty() && !QDir().mkpath(outDir)) err = QStringLiteral("out: cannot create folder '%1'").arg(outDir);
+  if (err.isEmpty() && claimsOutFolder())
+    err = claimOutFolder(outDir, &lock_);  // makes the folder too
+  else if (err.isEmpty() && !QDir().mkpath(outDir))
+    err = QStringLiteral("out: cannot create folder '%1'").arg(outDir);
   if (!err.isEmpty()) return err;
   outDir_ = outDir;
   errors_.clear();

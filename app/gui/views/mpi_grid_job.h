@@ -38,10 +38,8 @@ class MpiGridJob : public GridProgress {
   int endedCount() const override { return ended_; }
   const QList<CellResult>& results() const override { return results_; }
   QStringList errors() const override { return errors_; }
-  // milab-cli ended normally (exit 0): grid.csv and the figures are its own.
+  // milab-cli ended a grid normally (exit 0, or 1 when some cell failed): grid.csv and the figures are its own.
   bool outputsWritten() const override { return done_ && exitedCleanly_; }
-  // The command as started: mpirun's path, then its arguments.
-  QStringList command() const { return QStringList{process_.program()} + process_.arguments(); }
 
  private:
   QList<int> collectEnded();  // reads the summaries that appeared since the last look
