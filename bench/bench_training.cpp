@@ -12,7 +12,6 @@
 #include <QCoreApplication>
 #include <QProcess>
 #include <QRegularExpression>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -105,9 +104,10 @@ int main(int argc, char** argv) {
   MethodRegistry registry;
   registry.loadDefault();
   const bool python = pythonHasTorch();
-  std::printf("InfoNCE step, gaussian2 d=20 MI=2, MLP 100/100, Adam 5e-4, CPU, 1 intra-op thread each, %d steps, "
-              "%d paired rounds (medians)\n",
-              steps, rounds);
+  std::printf(
+      "InfoNCE step, gaussian2 d=20 MI=2, MLP 100/100, Adam 5e-4, CPU, 1 intra-op thread each, %d steps, "
+      "%d paired rounds (medians)\n",
+      steps, rounds);
   if (!python) std::printf("(no Python peer: %s cannot import torch; apt-get install python3-torch)\n", kPython);
   std::printf("%6s %14s %14s %14s %12s %12s\n", "K", "milab", "Python peer", "bare LibTorch", "milab/Python",
               "milab/bare");

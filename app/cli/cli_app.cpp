@@ -153,8 +153,8 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
   }
   std::unique_ptr<QLockFile> lock;
   err = claimOutFolder(cl.outDir, &lock,
-                      shard.isSet() ? QStringLiteral(".milab-shard-%1-of-%2.lock").arg(shard.index).arg(shard.count)
-                                    : QStringLiteral(".milab.lock"));
+                       shard.isSet() ? QStringLiteral(".milab-shard-%1-of-%2.lock").arg(shard.index).arg(shard.count)
+                                     : QStringLiteral(".milab.lock"));
   if (err.isEmpty() && !shard.isSet() && experiment.isGrid()) err = shardStillRunning(cl.outDir);
   if (!err.isEmpty()) return badInput(err);
   const QString outDir = cl.outDir;

@@ -19,7 +19,7 @@ class GridProgress {
   virtual bool wasCancelled() const = 0;
   virtual int endedCount() const = 0;
   virtual const QList<CellResult>& results() const = 0;  // every cell, in grid order
-  virtual QStringList errors() const = 0;                 // one line each
+  virtual QStringList errors() const = 0;                // one line each
   // Whether whoever ran the cells also wrote grid.csv and the figures (milab-cli under mpirun), so the follower
   // need not.
   virtual bool outputsWritten() const { return false; }

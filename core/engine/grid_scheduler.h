@@ -48,7 +48,7 @@ class GridScheduler : public GridProgress {
   int endedCount() const override { return ended_; }
   const QList<CellResult>& results() const override { return results_; }
   QList<CellResult> endedResults() const;  // the cells with a result, in grid order
-  QStringList errors() const override;              // file errors so far, one line each
+  QStringList errors() const override;     // file errors so far, one line each
   int unwrittenCells() const;              // cells whose files could not all be written
   QString historyWarning() const;  // why the run history could not be written, "" when it could (or none is kept)
 

@@ -2,11 +2,11 @@
 
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
-#include "nn/flat_adam.h"
 
 #include "markov/learned_prior.h"
 #include "markov/markov_code.h"
 #include "nn/descent.h"
+#include "nn/flat_adam.h"
 #include "nn/mlp.h"
 
 namespace milab {

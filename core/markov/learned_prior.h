@@ -6,10 +6,11 @@
 #include <ATen/core/Tensor.h>
 #include <c10/core/Device.h>
 #include <torch/nn/modules/linear.h>
-#include "nn/flat_adam.h"
 
 #include <functional>
 #include <memory>
+
+#include "nn/flat_adam.h"
 
 namespace milab::markov {
 

@@ -2,9 +2,9 @@
 
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
-#include "nn/flat_adam.h"
 
 #include "method/score_matrix_estimator.h"
+#include "nn/flat_adam.h"
 #include "nn/separable_critic.h"
 
 namespace milab {

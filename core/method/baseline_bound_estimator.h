@@ -2,12 +2,11 @@
 // Score-matrix bounds that also learn a log-baseline l(x) (TUBA, Poole's interpolated I_alpha): a [K, K]
 // matrix of in-batch critic scores (rows x_i, columns y_j, joint on the diagonal) plus l(x_i) [K] from a
 // one-hidden-layer MLP trained with the critic. With critic = oracle: scores = PMI and l = 0, their optimum.
-#include "nn/flat_adam.h"
-
 #include <functional>
 #include <memory>
 
 #include "method/estimator.h"
+#include "nn/flat_adam.h"
 #include "nn/mlp.h"
 
 namespace milab {

@@ -2,14 +2,14 @@
 
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
-#include "nn/flat_adam.h"
 
 #include "method/density_params.h"
 #include "method/estimator.h"
 #include "method/score_matrix_estimator.h"
 #include "nn/density_model.h"
-#include "tasks/gaussian_model.h"
 #include "nn/descent.h"
+#include "nn/flat_adam.h"
+#include "tasks/gaussian_model.h"
 
 namespace milab {
 

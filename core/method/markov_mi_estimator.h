@@ -7,11 +7,10 @@
 //   bmmi: exactly, by enumerating the 2^m codes of the batch's aggregate posterior (m <= 16); then the estimate
 //         is a lower bound on I(X;Z) <= I(X;Y).
 // (psi, phi) take one Adam step on H+(Z|X) - beta H(Z) with gradient clipping.
-#include "nn/flat_adam.h"
-
 #include <memory>
 
 #include "method/estimator.h"
+#include "nn/flat_adam.h"
 #include "nn/mlp.h"
 
 namespace milab {

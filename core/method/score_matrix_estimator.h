@@ -35,7 +35,9 @@ class ScoreMatrixEstimator final : public Estimator {
 
  private:
   at::Tensor scores(const Batch& batch);
-  at::Tensor value(const at::Tensor& scores) const { return bound_.value ? bound_.value(scores) : bound_.objective(scores); }
+  at::Tensor value(const at::Tensor& scores) const {
+    return bound_.value ? bound_.value(scores) : bound_.objective(scores);
+  }
 
   int64_t K_;
   bool oracle_;

@@ -1,8 +1,10 @@
 #include "nn/descent.h"
 
-// clip_grad.h uses torch::Tensor without including it.
+// clip_grad.h uses torch::Tensor without including it: types.h first.
+// clang-format off
 #include <torch/types.h>
 #include <torch/nn/utils/clip_grad.h>
+// clang-format on
 
 namespace milab {
 
@@ -12,8 +14,8 @@ void descend(FlatAdam& adam, const at::Tensor& loss) {
   adam.step();
 }
 
-void descendClipped(FlatAdam& adam, const at::Tensor& loss,
-                    const std::vector<std::vector<at::Tensor>>& clipGroups, double maxNorm) {
+void descendClipped(FlatAdam& adam, const at::Tensor& loss, const std::vector<std::vector<at::Tensor>>& clipGroups,
+                    double maxNorm) {
   adam.zero_grad();
   loss.backward();
   for (const std::vector<at::Tensor>& group : clipGroups) torch::nn::utils::clip_grad_norm_(group, maxNorm);

@@ -1,10 +1,9 @@
 #pragma once
 // The DEMI paper's synthetic critic: f(x side)^T g(y), two one-hidden-layer ReLU MLPs (hidden, embed from the
 // method's parameters) trained by one Adam over both. Shared by every contrastive plugin.
-#include "nn/flat_adam.h"
-
 #include <memory>
 
+#include "nn/flat_adam.h"
 #include "nn/mlp.h"
 #include "params/param_spec.h"
 

@@ -22,8 +22,9 @@ QString claimOutFolder(const QString& outDir, std::unique_ptr<QLockFile>* lock, 
     QString host, app;
     (*lock)->getLockInfo(&pid, &host, &app);
     lock->reset();
-    return QStringLiteral("out: '%1' is in use by pid %2 (another milab writing there); wait for it or "
-                          "choose another folder")
+    return QStringLiteral(
+               "out: '%1' is in use by pid %2 (another milab writing there); wait for it or "
+               "choose another folder")
         .arg(outDir)
         .arg(pid);
   }

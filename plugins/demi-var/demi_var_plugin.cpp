@@ -2,11 +2,11 @@
 
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
-#include "nn/flat_adam.h"
 
 #include "method/critic_pair.h"
 #include "method/decomposed_estimator.h"
 #include "nn/descent.h"
+#include "nn/flat_adam.h"
 #include "nn/mlp.h"
 
 namespace milab {

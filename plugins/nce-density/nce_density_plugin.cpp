@@ -2,13 +2,13 @@
 
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
-#include "nn/flat_adam.h"
 
 #include <cmath>
 
 #include "method/estimator.h"
-#include "tasks/gaussian_model.h"
 #include "nn/descent.h"
+#include "nn/flat_adam.h"
+#include "tasks/gaussian_model.h"
 
 namespace milab {
 

@@ -306,7 +306,8 @@ class TestMainWindow : public QObject {
       QLockFile other(out + "/.milab.lock");
       QVERIFY(other.tryLock(0));
       const QString err = w.openExperiment(path, out);
-      QVERIFY2(err.startsWith(QStringLiteral("out: '%1' is in use by pid %2").arg(out).arg(QCoreApplication::applicationPid())),
+      QVERIFY2(err.startsWith(
+                   QStringLiteral("out: '%1' is in use by pid %2").arg(out).arg(QCoreApplication::applicationPid())),
                qPrintable(err));
       QVERIFY(!w.currentGrid());
     }

@@ -1,7 +1,7 @@
 // The window's MPI option for grids: the grid dialog offers it (process count, host file, each checked), the window
 // starts mpirun with milab-cli, follows the cells as rank 0 writes them, and ends with the same grid.csv as
-// `milab-cli run --jobs 1`; Stop ends a grid, here or under MPI, and keeps the cells that finished. In CI (MILAB_REQUIRE_MPI) the
-// MPI parts cannot skip.
+// `milab-cli run --jobs 1`; Stop ends a grid, here or under MPI, and keeps the cells that finished. In CI
+// (MILAB_REQUIRE_MPI) the MPI parts cannot skip.
 #include <qcustomplot.h>
 
 #include <QAbstractButton>
@@ -86,7 +86,8 @@ class TestWindowMpi : public QObject {
 
     QTemporaryDir tmp;
     hostFile->setText(tmp.filePath("no-such-hostfile"));
-    QVERIFY(shape.check().startsWith("MPI host file: '" + tmp.filePath("no-such-hostfile") + "' is not a readable file"));
+    QVERIFY(
+        shape.check().startsWith("MPI host file: '" + tmp.filePath("no-such-hostfile") + "' is not a readable file"));
     QVERIFY(summary->text().contains("MPI host file"));
     QTest::mouseClick(shape.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
     QVERIFY(shape.isVisible() && shape.result() != QDialog::Accepted);  // the error stays in the dialog
@@ -114,8 +115,8 @@ class TestWindowMpi : public QObject {
              qPrintable(runner->itemText(1)));
     QTemporaryDir tmp;
     MainWindow w(registry_);
-    const QString err = w.openExperiment(writeFile(tmp.filePath("grid.json"), kGrid), tmp.filePath("out"), {},
-                                         MpiLaunch{2, {}});
+    const QString err =
+        w.openExperiment(writeFile(tmp.filePath("grid.json"), kGrid), tmp.filePath("out"), {}, MpiLaunch{2, {}});
     qputenv("PATH", path);
     QVERIFY2(err.startsWith("mpi: "), qPrintable(err));
     QVERIFY(!QFileInfo::exists(tmp.filePath("out")));

@@ -51,7 +51,8 @@ class TestFlatAdam : public QObject {
       adam.zero_grad();
       b.backward();
       const std::vector<at::Tensor> p = ours.parameters(), q = theirs.parameters();
-      for (size_t i = 0; i < p.size(); ++i) QVERIFY2(at::equal(p[i].grad(), q[i].grad()), qPrintable(QString::number(i)));
+      for (size_t i = 0; i < p.size(); ++i)
+        QVERIFY2(at::equal(p[i].grad(), q[i].grad()), qPrintable(QString::number(i)));
       flat.step();
       adam.step();
       for (size_t i = 0; i < p.size(); ++i) QVERIFY2(at::equal(p[i], q[i]), qPrintable(QString::number(step)));

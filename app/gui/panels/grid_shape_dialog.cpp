@@ -87,8 +87,9 @@ QLayout* GridShapeDialog::runnerRows() {
   form->addRow(tr("MPI processes"), processes_);
   hostFile_->setObjectName("mpiHostFile");
   hostFile_->setPlaceholderText(tr("none: every process on this machine"));
-  hostFile_->setToolTip(tr("An Open MPI host file (resources/cluster/openmpi-hostfile.example). This machine "
-                           "first: rank 0 writes the results folder the window follows"));
+  hostFile_->setToolTip(
+      tr("An Open MPI host file (resources/cluster/openmpi-hostfile.example). This machine "
+         "first: rank 0 writes the results folder the window follows"));
   auto* browse = new QToolButton(this);
   browse->setObjectName("mpiHostFileBrowse");
   browse->setText("...");

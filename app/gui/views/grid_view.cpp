@@ -61,8 +61,9 @@ QString GridView::progressLine() const {
 }
 
 QString GridView::startedHtml() const {
-  return mpi_ ? QStringLiteral("Running a grid of %1 cells under mpirun, %2 processes; its output goes to "
-                               "mpirun.log in the results folder")
+  return mpi_ ? QStringLiteral(
+                    "Running a grid of %1 cells under mpirun, %2 processes; its output goes to "
+                    "mpirun.log in the results folder")
                     .arg(cells_.size())
                     .arg(mpi_->processes)
               : QStringLiteral("Running a grid of %1 cells").arg(cells_.size());
