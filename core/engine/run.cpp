@@ -207,12 +207,12 @@ void Run::execute() {
           if (schedule_.isSet() && step > 1 && schedule_.levelOf(step) != schedule_.levelOf(step - 1))
             session->switchTask(levelModels_[schedule_.levelOf(step)]);
         },
-        [&](int step, const StepResult& r) {
+        [&, trainingStart = clock.nsecsElapsed() * 1e-9](const StepNumbers& n) {
           {
             std::lock_guard<std::mutex> lock(mutex_);
-            curve_.push_back({step, r.estimate, r.loss, clock.nsecsElapsed() * 1e-9});
+            curve_.push_back({n.step, n.estimate, n.loss, trainingStart + n.seconds});
           }
-          stepsDone_.store(step);
+          stepsDone_.store(n.step);
         });
     if (!training.error.isEmpty()) return finish(RunStatus::Failed, training.error);
     if (training.cancelled || cancel_.load())

@@ -5,6 +5,7 @@
 #include <ATen/detail/CUDAHooksInterface.h>
 #include <c10/core/GradMode.h>
 
+#include <QElapsedTimer>
 #include <cmath>
 
 #include "tasks/gaussian_model.h"
@@ -52,22 +53,37 @@ StepResult TrainingSession::step() {
 }
 
 TrainingOutcome TrainingSession::train(int steps, const std::function<void(int)>& beforeStep,
-                                       const std::function<void(int, const StepResult&)>& afterStep) {
+                                       const std::function<void(const StepNumbers&)>& afterStep) {
+  // How long readings may wait on the device: long enough that a fast GPU step loop syncs ~20 times a second, short
+  // enough that a live curve and a divergence are seen at once.
+  constexpr qint64 kDrainNanoseconds = 50'000'000;
+  constexpr int kMaxPending = 256;
   TrainingOutcome out;
-  for (int step = 1; step <= steps; ++step) {
-    if (context_.cancelled()) {
-      out.cancelled = true;
-      return out;
+  QElapsedTimer clock;
+  clock.start();
+  qint64 lastDrain = 0;
+  PendingSteps pending;
+  auto drain = [&] {
+    out.error = pending.drain(afterStep);
+    lastDrain = clock.nsecsElapsed();
+    return out.error.isEmpty();
+  };
+  try {
+    for (int step = 1; step <= steps; ++step) {
+      if (context_.cancelled()) {
+        out.cancelled = drain();  // a divergence before the cancel is what ended the run
+        return out;
+      }
+      if (beforeStep) beforeStep(step);
+      pending.add(step, this->step(), clock.nsecsElapsed() * 1e-9);  // the member, not the loop counter
+      if ((pending.size() >= kMaxPending || clock.nsecsElapsed() - lastDrain >= kDrainNanoseconds) && !drain())
+        return out;
     }
-    if (beforeStep) beforeStep(step);
-    const StepResult r = this->step();  // the member, not the loop counter
-    if (!std::isfinite(r.loss) || !std::isfinite(r.estimate)) {
-      out.error = QStringLiteral("training diverged: non-finite %1 at step %2")
-                      .arg(std::isfinite(r.loss) ? "estimate" : "loss")
-                      .arg(step);
-      return out;
-    }
-    if (afterStep) afterStep(step, r);
+    drain();
+  } catch (...) {
+    // A step after a divergence may throw on its NaNs (multinomial does): the divergence is the reason to report.
+    if (!drain()) return out;
+    throw;
   }
   return out;
 }

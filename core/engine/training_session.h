@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 
+#include "engine/pending_steps.h"
 #include "engine/run_spec.h"
 #include "method/estimator.h"
 
@@ -31,9 +32,11 @@ class TrainingSession {
   // The staircase's next level: the same estimator now reads samples of another law.
   void switchTask(const GaussianModel& task);
 
-  // Steps 1..steps: `beforeStep(step)` (may be empty) runs first, `afterStep(step, result)` sees each finite step.
+  // Steps 1..steps: `beforeStep(step)` (may be empty) runs before each; `afterStep` sees each finite step's numbers,
+  // in order but in bulk, when the readings reach the host (every 50 ms or 256 steps, and before returning or
+  // throwing), so that no step waits for the one before it to finish on the device.
   TrainingOutcome train(int steps, const std::function<void(int)>& beforeStep,
-                        const std::function<void(int, const StepResult&)>& afterStep);
+                        const std::function<void(const StepNumbers&)>& afterStep);
   // One evaluation batch of fresh samples, without gradients.
   Evaluation evaluate();
   // Fresh joint samples from the session's generator (the sweep's fixed batch), and the generator itself.

@@ -40,14 +40,14 @@ AmmiHasher::AmmiHasher(const AmmiHashSettings& settings, int64_t inputDim, at::G
 
 AmmiHasher::~AmmiHasher() = default;
 
-double AmmiHasher::trainStep(const at::Tensor& images) {
+at::Tensor AmmiHasher::trainStep(const at::Tensor& images) {
   State& st = *state_;
   // AMMI's step with the encoder as its own predictor: H(Z|Y) is exact (order 0), H+(Z) is the estimator's.
   const at::Tensor logits = st.encoder->forward(images).unsqueeze(2);  // [B, m, 1]
   const at::Tensor marginal = markov::learnedMarginalCrossEntropy(*st.prior, logits, st.s.priorSteps);  // H+(Z)
   const at::Tensor conditional = markov::entropy(logits).mean();                                        // H(Z|Y)
   descendClipped(*st.adam, conditional - st.s.beta * marginal, {st.encoder->parameters()}, st.s.clip);
-  return (marginal - conditional).item<double>();
+  return (marginal - conditional).detach();
 }
 
 at::Tensor AmmiHasher::codes(const at::Tensor& images) {

@@ -30,8 +30,9 @@ class AmmiHasher {
  public:
   AmmiHasher(const AmmiHashSettings& settings, int64_t inputDim, at::Generator& gen, c10::Device device);
   ~AmmiHasher();
-  // One step of Algorithm 2 on a batch of images [B, D]; returns the estimate H+(Z) - H(Z|Y) in nats.
-  double trainStep(const at::Tensor& images);
+  // One step of Algorithm 2 on a batch of images [B, D]; returns the estimate H+(Z) - H(Z|Y) in nats, left on the
+  // device (one element): the caller reads many steps' at once.
+  at::Tensor trainStep(const at::Tensor& images);
   at::Tensor codes(const at::Tensor& images);  // [N, m] int64 0/1, argmax_z p(z|y)
 
  private:

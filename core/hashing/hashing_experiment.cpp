@@ -10,6 +10,7 @@
 #include "data/fashion_mnist.h"
 #include "engine/device.h"
 #include "engine/experiment.h"
+#include "engine/pending_steps.h"
 #include "engine/run.h"
 #include "hashing/hamming_retrieval.h"
 #include "hashing/hashers.h"
@@ -131,22 +132,27 @@ HashingResult runHashing(const HashingSpec& spec, const std::function<void(const
       const int steps = p.value("steps").toInt();
       double tail = 0;
       int tailCount = 0;
+      PendingSteps pending;  // the estimates stay on the device until a few hundred steps are read at once
+      auto drain = [&] {
+        const QString error = pending.drain([&](const StepNumbers& n) {
+          if (n.step > steps - 100) {
+            tail += n.estimate;
+            ++tailCount;
+          }
+        });
+        if (!error.isEmpty()) out.error = QStringLiteral("ammi at m = %1: %2").arg(m).arg(error);
+        return error.isEmpty();
+      };
       for (int step = 1; step <= steps; ++step) {
         if (cancel.load()) {
           out.cancelled = true;
           return out;
         }
         const at::Tensor index = at::randint(out.trainImages, {s.batch}, gen, at::TensorOptions().dtype(at::kLong));
-        const double estimate = ammi.trainStep(trainX.index_select(0, index.to(device)));
-        if (!std::isfinite(estimate)) {
-          out.error = QStringLiteral("ammi at m = %1 diverged: non-finite estimate at step %2").arg(m).arg(step);
-          return out;
-        }
-        if (step > steps - 100) {
-          tail += estimate;
-          ++tailCount;
-        }
+        pending.add(step, {ammi.trainStep(trainX.index_select(0, index.to(device))), 0.0}, 0.0);
+        if (pending.size() >= 256 && !drain()) return out;
       }
+      if (!drain()) return out;
       HashingRow row{m, "ammi"};
       row.estimate = tail / tailCount;
       score(ammi.codes(trainX), ammi.codes(testX), &row);

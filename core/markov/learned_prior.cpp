@@ -30,14 +30,15 @@ at::Tensor LearnedPrior::logits() { return output_->forward(embedding_).unsqueez
 
 double LearnedPrior::fit(const at::Tensor& encoderLogits, int64_t steps, const std::function<bool()>& cancelled) {
   c10::NoGradGuard noGrad;
-  return fitWindows(windowMarginals(encoderLogits.detach(), order_).mean(0, true), steps, cancelled);
+  const at::Tensor best = fitWindows(windowMarginals(encoderLogits.detach(), order_).mean(0, true), steps, cancelled);
+  return best.defined() ? best.item<double>() : std::numeric_limits<double>::infinity();
 }
 
-double LearnedPrior::fitWindows(const at::Tensor& aggregateWindows, int64_t steps,
-                                const std::function<bool()>& cancelled) {
+at::Tensor LearnedPrior::fitWindows(const at::Tensor& aggregateWindows, int64_t steps,
+                                    const std::function<bool()>& cancelled) {
   c10::AutoGradMode enable(true);  // also called from evaluation, which runs without gradients
   const at::Tensor fixed = aggregateWindows.detach();
-  // The minimum stays a tensor: one read at the end, not a device sync on each of AMMI's G steps per step.
+  // The minimum stays a tensor: no device sync on each of AMMI's G steps per step.
   at::Tensor best;
   for (int64_t g = 0; g < steps; ++g) {
     if (cancelled && cancelled()) throw EstimatorCancelled();
@@ -45,7 +46,7 @@ double LearnedPrior::fitWindows(const at::Tensor& aggregateWindows, int64_t step
     best = g == 0 ? loss.detach() : at::minimum(best, loss.detach());
     descend(*adam_, loss);
   }
-  return steps > 0 ? best.item<double>() : std::numeric_limits<double>::infinity();
+  return best;
 }
 
 at::Tensor optimalPrior(const at::Tensor& encoderLogits, int64_t order) {

@@ -26,8 +26,9 @@ class LearnedPrior {
   // fit of hundreds of steps at a high order takes seconds) and throws EstimatorCancelled when true.
   double fit(const at::Tensor& encoderLogits, int64_t steps, const std::function<bool()>& cancelled = {});
   // The same from the batch's aggregate windows mean_b windowMarginals(p_b, r) [1, m, 2^(r+1)] (detached), all
-  // the fit reads of the encoder: the dynamic program runs once per fit, not once per Adam step.
-  double fitWindows(const at::Tensor& aggregateWindows, int64_t steps, const std::function<bool()>& cancelled = {});
+  // the fit reads of the encoder: the dynamic program runs once per fit, not once per Adam step. The lowest cross
+  // entropy stays on the device (one element; undefined when steps is 0): AMMI's training step never reads it.
+  at::Tensor fitWindows(const at::Tensor& aggregateWindows, int64_t steps, const std::function<bool()>& cancelled = {});
 
  private:
   int64_t order_;

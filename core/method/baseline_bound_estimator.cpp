@@ -36,7 +36,7 @@ StepResult BaselineBoundEstimator::trainStep(const Batch& batch) {
   adam_->zero_grad();
   critic_->minimise(-b);  // backward fills the baseline's gradients too
   adam_->step();
-  return {b.item<double>(), -b.item<double>()};
+  return {b, -StepReading(b)};
 }
 
 Evaluation BaselineBoundEstimator::evaluate(const Batch& batch) {

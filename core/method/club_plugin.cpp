@@ -18,7 +18,11 @@ namespace {
 class ClubEstimator final : public Estimator {
  public:
   ClubEstimator(const EstimatorContext& ctx, bool sampled)
-      : task_(ctx.task), gen_(ctx.generator), batch_(ctx.params.value("batch").toInt()), sampled_(sampled) {
+      : task_(ctx.task),
+        gen_(ctx.generator),
+        noise_(ctx.noise),
+        batch_(ctx.params.value("batch").toInt()),
+        sampled_(sampled) {
     if (usesOracleCritic(ctx.params)) return;  // q is the task's exact p(y|x)
     q_ = ConditionalDensity(criticInputDim(*task_), task_->dim(), ctx.params.value("hidden").toInt(), gen_);
     q_->to(ctx.device);
@@ -29,10 +33,10 @@ class ClubEstimator final : public Estimator {
 
   StepResult trainStep(const Batch& batch) override {
     const Terms t = terms(batch);
-    const double estimate = (t.joint - t.product).item<double>();  // before the update: fresh samples
-    const at::Tensor loss = -t.joint;                                // q is fitted by likelihood, not by the bound
+    const at::Tensor estimate = (t.joint - t.product).detach();  // before the update: fresh samples
+    const at::Tensor loss = -t.joint;                            // q is fitted by likelihood, not by the bound
     descend(*adam_, loss);
-    return {estimate, loss.item<double>()};
+    return {estimate, loss};
   }
 
   Evaluation evaluate(const Batch& batch) override {
@@ -49,8 +53,9 @@ class ClubEstimator final : public Estimator {
 
   Terms terms(const Batch& batch) {
     const at::Tensor xs = criticInput(batch);
-    // club-sample pairs each x_i with one y of another row, drawn from the run's generator.
-    const at::Tensor perm = sampled_ ? at::randperm(batch.y.size(0), gen_, at::kLong).to(batch.y.device()) : at::Tensor();
+    // club-sample pairs each x_i with one y of another row, drawn where the batch is (EstimatorContext::noise).
+    const at::Tensor perm =
+        sampled_ ? at::randperm(batch.y.size(0), noise_, batch.y.options().dtype(at::kLong)) : at::Tensor();
     if (!adam_) {
       const at::Tensor logPy = task_->logMarginalY(batch.y);                  // [B]
       const at::Tensor joint = (logPy + task_->pmi(batch.x, batch.xp, batch.y)).mean();
@@ -68,7 +73,8 @@ class ClubEstimator final : public Estimator {
   }
 
   const TaskSampler* task_;
-  at::Generator gen_;
+  at::Generator gen_;    // the networks' initialisation
+  at::Generator noise_;  // the permutations, on the run's device
   int64_t batch_;
   bool sampled_;
   ConditionalDensity q_{nullptr};

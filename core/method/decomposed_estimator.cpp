@@ -31,9 +31,9 @@ StepResult DecomposedEstimator::trainStep(const Batch& batch) {
   const at::Tensor unconditional = inBatchNce(critics.psi());
   const ConditionalTerm conditional = conditionalObjective(batch, critics);
   const at::Tensor objective = unconditional + conditional.objective;
-  const double estimate = unconditional.item<double>() + conditional.estimate;
+  const StepReading estimate = StepReading(unconditional) + conditional.estimate;
   critic_->minimise(-objective);
-  return {estimate, -objective.item<double>()};
+  return {estimate, -StepReading(objective)};
 }
 
 Evaluation DecomposedEstimator::evaluate(const Batch& batch) {

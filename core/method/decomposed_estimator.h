@@ -20,7 +20,7 @@ class SeparableCritic;
 
 struct ConditionalTerm {
   at::Tensor objective;  // what phi (and the variant's own networks) maximise on this batch
-  double estimate = 0;   // its reading as an estimate of I(x;y|x'), for the training curve
+  at::Tensor estimate;   // its reading as an estimate of I(x;y|x'), for the training curve (one element)
 };
 
 class DecomposedEstimator : public Estimator {

@@ -35,10 +35,10 @@ class DoeEstimator final : public Estimator {
     if (!started_) startMarginalAtMoments(batch.y);
     const auto [hY, hYgivenX] = crossEntropies(batch);
     // Read on this batch before the update, i.e. on samples the models have not been fitted to.
-    const double estimate = (hY - hYgivenX).item<double>();
+    const at::Tensor estimate = (hY - hYgivenX).detach();
     const at::Tensor loss = hY + hYgivenX;
     descend(*adam_, loss);
-    return {estimate, loss.item<double>()};
+    return {estimate, loss};
   }
 
   Evaluation evaluate(const Batch& batch) override {

@@ -5,19 +5,21 @@
 #include <c10/core/Device.h>
 
 #include <QList>
+#include <QString>
 #include <exception>
 #include <functional>
-#include <QString>
 
 #include "method/method_plugin.h"
+#include "method/step_reading.h"
 #include "params/param_spec.h"
 #include "tasks/task_sampler.h"
 
 namespace milab {
 
+// Left on the run's device: the engine reads many steps' results at once (StepReading says why).
 struct StepResult {
-  double estimate = 0;  // the bound on this training batch (nats)
-  double loss = 0;      // what the optimiser minimised
+  StepReading estimate;  // the bound on this training batch (nats)
+  StepReading loss;      // what the optimiser minimised
 };
 
 struct Evaluation {

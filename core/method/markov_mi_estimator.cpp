@@ -141,7 +141,7 @@ StepResult MarkovMiEstimator::trainStep(const Batch& batch) {
   const Entropies e = entropies(batch, true);
   const at::Tensor loss = e.conditional - beta_ * e.marginal;
   descendClipped(*adam_, loss, {encoder_->parameters(), predictor_->parameters()}, clip_);
-  return {(e.marginal - e.conditional).item<double>(), loss.item<double>()};
+  return {(e.marginal - e.conditional).detach(), loss};
 }
 
 at::Tensor MarkovMiEstimator::encoderLogits(const at::Tensor& y) {

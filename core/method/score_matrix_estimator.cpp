@@ -36,10 +36,13 @@ at::Tensor ScoreMatrixEstimator::scores(const Batch& batch) {
 StepResult ScoreMatrixEstimator::trainStep(const Batch& batch) {
   const at::Tensor s = scores(batch);
   const at::Tensor objective = bound_.objective(s);
-  const double objectiveValue = objective.item<double>();
-  const double reported = bound_.value ? bound_.value(s.detach()).item<double>() : objectiveValue;
+  StepReading reported = objective;
+  if (bound_.value) {
+    c10::NoGradGuard noGrad;
+    reported = bound_.value(s.detach());
+  }
   critic_->minimise(-objective);
-  return {reported, -objectiveValue};
+  return {reported, -StepReading(objective)};
 }
 
 Evaluation ScoreMatrixEstimator::evaluate(const Batch& batch) {

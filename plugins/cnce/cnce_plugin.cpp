@@ -28,7 +28,7 @@ class CnceEstimator final : public Estimator {
   StepResult trainStep(const Batch& batch) override {
     const at::Tensor bound = cnce(batch);
     critic_->minimise(-bound);
-    return {bound.item<double>(), -bound.item<double>()};
+    return {bound, -StepReading(bound)};
   }
 
   Evaluation evaluate(const Batch& batch) override {

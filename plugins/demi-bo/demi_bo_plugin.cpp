@@ -19,8 +19,7 @@ class DemiBoEstimator final : public DecomposedEstimator {
   ConditionalTerm conditionalObjective(const Batch&, CriticPair& critics) override {
     const at::Tensor psi = critics.psi().detach(), phi = critics.phi();
     const at::Tensor bo = inBatchNce(psi + phi);
-    const double is = importanceSampledNce(positiveFirst(phi.detach()), positiveFirst(psi)).item<double>();
-    return {bo, is};
+    return {bo, importanceSampledNce(positiveFirst(phi.detach()), positiveFirst(psi))};
   }
   QList<Term> ownTerms(const Batch&, CriticPair& critics) override {
     return {{"I_BO [bounds I(x,x';y), trains phi]", inBatchNce(critics.psi() + critics.phi()).item<double>()}};

@@ -17,7 +17,7 @@ class DemiIsEstimator final : public DecomposedEstimator {
  protected:
   ConditionalTerm conditionalObjective(const Batch&, CriticPair& critics) override {
     const at::Tensor is = importanceSampledNce(positiveFirst(critics.phi()), positiveFirst(critics.psi()).detach());
-    return {is, is.item<double>()};
+    return {is, is};
   }
   QList<Term> ownTerms(const Batch&, CriticPair& critics) override {
     return {{"I_IS(x;y|x') [trains phi]",

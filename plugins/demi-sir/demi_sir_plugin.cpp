@@ -19,7 +19,7 @@ class DemiSirEstimator final : public DecomposedEstimator {
  protected:
   ConditionalTerm conditionalObjective(const Batch& batch, CriticPair& critics) override {
     const at::Tensor sir = resampledCnce(batch, critics);
-    return {sir, sir.item<double>()};
+    return {sir, sir};
   }
   QList<Term> ownTerms(const Batch& batch, CriticPair& critics) override {
     return {{"I_SIR(x;y|x') [trains phi]", resampledCnce(batch, critics).item<double>()}};

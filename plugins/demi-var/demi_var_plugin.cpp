@@ -27,17 +27,19 @@ class DemiVarEstimator final : public DecomposedEstimator {
   ConditionalTerm conditionalObjective(const Batch& batch, CriticPair& critics) override {
     fitProposal(batch);  // q is updated at the same rate as phi, as in the paper's Figure 2
     const Variational v = variationalBound(batch, critics);
-    return {v.cnce, v.cnce.item<double>() - v.kl};  // the KL does not depend on phi
+    // The KL does not depend on phi. The difference is taken in double, as the host once took it.
+    return {v.cnce, v.cnce.detach().to(at::kDouble) - v.kl};
   }
   QList<Term> ownTerms(const Batch& batch, CriticPair& critics) override {
     const Variational v = variationalBound(batch, critics);
-    return {{"I_VAR(x;y|x') [trains phi]", v.cnce.item<double>() - v.kl}, {"KL(p(y|x') || q)", v.kl}};
+    const double kl = v.kl.item<double>();
+    return {{"I_VAR(x;y|x') [trains phi]", v.cnce.item<double>() - kl}, {"KL(p(y|x') || q)", kl}};
   }
 
  private:
   struct Variational {
     at::Tensor cnce;  // CNCE with negatives from q
-    double kl;        // E_x' KL(p(y|x') || q(y|x')), exact: both are Gaussian
+    at::Tensor kl;    // E_x' KL(p(y|x') || q(y|x')), exact: both are Gaussian (double, one element)
   };
 
   DiagonalGaussian proposal(const at::Tensor& xp) {
@@ -55,20 +57,18 @@ class DemiVarEstimator final : public DecomposedEstimator {
   }
 
   Variational variationalBound(const Batch& batch, CriticPair& critics) {
-    if (oracle()) return {groundTruthCnce(batch, critics), 0.0};  // q is the true p(y|x')
+    if (oracle())  // q is the true p(y|x')
+      return {groundTruthCnce(batch, critics), at::zeros({}, batch.xp.options().dtype(at::kDouble))};
     const int64_t n = perTerm() - 1;
     at::Tensor negatives;
-    double kl = 0;
+    at::Tensor kl;
     {
       c10::NoGradGuard noGrad;  // the contrastive term never trains q
       const DiagonalGaussian q = proposal(batch.xp);
-      const at::Tensor eps =
-          at::randn({batch.xp.size(0), n, batch.xp.size(1)}, generator(), at::TensorOptions().dtype(at::kFloat))
-              .to(batch.xp.device());
+      const at::Tensor eps = at::randn({batch.xp.size(0), n, batch.xp.size(1)}, noise(),
+                                       at::TensorOptions().dtype(at::kFloat).device(batch.xp.device()));
       negatives = q.mean.unsqueeze(1) + (0.5 * q.logVar).exp().unsqueeze(1) * eps;
-      kl = klDivergence(context().task->yGivenXp(batch.xp), {q.mean.to(at::kDouble), q.logVar.to(at::kDouble)})
-               .mean()
-               .item<double>();
+      kl = klDivergence(context().task->yGivenXp(batch.xp), {q.mean.to(at::kDouble), q.logVar.to(at::kDouble)}).mean();
     }
     return {critics.cnce(negatives), kl};
   }

@@ -51,12 +51,12 @@ class NceDensityEstimator final : public Estimator {
       averageRho_.mul_(keep).add_(rho_, 1.0 - keep);
       averageC_.mul_(keep).add_(c_, 1.0 - keep);
     }
-    return {logMass(rho_, c_), loss.item<double>()};
+    return {logMass(rho_, c_), loss};
   }
 
   Evaluation evaluate(const Batch&) override {
     c10::NoGradGuard noGrad;
-    const double logZ = logMass(averageRho_, averageC_), c = averageC_.item<double>();
+    const double logZ = logMass(averageRho_, averageC_).item<double>(), c = averageC_.item<double>();
     return {logZ, {{"log Z (model mass)", logZ}, {"c (learned)", c}, {"-log Z(energy)", c - logZ}}};
   }
 
@@ -67,12 +67,12 @@ class NceDensityEstimator final : public Estimator {
     return -0.5 * y.pow(2).sum(1) / s2 - 0.5 * y.size(1) * std::log(2 * M_PI * s2);
   }
   at::Tensor sampleNoise(int64_t n) {
-    return (at::randn({n, ctx_.task->dim()}, ctx_.generator, at::TensorOptions().dtype(at::kFloat)) * noiseScale_)
-        .to(ctx_.device);
+    return at::randn({n, ctx_.task->dim()}, ctx_.noise, at::TensorOptions().dtype(at::kFloat).device(ctx_.device)) *
+           noiseScale_;
   }
-  static double logMass(const at::Tensor& rho, const at::Tensor& c) {
+  static at::Tensor logMass(const at::Tensor& rho, const at::Tensor& c) {
     c10::NoGradGuard noGrad;
-    return (c.sum() + 0.5 * (std::log(2 * M_PI) - rho).sum()).item<double>();
+    return c.sum() + 0.5 * (std::log(2 * M_PI) - rho).sum();
   }
 
   static constexpr double kAveraging = 0.99;

@@ -1,0 +1,121 @@
+// The step loop's host side: a step's readings stay tensors (StepReading) until PendingSteps copies many steps' at
+// once, and the numbers that come out are exactly those .item() gave step by step (order of addition, sign, dtype);
+// the first non-finite step ends the drain with its reason. And descendClipped, which no longer reads the gradient
+// norm back to the host, clips as torch::nn::utils::clip_grad_norm_ does, to the bit.
+#include <ATen/ATen.h>
+#include <ATen/CPUGeneratorImpl.h>
+#include <torch/types.h>
+// clang-format off
+#include <torch/nn/utils/clip_grad.h>
+// clang-format on
+
+#include <QtTest>
+#include <cmath>
+#include <limits>
+
+#include "engine/pending_steps.h"
+#include "method/step_reading.h"
+#include "nn/descent.h"
+#include "nn/flat_adam.h"
+#include "nn/mlp.h"
+
+using namespace milab;
+
+class TestStepLoop : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  // a + b - c, added left to right in double from float and double elements, as item() readings were.
+  void readingsAddLikeItemReadings() {
+    at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(4);
+    for (int i = 0; i < 200; ++i) {
+      const at::Tensor a = at::randn({}, gen) * 1e3, b = at::randn({1}, gen), c = at::randn({}, gen, at::kDouble);
+      const double expected = a.item<double>() + b.item<double>() - c.item<double>();
+      const StepReading r = StepReading(a) + b - c;
+      QCOMPARE(r.terms().size(), size_t(3));
+      QVERIFY(r.value() == expected);  // bit for bit, not within a tolerance
+      QVERIFY((-r).value() == -expected);
+      QVERIFY((StepReading(a) - 0.25).value() == a.item<double>() - 0.25);
+    }
+    QVERIFY(std::signbit(StepReading(at::full({}, -0.0)).value()));  // -0 stays -0, as item() gave it
+    QCOMPARE(StepReading().value(), 0.0);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, StepReading(at::zeros({2})));
+  }
+
+  // A reading holds no autograd graph: the loss it was read from can be freed with its graph.
+  void readingsAreDetached() {
+    const at::Tensor w = at::ones({3}).requires_grad_();
+    const StepReading r = (w * 2).sum();
+    QVERIFY(!r.terms()[0].value.requires_grad());
+  }
+
+  void drainHandsOverEveryStepInOrder() {
+    PendingSteps pending;
+    std::vector<double> estimates, losses;
+    for (int step = 1; step <= 300; ++step) {
+      const at::Tensor e = at::full({}, 0.1 * step, at::kFloat), l = at::full({}, -1.0 / step, at::kDouble);
+      estimates.push_back(e.item<double>() + 1.0);
+      losses.push_back(-l.item<double>());
+      pending.add(step, {StepReading(e) + 1.0, -StepReading(l)}, 0.001 * step);
+    }
+    QCOMPARE(pending.size(), 300);
+    std::vector<StepNumbers> seen;
+    QCOMPARE(pending.drain([&](const StepNumbers& n) { seen.push_back(n); }), QString());
+    QCOMPARE(pending.size(), 0);
+    QCOMPARE(seen.size(), size_t(300));
+    for (int i = 0; i < 300; ++i) {
+      QCOMPARE(seen[i].step, i + 1);
+      QVERIFY(seen[i].estimate == estimates[i] && seen[i].loss == losses[i]);
+      QCOMPARE(seen[i].seconds, 0.001 * (i + 1));
+    }
+    QCOMPARE(pending.drain({}), QString());  // nothing pending: nothing to say
+  }
+
+  void drainStopsAtTheFirstNonFiniteStep_data() {
+    QTest::addColumn<double>("badEstimate");
+    QTest::addColumn<double>("badLoss");
+    QTest::addColumn<QString>("reason");
+    const double nan = std::nan(""), inf = std::numeric_limits<double>::infinity();
+    QTest::newRow("estimate") << nan << 1.0 << "training diverged: non-finite estimate at step 7";
+    QTest::newRow("loss") << 1.0 << -inf << "training diverged: non-finite loss at step 7";
+  }
+  void drainStopsAtTheFirstNonFiniteStep() {
+    QFETCH(double, badEstimate);
+    QFETCH(double, badLoss);
+    QFETCH(QString, reason);
+    PendingSteps pending;
+    for (int step = 1; step <= 10; ++step) {
+      const bool bad = step >= 7;  // later steps are NaN too, as a diverged network's are
+      pending.add(step, {at::full({}, bad ? badEstimate : 1.0), at::full({}, bad ? badLoss : 1.0)}, 0);
+    }
+    int last = 0;
+    QCOMPARE(pending.drain([&](const StepNumbers& n) { last = n.step; }), reason);
+    QCOMPARE(last, 6);  // the finite steps before it, none after
+    QCOMPARE(pending.size(), 0);
+  }
+
+  void clippingMatchesTorchToTheBit() {
+    for (const double maxNorm : {1e-3, 0.5, 1e6}) {  // clipped hard, clipped a little, not clipped
+      at::Generator a = at::make_generator<at::CPUGeneratorImpl>(2), b = at::make_generator<at::CPUGeneratorImpl>(2);
+      Mlp ours(5, 16, 4, a), theirs(5, 16, 4, b), otherGroup(4, 8, 1, a), otherTheirs(4, 8, 1, b);
+      std::vector<at::Tensor> all = ours->parameters(), allTheirs = theirs->parameters();
+      for (const at::Tensor& p : otherGroup->parameters()) all.push_back(p);
+      for (const at::Tensor& p : otherTheirs->parameters()) allTheirs.push_back(p);
+      FlatAdam flat(all, 0.01), flatTheirs(allTheirs, 0.01);
+      const at::Tensor x = at::randn({32, 5}, a);
+      for (int step = 0; step < 5; ++step) {
+        descendClipped(flat, otherGroup->forward(ours->forward(x)).pow(2).mean(),
+                       {ours->parameters(), otherGroup->parameters()}, maxNorm);
+        flatTheirs.zero_grad();
+        otherTheirs->forward(theirs->forward(x)).pow(2).mean().backward();
+        torch::nn::utils::clip_grad_norm_(theirs->parameters(), maxNorm);
+        torch::nn::utils::clip_grad_norm_(otherTheirs->parameters(), maxNorm);
+        flatTheirs.step();
+        for (size_t i = 0; i < all.size(); ++i)
+          QVERIFY2(at::equal(all[i], allTheirs[i]), qPrintable(QString("max norm %1, step %2").arg(maxNorm).arg(step)));
+      }
+    }
+  }
+};
+
+QTEST_MAIN(TestStepLoop)
+#include "test_step_loop.moc"
