@@ -13,6 +13,7 @@
 #include <csignal>
 
 #include "cli_process.h"
+#include "time_limits.h"
 
 namespace {
 
@@ -282,7 +283,10 @@ class TestCli : public QObject {
     p.start(MILAB_CLI_PATH, {"run", "--task", "gaussian2", "--dim", "4", "--method", "infonce", "--K", grid ? "8,16" : "8",
                              "--steps", "10000000", "--device", "cpu", "--db", tmp.filePath("h.sqlite"), "--out", out});
     QVERIFY(p.waitForStarted());
-    QTest::qWait(1500);
+    // The handlers are installed right after the folder is claimed (its lock appears); a signal before that would
+    // kill the process as the default action does. Then a few steps, more in a slower sanitizer build.
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(out + "/.milab.lock"), timeLimitMs(20000));
+    QTest::qWait(timeLimitMs(300));
     ::kill(static_cast<pid_t>(p.processId()), signal);
     QVERIFY(p.waitForFinished(20000));
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);
