@@ -34,6 +34,10 @@ at::Tensor ScoreMatrixEstimator::scores(const Batch& batch) {
 }
 
 StepResult ScoreMatrixEstimator::trainStep(const Batch& batch) {
+  if (bound_.objectiveIsInBatchNce) {
+    const at::Tensor objective = critic_->trainInBatchNce(criticInput(batch), batch.y);
+    return {objective, -StepReading(objective)};
+  }
   const at::Tensor s = scores(batch);
   const at::Tensor objective = bound_.objective(s);
   StepReading reported = objective;

@@ -21,6 +21,9 @@ struct ScoreMatrixBound {
   std::function<at::Tensor(const at::Tensor& scores)> value;
   // The optimal critic of this bound is PMI + oracleShift (NWJ: 1).
   double oracleShift = 0;
+  // The objective is inBatchNce itself (InfoNCE): a learned critic then trains through
+  // SeparableCritic::trainInBatchNce, the same step with its backward written out.
+  bool objectiveIsInBatchNce = false;
 };
 
 class ScoreMatrixEstimator final : public Estimator {

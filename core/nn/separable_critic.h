@@ -24,10 +24,14 @@ class SeparableCritic {
   }
   // One Adam step on `loss`.
   void minimise(const at::Tensor& loss);
+  // One Adam step maximising inBatchNce(scores(xs, ys)), the same step as minimise(-inBatchNce(...)) to the bit,
+  // about a third faster: its backward written out (in_batch_nce_step.cpp). Returns the objective (no gradient).
+  at::Tensor trainInBatchNce(const at::Tensor& xs, const at::Tensor& ys);
 
  private:
   Mlp f_{nullptr}, g_{nullptr};
   std::unique_ptr<FlatAdam> adam_;
+  at::Tensor diagonalSeed_;  // trainInBatchNce's constant gradient at the log-softmax, for the last K
 };
 
 }  // namespace milab

@@ -20,7 +20,7 @@ QList<Ceiling> InfoNcePlugin::ceilings(const ParamMap& params) const {
 }
 
 std::unique_ptr<Estimator> InfoNcePlugin::create(const EstimatorContext& context) const {
-  return std::make_unique<ScoreMatrixEstimator>(context, ScoreMatrixBound{"I_NCE", inBatchNce, {}, 0.0});
+  return std::make_unique<ScoreMatrixEstimator>(context, ScoreMatrixBound{"I_NCE", inBatchNce, {}, 0.0, true});
 }
 
 }  // namespace milab

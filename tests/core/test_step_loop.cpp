@@ -1,7 +1,8 @@
 // The step loop's host side: a step's readings stay tensors (StepReading) until PendingSteps copies many steps' at
 // once, and the numbers that come out are exactly those .item() gave step by step (order of addition, sign, dtype);
-// the first non-finite step ends the drain with its reason. And descendClipped, which no longer reads the gradient
-// norm back to the host, clips as torch::nn::utils::clip_grad_norm_ does, to the bit.
+// the first non-finite step ends the drain with its reason. descendClipped, which no longer reads the gradient
+// norm back to the host, clips as torch::nn::utils::clip_grad_norm_ does, to the bit; and InfoNCE's step with its
+// backward written out (SeparableCritic::trainInBatchNce) is autograd's step, to the bit.
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
 #include <torch/types.h>
@@ -17,7 +18,9 @@
 #include "method/step_reading.h"
 #include "nn/descent.h"
 #include "nn/flat_adam.h"
+#include "nn/bounds.h"
 #include "nn/mlp.h"
+#include "nn/separable_critic.h"
 
 using namespace milab;
 
@@ -114,6 +117,37 @@ class TestStepLoop : public QObject {
           QVERIFY2(at::equal(all[i], allTheirs[i]), qPrintable(QString("max norm %1, step %2").arg(maxNorm).arg(step)));
       }
     }
+  }
+
+  void handWrittenInfoNceStepIsAutogradsToTheBit_data() {
+    QTest::addColumn<int>("K");
+    QTest::addColumn<int>("hidden");
+    QTest::addColumn<int>("embed");
+    QTest::newRow("K 128, the default critic") << 128 << 100 << 100;
+    QTest::newRow("K 7, odd sizes") << 7 << 13 << 5;
+    QTest::newRow("K 100 = embed") << 100 << 64 << 100;  // a transposed [E, K] is then [K, K]: the layout rule
+  }
+  void handWrittenInfoNceStepIsAutogradsToTheBit() {
+    QFETCH(int, K);
+    QFETCH(int, hidden);
+    QFETCH(int, embed);
+    const ParamMap params{{"lr", 5e-3}, {"hidden", hidden}, {"embed", embed}};
+    at::Generator a = at::make_generator<at::CPUGeneratorImpl>(3), b = at::make_generator<at::CPUGeneratorImpl>(3);
+    SeparableCritic autograd(6, 4, params, c10::Device(c10::kCPU), a), handWritten(6, 4, params, c10::kCPU, b);
+    at::Generator data = at::make_generator<at::CPUGeneratorImpl>(8);
+    const at::Tensor probeX = at::randn({9, 6}, data), probeY = at::randn({9, 4}, data);
+    for (int step = 0; step < 40; ++step) {
+      const at::Tensor x = at::randn({K, 6}, data), y = x.narrow(1, 0, 4) + 0.5 * at::randn({K, 4}, data);
+      const at::Tensor expected = inBatchNce(autograd.scores(x, y));
+      autograd.minimise(-expected);
+      const at::Tensor objective = handWritten.trainInBatchNce(x, y);
+      const QByteArray where = QString("step %1").arg(step).toUtf8();
+      QVERIFY2(at::equal(objective, expected.detach()), where);
+      // Every parameter feeds these: one differing bit anywhere shows here.
+      QVERIFY2(at::equal(handWritten.embedX(probeX), autograd.embedX(probeX)), where);
+      QVERIFY2(at::equal(handWritten.embedY(probeY), autograd.embedY(probeY)), where);
+    }
+    QVERIFY(!at::equal(autograd.embedX(probeX), SeparableCritic(6, 4, params, c10::kCPU, b).embedX(probeX)));
   }
 };
 
