@@ -165,6 +165,8 @@ MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPat
   experiments->addAction(tr("Open hashing file..."), this, [this] { startWithDialogs(hashing_.get(), {}); });
 
   connect(panel_, &ExperimentPanel::runRequested, this, &MainWindow::startRun);
+  // The result line describes the set's runs: an emptied set leaves nothing for it to describe.
+  connect(comparison_, &ComparisonView::cleared, resultLabel_, &QLabel::clear);
   connect(panel_, &ExperimentPanel::stopRequested, this, &MainWindow::stopRun);
   connect(timer_, &QTimer::timeout, this, &MainWindow::tick);
   timer_->setInterval(kRefreshMs);

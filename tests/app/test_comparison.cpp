@@ -173,6 +173,11 @@ class TestComparison : public QObject {
     QTRY_VERIFY(w.findChild<QCustomPlot*>("runPlot")->xAxis->range().upper < 1000000);
     QVERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("cancelled"));
     saveScreenshot(w, "stopped");
+    // Clear set: the runs, their curves and the line that described them all go.
+    QTest::mouseClick(w.findChild<QAbstractButton*>("clearSetButton"), Qt::LeftButton);
+    QCOMPARE(set->size(), 0);
+    QCOMPARE(table->rowCount(), 0);
+    QCOMPARE(w.findChild<QLabel*>("resultLabel")->text(), QString());
   }
 
   // Seeds of one configuration: one mean curve with a min-max band.

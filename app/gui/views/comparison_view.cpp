@@ -401,6 +401,7 @@ void ComparisonView::clear() {
   table_->setRowCount(0);
   plot_->clear(tr("No run yet: configure one and press Run"));
   figureStale_ = true;
+  Q_EMIT cleared();
 }
 
 void ComparisonView::preview(const RunSpec& spec, const RunResult& known) {

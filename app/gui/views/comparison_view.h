@@ -71,6 +71,9 @@ class ComparisonView : public QWidget {
   QString exportTable(const QString& path) const;  // the results table as CSV
   QString exportFigure(const QString& path);       // the set's figure (png/pdf/svg), drawn afresh
 
+ Q_SIGNALS:
+  void cleared();  // the set was emptied: what described its runs describes nothing now
+
  private:
   struct Entry;
   void relabel();
