@@ -214,6 +214,7 @@ class TestComparison : public QObject {
     QCOMPARE(saved.value("methods").toArray().size(), 4);
     QCOMPARE(saved.value("task").toString(), QString("gaussian2"));
 
+    MILAB_SKIP_CHILD_PROCESSES_UNDER_TSAN();
     QProcess cli;
     cli.start(MILAB_CLI_PATH, {"run", file, "--out", tmp.filePath("out")});
     QVERIFY(cli.waitForFinished(120000));
