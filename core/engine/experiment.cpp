@@ -107,6 +107,8 @@ QString parseExperiment(const QByteArray& json, const QString& path, Experiment*
       return QStringLiteral("grid: must be an object of lists, e.g. {\"K\": [8, 64]}, in %1").arg(where);
     const QJsonObject axes = grid.toObject();
     for (auto it = axes.begin(); it != axes.end(); ++it) {
+      // The key is checked before any message names it (a NUL in "K" would cut the line).
+      if (const QString err = controlCharacterIn(it.key(), QJsonValue(), where); !err.isEmpty()) return err;
       const QJsonArray values = it.value().toArray();
       if (!it.value().isArray() || values.isEmpty())
         return QStringLiteral("grid.%1: must be a non-empty list of values in %2").arg(it.key(), where);
