@@ -292,10 +292,15 @@ void RunPlot::resetView() {
   double xMax = 1;
   QVector<double> values;
   QList<double> references;
+  const bool readingsOnly = showsReadingsOnly();
+  plot_->xAxis->setLabel(readingsOnly ? "no training: one reading from the samples" : "training step");
+  plot_->xAxis->setTicks(!readingsOnly);
+  plot_->xAxis->setTickLabels(!readingsOnly);
+  plot_->xAxis->grid()->setVisible(!readingsOnly);
   for (const Series& s : runs_) {
     if (!s.visible) continue;
     // While a run trains its planned span shows; once it ended (or was stopped), the steps it did.
-    xMax = std::max(xMax, s.ended && !s.steps.isEmpty() ? s.steps.last() : double(s.plannedSteps));
+    if (!readingsOnly) xMax = std::max(xMax, s.ended && !s.steps.isEmpty() ? s.steps.last() : double(s.plannedSteps));
     references << s.levels;
     // At most ~2000 evenly spaced points per run: the view follows the data 30 times a second, for long runs too.
     const int n = s.smooth->dataCount(), stride = std::max(1, n / 2000);
@@ -305,7 +310,17 @@ void RunPlot::resetView() {
   const double pad = 0.08 * std::max(hi - lo, 0.5);
   plot_->xAxis->setRange(0, xMax);
   plot_->yAxis->setRange(lo - pad, hi + pad);
-  placePoints(xMax);
+  placePoints(xMax, readingsOnly);
+}
+
+bool RunPlot::showsReadingsOnly() const {
+  bool anyCurve = false, anyPoint = false;
+  for (const Series& s : runs_)
+    if (s.visible) {
+      anyCurve = anyCurve || !s.ended || !s.steps.isEmpty();
+      anyPoint = anyPoint || s.point;
+    }
+  return anyPoint && !anyCurve;
 }
 
 void RunPlot::refresh() {
@@ -346,16 +361,18 @@ void RunPlot::markEnded(int id, const RunResult& result) {
     s.bars->setData(QVector<double>{result.stderror});
     s.smooth->removeFromLegend(legend_);
     s.levels << result.estimate - result.stderror << result.estimate + result.stderror;
-    placePoints(spanOf(-1));
+    placePoints(showsReadingsOnly() ? 1 : spanOf(-1), showsReadingsOnly());
     updateVisibility();
   }
   clipFlatLines();
 }
 
-void RunPlot::placePoints(double xMax) {
-  int j = 0;
+void RunPlot::placePoints(double xMax, bool readingsOnly) {
+  int j = 0, points = 0;
+  for (const Series& s : runs_) points += s.point != nullptr;
   for (Series& s : runs_)
-    if (s.point) s.point->data()->begin()->key = xMax * (0.96 - 0.03 * j++);
+    if (s.point)  // beside the curves' final readings, or spread over the axis when there are no curves
+      s.point->data()->begin()->key = readingsOnly ? xMax * (j++ + 1) / (points + 1) : xMax * (0.96 - 0.03 * j++);
 }
 
 int RunPlot::pointCount(int id) const { return id >= 0 && id < runs_.size() ? runs_[id].raw->dataCount() : 0; }

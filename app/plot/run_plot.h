@@ -93,7 +93,12 @@ class RunPlot {
   void addTarget(const RunSpec& spec, const RunResult& known);
   void extendGroup(Group& g);
   void updateVisibility();
-  void placePoints(double xMax);  // the readings without a curve, side by side at the right of the data
+  // The readings without a curve: side by side at the right of the data, or spread over the axis when the view
+  // holds nothing else.
+  void placePoints(double xMax, bool readingsOnly);
+  // Only readings of methods that train nothing (KSG alone, or from the history) are shown: a training-step axis
+  // would place them at a step that means nothing, so the axis says what they are instead.
+  bool showsReadingsOnly() const;
   bool legendListsReferences() const { return runs_.size() <= 3; }
 
   QCustomPlot* plot_;

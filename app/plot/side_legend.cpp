@@ -12,6 +12,8 @@ QCPLegend* placeSideLegend(QCustomPlot* plot, int row, int column, QCPLegend* le
   cell->addElement(1, 0, new QCPLayoutElement(plot));  // takes the height the entries leave
   cell->setRowStretchFactor(0, 0.001);
   cell->setRowStretchFactor(1, 1);
+  // The legend's frame is drawn on its outer edge: at the plot's right edge it would fall outside the image.
+  cell->setMargins(QMargins(0, 0, 4, 0));
   legend->setLayer("legend");
   legend->setFont(QFont("sans", 8));
   legend->setBorderPen(QPen(QColor(180, 180, 180)));

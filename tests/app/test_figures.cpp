@@ -183,6 +183,36 @@ class TestFigures : public QObject {
     QVERIFY(plot.yAxis->label().startsWith("log Z"));
   }
 
+  // KSG alone trains nothing: no training-step axis under its reading, which stands inside the view; a trained run
+  // shown next brings the step axis back. The legend's frame stays inside the image (it was cut at the right edge).
+  void aLoneReadingHasNoStepAxis() {
+    QCustomPlot plot;
+    plot.setViewport(QRect(0, 0, 900, 600));  // as an export sizes it (a widget not shown gets no resize event)
+    RunPlot runPlot(&plot);
+    FigureRun ksg = finished("ksg", 2, 0, 0.44);
+    ksg.result.fromEvaluation = true;  // its one reading
+    runPlot.showRun(ksg.spec, ksg.result, {});
+    QCOMPARE(plot.xAxis->label(), QString("no training: one reading from the samples"));
+    QVERIFY(!plot.xAxis->tickLabels() && !plot.xAxis->grid()->visible());
+    QCPGraph* point = nullptr;
+    for (int i = 0; i < plot.graphCount(); ++i)
+      if (plot.graph(i)->name().startsWith("ksg: ")) point = plot.graph(i);
+    QVERIFY(point);
+    const double key = point->data()->begin()->key;
+    QVERIFY(key > plot.xAxis->range().lower && key < plot.xAxis->range().upper);
+    QVERIFY(plot.yAxis->range().contains(0.44 - 0.05) && plot.yAxis->range().contains(2.0));
+    plot.replot();
+    // QPainter draws a rectangle's frame one pixel right of QRect::right(): x + width must stay inside.
+    const QRect frame = findLegend(&plot)->outerRect();
+    QVERIFY2(frame.x() + frame.width() < plot.viewport().width(),
+             qPrintable(QString::number(frame.x() + frame.width())));
+
+    FigureRun infonce = finished("infonce", 2, 8, 1.0);
+    runPlot.showRun(infonce.spec, infonce.result, {{1, 0.5, 0, 0}, {2, 1.0, 0, 0}});
+    QCOMPARE(plot.xAxis->label(), QString("training step"));
+    QVERIFY(plot.xAxis->tickLabels() && plot.xAxis->grid()->visible());
+  }
+
   void nothingFinishedSaysSo() {
     FigureRun r = finished("infonce", 2, 8, 1.0);
     r.result.status = RunStatus::Failed;
