@@ -269,7 +269,7 @@ QString MainWindow::overlayHistory(const QList<qint64>& ids) {
     result.ceilings = stored.ceilings;
     QStringList label{QStringLiteral("#%1 %2").arg(stored.id).arg(stored.method)};
     for (const QString& k : differing)
-      if (stored.spec.contains(k)) label << QStringLiteral("%1=%2").arg(k, stored.spec.value(k).toVariant().toString());
+      if (stored.spec.contains(k)) label << keyValueText(k, stored.spec.value(k).toVariant());
     comparison_->overlayStored(label.join(' '), spec, result, history_->store().curve(stored.id));
   }
   return {};

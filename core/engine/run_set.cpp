@@ -113,11 +113,18 @@ QStringList differingKeys(const QList<RunSpec>& specs) {
   return differingKeys(flats);
 }
 
+QString keyValueText(const QString& key, const QVariant& value) {
+  // A real number as a reader writes it: 0.0001, not Qt's "1e-04".
+  const QString text =
+      value.typeId() == QMetaType::Double ? QString::number(value.toDouble(), 'g', 6) : value.toString();
+  return QStringLiteral("%1=%2").arg(key, text);
+}
+
 QString runLabel(const RunSpec& spec, const QStringList& keys) {
   const QVariantMap flat = runSpecToFlat(spec);
   QStringList parts{spec.method};
   for (const QString& k : keys)
-    if (flat.contains(k)) parts << QStringLiteral("%1=%2").arg(k, flat.value(k).toString());
+    if (flat.contains(k)) parts << keyValueText(k, flat.value(k));
   return parts.join(' ');
 }
 

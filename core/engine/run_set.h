@@ -24,6 +24,8 @@ QString expandRunSet(const RunSpec& base, const QStringList& moreMethods, const 
 // The keys (besides "method") whose values differ between the runs that have them, sorted.
 QStringList differingKeys(const QList<RunSpec>& specs);
 QStringList differingKeys(const QList<QVariantMap>& flatSpecs);  // the same over experiments in their flat form
+// "lr=0.0001": a key as its flag spells it (--lr) and its value as a reader writes it, for labels.
+QString keyValueText(const QString& key, const QVariant& value);
 // "infonce K=128 seed=2": the method and its values of `keys`.
 QString runLabel(const RunSpec& spec, const QStringList& keys);
 // The same label without the seed: runs that differ only by seed share it and are drawn as one mean with a band.

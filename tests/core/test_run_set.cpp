@@ -33,6 +33,10 @@ class TestRunSet : public QObject {
     QCOMPARE(differingKeys(specs), (QStringList{"K", "seed"}));
     QCOMPARE(runLabel(specs[0], differingKeys(specs)), QString("infonce K=8 seed=1"));
     QCOMPARE(seedGroupLabel(specs[1], differingKeys(specs)), QString("infonce K=8"));
+    // A small real number reads as written, not as Qt's "1e-04".
+    QCOMPARE(expandRunSet(base("infonce"), {}, "lr=0.001,0.0001", registry_, &specs), QString());
+    QCOMPARE(runLabel(specs[1], differingKeys(specs)), QString("infonce lr=0.0001"));
+    QCOMPARE(expandRunSet(base("infonce"), {"nwj"}, "K=8,16; seed=1,2", registry_, &specs), QString());
     QCOMPARE(specs.last().method, QString("nwj"));
     QCOMPARE(specs.last().methodParams.value("lr").toDouble(), 0.001);  // nwj keeps the base's shared values
     // A list applies to the methods that declare its key: order_prior multiplies ammi's runs, not infonce's.

@@ -141,7 +141,7 @@ void HistoryPanel::refresh() {
     const StoredRun& r = shown_[row];
     QStringList differs;
     for (const QString& k : differing)
-      if (r.spec.contains(k)) differs << QStringLiteral("%1=%2").arg(k, r.spec.value(k).toVariant().toString());
+      if (r.spec.contains(k)) differs << keyValueText(k, r.spec.value(k).toVariant());
     const QStringList texts{
         r.ended.toString("yyyy-MM-dd hh:mm:ss"),
         r.task,
