@@ -1,6 +1,7 @@
 #include "engine/run_set.h"
 
 #include <QJsonArray>
+#include <cmath>
 
 #include "method/method_plugin.h"
 #include "method/method_registry.h"
@@ -114,10 +115,12 @@ QStringList differingKeys(const QList<RunSpec>& specs) {
 }
 
 QString keyValueText(const QString& key, const QVariant& value) {
-  // A real number as a reader writes it: 0.0001, not Qt's "1e-04".
-  const QString text =
-      value.typeId() == QMetaType::Double ? QString::number(value.toDouble(), 'g', 6) : value.toString();
-  return QStringLiteral("%1=%2").arg(key, text);
+  if (value.typeId() != QMetaType::Double) return QStringLiteral("%1=%2").arg(key, value.toString());
+  // A real number as a reader writes it: 0.0001, not Qt's shorter "1e-04"; every digit that tells two values
+  // apart stays (the shortest form that reads back the same double).
+  const double v = value.toDouble();
+  const bool plain = v == 0 || (std::abs(v) >= 1e-6 && std::abs(v) < 1e7);
+  return QStringLiteral("%1=%2").arg(key, QString::number(v, plain ? 'f' : 'g', QLocale::FloatingPointShortest));
 }
 
 QString runLabel(const RunSpec& spec, const QStringList& keys) {

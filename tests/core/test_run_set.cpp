@@ -36,6 +36,9 @@ class TestRunSet : public QObject {
     // A small real number reads as written, not as Qt's "1e-04".
     QCOMPARE(expandRunSet(base("infonce"), {}, "lr=0.001,0.0001", registry_, &specs), QString());
     QCOMPARE(runLabel(specs[1], differingKeys(specs)), QString("infonce lr=0.0001"));
+    QCOMPARE(keyValueText("lr", 0.00012345678), QString("lr=0.00012345678"));  // no digit lost
+    QCOMPARE(keyValueText("mi", 2.0), QString("mi=2"));
+    QCOMPARE(keyValueText("lr", 1e-9), QString("lr=1e-09"));
     QCOMPARE(expandRunSet(base("infonce"), {"nwj"}, "K=8,16; seed=1,2", registry_, &specs), QString());
     QCOMPARE(specs.last().method, QString("nwj"));
     QCOMPARE(specs.last().methodParams.value("lr").toDouble(), 0.001);  // nwj keeps the base's shared values
