@@ -413,7 +413,9 @@ void MainWindow::showResult() {
                      .arg(r.trueMi, 0, 'f', 3);
   for (const Ceiling& c : r.ceilings) text += QStringLiteral(" &middot; %1 = %2").arg(c.name).arg(c.value, 0, 'f', 3);
   if (const Run* oracle = oracleRun(); oracle && oracle->isFinished() && oracle->result().status == RunStatus::Finished)
-    text += tr(" &middot; oracle critic %1").arg(oracle->result().estimate, 0, 'f', 3);
+    text += tr(" &middot; oracle critic %1 &plusmn; %2")
+                .arg(oracle->result().estimate, 0, 'f', 3)
+                .arg(oracle->result().stderror, 0, 'f', 3);
   for (const NamedValue& t : r.terms)
     text += QStringLiteral("<br>%1 = %2").arg(t.name.toHtmlEscaped()).arg(t.value, 0, 'f', 3);
   if (r.stepsDone == 0 && r.fromEvaluation)  // KSG: nothing trained, only its sample sets read

@@ -176,11 +176,13 @@ void RunPlot::append(int id, const QVector<CurvePoint>& points) {
   if (s.group >= 0) extendGroup(groups_[s.group]);
 }
 
-void RunPlot::setOracle(int id, double value) {
+void RunPlot::setOracle(int id, double value, double stderror) {
   if (id < 0 || id >= runs_.size()) return;
   Series& s = runs_[id];
-  QCPGraph* g = addFlatLine(QPen(s.style.color, 1.5, Qt::DotLine),
-                            QStringLiteral("oracle critic (%1) = %2").arg(s.label, number(value)), value, id);
+  // Its standard error is named: a few evaluation batches of small K are noisy, and a line looks exact.
+  QCPGraph* g = addFlatLine(
+      QPen(s.style.color, 1.5, Qt::DotLine),
+      QStringLiteral("oracle critic (%1) = %2 ± %3").arg(s.label, number(value), number(stderror)), value, id);
   if (legendListsReferences()) g->addToLegend(legend_);
   s.references << g;
   clipFlatLines();

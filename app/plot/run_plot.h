@@ -28,7 +28,7 @@ class RunPlot {
   // A run's series, drawn at once with its target and ceilings (known before its first step). Returns its id.
   int addRun(const QString& label, const SeriesStyle& style, const RunSpec& spec, const RunResult& known);
   void append(int id, const QVector<CurvePoint>& points);  // addData; the caller replots (refresh) once per tick
-  void setOracle(int id, double value);                    // the bound with the task's analytic critic
+  void setOracle(int id, double value, double stderror);   // the bound with the task's analytic critic
   // The run is over: the view fits the steps it did, not the ones it planned. A run that ended with an estimate
   // but no training curve (KSG trains nothing) is drawn as one point with its standard error as an error bar,
   // at the right of the steps shown, where the trained runs' final readings are.

@@ -61,7 +61,17 @@ class TestMainWindow : public QObject {
     QVERIFY(w.oracleRun() && w.oracleRun()->isFinished());
     QCOMPARE(w.oracleRun()->spec().methodParams.value("critic").toString(), QString("oracle"));
     QVERIFY(hasGraphStartingWith(w, "oracle critic"));
-    QVERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("oracle critic"));
+    // with its standard error, in the legend and the result line
+    const RunResult& oracle = w.oracleRun()->result();
+    QVERIFY(oracle.stderror > 0);
+    QVERIFY(hasGraphStartingWith(w, QStringLiteral("oracle critic (infonce) = %1 ± %2")
+                                        .arg(oracle.estimate, 0, 'f', 2)
+                                        .arg(oracle.stderror, 0, 'f', 2)));
+    QVERIFY(w.findChild<QLabel*>("resultLabel")
+                ->text()
+                .contains(QStringLiteral("oracle critic %1 &plusmn; %2")
+                              .arg(oracle.estimate, 0, 'f', 3)
+                              .arg(oracle.stderror, 0, 'f', 3)));
 
     QTemporaryDir tmp;
     for (const char* name : {"p.png", "p.pdf", "p.svg", "c.csv", "s.json"})

@@ -340,7 +340,8 @@ bool ComparisonView::tick() {
     }
     if (e.oracle && !e.oracleShown && e.oracle->isFinished()) {
       e.oracleShown = true;
-      if (e.oracle->result().status == RunStatus::Finished) plot_->setOracle(e.series, e.oracle->result().estimate);
+      if (const RunResult& o = e.oracle->result(); o.status == RunStatus::Finished)
+        plot_->setOracle(e.series, o.estimate, o.stderror);
     }
     if (queue_->hasEnded(e.queueIndex) && !e.endedMarked) {
       e.endedMarked = true;
