@@ -6,6 +6,7 @@
 #include <QVector>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <thread>
@@ -69,9 +70,13 @@ MpiSession::MpiSession() {
 }
 
 MpiSession::~MpiSession() {
-  if (aborted_) return;
   if (rank_ == 0) releaseWorkers();
   MPI_Finalize();
+}
+
+void MpiSession::abort(int exitCode) {
+  MPI_Abort(MPI_COMM_WORLD, exitCode);
+  std::_Exit(exitCode);  // MPI_Abort does not return; should it, the job still ends here
 }
 
 void MpiSession::releaseWorkers() {
@@ -118,14 +123,17 @@ int runMpiWorker(const MethodRegistry& registry, const std::atomic<bool>& interr
       result.reason = QStringLiteral("%1 refuses the cell: %2").arg(where(rank), err);
     } else {
       bool cancelled = false;
-      result = runCell(spec, registry, [&] {
-        MPI_Status s;
-        while (poll(0, &s) && s.MPI_TAG == kCancel) {
-          receive(s);
-          cancelled = true;
-        }
-        return cancelled || interrupted.load();
-      }, &curve);
+      result = runCell(
+          spec, registry,
+          [&] {
+            MPI_Status s;
+            while (poll(0, &s) && s.MPI_TAG == kCancel) {
+              receive(s);
+              cancelled = true;
+            }
+            return cancelled || interrupted.load();
+          },
+          &curve);
     }
     send(0, kResult, packRunResult(index, result, curve));
     if (interrupted.load()) {
@@ -141,6 +149,7 @@ int runGridOverMpi(MpiSession& session, const QList<GridCell>& cells, const QStr
                    const std::atomic<bool>& interrupted) {
   QList<CellResult> results;
   QList<int> pending;  // indices into cells, in grid order
+  bool abortJob = false;
   int done = 0;
   for (int i = 0; i < cells.size(); ++i) {
     CellResult c{cells[i], {}, false};
@@ -231,17 +240,18 @@ int runGridOverMpi(MpiSession& session, const QList<GridCell>& cells, const QStr
     if (drained && stopped == session.size() - 1) break;
     // A rank that died (or hangs) after a stop was asked for: rank 0 keeps what it has and ends the job.
     if (cancelled && !local && std::chrono::steady_clock::now() - cancelledAt > deadline) {
-      errors << QStringLiteral("mpi: %1 rank(s) did not answer within 1.5 s of the stop (one died, or mpirun "
-                               "is ending the job); the finished cells are written, rerun to resume")
+      errors << QStringLiteral(
+                    "mpi: %1 rank(s) did not answer within 1.5 s of the stop (one died, or mpirun "
+                    "is ending the job); the finished cells are written, rerun to resume")
                     .arg(session.size() - 1 - stopped);
-      session.aborted_ = true;
+      abortJob = true;
       break;
     }
     if (!progressed) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
-  session.released_ = true;
+  session.markWorkersReleased();
   const int code = finishGrid(outDir, results, errors, unwritten, historyWarning, shard, interrupted.load());
-  if (session.aborted_) MPI_Abort(MPI_COMM_WORLD, code);  // the finished cells are on disk already
+  if (abortJob) session.abort(code);  // the finished cells are on disk already
   return code;
 }
 

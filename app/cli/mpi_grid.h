@@ -33,13 +33,14 @@ class MpiSession {
   int rank() const { return rank_; }
   int size() const { return size_; }
   void releaseWorkers();
+  // The grid's own loop has stopped every worker: nothing is left for releaseWorkers() to answer.
+  void markWorkersReleased() { released_ = true; }
+  // Ends the whole job now (a rank died or hangs, so MPI_Finalize would wait for it forever): MPI_Abort.
+  [[noreturn]] void abort(int exitCode);
 
  private:
   int rank_ = 0, size_ = 1;
   bool released_ = false;
-  bool aborted_ = false;
-  friend int runGridOverMpi(MpiSession&, const QList<GridCell>&, const QString&, const MethodRegistry&,
-                            const QString&, const GridShard&, const std::atomic<bool>&);
 };
 
 // A worker rank: asks rank 0 for cells, runs each, sends back its result, until told to stop. Exit code 0, or
