@@ -363,7 +363,8 @@ void RunPlot::markEnded(int id, const RunResult& result) {
     s.bars->setData(QVector<double>{result.stderror});
     s.smooth->removeFromLegend(legend_);
     s.levels << result.estimate - result.stderror << result.estimate + result.stderror;
-    placePoints(showsReadingsOnly() ? 1 : spanOf(-1), showsReadingsOnly());
+    const bool readingsOnly = showsReadingsOnly();
+    placePoints(readingsOnly ? 1 : spanOf(-1), readingsOnly);  // a readings-only view spans 0..1 (resetView)
     updateVisibility();
   }
   clipFlatLines();

@@ -115,12 +115,15 @@ QStringList differingKeys(const QList<RunSpec>& specs) {
 }
 
 QString keyValueText(const QString& key, const QVariant& value) {
-  if (value.typeId() != QMetaType::Double) return QStringLiteral("%1=%2").arg(key, value.toString());
-  // A real number as a reader writes it: 0.0001, not Qt's shorter "1e-04"; every digit that tells two values
-  // apart stays (the shortest form that reads back the same double).
-  const double v = value.toDouble();
-  const bool plain = v == 0 || (std::abs(v) >= 1e-6 && std::abs(v) < 1e7);
-  return QStringLiteral("%1=%2").arg(key, QString::number(v, plain ? 'f' : 'g', QLocale::FloatingPointShortest));
+  QString text = value.toString();
+  if (value.typeId() == QMetaType::Double) {
+    // A real number as a reader writes it: 0.0001, not Qt's shorter "1e-04"; every digit that tells two values
+    // apart stays (the shortest form that reads back the same double).
+    const double v = value.toDouble();
+    const bool plain = v == 0 || (std::abs(v) >= 1e-6 && std::abs(v) < 1e7);
+    text = QString::number(v, plain ? 'f' : 'g', QLocale::FloatingPointShortest);
+  }
+  return QStringLiteral("%1=%2").arg(key, text);
 }
 
 QString runLabel(const RunSpec& spec, const QStringList& keys) {
