@@ -7,6 +7,8 @@
 #include <thread>
 #include <utility>
 
+#include "engine/device.h"
+
 namespace milab {
 
 template <typename Result>
@@ -24,6 +26,7 @@ class BackgroundJob {
 
   void start() {
     thread_ = std::thread([this] {
+      configureThisThread();
       result_ = work_(cancel_, progress_);
       finished_.store(true, std::memory_order_release);  // result_ is complete before anyone reads it
     });

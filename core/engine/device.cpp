@@ -6,7 +6,20 @@
 
 #include <malloc.h>
 
+#include <atomic>
+
 namespace milab {
+
+namespace {
+// The intra-op thread count every thread of the lab computes with; 0 until initTorchRuntime or the first
+// configureThisThread decides it.
+std::atomic<int> labThreads{0};
+
+int threadsFromEnvironment() {
+  const int fromEnvironment = qEnvironmentVariableIntValue("MILAB_THREADS");
+  return fromEnvironment > 0 ? fromEnvironment : 1;
+}
+}  // namespace
 
 QString resolveDevice(const QString& request, QString* resolved) {
   const bool cuda = torch::cuda::is_available();
@@ -32,8 +45,28 @@ void initTorchRuntime(int threads) {
   // and DEMI K=128 between 57 and 150; with 1 thread they held at 400-490 and 124-143, matching a bare
   // LibTorch loop. Only InfoNCE at K=512 gains from 2 threads (about 100 vs 80 steps/s). One thread also
   // leaves the other core to the window or to a second run. MILAB_THREADS overrides.
-  if (threads <= 0) threads = qEnvironmentVariableIntValue("MILAB_THREADS");
-  at::set_num_threads(threads > 0 ? threads : 1);
+  labThreads.store(threads > 0 ? threads : threadsFromEnvironment());
+  configureThisThread();
+}
+
+void configureThisThread() {
+  int threads = labThreads.load();
+  if (threads <= 0) {  // a program that never called initTorchRuntime (a test's own main): the same default
+    int unset = 0;
+    labThreads.compare_exchange_strong(unset, threadsFromEnvironment());
+    threads = labThreads.load();
+  }
+  // OpenMP keeps the thread count per thread: at::set_num_threads sets the calling thread's (omp_set_num_threads),
+  // and a thread started later begins from OpenMP's default, every core the process may use (or
+  // OMP_NUM_THREADS). OpenBLAS's GEMM reads that count on every call and splits its sums by it, so a run's worker
+  // that skipped this computed with 2 threads on a 2-core machine, 1 under `taskset -c 0` or `mpirun` (which
+  // binds each rank to a core), and the last digits of every curve differed between them (issue 22).
+  at::set_num_threads(threads);
+}
+
+int configuredThreads() {
+  const int threads = labThreads.load();
+  return threads > 0 ? threads : threadsFromEnvironment();
 }
 
 }  // namespace milab

@@ -12,4 +12,13 @@ QString resolveDevice(const QString& request, QString* resolved);
 // tensor buffer to the kernel.
 void initTorchRuntime(int threads = 0);
 
+// Call first in every thread that runs LibTorch work (a run's worker, a background job, a test's own thread): gives
+// it the lab's intra-op thread count, so a seed computes the same digits whatever the machine's core count, its
+// affinity (taskset, mpirun's binding) or OMP_NUM_THREADS. Only MILAB_THREADS changes the count, and with it the
+// last digits (a sum split over more threads adds in another order).
+void configureThisThread();
+
+// The count configureThisThread gives (1 unless MILAB_THREADS or initTorchRuntime(n) says otherwise).
+int configuredThreads();
+
 }  // namespace milab

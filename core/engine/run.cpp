@@ -150,6 +150,7 @@ RunResult Run::result() const {
 }
 
 void Run::execute() {
+  configureThisThread();
   QElapsedTimer clock;
   clock.start();
   RunResult res = result();  // what is known before training: truths, ceilings
@@ -223,6 +224,7 @@ void Run::execute() {
     QList<NamedValue> termSums;
     for (int i = 0; i < spec_.evalBatches; ++i) {
       if (cancel_.load()) return finishCancelled("cancelled during evaluation");
+      evaluationsBegun_.store(i + 1);
       const Evaluation e = session->evaluate();
       if (!std::isfinite(e.value)) return finish(RunStatus::Failed, "evaluation produced a non-finite value");
       values.push_back(e.value);

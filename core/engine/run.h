@@ -85,6 +85,9 @@ class Run {
   QVector<CurvePoint> takeNewPoints();
   QVector<CurvePoint> curve() const;
   int stepsDone() const { return stepsDone_.load(); }
+  // Evaluation batches read so far; from the start of the final evaluation on, at least 1 (the batch under way).
+  // KSG has no training steps: this is the only sign its work has begun.
+  int evaluationsBegun() const { return evaluationsBegun_.load(); }
   // Known before training: true MI and ceilings. Final fields once isFinished().
   RunResult result() const;
 
@@ -102,6 +105,7 @@ class Run {
   std::atomic<bool> finished_{false};
   std::condition_variable finishedChanged_;  // notified once, when finished_ turns true (under mutex_)
   std::atomic<int> stepsDone_{0};
+  std::atomic<int> evaluationsBegun_{0};
   mutable std::mutex mutex_;
   QVector<CurvePoint> curve_;
   int drained_ = 0;

@@ -8,6 +8,7 @@
 #include <QtTest>
 
 #include "cli_process.h"
+#include "time_limits.h"
 
 namespace {
 
@@ -64,7 +65,7 @@ class TestDistributed : public QObject {
       env.insert("MILAB_CLI", MILAB_CLI_PATH);
       p.setProcessEnvironment(env);
       p.start("bash", {MILAB_SOURCE_DIR "/resources/cluster/slurm-grid-array.sh", grid.fileName(), out});
-      QVERIFY(p.waitForFinished(120000));
+      QVERIFY(p.waitForFinished(untilDoneMs()));
       QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
       QVERIFY(p.readAllStandardOutput().contains(QByteArray("shard ") + task + "/2: 3 cells"));
     }
@@ -144,6 +145,43 @@ class TestDistributed : public QObject {
     QCOMPARE(shard.code, 2);
     QCOMPARE(shard.err.count("milab-cli: shard: I must be in [0, 2]"), 1);
     QVERIFY(!QFileInfo::exists(out));
+  }
+
+  // Issue 22: a seed gives the same digits whatever the cores the process may use. OpenMP starts every new thread
+  // with as many threads as cores (or OMP_NUM_THREADS), OpenBLAS splits a GEMM's sums by that count, and mpirun
+  // binds each rank to one core: a run's worker that did not set its own count computed the K = 32 and K = 128
+  // cells here differently with 2 cores, under taskset -c 0, with OMP_NUM_THREADS=2 and under mpirun. Every run
+  // thread now sets one intra-op thread itself (engine/device.h: configureThisThread).
+  void sameDigitsWhateverTheCoresAffinityOrOpenMp() {
+    const QStringList grid{"run",       "--task", "gaussian2", "--dim",   "4",   "--mi",     "2",  "--method",
+                           "infonce,nwj", "--K",  "8,32,128",  "--steps", "150", "--device", "cpu"};
+    const auto table = [&](const QString& program, const QStringList& before, const QString& name,
+                           const QString& ompThreads, const QStringList& after = {}) {
+      QProcess p;
+      QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+      env.remove("OMP_NUM_THREADS");
+      env.remove("MILAB_THREADS");
+      if (!ompThreads.isEmpty()) env.insert("OMP_NUM_THREADS", ompThreads);
+      p.setProcessEnvironment(env);
+      p.start(program, before + grid + after + QStringList{"--out", tmp_.filePath(name)});
+      p.waitForFinished(untilDoneMs());
+      const QByteArray err = p.readAllStandardError();
+      if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) qWarning("%s: %s", qPrintable(name), err.constData());
+      return withoutSeconds(readAll(tmp_.filePath(name + "/grid.csv")));
+    };
+    const QByteArray plain = table(MILAB_CLI_PATH, {}, "digits-plain", {}, {"--jobs", "2"});
+    QCOMPARE(plain.trimmed().count('\n'), 6);
+    QCOMPARE(table(MILAB_CLI_PATH, {}, "digits-omp2", "2"), plain);
+    QCOMPARE(table(MILAB_CLI_PATH, {}, "digits-omp1", "1"), plain);
+    const QString taskset = QStandardPaths::findExecutable("taskset");
+    if (taskset.isEmpty()) QFAIL("taskset not found (util-linux)");
+    QCOMPARE(table(taskset, {"-c", "0", MILAB_CLI_PATH}, "digits-one-core", {}), plain);
+    if (mpirun().isEmpty()) {
+      if (qEnvironmentVariableIsSet("MILAB_REQUIRE_MPI")) QFAIL("mpirun not found, and MILAB_REQUIRE_MPI is set");
+      QSKIP("mpirun not found: the plain, taskset and OMP_NUM_THREADS tables agreed");
+    }
+    QCOMPARE(table(mpirun(), {"--allow-run-as-root", "--oversubscribe", "-np", "2", MILAB_CLI_PATH}, "digits-mpi", {}),
+             plain);
   }
 
   // One run under mpirun (or a grid under one rank) runs on rank 0 as without MPI.
