@@ -74,7 +74,11 @@ QString priorOrderSweepFromFlat(const QVariantMap& flat, const MethodRegistry& r
 
 PriorOrderSweep runPriorOrderSweep(const PriorOrderSweepSpec& spec, const MethodPlugin& method,
                                    const std::function<void(const PriorOrderPoint&)>& onPoint,
-                                   const std::atomic<bool>& cancel) {
+                                   const std::atomic<bool>& cancel,
+                                   const std::function<void(PriorOrderPhase, int order)>& onPhase) {
+  const auto begin = [&onPhase](PriorOrderPhase phase, int order) {
+    if (onPhase) onPhase(phase, order);
+  };
   PriorOrderSweep out;
   const RunSpec& enc = spec.encoder;
   const int64_t m = enc.methodParams.value("bits").toInt(), o = enc.methodParams.value("order_y").toInt();
@@ -98,6 +102,7 @@ PriorOrderSweep runPriorOrderSweep(const PriorOrderSweepSpec& spec, const Method
     // "Partly trained": the encoder run's own steps, then frozen.
     QElapsedTimer clock;
     clock.start();
+    begin(PriorOrderPhase::TrainingEncoder, -1);
     const TrainingOutcome trained = session.train(enc.steps, {}, {});
     out.cancelled = trained.cancelled;
     if (!trained.error.isEmpty()) out.error = "encoder " + trained.error;
@@ -107,9 +112,10 @@ PriorOrderSweep runPriorOrderSweep(const PriorOrderSweepSpec& spec, const Method
     at::Tensor codes;
     {
       c10::NoGradGuard noGrad;
+      begin(PriorOrderPhase::BruteForceEntropy, -1);
       const Batch fixed = session.sampleJoint(spec.sweep.value("fixed_batch").toInt());
       codes = markovEstimator->encoderLogits(fixed.y);
-      out.bruteForceEntropy = markov::aggregateEntropy(codes).item<double>();
+      out.bruteForceEntropy = markov::aggregateEntropy(codes, cancelled).item<double>();
     }
     const int maxOrder = spec.sweep.value("max_order").toInt(), fitSteps = spec.sweep.value("fit_steps").toInt();
     const int64_t hidden = enc.methodParams.value("hidden").toInt();
@@ -119,6 +125,7 @@ PriorOrderSweep runPriorOrderSweep(const PriorOrderSweepSpec& spec, const Method
         return out;
       }
       clock.restart();
+      begin(PriorOrderPhase::FittingOrder, r);
       PriorOrderPoint p;
       p.order = r;
       {
@@ -135,7 +142,7 @@ PriorOrderSweep runPriorOrderSweep(const PriorOrderSweepSpec& spec, const Method
       if (onPoint) onPoint(p);
     }
   } catch (const EstimatorCancelled&) {
-    out.cancelled = true;  // inside an order's fit: the orders before it are kept
+    out.cancelled = true;  // inside the entropy or an order's fit: the orders before it are kept
   } catch (const std::exception& e) {
     out.error = errorLine(e);
   }

@@ -52,9 +52,14 @@ struct PriorOrderSweep {
   bool cancelled = false;
 };
 
-// Runs on the calling thread; `onPoint` sees each order as it ends.
+// The sweep's stretches of work, in order; each polls the cancel flag as it goes.
+enum class PriorOrderPhase { TrainingEncoder, BruteForceEntropy, FittingOrder };
+
+// Runs on the calling thread; `onPoint` sees each order as it ends, `onPhase` (may be empty) each stretch as it
+// begins (with the order r for FittingOrder, else -1).
 PriorOrderSweep runPriorOrderSweep(const PriorOrderSweepSpec& spec, const MethodPlugin& method,
                                    const std::function<void(const PriorOrderPoint&)>& onPoint,
-                                   const std::atomic<bool>& cancel);
+                                   const std::atomic<bool>& cancel,
+                                   const std::function<void(PriorOrderPhase, int order)>& onPhase = {});
 
 }  // namespace milab

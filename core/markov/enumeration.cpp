@@ -2,10 +2,13 @@
 
 #include <ATen/ATen.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 #include <stdexcept>
 
 #include "markov/markov_code.h"
+#include "method/estimator.h"
 
 namespace milab::markov {
 
@@ -50,10 +53,30 @@ at::Tensor logProbOfCodes(const at::Tensor& logits, const at::Tensor& codes) {
   return total;  // [B, C]
 }
 
+namespace {
+at::Tensor entropyOfLogMixture(const at::Tensor& logMix) { return -(logMix.exp() * logMix).sum(); }
+}  // namespace
+
 at::Tensor aggregateEntropy(const at::Tensor& logits) {
   const at::Tensor logP = logProbOfCodes(logits, allCodes(logits.size(1), logits.device()));  // [B, C]
   const at::Tensor logMix = at::logsumexp(logP, 0) - std::log(double(logits.size(0)));        // [C]
-  return -(logMix.exp() * logMix).sum();
+  return entropyOfLogMixture(logMix);
+}
+
+at::Tensor aggregateEntropy(const at::Tensor& logits, const std::function<bool()>& cancelled) {
+  // A slice's table [B, codes] holds about 2^18 log-probabilities: a few milliseconds of work between polls.
+  constexpr int64_t kEntriesPerSlice = int64_t{1} << 18;
+  const at::Tensor codes = allCodes(logits.size(1), logits.device());
+  const int64_t total = codes.size(0), perSlice = std::max<int64_t>(1, kEntriesPerSlice / logits.size(0));
+  const double logBatch = std::log(double(logits.size(0)));
+  std::vector<at::Tensor> logMix;  // [C] in slices: logsumexp over the batch is taken per code, so slicing the
+                                   // codes leaves every value as the whole table gives it
+  for (int64_t first = 0; first < total; first += perSlice) {
+    if (cancelled && cancelled()) throw EstimatorCancelled();
+    const at::Tensor logP = logProbOfCodes(logits, codes.narrow(0, first, std::min(perSlice, total - first)));
+    logMix.push_back(at::logsumexp(logP, 0) - logBatch);
+  }
+  return entropyOfLogMixture(logMix.size() == 1 ? logMix.front() : at::cat(logMix));
 }
 
 }  // namespace milab::markov

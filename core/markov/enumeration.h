@@ -3,6 +3,8 @@
 // BMMI's exact entropy of the batch's aggregate posterior (AMMI paper eq. 2). Memory grows as B 2^m.
 #include <ATen/core/Tensor.h>
 
+#include <functional>
+
 namespace milab::markov {
 
 constexpr int kMaxEnumeratedBits = 16;
@@ -16,5 +18,9 @@ at::Tensor logProbOfCodes(const at::Tensor& logits, const at::Tensor& codes);
 
 // H(mean_b p(. | y_b)) in nats: the entropy of the batch's aggregate posterior, exactly. Differentiable.
 at::Tensor aggregateEntropy(const at::Tensor& logits);
+// The same, read without a graph in slices of the 2^m codes, `cancelled` polled before each slice (throws
+// EstimatorCancelled): at m = 16 and a large batch the whole table takes seconds. The same bits as the above
+// when the codes fit one slice (about 2^18 / B of them).
+at::Tensor aggregateEntropy(const at::Tensor& logits, const std::function<bool()>& cancelled);
 
 }  // namespace milab::markov

@@ -167,7 +167,7 @@ Evaluation MarkovMiEstimator::evaluate(const Batch& batch) {
   // For AMMI with few bits, the exact entropy of the pool's aggregate posterior shows how far the prior's
   // cross entropy H+(Z) sits above it: an encoder can fool a low-order prior (the paper's Figure 1(a)).
   if (learnedPrior_ && bits_ <= markov::kMaxEnumeratedBits && (batch.y.size(0) << bits_) <= kMaxDiagnosticEntries)
-    out.terms << Term{"H(Z) exact over the pool", markov::aggregateEntropy(e.encoder).item<double>()};
+    out.terms << Term{"H(Z) exact over the pool", markov::aggregateEntropy(e.encoder, cancelled_).item<double>()};
   return out;
 }
 

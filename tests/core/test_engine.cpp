@@ -111,7 +111,7 @@ class TestEngine : public QObject {
     const RunSpec spec = validSpec("gaussian3", "demi", {{"K", 512}}, 1000000);
     Run run(spec, registry_.find(spec.method));
     run.start();
-    QTRY_VERIFY_WITH_TIMEOUT(run.stepsDone() >= 3, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(run.stepsDone() >= 3, untilDoneMs());
     QElapsedTimer t;
     t.start();
     run.cancel();
@@ -126,30 +126,54 @@ class TestEngine : public QObject {
   }
 
   // The prior-order sweep's per-order fits poll cancel every Adam step (a fit at r = 13 took seconds, unpolled).
+  // Every stretch of the prior-order sweep stops within 200 ms of a cancel given as it begins: the encoder's
+  // training, the brute-force entropy of 2^16 codes over 1,024 samples (2^26 log-probabilities, seconds of work),
+  // and an order's fit of 100,000 steps. The cancel comes from the sweep's own word that the stretch has begun, not
+  // after a guessed sleep, so the test means the same on a fast and a slow machine.
+  void priorOrderSweepStopsWithin200ms_data() {
+    QTest::addColumn<int>("phase");
+    QTest::addColumn<int>("encoderSteps");
+    QTest::newRow("training the encoder") << int(PriorOrderPhase::TrainingEncoder) << 1000000;
+    QTest::newRow("brute-force entropy") << int(PriorOrderPhase::BruteForceEntropy) << 1;
+    QTest::newRow("fitting order 0") << int(PriorOrderPhase::FittingOrder) << 1;
+  }
   void priorOrderSweepStopsWithin200ms() {
+    QFETCH(int, phase);
+    QFETCH(int, encoderSteps);
     PriorOrderSweepSpec spec;
-    const QVariantMap flat{{"task", "gaussian2"}, {"dim", 4}, {"mi", 2}, {"method", "ammi"}, {"bits", 14},
-                           {"steps", 1}, {"max_order", 13}, {"fit_steps", 100000}};
+    const QVariantMap flat{{"task", "gaussian2"}, {"dim", 4},          {"mi", 2},           {"method", "ammi"},
+                           {"bits", 16},          {"order_y", 0},      {"steps", encoderSteps}, {"max_order", 15},
+                           {"fit_steps", 100000}, {"fixed_batch", 1024}};
     QCOMPARE(priorOrderSweepFromFlat(flat, registry_, &spec), QString());
     std::atomic<bool> cancel{false};
+    std::atomic<qint64> cancelledAtNs{-1};
+    QElapsedTimer clock;
+    clock.start();
+    QList<int> phases;  // written by the worker only, read after join
     int orders = 0;
     PriorOrderSweep sweep;
     std::thread worker([&] {
-      sweep = runPriorOrderSweep(spec, *registry_.find("ammi"), [&](const PriorOrderPoint&) { ++orders; }, cancel);
+      configureThisThread();
+      sweep = runPriorOrderSweep(
+          spec, *registry_.find("ammi"), [&](const PriorOrderPoint&) { ++orders; }, cancel,
+          [&](PriorOrderPhase p, int) {
+            phases << int(p);
+            if (int(p) == phase && !cancel.load()) {
+              cancelledAtNs.store(clock.nsecsElapsed());
+              cancel.store(true);
+            }
+          });
     });
-    // Inside order 0's fit of 100,000 steps. What comes before it (the encoder's step, the brute-force entropy of
-    // 2^14 codes) polls no cancel and runs slower in a sanitizer build: the wait stretches with it.
-    QTest::qWait(timeLimitMs(500));
-    QElapsedTimer t;
-    t.start();
-    cancel.store(true);
     worker.join();
-    const qint64 ms = t.elapsed();
-    qInfo("prior-order sweep cancelled in %lld ms", ms);
+    const qint64 ms = (clock.nsecsElapsed() - cancelledAtNs.load()) / 1000000;
+    qInfo("prior-order sweep cancelled as '%s' began; stopped %lld ms later", QTest::currentDataTag(), ms);
+    QVERIFY(cancelledAtNs.load() >= 0);  // the phase was reached
+    QCOMPARE(phases.last(), phase);      // and nothing began after it
     QVERIFY2(ms < timeLimitMs(200), qPrintable(QString::number(ms)));
     QVERIFY(sweep.cancelled);
     QCOMPARE(sweep.error, QString());
     QCOMPARE(orders, 0);
+    QCOMPARE(sweep.points.size(), 0);
   }
 
   // Retrieval over 200,000 codes polls cancel every 16 queries: it stops and says so instead of finishing.
