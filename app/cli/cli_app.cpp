@@ -10,7 +10,6 @@
 #include <QLockFile>
 #include <QThread>
 #include <atomic>
-#include <csignal>
 #include <cstdio>
 #include <memory>
 
@@ -22,6 +21,7 @@
 #include "cli/mpi_grid.h"
 #include "cli/prior_order_runner.h"
 #include "cli/progress_bar.h"
+#include "cli/stop_signals.h"
 #include "cli/usage.h"
 #include "engine/device.h"
 #include "engine/experiment.h"
@@ -43,9 +43,8 @@ namespace milab {
 namespace {
 
 constexpr int kBadInput = 2;
-constexpr int kInterrupted = 130;  // the shell's convention for SIGINT; the results are written all the same
-std::atomic<bool> interrupted{false};
-std::atomic<int> stopSignal{SIGINT};
+// Named once for the many calls below; the handlers only set it.
+const std::atomic<bool>& interrupted = stopRequested();
 
 int badInput(const QString& line) {
   std::fprintf(stderr, "milab-cli: %s\n", line.toLocal8Bit().constData());
@@ -57,20 +56,6 @@ void reportLoadErrors(const MethodRegistry& registry) {
     std::fprintf(stderr, "milab-cli: warning: plugin %s not loaded: %s\n", e.file.toLocal8Bit().constData(),
                  e.reason.toLocal8Bit().constData());
 }
-
-void onStopSignal(int signal) {
-  stopSignal.store(signal);
-  interrupted.store(true);
-}
-
-// Ctrl-C, `timeout` (SIGTERM) and a closed terminal (SIGHUP) all stop the work the same way: runs are cancelled,
-// what they measured is written, and the exit code is 128 + the signal (130, 143, 129).
-void catchStopSignals() {
-  for (int s : {SIGINT, SIGTERM, SIGHUP}) std::signal(s, onStopSignal);
-}
-
-// A command that was stopped exits with the shell's code for the signal that stopped it.
-int exitCode(int code) { return code == kInterrupted ? 128 + stopSignal.load() : code; }
 
 // The experiment file the command line names, with its flags applied on top. "" or the error line.
 QString readCommand(const CommandLine& cl, Experiment* experiment) {
@@ -87,9 +72,9 @@ int runPriorOrderCommand(const CommandLine& cl, const MethodRegistry& registry) 
   PriorOrderSweepSpec spec;
   err = priorOrderSweepFromExperiment(experiment, registry, &spec);
   std::unique_ptr<QLockFile> lock;
+  if (err.isEmpty()) catchStopSignals();  // before the claim: once the folder's lock exists, a signal is caught
   if (err.isEmpty()) err = claimOutFolder(cl.outDir, &lock);
   if (!err.isEmpty()) return badInput(err);
-  catchStopSignals();
   return exitCode(runPriorOrders(spec, *registry.find(spec.encoder.method), cl.outDir, interrupted));
 }
 
@@ -101,9 +86,9 @@ int runHashingCommandLine(const CommandLine& cl) {
   err = hashingSpecFromExperiment(experiment, &spec);
   if (err.isEmpty()) err = hashingDataMissing();
   std::unique_ptr<QLockFile> lock;
+  if (err.isEmpty()) catchStopSignals();  // before the claim: once the folder's lock exists, a signal is caught
   if (err.isEmpty()) err = claimOutFolder(cl.outDir, &lock);
   if (!err.isEmpty()) return badInput(err);
-  catchStopSignals();
   return exitCode(runHashingCommand(spec, cl.outDir, interrupted));
 }
 
@@ -151,6 +136,9 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
       return 0;
     }
   }
+  // Ctrl-C, SIGTERM, SIGHUP cancel the run; what it measured is still written. Caught from before the claim, so
+  // that once the folder's lock exists (what a script or a test can watch for) a signal never kills the process.
+  catchStopSignals();
   std::unique_ptr<QLockFile> lock;
   err = claimOutFolder(cl.outDir, &lock,
                        shard.isSet() ? QStringLiteral(".milab-shard-%1-of-%2.lock").arg(shard.index).arg(shard.count)
@@ -160,7 +148,6 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
   const QString outDir = cl.outDir;
   const QString historyPath = cl.dbPath.isEmpty() ? defaultHistoryPath() : cl.dbPath;
 
-  catchStopSignals();  // Ctrl-C, SIGTERM, SIGHUP cancel the run; what it measured is still written
 #ifdef MILAB_HAVE_MPI
   if (mpi && experiment.isGrid())
     return exitCode(runGridOverMpi(*mpi, cells, outDir, registry, historyPath, shard, interrupted));
@@ -187,6 +174,8 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
     QCustomPlot plot;
     RunPlot runPlot(&plot);
     runPlot.showRun(spec, result, curve);
+    // Not cut short by a signal: the plots are part of the run's record, and summary.json, written after them, is
+    // what says the folder is complete. (A grid's closing figure, drawn from the cells' files, is: finishGrid.)
     for (const char* name : {"plot.png", "plot.pdf", "plot.svg"}) plotErrors << exportPlot(&plot, dir.filePath(name));
     if (!result.levels.isEmpty())  // the staircase figure and its per-level table
       plotErrors << writeFigureFiles(outDir, {FigureRun{spec, result, curve}}, {spec.method});
@@ -216,7 +205,9 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
               statusName(result.status).toUtf8().constData(), result.seconds, result.device.toUtf8().constData());
   if (!result.warning.isEmpty())
     std::fprintf(stderr, "milab-cli: warning: %s\n", result.warning.toLocal8Bit().constData());
-  if (result.status == RunStatus::Cancelled) return exitCode(kInterrupted);
+  // A signal that came after the last step (during the evaluation's end or the writes) still ends the command as
+  // stopped: a script that sent SIGTERM must not read exit 0.
+  if (result.status == RunStatus::Cancelled || interrupted.load()) return exitCode(kInterrupted);
   return errors.isEmpty() ? 0 : 1;
 }
 

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <thread>
 
+#include "cli/stop_signals.h"
 #include "engine/grid_scheduler.h"
 #include "engine/run.h"
 #include "plot/grid_outputs.h"
@@ -54,9 +55,12 @@ void printCell(int done, int total, const CellResult& c, const QString& where) {
 }
 
 int finishGrid(const QString& outDir, const QList<CellResult>& results, QStringList errors, int unwritten,
-               const QString& historyWarning, const GridShard& shard, bool interrupted) {
+               const QString& historyWarning, const GridShard& shard, const std::atomic<bool>& interrupted) {
   // A shard's table would hold a slice, and shards writing one grid.csv at once would race: the collect writes it.
-  if (!shard.isSet()) errors << writeGridOutputs(outDir, results);
+  // The figure of an interrupted grid is still drawn (what it measured); a signal while it is drawn skips the rest.
+  const int signalsBefore = stopSignalsSoFar();
+  if (!shard.isSet())
+    errors << writeGridOutputs(outDir, results, [signalsBefore] { return stopSignalsSoFar() > signalsBefore; });
   for (const QString& e : errors) std::fprintf(stderr, "milab-cli: %s\n", e.toLocal8Bit().constData());
   if (!historyWarning.isEmpty())  // the files are written all the same
     std::fprintf(stderr, "milab-cli: warning: %s\n", historyWarning.toLocal8Bit().constData());
@@ -76,7 +80,7 @@ int finishGrid(const QString& outDir, const QList<CellResult>& results, QStringL
   std::printf("%s%d cells, %d failed%s; %s\n", qPrintable(what), int(results.size()), failed + unwritten,
               unwritten ? qPrintable(QStringLiteral(" (%1 not written)").arg(unwritten)) : "", qPrintable(end));
   std::fflush(stdout);
-  if (interrupted) return 130;
+  if (interrupted.load()) return kInterrupted;
   return failed + unwritten > 0 || !errors.isEmpty() ? 1 : 0;
 }
 
@@ -91,7 +95,7 @@ int runGrid(const QList<GridCell>& cells, const QString& outDir, int jobs, const
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
   return finishGrid(outDir, grid.results(), grid.errors(), grid.unwrittenCells(), grid.historyWarning(), shard,
-                    interrupted.load());
+                    interrupted);
 }
 
 }  // namespace milab

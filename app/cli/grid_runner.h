@@ -32,8 +32,9 @@ int runGrid(const QList<GridCell>& cells, const QString& outDir, int jobs, const
 // The line a cell prints when it ends: "[done/total] name: finished 1.2345 +- ... (true ...)[, reused]" + `where`.
 void printCell(int done, int total, const CellResult& cell, const QString& where = {});
 // The end of every grid runner: grid.csv and the figures (not for a shard), the error lines, the summary line.
-// `fileErrors` and `unwritten` come from the cells' writes. Returns the exit code, as runGrid.
+// `fileErrors` and `unwritten` come from the cells' writes. A signal while the figures are drawn skips the rest
+// of them (grid.csv is written first). Returns the exit code, as runGrid: 130 when interrupted at any point.
 int finishGrid(const QString& outDir, const QList<CellResult>& results, QStringList fileErrors, int unwritten,
-               const QString& historyWarning, const GridShard& shard, bool interrupted);
+               const QString& historyWarning, const GridShard& shard, const std::atomic<bool>& interrupted);
 
 }  // namespace milab

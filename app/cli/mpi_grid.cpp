@@ -250,7 +250,7 @@ int runGridOverMpi(MpiSession& session, const QList<GridCell>& cells, const QStr
     if (!progressed) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   session.markWorkersReleased();
-  const int code = finishGrid(outDir, results, errors, unwritten, historyWarning, shard, interrupted.load());
+  const int code = finishGrid(outDir, results, errors, unwritten, historyWarning, shard, interrupted);
   if (abortJob) session.abort(code);  // the finished cells are on disk already
   return code;
 }

@@ -6,14 +6,25 @@
 
 namespace milab {
 
-ProgressBar::ProgressBar(std::FILE* stream) : stream_(stream), enabled_(isatty(fileno(stream)) == 1) {}
+namespace {
+constexpr qint64 kPlainLineEveryMs = 30000;
+}
+
+ProgressBar::ProgressBar(std::FILE* stream) : stream_(stream), terminal_(isatty(fileno(stream)) == 1) {}
 
 void ProgressBar::update(int step, int total, double estimate, double seconds) {
-  if (!enabled_ || total <= 0) return;
+  if (total <= 0) return;
+  const double rate = seconds > 0 ? step / seconds : 0.0;
+  if (!terminal_) {
+    if (sinceLine_.isValid() && sinceLine_.elapsed() < kPlainLineEveryMs) return;
+    sinceLine_.start();
+    std::fprintf(stream_, "milab-cli: step %d/%d, estimate %.3f nats, %.0f steps/s\n", step, total, estimate, rate);
+    std::fflush(stream_);
+    return;
+  }
   constexpr int kWidth = 30;
   const int filled = static_cast<int>(static_cast<long long>(kWidth) * step / total);
   const QByteArray bar = QByteArray(filled, '#') + QByteArray(kWidth - filled, '.');
-  const double rate = seconds > 0 ? step / seconds : 0.0;
   std::fprintf(stream_, "\r[%s] %3d%%  step %d/%d  estimate %.3f nats  %.0f steps/s ", bar.constData(),
                static_cast<int>(100LL * step / total), step, total, estimate, rate);
   std::fflush(stream_);
@@ -21,7 +32,7 @@ void ProgressBar::update(int step, int total, double estimate, double seconds) {
 }
 
 void ProgressBar::finish() {
-  if (enabled_ && drawn_) std::fputc('\n', stream_);
+  if (terminal_ && drawn_) std::fputc('\n', stream_);
   drawn_ = false;
 }
 

@@ -1,22 +1,25 @@
 #pragma once
+#include <QElapsedTimer>
 #include <QString>
 
 #include <cstdio>
 
 namespace milab {
 
-// A one-line progress bar redrawn in place with '\r'; silent unless the stream is a terminal.
+// A run's progress on stderr. On a terminal: a one-line bar redrawn in place with '\r'. Elsewhere (a log file, a
+// batch scheduler's output, a pipe): a plain line when the first steps are measured, then one every 30 s, so a log
+// shows the run is alive without a line per redraw.
 class ProgressBar {
  public:
   explicit ProgressBar(std::FILE* stream);
-  bool enabled() const { return enabled_; }
   void update(int step, int total, double estimate, double seconds);
-  void finish();  // ends the line
+  void finish();  // ends the bar's line
 
  private:
   std::FILE* stream_;
-  bool enabled_;
+  bool terminal_;
   bool drawn_ = false;
+  QElapsedTimer sinceLine_;  // off a terminal: since the last plain line
 };
 
 }  // namespace milab
