@@ -10,6 +10,15 @@
 
 inline qint64 timeLimitMs(qint64 ms) { return ms * MILAB_TIME_SCALE; }
 
+// How long a test waits for work that ends by itself (a run that finishes, a first step, a folder that appears):
+// no bound of the test's own, since a slower machine only takes longer. The wait lasts the suite's whole CTest
+// limit (tests/CMakeLists.txt passes it as QTEST_FUNCTION_TIMEOUT), so a hang still ends, as CTest's timeout.
+// Only the time from a cancel or a click to its effect is bounded (timeLimitMs).
+inline int untilDoneMs() {
+  const int suiteLimitMs = qEnvironmentVariableIntValue("QTEST_FUNCTION_TIMEOUT");
+  return suiteLimitMs > 0 ? suiteLimitMs : 300000 * MILAB_TIME_SCALE;
+}
+
 // ThreadSanitizer (clang 14) aborts in the child of the clone(CLONE_VM | CLONE_VFORK) with which Qt 6.4's QProcess
 // starts programs ("CHECK failed ... ForkAfter"): a TSan build skips the rest of a test that needs a child process
 // (.ci/sanitize runs milab-cli itself under TSan instead). Every other build runs it.

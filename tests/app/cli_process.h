@@ -4,6 +4,7 @@
 #include <QProcess>
 #include <QString>
 #include <QStringList>
+#include "time_limits.h"
 
 struct CliResult {
   int code = -1;  // -1 when it crashed or did not end
@@ -13,7 +14,7 @@ struct CliResult {
 inline CliResult launch(const QString& program, const QStringList& args) {
   QProcess p;
   p.start(program, args);
-  p.waitForFinished(300000);
+  p.waitForFinished(untilDoneMs());
   return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromLocal8Bit(p.readAllStandardOutput()),
           QString::fromLocal8Bit(p.readAllStandardError())};
 }

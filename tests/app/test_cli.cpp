@@ -280,23 +280,29 @@ class TestCli : public QObject {
     QTemporaryDir tmp;
     const QString out = tmp.filePath("out");
     QProcess p;
-    p.start(MILAB_CLI_PATH, {"run", "--task", "gaussian2", "--dim", "4", "--method", "infonce", "--K", grid ? "8,16" : "8",
-                             "--steps", "10000000", "--device", "cpu", "--db", tmp.filePath("h.sqlite"), "--out", out});
+    // The grid's first cell is short and its second endless: the signal comes once the first has ended.
+    p.start(MILAB_CLI_PATH, {"run", "--task", "gaussian2", "--dim", "4", "--method", "infonce", "--K", "8", "--steps",
+                             grid ? "20,10000000" : "10000000", "--device", "cpu", "--db", tmp.filePath("h.sqlite"),
+                             "--out", out});
     QVERIFY(p.waitForStarted());
-    // The handlers are installed right after the folder is claimed (its lock appears); a signal before that would
-    // kill the process as the default action does. Then a few steps, more in a slower sanitizer build.
-    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(out + "/.milab.lock"), timeLimitMs(20000));
-    QTest::qWait(timeLimitMs(300));
+    // The handlers are installed before anything is measured, so the signal is caught. It waits for a word from the
+    // runner, whatever the machine's speed: a single run says on stderr (not a terminal here) when its first steps
+    // are measured; a grid prints each cell's line on stdout as it ends.
+    QByteArray said;
+    QTRY_VERIFY_WITH_TIMEOUT((said += grid ? p.readAllStandardOutput() : p.readAllStandardError())
+                                 .contains(grid ? "[1/2] steps-20: finished" : "milab-cli: step "),
+                             untilDoneMs());
     ::kill(static_cast<pid_t>(p.processId()), signal);
     QVERIFY(p.waitForFinished(20000));
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);
     QCOMPARE(p.exitCode(), 128 + signal);
-    const QString summary = grid ? out + "/cells/K-8/summary.json" : out + "/summary.json";
+    const QString summary = grid ? out + "/cells/steps-20/summary.json" : out + "/summary.json";
     QFile f(summary);
     QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(summary));
     const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
-    QCOMPARE(o["status"].toString(), QString("cancelled"));
+    QCOMPARE(o["status"].toString(), QString(grid ? "finished" : "cancelled"));  // a cell that ended stays written
     QVERIFY(o["steps_done"].toInt() > 0);
+    QCOMPARE(readAll(QFileInfo(summary).path() + "/curve.csv").count('\n'), o["steps_done"].toInt() + 1);
     if (grid) QVERIFY(QFileInfo::exists(out + "/grid.csv"));
     QVERIFY(!QFileInfo::exists(out + "/.milab.lock"));  // released
   }
@@ -396,7 +402,7 @@ class TestCli : public QObject {
     for (QProcess* p : {&a, &b})
       p->start(MILAB_CLI_PATH, {"run", "--task", "gaussian2", "--dim", "4", "--method", "nwj", "--K", "8", "--steps",
                                 "30", "--device", "cpu", "--db", db, "--out", tmp.filePath(p == &a ? "a" : "b")});
-    QVERIFY(a.waitForFinished(60000) && b.waitForFinished(60000));
+    QVERIFY(a.waitForFinished(untilDoneMs()) && b.waitForFinished(untilDoneMs()));
     QCOMPARE(a.exitCode(), 0);
     QCOMPARE(b.exitCode(), 0);
     ::kill(static_cast<pid_t>(slow.processId()), SIGKILL);
@@ -496,8 +502,9 @@ class TestCli : public QObject {
     QProcess p;
     p.start(MILAB_CLI_PATH, {"run", "--task", "gaussian2", "--method", "infonce", "--steps", "10000000", "--out", out});
     QVERIFY(p.waitForStarted());
-    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(out), 20000);  // the folder appears once the input is valid
-    QTest::qWait(1500);
+    // stderr (not a terminal here) says when the first steps are measured
+    QByteArray err;
+    QTRY_VERIFY_WITH_TIMEOUT((err += p.readAllStandardError()).contains("milab-cli: step "), untilDoneMs());
     ::kill(static_cast<pid_t>(p.processId()), SIGINT);
     QVERIFY(p.waitForFinished(20000));
     QCOMPARE(p.exitCode(), 130);
@@ -657,7 +664,7 @@ class TestCli : public QObject {
     env.insert("MILAB_FASHION_MNIST", tmp.filePath("nowhere"));
     p.setProcessEnvironment(env);
     p.start(MILAB_CLI_PATH, {"hashing", "--bits", "16", "--out", tmp.filePath("never")});
-    QVERIFY(p.waitForFinished(60000));
+    QVERIFY(p.waitForFinished(untilDoneMs()));
     QCOMPARE(p.exitCode(), 2);
     const QString err = QString::fromLocal8Bit(p.readAllStandardError()).trimmed();
     QVERIFY2(err.startsWith("milab-cli: dataset: Fashion-MNIST not found"), qPrintable(err));

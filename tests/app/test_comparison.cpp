@@ -68,7 +68,7 @@ class TestComparison : public QObject {
     QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
     ComparisonView* set = w.comparison();
     QCOMPARE(set->size(), 3);
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
     for (int i = 0; i < 3; ++i) {
       QCOMPARE(set->status(i), RunStatus::Finished);
       QCOMPARE(w.plot()->pointCount(i), 150);
@@ -123,7 +123,7 @@ class TestComparison : public QObject {
     QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
     ComparisonView* set = w.comparison();
     QCOMPARE(set->size(), 4);
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
     int ksg = -1;
     for (int i = 0; i < 4; ++i) {
       QCOMPARE(set->status(i), RunStatus::Finished);
@@ -158,7 +158,7 @@ class TestComparison : public QObject {
     QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
     ComparisonView* set = w.comparison();
     QCOMPARE(set->size(), 2);
-    QTRY_VERIFY_WITH_TIMEOUT(w.plot()->pointCount(0) > 50 && w.plot()->pointCount(1) > 50, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.plot()->pointCount(0) > 50 && w.plot()->pointCount(1) > 50, untilDoneMs());
     auto* table = w.findChild<QTableWidget*>("runTable");
     table->selectRow(0);
     const int stopped = table->item(0, 0)->data(Qt::UserRole + 1).toInt();
@@ -187,7 +187,7 @@ class TestComparison : public QObject {
     configure(w, "nwj", 0, 4, 16, 120);
     w.findChild<QLineEdit*>("varyEdit")->setText("seed=1,2,3");
     QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
     QCPGraph* mean = graphNamed(w, "nwj (mean of 3 seeds, band min-max)");
     QVERIFY(mean);
     QCOMPARE(mean->dataCount(), 120);
@@ -205,7 +205,7 @@ class TestComparison : public QObject {
     tick(w, {"nwj"});
     w.findChild<QLineEdit*>("varyEdit")->setText("K=8,32");
     QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
     ComparisonView* set = w.comparison();
     QCOMPARE(set->size(), 4);
     const QString file = tmp.filePath("set.json");
@@ -217,7 +217,7 @@ class TestComparison : public QObject {
     MILAB_SKIP_CHILD_PROCESSES_UNDER_TSAN();
     QProcess cli;
     cli.start(MILAB_CLI_PATH, {"run", file, "--out", tmp.filePath("out")});
-    QVERIFY(cli.waitForFinished(120000));
+    QVERIFY(cli.waitForFinished(untilDoneMs()));
     QCOMPARE(cli.exitCode(), 0);
     const QList<QByteArray> rows = readAll(tmp.filePath("out/grid.csv")).trimmed().split('\n');
     QCOMPARE(rows.size(), 5);
@@ -234,7 +234,7 @@ class TestComparison : public QObject {
     MainWindow again(registry_);
     QCOMPARE(again.openRunSet(file), QString());
     QCOMPARE(again.comparison()->size(), 4);
-    QTRY_VERIFY_WITH_TIMEOUT(!again.comparison()->running(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(!again.comparison()->running(), untilDoneMs());
     QList<double> reopened;
     for (int i = 0; i < 4; ++i) reopened << again.comparison()->run(i)->result().estimate;
     std::sort(reopened.begin(), reopened.end());
@@ -271,7 +271,7 @@ class TestComparison : public QObject {
     QVERIFY(steps);
     QCOMPARE(steps->dataCount(), 6);
     QCOMPARE(steps->data()->at(5)->value, 5.0);
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
     QCOMPARE(w.currentRun()->result().levels.size(), 3);
     w.comparison()->showFigure(true);
     saveScreenshot(w, "staircase");
@@ -285,7 +285,7 @@ class TestComparison : public QObject {
     w->findChild<QLineEdit*>("varyEdit")->setText("seed=1,2,3");
     w->findChild<QSpinBox*>("jobsSpin")->setValue(3);
     QTest::mouseClick(w->findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(w->plot()->pointCount(0) > 10, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(w->plot()->pointCount(0) > 10, untilDoneMs());
     QElapsedTimer timer;
     timer.start();
     delete w;

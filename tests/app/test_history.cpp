@@ -20,6 +20,7 @@
 #include "method/method_registry.h"
 #include "results/run_store.h"
 #include "screenshots.h"
+#include "time_limits.h"
 
 using namespace milab;
 
@@ -37,7 +38,7 @@ class TestHistory : public QObject {
     QProcess cli;
     cli.start(MILAB_CLI_PATH, {"run", "--task", "gaussian2", "--dim", "4", "--method", "js", "--K", "16", "--steps",
                                "40", "--device", "cpu", "--db", db, "--out", tmp.filePath("cli")});
-    QVERIFY(cli.waitForFinished(60000));
+    QVERIFY(cli.waitForFinished(untilDoneMs()));
     QCOMPARE(cli.exitCode(), 0);
 
     MainWindow w(registry_, db);
@@ -52,7 +53,7 @@ class TestHistory : public QObject {
     w.findChild<QComboBox*>("param.device")->setCurrentText("cpu");
     w.findChild<QLineEdit*>("varyEdit")->setText("lr=0.001,0.0001");
     QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
 
     // Both the runner's run and the window's two are in the database, and in the History tab.
     const QList<StoredRun> stored = RunStore(db).list();

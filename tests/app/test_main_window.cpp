@@ -27,6 +27,7 @@
 #include "method/method_registry.h"
 #include "plot/run_plot.h"
 #include "screenshots.h"
+#include "time_limits.h"
 
 using namespace milab;
 
@@ -52,8 +53,8 @@ class TestMainWindow : public QObject {
     QVERIFY(w.currentRun());
     QCOMPARE(w.currentRun()->spec().methodParams.value("K").toInt(), 32);
     QVERIFY(!w.findChild<QAbstractButton*>("runButton")->isEnabled());
-    QTRY_VERIFY_WITH_TIMEOUT(w.plot()->pointCount() > 0, 10000);  // points arrive while it trains
-    QTRY_VERIFY_WITH_TIMEOUT(w.currentRun()->isFinished(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.plot()->pointCount() > 0, untilDoneMs());  // points arrive while it trains
+    QTRY_VERIFY_WITH_TIMEOUT(w.currentRun()->isFinished(), untilDoneMs());
     QTRY_VERIFY(w.findChild<QAbstractButton*>("runButton")->isEnabled());
     QCOMPARE(w.plot()->pointCount(), 400);  // every step drained, none twice
     QVERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("finished"));
@@ -106,7 +107,7 @@ class TestMainWindow : public QObject {
     QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(8, box->height() / 2));  // on the indicator
     QVERIFY(!box->isChecked());
     QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
     QVERIFY(!w.oracleRun());
     QVERIFY(!hasGraphStartingWith(w, "oracle critic"));
   }
@@ -118,9 +119,9 @@ class TestMainWindow : public QObject {
     QCOMPARE(w.findChild<QComboBox*>("taskCombo")->currentData().toString(), QString("gaussian3"));
     w.findChild<QSpinBox*>("param.steps")->setValue(1000000);
     QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(w.plot()->pointCount() > 2, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.plot()->pointCount() > 2, untilDoneMs());
     QTest::mouseClick(w.findChild<QAbstractButton*>("stopButton"), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(w.currentRun()->isFinished(), 2000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.currentRun()->isFinished(), timeLimitMs(2000));
     QTRY_VERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("cancelled"));
     QVERIFY(w.plot()->pointCount() > 2);
   }
@@ -221,7 +222,7 @@ class TestMainWindow : public QObject {
     QCOMPARE(w.findChild<QSpinBox*>("param.steps")->value(), 20);
     QCOMPARE(w.findChild<QSpinBox*>("param.K")->value(), 8);
     w.stopRun();
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
     QVERIFY(!w.findChild<QLabel*>("panelBanner")->isVisible());
   }
 
@@ -271,7 +272,7 @@ class TestMainWindow : public QObject {
     QCOMPARE(w.openExperiment(path, out), QString());
     QVERIFY(w.gridPlot()->isVisible());
     QVERIFY(!w.findChild<QAbstractButton*>("runButton")->isEnabled());
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 120000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
     const QString label = w.findChild<QLabel*>("resultLabel")->text();
     QVERIFY2(label.contains("grid finished") && label.contains("4 cells, 0 failed"), qPrintable(label));
     QCOMPARE(readAll(out + "/grid.csv").count('\n'), 5);
@@ -291,14 +292,14 @@ class TestMainWindow : public QObject {
     QCOMPARE(readAll(tmp.filePath("g.csv")), readAll(out + "/grid.csv"));
 
     QCOMPARE(w.openExperiment(path, out), QString());
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
     QVERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("4 reused"));
 
     // A single run afterwards brings its own plot back.
     QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
     QVERIFY(w.findChild<QCustomPlot*>("runPlot")->isVisible());
     w.stopRun();
-    QTRY_VERIFY_WITH_TIMEOUT(w.currentRun()->isFinished(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.currentRun()->isFinished(), timeLimitMs(10000));
   }
 
   // A folder another milab writes into (its lock held) is refused before anything runs, naming the holder; once
@@ -323,7 +324,7 @@ class TestMainWindow : public QObject {
     }
     QCOMPARE(w.openExperiment(path, out), QString());
     QVERIFY(QFile::exists(out + "/.milab.lock"));  // held while the grid runs
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
     QVERIFY(!QFile::exists(out + "/.milab.lock"));
   }
 
@@ -342,7 +343,7 @@ class TestMainWindow : public QObject {
     QVERIFY(w.sweepPlot()->isVisible());
     QVERIFY(!w.findChild<QAbstractButton*>("runButton")->isEnabled());
     QCOMPARE(w.openExperiment(path), QString("experiment: another run or experiment is in progress; stop it first"));
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
     QVERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("prior-order sweep finished"));
     const PriorOrderSweep& sweep = w.currentSweep()->result();
     QCOMPARE(sweep.points.size(), 6);
@@ -367,7 +368,7 @@ class TestMainWindow : public QObject {
     w.show();
     QCOMPARE(w.startPriorOrderSweep(path, tmp.filePath("out")), QString());
     QTest::mouseClick(w.findChild<QAbstractButton*>("stopButton"), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
     QVERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("prior-order sweep cancelled"));
     QVERIFY(QFile::exists(tmp.filePath("out/summary.json")));
 
@@ -391,7 +392,7 @@ class TestMainWindow : public QObject {
     w.show();
     QCOMPARE(w.startHashing(path, out), QString());
     QVERIFY(w.hashingPlot()->isVisible());
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
     const QString label = w.findChild<QLabel*>("resultLabel")->text();
     QVERIFY2(label.contains("hashing finished"), qPrintable(label));
     const QList<HashingRow>& rows = w.currentHashing()->result().rows;

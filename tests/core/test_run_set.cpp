@@ -15,6 +15,7 @@
 #include "engine/run_set.h"
 #include "engine/staircase.h"
 #include "method/method_registry.h"
+#include "time_limits.h"
 
 using namespace milab;
 
@@ -107,7 +108,7 @@ class TestRunSet : public QObject {
     QCOMPARE(queue.status(b), RunStatus::Cancelled);
     QCOMPARE(queue.poll(), QList<int>{b});
     QCOMPARE(queue.status(a), RunStatus::Running);
-    QTRY_VERIFY_WITH_TIMEOUT(queue.run(a).stepsDone() > 5, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(queue.run(a).stepsDone() > 5, untilDoneMs());
     queue.cancel(a);
     QTRY_VERIFY_WITH_TIMEOUT(queue.isDone(), 2000);
     QCOMPARE(queue.poll(), QList<int>{a});

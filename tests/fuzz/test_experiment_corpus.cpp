@@ -1,13 +1,11 @@
 // Replays the fuzz corpus (seeds, and every input that once failed) through checkExperimentBytes in the ordinary
 // build: what the fuzzer found stays fixed without clang or a fuzzing run.
 #include <QDir>
-#include <QElapsedTimer>
 #include <QtTest>
 
 #include "engine/experiment.h"
 #include "experiment_input.h"
 #include "method/method_registry.h"
-#include "time_limits.h"
 
 using namespace milab;
 
@@ -35,27 +33,24 @@ class TestExperimentCorpus : public QObject {
     QFETCH(QString, path);
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
-    QElapsedTimer t;
-    t.start();
+    // No bound on the time it takes (that depends on the machine): a validation that hangs ends at the suite's
+    // CTest limit, and the cell limit is checked below on a grid too large to build at all.
     QCOMPARE(checkExperimentBytes(file.readAll(), registry_), QString());
-    // The fuzzer's timeouts are findings too: a 75,000-cell grid once took 20 s to validate (regressions/).
-    QVERIFY2(t.elapsed() < timeLimitMs(3000), qPrintable(QStringLiteral("%1 ms").arg(t.elapsed())));
   }
 
-  // The checks themselves can fail: a grid over the cell limit is refused before it is built.
+  // The checks themselves can fail: a grid over the cell limit is refused before it is built. A billion cells
+  // could not be built in this suite's time or memory on any machine, so the refusal needs no clock to show it.
   void aHugeGridIsRefusedBeforeItIsBuilt() {
     Experiment e;
-    QString grid = R"({"task": "gaussian2", "method": "infonce", "grid": {"seed": [%1], "K": [%2], "mi": [%3]}})";
-    QStringList seeds, ks, mis;
-    for (int i = 1; i <= 100; ++i) seeds << QString::number(i), mis << QString::number(i);
-    for (int i = 2; i <= 101; ++i) ks << QString::number(i);
-    QCOMPARE(parseExperiment(grid.arg(seeds.join(','), ks.join(','), mis.join(',')).toUtf8(), "f", &e), QString());
+    QString grid = R"({"task": "gaussian2", "method": "infonce", "grid": {"seed": [%1], "K": [%2], "steps": [%3]}})";
+    QStringList seeds, ks, steps;
+    for (int i = 1; i <= 1000; ++i) seeds << QString::number(i), steps << QString::number(i);
+    for (int i = 2; i <= 1001; ++i) ks << QString::number(i);
+    QCOMPARE(parseExperiment(grid.arg(seeds.join(','), ks.join(','), steps.join(',')).toUtf8(), "f", &e), QString());
     QList<GridCell> cells;
-    QElapsedTimer t;
-    t.start();
     const QString err = expandExperiment(e, registry_, &cells);
-    QVERIFY2(err.startsWith("grid: 1e+06 cells, more than the 20000 a grid may have"), qPrintable(err));
-    QVERIFY(t.elapsed() < timeLimitMs(1000));
+    QVERIFY2(err.startsWith("grid: 1e+09 cells, more than the 20000 a grid may have"), qPrintable(err));
+    QVERIFY(cells.isEmpty());
   }
 };
 

@@ -92,7 +92,7 @@ class TestConformance : public QObject {
     if (!registry_.find(method)->info().trains) return cancelStopsEvaluation(method);
     Run r(spec(method, 2.0, 10000000, 1), registry_.find(method));
     r.start();
-    QTRY_VERIFY_WITH_TIMEOUT(r.stepsDone() >= 3, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(r.stepsDone() >= 3, untilDoneMs());
     r.cancel();
     QVERIFY(r.wait(timeLimitMs(200)));  // the step under way ends first: slower under a sanitizer
     QCOMPARE(r.result().status, RunStatus::Cancelled);
@@ -106,7 +106,8 @@ class TestConformance : public QObject {
     s.methodParams.insert("samples", 300000);
     Run r(s, registry_.find(method));
     r.start();
-    QTest::qWait(300);
+    // Its one evaluation batch has begun (300,000 samples: seconds of neighbour searches on any machine).
+    QTRY_VERIFY_WITH_TIMEOUT(r.evaluationsBegun() >= 1, untilDoneMs());
     QVERIFY(!r.isFinished());
     QElapsedTimer stopping;
     stopping.start();
