@@ -7,6 +7,7 @@
 #include <QtTest>
 #include <cmath>
 
+#include "engine/device.h"
 #include "knn/ksg.h"
 #include "tasks/beyond_normal.h"
 #include "tasks/beyond_normal_sampler.h"
@@ -55,6 +56,8 @@ SampleMatrix toSamples(const at::Tensor& t) {
 class TestBeyondNormal : public QObject {
   Q_OBJECT
  private Q_SLOTS:
+  // The lab's one intra-op thread on this thread too, so the suite computes the same digits on any machine.
+  void initTestCase() { initTorchRuntime(); }
   // All 40 of bmi's task ids, each with a finite, positive truth; a transform keeps its base's.
   void theFortyTasksParseWithTheirTruths() {
     QCOMPARE(benchmarkTaskIds().size(), 40);

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <vector>
 
+#include "engine/device.h"
 #include "nn/bounds.h"
 #include "tasks/task_sampler.h"
 
@@ -25,6 +26,8 @@ double at2(const at::Tensor& t, int64_t i, int64_t j) { return t[i][j].item<doub
 class TestBounds : public QObject {
   Q_OBJECT
  private Q_SLOTS:
+  // The lab's one intra-op thread on this thread too, so the suite computes the same digits on any machine.
+  void initTestCase() { initTorchRuntime(); }
   void positiveFirstPutsTheDiagonalFirst() {
     const at::Tensor s = at::arange(9, at::kDouble).view({3, 3});  // row i: 3i, 3i+1, 3i+2
     const at::Tensor p = positiveFirst(s);

@@ -5,6 +5,7 @@
 #include <ATen/ATen.h>
 #include <cmath>
 
+#include "engine/device.h"
 #include "nn/density_model.h"
 
 using namespace milab;
@@ -12,6 +13,8 @@ using namespace milab;
 class TestDensityModel : public QObject {
   Q_OBJECT
  private Q_SLOTS:
+  // The lab's one intra-op thread on this thread too, so the suite computes the same digits on any machine.
+  void initTestCase() { initTorchRuntime(); }
   void gaussianIsTheTextbookDensity() {
     const at::Tensor y = at::tensor({0.3, -1.2}, at::kDouble), mean = at::tensor({0.1, 0.5}, at::kDouble);
     const at::Tensor logScale = at::tensor({std::log(0.7), std::log(2.0)}, at::kDouble);

@@ -7,6 +7,7 @@
 
 #include <QtTest>
 
+#include "engine/device.h"
 #include "nn/flat_adam.h"
 #include "nn/mlp.h"
 
@@ -37,6 +38,8 @@ struct Model {
 class TestFlatAdam : public QObject {
   Q_OBJECT
  private Q_SLOTS:
+  // The lab's one intra-op thread on this thread too, so the suite computes the same digits on any machine.
+  void initTestCase() { initTorchRuntime(); }
   void stepsAsTorchAdamToTheBit() {
     Model ours(5), theirs(5);
     FlatAdam flat(ours.parameters(), 0.01);

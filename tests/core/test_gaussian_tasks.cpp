@@ -7,6 +7,7 @@
 
 #include <cmath>
 
+#include "engine/device.h"
 #include "tasks/gaussian_model.h"
 #include "tasks/task_sampler.h"
 
@@ -27,6 +28,8 @@ std::pair<double, double> meanSe(const at::Tensor& v) {
 class TestGaussianTasks : public QObject {
   Q_OBJECT
  private Q_SLOTS:
+  // The lab's one intra-op thread on this thread too, so the suite computes the same digits on any machine.
+  void initTestCase() { initTorchRuntime(); }
   void pairHitsTarget_data() {
     QTest::addColumn<int>("dim");
     QTest::addColumn<double>("mi");

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "engine/device.h"
 #include "markov/enumeration.h"
 #include "markov/learned_prior.h"
 #include "markov/markov_code.h"
@@ -40,6 +41,8 @@ double maxAbs(const at::Tensor& a, const at::Tensor& b) { return (a - b).abs().m
 class TestMarkovCode : public QObject {
   Q_OBJECT
  private Q_SLOTS:
+  // The lab's one intra-op thread on this thread too, so the suite computes the same digits on any machine.
+  void initTestCase() { milab::initTorchRuntime(); }
   void probabilitiesSumToOne() {
     const at::Tensor logits = randomLogits(7, 8, 3, 1);
     const at::Tensor logP = logProbOfCodes(logits, allCodes(8, at::kCPU));

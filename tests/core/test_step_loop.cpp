@@ -14,6 +14,7 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/device.h"
 #include "engine/pending_steps.h"
 #include "method/step_reading.h"
 #include "nn/descent.h"
@@ -27,6 +28,8 @@ using namespace milab;
 class TestStepLoop : public QObject {
   Q_OBJECT
  private Q_SLOTS:
+  // The lab's one intra-op thread on this thread too, so the suite computes the same digits on any machine.
+  void initTestCase() { initTorchRuntime(); }
   // a + b - c, added left to right in double from float and double elements, as item() readings were.
   void readingsAddLikeItemReadings() {
     at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(4);
