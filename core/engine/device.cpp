@@ -11,8 +11,7 @@
 namespace milab {
 
 namespace {
-// The intra-op thread count every thread of the lab computes with; 0 until initTorchRuntime or the first
-// configureThisThread decides it.
+// The intra-op thread count every thread of the lab computes with; 0 until initTorchRuntime sets it.
 std::atomic<int> labThreads{0};
 
 int threadsFromEnvironment() {
@@ -50,23 +49,14 @@ void initTorchRuntime(int threads) {
 }
 
 void configureThisThread() {
-  int threads = labThreads.load();
-  if (threads <= 0) {  // a program that never called initTorchRuntime (a test's own main): the same default
-    int unset = 0;
-    labThreads.compare_exchange_strong(unset, threadsFromEnvironment());
-    threads = labThreads.load();
-  }
+  // A program that never called initTorchRuntime (a test's own main) gets the same default.
+  const int threads = labThreads.load() > 0 ? labThreads.load() : threadsFromEnvironment();
   // OpenMP keeps the thread count per thread: at::set_num_threads sets the calling thread's (omp_set_num_threads),
   // and a thread started later begins from OpenMP's default, every core the process may use (or
   // OMP_NUM_THREADS). OpenBLAS's GEMM reads that count on every call and splits its sums by it, so a run's worker
   // that skipped this computed with 2 threads on a 2-core machine, 1 under `taskset -c 0` or `mpirun` (which
   // binds each rank to a core), and the last digits of every curve differed between them (issue 22).
   at::set_num_threads(threads);
-}
-
-int configuredThreads() {
-  const int threads = labThreads.load();
-  return threads > 0 ? threads : threadsFromEnvironment();
 }
 
 }  // namespace milab

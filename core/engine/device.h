@@ -18,7 +18,4 @@ void initTorchRuntime(int threads = 0);
 // last digits (a sum split over more threads adds in another order).
 void configureThisThread();
 
-// The count configureThisThread gives (1 unless MILAB_THREADS or initTorchRuntime(n) says otherwise).
-int configuredThreads();
-
 }  // namespace milab
