@@ -16,7 +16,7 @@ inline qint64 timeLimitMs(qint64 ms) { return ms * MILAB_TIME_SCALE; }
 // Only the time from a cancel or a click to its effect is bounded (timeLimitMs).
 inline int untilDoneMs() {
   const int suiteLimitMs = qEnvironmentVariableIntValue("QTEST_FUNCTION_TIMEOUT");
-  return suiteLimitMs > 0 ? suiteLimitMs : 300000 * MILAB_TIME_SCALE;
+  return suiteLimitMs > 0 ? suiteLimitMs : 900000 * MILAB_TIME_SCALE;  // the default CTest limit
 }
 
 // ThreadSanitizer (clang 14) aborts in the child of the clone(CLONE_VM | CLONE_VFORK) with which Qt 6.4's QProcess
