@@ -53,21 +53,13 @@ at::Tensor logProbOfCodes(const at::Tensor& logits, const at::Tensor& codes) {
   return total;  // [B, C]
 }
 
-namespace {
-at::Tensor entropyOfLogMixture(const at::Tensor& logMix) { return -(logMix.exp() * logMix).sum(); }
-}  // namespace
-
-at::Tensor aggregateEntropy(const at::Tensor& logits) {
-  const at::Tensor logP = logProbOfCodes(logits, allCodes(logits.size(1), logits.device()));  // [B, C]
-  const at::Tensor logMix = at::logsumexp(logP, 0) - std::log(double(logits.size(0)));        // [C]
-  return entropyOfLogMixture(logMix);
-}
-
 at::Tensor aggregateEntropy(const at::Tensor& logits, const std::function<bool()>& cancelled) {
-  // A slice's table [B, codes] holds about 2^18 log-probabilities: a few milliseconds of work between polls.
+  // With a cancel to poll, a slice's table [B, codes] holds about 2^18 log-probabilities: a few milliseconds of work
+  // between polls. Without one, one slice holds every code.
   constexpr int64_t kEntriesPerSlice = int64_t{1} << 18;
   const at::Tensor codes = allCodes(logits.size(1), logits.device());
-  const int64_t total = codes.size(0), perSlice = std::max<int64_t>(1, kEntriesPerSlice / logits.size(0));
+  const int64_t total = codes.size(0);
+  const int64_t perSlice = cancelled ? std::max<int64_t>(1, kEntriesPerSlice / logits.size(0)) : total;
   const double logBatch = std::log(double(logits.size(0)));
   std::vector<at::Tensor> logMix;  // [C] in slices: logsumexp over the batch is taken per code, so slicing the
                                    // codes leaves every value as the whole table gives it
@@ -76,7 +68,8 @@ at::Tensor aggregateEntropy(const at::Tensor& logits, const std::function<bool()
     const at::Tensor logP = logProbOfCodes(logits, codes.narrow(0, first, std::min(perSlice, total - first)));
     logMix.push_back(at::logsumexp(logP, 0) - logBatch);
   }
-  return entropyOfLogMixture(logMix.size() == 1 ? logMix.front() : at::cat(logMix));
+  const at::Tensor all = logMix.size() == 1 ? logMix.front() : at::cat(logMix);
+  return -(all.exp() * all).sum();
 }
 
 }  // namespace milab::markov

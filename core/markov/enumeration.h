@@ -16,11 +16,9 @@ at::Tensor allCodes(int64_t m, const at::Device& device);  // [2^m, m] int64, co
 // log p(z) [B, C] for each code row of `codes` [C, m] under Markov logits [B, m, 2^o].
 at::Tensor logProbOfCodes(const at::Tensor& logits, const at::Tensor& codes);
 
-// H(mean_b p(. | y_b)) in nats: the entropy of the batch's aggregate posterior, exactly. Differentiable.
-at::Tensor aggregateEntropy(const at::Tensor& logits);
-// The same, read without a graph in slices of the 2^m codes, `cancelled` polled before each slice (throws
-// EstimatorCancelled): at m = 16 and a large batch the whole table takes seconds. The same bits as the above
-// when the codes fit one slice (about 2^18 / B of them).
-at::Tensor aggregateEntropy(const at::Tensor& logits, const std::function<bool()>& cancelled);
+// H(mean_b p(. | y_b)) in nats: the entropy of the batch's aggregate posterior, exactly. Differentiable. Given
+// `cancelled`, the 2^m codes are read in slices of about 2^18 / B with a poll before each (throws
+// EstimatorCancelled): at m = 16 and a large batch the whole table takes seconds. Slicing changes no value.
+at::Tensor aggregateEntropy(const at::Tensor& logits, const std::function<bool()>& cancelled = {});
 
 }  // namespace milab::markov

@@ -12,11 +12,9 @@ namespace {
 
 const at::TensorOptions kDouble = at::TensorOptions().dtype(at::kDouble);
 
+// Eigen stores columns contiguously: read as [cols, rows], transposed, copied out of Eigen's buffer.
 at::Tensor fromEigen(const Eigen::MatrixXd& m) {
-  at::Tensor t = at::empty({m.rows(), m.cols()}, kDouble);
-  for (Eigen::Index i = 0; i < m.rows(); ++i)
-    for (Eigen::Index j = 0; j < m.cols(); ++j) t[i][j] = m(i, j);
-  return t;
+  return at::from_blob(const_cast<double*>(m.data()), {m.cols(), m.rows()}, kDouble).t().clone();
 }
 
 // Rows ~ N(0, covariance): standard normals times the covariance's Cholesky factor.
