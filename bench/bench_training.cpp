@@ -23,7 +23,7 @@
 #include "nn/bounds.h"
 #include "nn/mlp.h"
 #include "tasks/task_catalog.h"
-#include "tasks/task_sampler.h"
+#include "gaussian_sampler.h"
 
 using namespace milab;
 
@@ -58,7 +58,7 @@ double engineStepsPerSecond(const MethodRegistry& registry, const QString& metho
 // The same step as a LibTorch user writes it: torch::optim::Adam over the modules' parameters.
 double bareLibTorchStepsPerSecond(int K, int steps) {
   const GaussianModel model = GaussianModel::pair(20, 2.0, false);
-  const TaskSampler sampler(model, c10::Device(c10::kCPU));
+  const GaussianSampler sampler(model, c10::Device(c10::kCPU));
   at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(1);
   Mlp f(20, 100, 100, gen), g(20, 100, 100, gen);
   std::vector<at::Tensor> params = f->parameters();

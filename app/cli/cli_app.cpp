@@ -18,11 +18,13 @@
 #include "cli/hashing_runner.h"
 #include "cli/history_commands.h"
 #include "cli/method_listing.h"
+#include "cli/task_listing.h"
 #include "cli/mpi_grid.h"
 #include "cli/prior_order_runner.h"
 #include "cli/progress_bar.h"
 #include "cli/stop_signals.h"
 #include "cli/usage.h"
+#include "tasks/task_catalog.h"
 #include "engine/device.h"
 #include "engine/experiment.h"
 #include "engine/prior_order_sweep.h"
@@ -52,7 +54,7 @@ int badInput(const QString& line) {
 }
 
 void reportLoadErrors(const MethodRegistry& registry) {
-  for (const PluginLoadError& e : registry.errors())
+  for (const PluginLoadError& e : registry.errors() + taskLoadErrors())
     std::fprintf(stderr, "milab-cli: warning: plugin %s not loaded: %s\n", e.file.toLocal8Bit().constData(),
                  e.reason.toLocal8Bit().constData());
 }
@@ -261,6 +263,7 @@ int cliMain(int argc, char** argv) {
   MethodRegistry registry;
   registry.loadDefault();
   if (command == "methods") return listMethods(registry, cl.flags.contains("long"));
+  if (command == "tasks") return listTasks(cl.flags.contains("long"));
   reportLoadErrors(registry);
   if (command == "run") {
     if (mpiWorldSizeFromEnvironment() < 2) return runExperiment(cl, registry, nullptr);

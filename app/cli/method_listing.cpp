@@ -23,6 +23,16 @@ QString targetOf(Target t) {
 
 }  // namespace
 
+void printParams(const ParamSpecs& params) {
+  for (const ParamSpec& p : params) {
+    const QString label = p.unit.isEmpty() ? p.label : QStringLiteral("%1, %2").arg(p.label, p.unit);
+    std::printf("  --%-14s %s\n      default %s; %s\n      %s\n", QString(p.name).replace('_', '-').toUtf8().constData(),
+                label.toUtf8().constData(),
+                (p.defaultValue.isNull() ? QStringLiteral("auto") : p.defaultValue.toString()).toUtf8().constData(),
+                describeAllowed(p).toUtf8().constData(), p.help.toUtf8().constData());
+  }
+}
+
 int listMethods(const MethodRegistry& registry, bool longForm) {
   for (const PluginLoadError& e : registry.errors())
     std::fprintf(stderr, "milab-cli: warning: plugin %s not loaded: %s\n", e.file.toLocal8Bit().constData(),
@@ -33,7 +43,7 @@ int listMethods(const MethodRegistry& registry, bool longForm) {
     if (!longForm) continue;
     std::printf("  %s\n", info.summary.toUtf8().constData());
     std::printf("  estimates %s%s; %s\n", targetOf(info.target).toUtf8().constData(),
-                info.needsSubview ? " (needs task gaussian3)" : "",
+                info.needsSubview ? " (needs a task with x' and samples of p(y|x'))" : "",
                 info.lowerBound   ? "a lower bound on it in expectation"
                 : info.upperBound ? "an upper bound on it in expectation when its model q is good"
                                   : "neither an upper nor a lower bound");
@@ -43,13 +53,7 @@ int listMethods(const MethodRegistry& registry, bool longForm) {
     for (const Ceiling& c : ceilings)
       shown << QStringLiteral("%1 (%2 at the defaults)").arg(c.name).arg(c.value, 0, 'f', 3);
     std::printf("  ceilings: %s\n", shown.isEmpty() ? "none" : shown.join(", ").toUtf8().constData());
-    for (const ParamSpec& p : info.params) {
-      const QString label = p.unit.isEmpty() ? p.label : QStringLiteral("%1, %2").arg(p.label, p.unit);
-      std::printf("  --%-14s %s\n      default %s; %s\n      %s\n",
-                  QString(p.name).replace('_', '-').toUtf8().constData(), label.toUtf8().constData(),
-                  (p.defaultValue.isNull() ? QStringLiteral("auto") : p.defaultValue.toString()).toUtf8().constData(),
-                  describeAllowed(p).toUtf8().constData(), p.help.toUtf8().constData());
-    }
+    printParams(info.params);
     std::printf("\n");
   }
   return 0;

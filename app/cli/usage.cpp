@@ -12,8 +12,13 @@ const QMap<QString, QString>& usages() {
        "usage: milab-cli methods [--long]\n"
        "Lists the method plugins (id, name). --long adds, per method, what it estimates, whether it is a lower\n"
        "bound, its ceilings, and each parameter with its default, range and meaning.\n"},
+      {"tasks",
+       "usage: milab-cli tasks [--long]\n"
+       "Lists the tasks (id, name, exact MI at the defaults): the covariate Gaussians and the Beyond-Normal\n"
+       "benchmark's 40 ids (any variant of its families is read too: student-identity-4-4-5). --long adds, per\n"
+       "task, what it offers beyond samples (x', exact PMI, densities) and each parameter.\n"},
       {"run",
-       "usage: milab-cli run [EXPERIMENT.json] --out DIR [--task gaussian2|gaussian3] [--dim N] [--mi NATS]\n"
+       "usage: milab-cli run [EXPERIMENT.json] --out DIR [--task ID (milab-cli tasks)] [--dim N] [--mi NATS]\n"
        "                 [--alpha A] [--method ID] [--K N] [--steps N] [--lr LR] [--seed N]\n"
        "                 [--device auto|cpu|cuda] [--<any parameter the task or method declares> VALUE]\n"
        "                 [--jobs N] [--db PATH] [--shard I/N]\n"
@@ -63,7 +68,7 @@ QString usageOf(const QString& command) { return usages().value(command); }
 
 QString overallUsage() {
   QString text = "milab-cli: mutual-information estimators on tasks with a known MI.\n";
-  for (const QString& c : {"methods", "run", "prior-orders", "hashing", "history", "show", "help"})
+  for (const QString& c : {"methods", "tasks", "run", "prior-orders", "hashing", "history", "show", "help"})
     text += "\n" + usages().value(c);
   return text + "\nmilab-cli --version prints the version.\n";
 }

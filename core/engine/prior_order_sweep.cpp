@@ -89,10 +89,11 @@ PriorOrderSweep runPriorOrderSweep(const PriorOrderSweepSpec& spec, const Method
     if (!out.error.isEmpty()) return out;
     out.device = deviceName;
     const c10::Device device(deviceName == "cuda" ? c10::kCUDA : c10::kCPU);
-    const GaussianModel model = buildTask(enc.task, enc.taskParams, static_cast<std::uint64_t>(enc.seed));
+    const std::unique_ptr<TaskModel> model =
+        buildTask(enc.task, enc.taskParams, static_cast<std::uint64_t>(enc.seed));
     const std::function<bool()> cancelled = [&cancel] { return cancel.load(); };
     // The encoder a `run` of the same spec would train: same session, same generator.
-    TrainingSession session(enc, method, model, device, cancelled);
+    TrainingSession session(enc, method, *model, device, cancelled);
     auto* markovEstimator = dynamic_cast<MarkovMiEstimator*>(&session.estimator());
     if (!markovEstimator) {
       out.error = QStringLiteral("method %1 has no Markov encoder").arg(enc.method);

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <exception>
+#include <stdexcept>
 
 #include "engine/device.h"
 #include "engine/training_session.h"
@@ -55,7 +56,7 @@ void meanAndStderr(const std::vector<double>& v, double* mean, double* se) {
 }
 
 // The exact value of what a method estimates on a task, and its name.
-NamedValue targetOf(const GaussianModel& model, Target target) {
+NamedValue targetOf(const TaskModel& model, Target target) {
   switch (target) {
     case Target::TotalMi:
       return {model.hasSubview() ? "I(x,x';y)" : "I(x;y)", model.totalMi()};
@@ -72,29 +73,23 @@ NamedValue targetOf(const GaussianModel& model, Target target) {
 Run::Run(RunSpec spec, const MethodPlugin* method)
     : spec_(std::move(spec)),
       method_(method),
-      model_(std::make_unique<GaussianModel>(
-          buildTask(spec_.task, spec_.taskParams, static_cast<std::uint64_t>(spec_.seed)))),
+      model_(buildTask(spec_.task, spec_.taskParams, static_cast<std::uint64_t>(spec_.seed))),
       schedule_(scheduleOf(spec_.taskParams)) {
+  if (!model_) throw std::invalid_argument("Run: task '" + spec_.task.toStdString() + "' is unknown (validate first)");
   result_.ceilings = method_->ceilings(spec_.methodParams);
   result_.upperBound = method_->info().upperBound;
   const Target target = method_->info().target;
   const NamedValue t = targetOf(*model_, target);
   result_.targetName = t.name;
   result_.trueMi = t.value;
-  if (model_->hasSubview())
-    result_.truths = {{"I(x,x';y)", model_->totalMi()},
-                      {"I(x';y)", model_->subviewMi()},
-                      {"I(x;y|x')", model_->conditionalMi()},
-                      {"I(x;y)", model_->xOnlyMi()}};
-  else
-    result_.truths = {{"I(x;y)", model_->totalMi()}};
+  result_.truths = model_->truths();
   // A staircase: the same task (same seed: same split over dimensions, same alphas) at each level's MI.
   QList<double> targets;
   for (double level : schedule_.levels) {
     ParamMap params = spec_.taskParams;
     params.insert("mi", level);
     levelModels_.push_back(buildTask(spec_.task, params, static_cast<std::uint64_t>(spec_.seed)));
-    targets << targetOf(levelModels_.back(), target).value;
+    targets << targetOf(*levelModels_.back(), target).value;
   }
   if (schedule_.isSet()) {
     result_.levels = levelStatistics({}, schedule_, targets);
@@ -199,14 +194,14 @@ void Run::execute() {
       result_.device = res.device;
     }
 
-    session = std::make_unique<TrainingSession>(spec_, *method_, schedule_.isSet() ? levelModels_.front() : *model_,
+    session = std::make_unique<TrainingSession>(spec_, *method_, schedule_.isSet() ? *levelModels_.front() : *model_,
                                                 device, [this] { return cancel_.load(); });
     const int steps = method_->info().trains ? spec_.steps : 0;  // KSG: no training, only its evaluation
     const TrainingOutcome training = session->train(
         steps,
         [&](int step) {  // the staircase swaps the task's law at each level; the estimator keeps its networks
           if (schedule_.isSet() && step > 1 && schedule_.levelOf(step) != schedule_.levelOf(step - 1))
-            session->switchTask(levelModels_[schedule_.levelOf(step)]);
+            session->switchTask(*levelModels_[schedule_.levelOf(step)]);
         },
         [&, trainingStart = clock.nsecsElapsed() * 1e-9](const StepNumbers& n) {
           {
@@ -238,7 +233,7 @@ void Run::execute() {
     res.terms = termSums;
     res.warning = method_->warning(spec_.methodParams, termSums);
     // Finite garbage (-6377 from InfoNCE at lr 1) is not a result: the run fails with the number and why.
-    const GaussianModel& finalTask = schedule_.isSet() ? levelModels_.back() : *model_;
+    const TaskModel& finalTask = schedule_.isSet() ? *levelModels_.back() : *model_;
     const bool trained = method_->info().trains && !usesOracleCritic(spec_.methodParams);
     const QString implausible = implausibleReading(method_->readingLimits(spec_.methodParams, finalTask),
                                                    res.estimate, res.stderror, trained);

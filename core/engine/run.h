@@ -19,7 +19,7 @@
 
 namespace milab {
 
-class GaussianModel;
+class TaskModel;
 
 struct CurvePoint {
   int step = 0;
@@ -96,9 +96,9 @@ class Run {
 
   RunSpec spec_;
   const MethodPlugin* method_;
-  std::unique_ptr<GaussianModel> model_;
+  std::unique_ptr<TaskModel> model_;
   MiSchedule schedule_;
-  std::vector<GaussianModel> levelModels_;  // one per level of the staircase (empty without one)
+  std::vector<std::unique_ptr<TaskModel>> levelModels_;  // one per level of the staircase (empty without one)
   std::function<void(const Run&)> onFinished_;
   std::thread thread_;
   std::atomic<bool> cancel_{false};

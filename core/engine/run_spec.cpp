@@ -21,17 +21,11 @@ const ParamSpecs& runSettingSpecs() {
 
 namespace {
 
-QString taskIds() {
-  QStringList ids;
-  for (const TaskInfo& t : availableTasks()) ids << t.id;
-  return ids.join('|');
-}
-
 // Finds the task and the method a spec names; "" or the error line naming the field.
 QString lookUp(const RunSpec& spec, const MethodRegistry& registry, const TaskInfo** task,
                const MethodPlugin** method) {
   *task = findTask(spec.task);
-  if (!*task) return QStringLiteral("task: must be one of %1, got '%2'").arg(taskIds(), spec.task);
+  if (!*task) return unknownTaskError(spec.task);
   *method = registry.find(spec.method);
   if (!*method) return QStringLiteral("method: must be one of %1, got '%2'").arg(registry.ids().join('|'), spec.method);
   return {};
@@ -107,13 +101,12 @@ QString validateRunSpec(RunSpec* spec, const MethodRegistry& registry) {
     spec->steps = int(total);
   }
   const MethodInfo info = method->info();
-  if (info.needsSubview && !task->hasSubview)
-    return QStringLiteral("task: method %1 needs x' and the true p(y|x'), i.e. task gaussian3, got '%2'")
-        .arg(info.id, task->id);
   if (!info.trains && scheduleOf(spec->taskParams).isSet())
     return QStringLiteral("mi_schedule: method %1 trains nothing, so it has no staircase to follow; give one mi")
         .arg(info.id);
   err = validateParamMap(info.params, &spec->methodParams, "method " + info.id);
+  if (!err.isEmpty()) return err;
+  err = methodTaskMismatch(info, spec->methodParams, *task);
   if (!err.isEmpty()) return err;
   err = method->validate(spec->methodParams, *task, spec->taskParams);
   if (!err.isEmpty()) return err;

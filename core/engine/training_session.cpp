@@ -8,7 +8,7 @@
 #include <QElapsedTimer>
 #include <cmath>
 
-#include "tasks/gaussian_model.h"
+#include "tasks/task.h"
 #include "tasks/task_sampler.h"
 
 namespace milab {
@@ -26,10 +26,10 @@ at::Generator deviceNoiseGenerator(c10::Device device, int seed, const at::Gener
   return gen;
 }
 
-TrainingSession::TrainingSession(const RunSpec& spec, const MethodPlugin& method, const GaussianModel& task,
+TrainingSession::TrainingSession(const RunSpec& spec, const MethodPlugin& method, const TaskModel& task,
                                  c10::Device device, std::function<bool()> cancelled)
     : oracle_(usesOracleCritic(spec.methodParams)),
-      sampler_(std::make_unique<TaskSampler>(task, device)) {
+      sampler_(std::make_unique<SwitchableSampler>(task.sampler(device))) {
   context_.task = sampler_.get();  // the estimator keeps reading the sampler through this, across switchTask
   context_.device = device;
   context_.generator = estimatorGenerator(spec.seed);
@@ -42,7 +42,7 @@ TrainingSession::TrainingSession(const RunSpec& spec, const MethodPlugin& method
 
 TrainingSession::~TrainingSession() = default;
 
-void TrainingSession::switchTask(const GaussianModel& task) { *sampler_ = TaskSampler(task, context_.device); }
+void TrainingSession::switchTask(const TaskModel& task) { sampler_->replace(task.sampler(context_.device)); }
 
 StepResult TrainingSession::step() {
   const Batch batch = sampler_->sampleJoint(estimator_->batchSize(), context_.noise);

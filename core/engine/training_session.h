@@ -13,7 +13,8 @@
 
 namespace milab {
 
-class GaussianModel;
+class SwitchableSampler;
+class TaskModel;
 
 struct TrainingOutcome {
   bool cancelled = false;  // stopped before `steps` (cancel was polled before each step)
@@ -24,13 +25,13 @@ class TrainingSession {
  public:
   // Builds the estimator of `spec` (validated) on `task`, on `device` (resolved), with the spec's generator.
   // `task` must outlive the session; `cancelled` is what long steps poll (EstimatorContext::cancelled).
-  TrainingSession(const RunSpec& spec, const MethodPlugin& method, const GaussianModel& task, c10::Device device,
+  TrainingSession(const RunSpec& spec, const MethodPlugin& method, const TaskModel& task, c10::Device device,
                   std::function<bool()> cancelled);
   ~TrainingSession();
 
   Estimator& estimator() { return *estimator_; }
   // The staircase's next level: the same estimator now reads samples of another law.
-  void switchTask(const GaussianModel& task);
+  void switchTask(const TaskModel& task);
 
   // Steps 1..steps: `beforeStep(step)` (may be empty) runs before each; `afterStep` sees each finite step's numbers,
   // in order but in bulk, when the readings reach the host (every 50 ms or 256 steps, and before returning or
@@ -48,7 +49,7 @@ class TrainingSession {
   StepResult step();
 
   bool oracle_;
-  std::unique_ptr<TaskSampler> sampler_;
+  std::unique_ptr<SwitchableSampler> sampler_;
   EstimatorContext context_;
   std::unique_ptr<Estimator> estimator_;
 };

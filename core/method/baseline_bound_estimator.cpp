@@ -14,7 +14,7 @@ BaselineBoundEstimator::BaselineBoundEstimator(const EstimatorContext& ctx, Base
   if (usesOracleCritic(ctx.params)) return;
   at::Generator gen = ctx.generator;
   const int64_t xDim = criticInputDim(*task_);
-  critic_ = std::make_unique<SeparableCritic>(xDim, task_->dim(), ctx.params, ctx.device, gen);
+  critic_ = std::make_unique<SeparableCritic>(xDim, task_->dimY(), ctx.params, ctx.device, gen);
   baseline_ = Mlp(xDim, ctx.params.value("hidden").toInt(), 1, gen);
   baseline_->to(ctx.device);
   adam_ = std::make_unique<FlatAdam>(baseline_->parameters(), ctx.params.value("lr").toDouble());

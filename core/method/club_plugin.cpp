@@ -9,7 +9,7 @@
 #include "nn/density_model.h"
 #include "nn/descent.h"
 #include "nn/flat_adam.h"
-#include "tasks/gaussian_model.h"
+#include "tasks/task.h"
 
 namespace milab {
 
@@ -24,7 +24,7 @@ class ClubEstimator final : public Estimator {
         batch_(ctx.params.value("batch").toInt()),
         sampled_(sampled) {
     if (usesOracleCritic(ctx.params)) return;  // q is the task's exact p(y|x)
-    q_ = ConditionalDensity(criticInputDim(*task_), task_->dim(), ctx.params.value("hidden").toInt(), gen_);
+    q_ = ConditionalDensity(criticInputDim(*task_), task_->dimY(), ctx.params.value("hidden").toInt(), gen_);
     q_->to(ctx.device);
     adam_ = std::make_unique<FlatAdam>(q_->parameters(), ctx.params.value("lr").toDouble());
   }
@@ -98,6 +98,7 @@ MethodInfo ClubPlugin::info() const {
   i.params = densityModelParamSpecs("the task's exact p(y|x): an upper bound, above the truth by a known gap");
   i.lowerBound = false;
   i.upperBound = true;
+  i.oracleNeedsDensities = true;
   return i;
 }
 
@@ -105,20 +106,14 @@ std::unique_ptr<Estimator> ClubPlugin::create(const EstimatorContext& context) c
   return std::make_unique<ClubEstimator>(context, sampled_);
 }
 
-ReadingLimits ClubPlugin::readingLimits(const ParamMap& params, const GaussianModel& task) const {
+ReadingLimits ClubPlugin::readingLimits(const ParamMap& params, const TaskModel& task) const {
   ReadingLimits l = MethodPlugin::readingLimits(params, task);
-  const double oracle = clubOracleValue(task);
-  if (3 * oracle > l.high) {
-    l.high = 3 * oracle;
-    l.highWhy = QStringLiteral("above 3 x the %1 nats CLUB reads with the true p(y|x)").arg(oracle, 0, 'g', 6);
+  const std::optional<double> oracle = task.knownValue(kClubOracleValue);
+  if (oracle && 3 * *oracle > l.high) {
+    l.high = 3 * *oracle;
+    l.highWhy = QStringLiteral("above 3 x the %1 nats CLUB reads with the true p(y|x)").arg(*oracle, 0, 'g', 6);
   }
   return l;
-}
-
-double clubOracleValue(const GaussianModel& model) {
-  double v = 0;
-  for (const GaussianDim& d : model.dims()) v += 1.0 / d.sigma2 - 1.0;
-  return v;
 }
 
 }  // namespace milab

@@ -18,18 +18,16 @@ class ClubPlugin : public MethodPlugin {
   QList<Ceiling> ceilings(const ParamMap&) const override { return {}; }
   std::unique_ptr<Estimator> create(const EstimatorContext& context) const override;
   // An upper bound reads far above the truth when the MI per dimension is large (its oracle gap grows like
-  // e^(2 mi_i)): its limit is three times its closed-form oracle value, not the default's task-wide one.
-  ReadingLimits readingLimits(const ParamMap& params, const GaussianModel& task) const override;
+  // e^(2 mi_i)): its limit is three times what it reads with the true p(y|x), where the task knows that value
+  // (TaskModel::knownValue(kClubOracleValue)), not the default's task-wide one.
+  ReadingLimits readingLimits(const ParamMap& params, const TaskModel& task) const override;
 
  private:
   QString id_, displayName_;
   bool sampled_;
 };
 
-// The exact value of the all-pairs CLUB with the true p(y|x) on a covariate-Gaussian task: per dimension
-// rho^2 / (1 - rho^2) = 1 / sigma_i^2 - 1, where sigma_i^2 = Var(y_i | x_i, x'_i) (e^-2 mi_i); the truth is
-// sum_i mi_i = -sum_i log(sigma_i) , so the gap grows like e^(2 mi_i). Unchanged by the cubic map.
-class GaussianModel;
-double clubOracleValue(const GaussianModel& model);
+// The name under which a task states the exact value of the all-pairs CLUB with the true p(y|x).
+inline const QString kClubOracleValue = QStringLiteral("club_oracle");
 
 }  // namespace milab

@@ -16,7 +16,7 @@ DecomposedEstimator::DecomposedEstimator(const EstimatorContext& ctx)
       perTerm_(marginalProtocol_ ? ctx.params.value("K").toInt() : ctx.params.value("K").toInt() / 2) {
   if (!usesOracleCritic(ctx.params))
     critic_ =
-        std::make_unique<SeparableCritic>(2 * ctx.task->dim(), ctx.task->dim(), ctx.params, ctx.device, ctx_.generator);
+        std::make_unique<SeparableCritic>(ctx.task->criticInputDim(), ctx.task->dimY(), ctx.params, ctx.device, ctx_.generator);
 }
 
 DecomposedEstimator::~DecomposedEstimator() = default;

@@ -20,8 +20,8 @@ class DoeEstimator final : public Estimator {
       : task_(ctx.task), family_(family), batch_(ctx.params.value("batch").toInt()) {
     if (usesOracleCritic(ctx.params)) return;  // the task's exact densities
     at::Generator gen = ctx.generator;
-    conditional_ = ConditionalDensity(criticInputDim(*task_), task_->dim(), ctx.params.value("hidden").toInt(), gen);
-    marginal_ = MarginalDensity(task_->dim());
+    conditional_ = ConditionalDensity(criticInputDim(*task_), task_->dimY(), ctx.params.value("hidden").toInt(), gen);
+    marginal_ = MarginalDensity(task_->dimY());
     conditional_->to(ctx.device);
     marginal_->to(ctx.device);
     std::vector<at::Tensor> all = conditional_->parameters();
@@ -102,6 +102,7 @@ MethodInfo DoePlugin::info() const {
     i.params << ParamSpec::choice("family", {"gaussian", "logistic"}, "gaussian",
                                   "the law of q(y) and q(y|x) per dimension (a wrong one biases the reading)");
   i.lowerBound = false;
+  i.oracleNeedsDensities = true;
   return i;
 }
 

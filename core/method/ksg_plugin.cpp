@@ -1,6 +1,7 @@
 #include "method/ksg_plugin.h"
 
 #include <ATen/ATen.h>
+#include <algorithm>
 #include <unistd.h>
 
 #include "knn/ksg.h"
@@ -91,8 +92,8 @@ QString KsgPlugin::validate(const ParamMap& params, const TaskInfo& task, const 
   const qint64 k = params.value("k").toLongLong(), samples = params.value("samples").toLongLong();
   if (k >= samples)
     return QStringLiteral("k: must be below samples (%1) for %2, got %3").arg(samples).arg(id_).arg(k);
-  const int dim = taskParams.value("dim").toInt();
-  const double need = ksgBytesNeeded(samples, dim, task.hasSubview), have = physicalMemoryBytes();
+  const int dim = task.dimY ? std::max(task.dimX, task.dimY) : taskParams.value("dim").toInt();
+  const double need = ksgBytesNeeded(samples, dim, task.hasSubview()), have = physicalMemoryBytes();
   if (need > 0.5 * have)
     return QStringLiteral(
                "samples: %1 draws of dimension %2 need about %3 GiB for %4, more than half of this machine's %5 "
@@ -102,7 +103,7 @@ QString KsgPlugin::validate(const ParamMap& params, const TaskInfo& task, const 
         .arg(need / (1 << 30), 0, 'f', 1)
         .arg(id_)
         .arg(have / (1 << 30), 0, 'f', 1)
-        .arg(qint64(0.5 * have / ksgBytesNeeded(1, dim, task.hasSubview)));
+        .arg(qint64(0.5 * have / ksgBytesNeeded(1, dim, task.hasSubview())));
   return {};
 }
 

@@ -107,7 +107,7 @@ MarkovMiEstimator::MarkovMiEstimator(const EstimatorContext& ctx, bool learnedPr
       clip_(ctx.params.value("clip").toDouble()),
       cancelled_(ctx.cancelled) {
   at::Generator gen = ctx.generator;
-  const int64_t d = ctx.task->dim(), xDim = criticInputDim(*ctx.task);
+  const int64_t d = ctx.task->dimY(), xDim = criticInputDim(*ctx.task);
   const int64_t hidden = ctx.params.value("hidden").toInt();
   encoder_ = Mlp(d, hidden, bits_ << orderY_, gen);
   predictor_ = Mlp(xDim, hidden, bits_ << orderX_, gen);

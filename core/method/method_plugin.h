@@ -8,17 +8,16 @@
 
 #include "method/reading_limits.h"
 #include "params/param_spec.h"
+#include "tasks/task.h"
 
 namespace milab {
 
 class Estimator;
-class GaussianModel;
 struct EstimatorContext;
-struct TaskInfo;
 
 // What a method's value estimates; the run compares it with the matching exact value of the task.
 enum class Target {
-  TotalMi,        // I(x,x';y) on gaussian3, I(x;y) on gaussian2: a lower bound unless said otherwise
+  TotalMi,        // I(x,x';y) on a task with a subview, else I(x;y): a lower bound unless said otherwise
   ConditionalMi,  // I(x;y|x'): a lower bound (needs a subview)
   LogNormaliser,  // log of a learned density model's total mass; 0 when the model is normalised
 };
@@ -29,7 +28,9 @@ struct MethodInfo {
   QString family;             // e.g. "contrastive", "decomposed"
   QString summary;            // one sentence for tooltips and `milab-cli methods --long`
   ParamSpecs params;          // drive the form, the experiment keys, the CLI flags and validation
-  bool needsSubview = false;  // needs x' and the true p(y | x') sampler
+  bool needsSubview = false;  // needs x' and the true p(y | x') sampler (TaskCapabilities::subview)
+  // critic = oracle reads the task's exact log p(y) as well as its PMI (DoE, CLUB: TaskCapabilities::densities).
+  bool oracleNeedsDensities = false;
   Target target = Target::TotalMi;
   bool lowerBound = true;  // its value never exceeds the target in expectation (checked by the conformance suite)
   // Its value is at least the target in expectation when its model is right (CLUB; checked with the oracle).
@@ -39,11 +40,6 @@ struct MethodInfo {
   bool trains = true;
 };
 
-// A labelled number: a ceiling, a term of a bound, an exact MI of a task.
-struct NamedValue {
-  QString name;
-  double value = 0;
-};
 // A horizontal reference line a bound can never exceed, e.g. {"log K", 4.85}.
 using Ceiling = NamedValue;
 // A part of a bound that is a sum, e.g. {"I_CNCE(x;y|x')", 2.95}.
@@ -71,7 +67,7 @@ class MethodPlugin {
   }
   virtual std::unique_ptr<Estimator> create(const EstimatorContext& context) const = 0;
   // What a finished reading on this task can be (reading_limits.h); outside it the run fails as diverged.
-  virtual ReadingLimits readingLimits(const ParamMap& params, const GaussianModel& task) const {
+  virtual ReadingLimits readingLimits(const ParamMap& params, const TaskModel& task) const {
     return defaultReadingLimits(info(), ceilings(params), task);
   }
 };
@@ -79,5 +75,5 @@ class MethodPlugin {
 }  // namespace milab
 
 // Bump the version when the interface changes: the registry refuses plugins built against another one.
-#define MILAB_METHOD_PLUGIN_IID "org.milab.MethodPlugin/4"
+#define MILAB_METHOD_PLUGIN_IID "org.milab.MethodPlugin/5"
 Q_DECLARE_INTERFACE(milab::MethodPlugin, MILAB_METHOD_PLUGIN_IID)

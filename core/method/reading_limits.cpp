@@ -3,19 +3,21 @@
 #include <cmath>
 
 #include "method/method_plugin.h"
-#include "tasks/gaussian_model.h"
+#include "tasks/task.h"
 
 namespace milab {
 
 ReadingLimits defaultReadingLimits(const MethodInfo& info, const QList<NamedValue>& ceilings,
-                                   const GaussianModel& task) {
+                                   const TaskModel& task) {
   ReadingLimits l;
   l.lowWhy = QStringLiteral("MI >= 0");
-  const double largest = GaussianModel::kMaxMeanDimMi * task.dim();
-  l.high = 1.5 * largest + 1.0;
-  l.highWhy = QStringLiteral("above 1.5 x the %1 nats a %2-dimensional task allows, + 1 nat")
-                  .arg(largest, 0, 'g', 6)
-                  .arg(task.dim());
+  const double largest = task.largestMi();
+  if (std::isfinite(largest)) {
+    l.high = 1.5 * largest + 1.0;
+    l.highWhy = QStringLiteral("above 1.5 x the %1 nats a %2-dimensional task allows, + 1 nat")
+                    .arg(largest, 0, 'g', 6)
+                    .arg(task.dimY());
+  }
   // The lab knows what it asked for: a reading more than twice the exact target plus 5 nats is no estimate of it.
   const double target = info.target == Target::ConditionalMi ? task.conditionalMi() : task.totalMi();
   if (info.target != Target::LogNormaliser && 2 * target + 5 < l.high) {

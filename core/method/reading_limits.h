@@ -9,7 +9,7 @@
 
 namespace milab {
 
-class GaussianModel;
+class TaskModel;
 struct MethodInfo;
 struct NamedValue;
 
@@ -21,12 +21,13 @@ struct ReadingLimits {
 };
 
 // The default: MI is never negative, so a reading more than 1 nat below zero is broken; a lower bound never
-// exceeds its ceilings; and no reading exceeds 1.5 times the largest MI a task of this dimension allows
-// (5 nats per dimension) plus 1 nat, nor twice the task's exact target plus 5 nats (a misspecified DoE on the
+// exceeds its ceilings; and no reading exceeds 1.5 times the largest MI a task of this family and size allows
+// (TaskModel::largestMi: 5 nats per dimension for the covariate Gaussians) plus 1 nat, nor twice the task's exact
+// target plus 5 nats (a misspecified DoE on the
 // cubic task reads 14.4 for 10; SMILE at lr 1 reads 181). A method that reads far from its target by design
 // (CLUB) or whose target is not an MI (log Z) states its own limits.
 ReadingLimits defaultReadingLimits(const MethodInfo& info, const QList<NamedValue>& ceilings,
-                                   const GaussianModel& task);
+                                   const TaskModel& task);
 
 // "" when the reading is plausible, else the run's failure reason, e.g. "estimate -6377 is impossible
 // (MI >= 0): training diverged; lower lr". `trained`: false for an oracle critic (nothing was trained).

@@ -9,7 +9,7 @@ namespace milab {
 
 at::Tensor criticInput(const Batch& batch) { return batch.xp.defined() ? at::cat({batch.x, batch.xp}, 1) : batch.x; }
 
-int64_t criticInputDim(const TaskSampler& task) { return (task.hasSubview() ? 2 : 1) * task.dim(); }
+int64_t criticInputDim(const TaskSampler& task) { return task.criticInputDim(); }
 
 at::Tensor oraclePmiMatrix(const TaskSampler& task, const Batch& batch) {
   const at::Tensor xp = batch.xp.defined() ? batch.xp.unsqueeze(1) : at::Tensor();
@@ -23,7 +23,7 @@ ScoreMatrixEstimator::ScoreMatrixEstimator(const EstimatorContext& ctx, ScoreMat
       gen_(ctx.generator),
       bound_(std::move(bound)) {
   if (!oracle_)
-    critic_ = std::make_unique<SeparableCritic>(criticInputDim(*task_), task_->dim(), ctx.params, ctx.device, gen_);
+    critic_ = std::make_unique<SeparableCritic>(criticInputDim(*task_), task_->dimY(), ctx.params, ctx.device, gen_);
 }
 
 ScoreMatrixEstimator::~ScoreMatrixEstimator() = default;

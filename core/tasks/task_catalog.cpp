@@ -1,107 +1,179 @@
 #include "tasks/task_catalog.h"
 
-#include <optional>
+#include <QDir>
+#include <QFileInfo>
+#include <QHash>
+#include <QJsonObject>
+#include <QLibrary>
+#include <QPluginLoader>
+
+#include <algorithm>
+#include <deque>
+#include <mutex>
+#include <numeric>
+#include <vector>
+
+#include "method/method_plugin.h"
 
 namespace milab {
 
 namespace {
 
-ParamSpecs commonSpecs() {
-  return {
-      ParamSpec::integer("dim", 20, 1, 1024, "dimension of each of x, (x',) y"),
-      ParamSpec::real("mi", 10.0, 0.0, GaussianModel::kMaxMeanDimMi * 1024,
-                      "target total mutual information in nats (at most 5 per dimension)", true, false),
-  };
-}
+// Every task plugin of the process, loaded once (on first use, from whichever thread asks first).
+class TaskRegistry {
+ public:
+  static TaskRegistry& instance() {
+    static TaskRegistry registry;
+    return registry;
+  }
 
-// The MI staircase: one run whose true MI steps through levels (empty schedule: the MI stays `mi`).
-ParamSpecs staircaseSpecs() {
-  return {
-      ParamSpec::numberList("mi_schedule", 0.0, GaussianModel::kMaxMeanDimMi * 1024,
-                            "MI staircase: the total MI of each level in nats, e.g. 2,4,6,8,10 (empty: no "
-                            "staircase; the run's steps become levels x steps_per_level)",
-                            true),
-      ParamSpec::integer("steps_per_level", 4000, 1, 10000000, "training steps spent at each level of mi_schedule"),
-      ParamSpec::integer(
-          "level_tail", 500, 1, 10000000,
-          "the last N steps of each level (the whole level when it is shorter) whose estimates give its bias, "
-          "variance and MSE"),
-  };
-}
+  const QList<TaskInfo>& listed() const { return listed_; }
+  const QList<PluginLoadError>& errors() const { return errors_; }
+  const TaskPlugin* pluginOf(const QString& id) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return pluginOf_.value(id, nullptr);
+  }
 
-QList<TaskInfo> makeTasks() {
-  TaskInfo g2;
-  g2.id = "gaussian2";
-  g2.displayName = "Gaussian pair (x, y)";
-  g2.params = commonSpecs();
-  g2.params[1].defaultValue = 2.0;
-  g2.params << ParamSpec::boolean("cubic", false, "transform y -> y^3 (MI unchanged)") << staircaseSpecs();
+  const TaskInfo* find(const QString& id, QString* variantError) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (const TaskInfo* t = byId_.value(id, nullptr)) return t;
+    for (const TaskPlugin* plugin : plugins_) {
+      QString error;
+      if (std::optional<TaskInfo> v = plugin->variant(id, &error)) {
+        variants_.push_back(*v);  // a deque: pointers handed out stay valid as it grows
+        byId_.insert(id, &variants_.back());
+        pluginOf_.insert(id, plugin);
+        return &variants_.back();
+      }
+      if (!error.isEmpty() && variantError) *variantError = error;
+    }
+    return nullptr;
+  }
 
-  TaskInfo g3;
-  g3.id = "gaussian3";
-  g3.displayName = "Gaussian triple (x, x', y)";
-  g3.params = commonSpecs();
-  ParamSpec alpha = ParamSpec::real("alpha", 0.5, 0.0, 1.0,
-                                    "I(x';y) / I(x,x';y) per dimension; unset draws it from U(0.1, 0.9)", true, true);
-  alpha.optional = true;
-  alpha.label = "alpha = I(x';y) / I(x,x';y)";
-  alpha.defaultValue = QVariant();
-  g3.params << alpha << staircaseSpecs();
-  g3.hasSubview = true;
-  return {g2, g3};
-}
+ private:
+  TaskRegistry() {
+    struct Found {
+      int order;
+      QString path;
+      const TaskPlugin* plugin;
+    };
+    std::vector<Found> found;
+    for (const QString& dir : MethodRegistry::defaultPluginDirs()) {
+      const QFileInfoList files = QDir(QDir(dir).filePath("tasks")).entryInfoList(QDir::Files, QDir::Name);
+      for (const QFileInfo& file : files) {
+        const QString path = file.absoluteFilePath();
+        if (!QLibrary::isLibrary(path)) continue;
+        auto loader = std::make_unique<QPluginLoader>(path);
+        // The IID is read from the metadata before any code of the plugin runs.
+        const QJsonObject meta = loader->metaData();
+        const QString iid = meta.value("IID").toString();
+        if (iid != QStringLiteral(MILAB_TASK_PLUGIN_IID)) {
+          errors_ << PluginLoadError{path, iid.isEmpty() ? QStringLiteral("no Qt plugin metadata")
+                                                         : QStringLiteral("interface %1, expected %2")
+                                                               .arg(iid, QStringLiteral(MILAB_TASK_PLUGIN_IID))};
+          continue;
+        }
+        auto* plugin = qobject_cast<TaskPlugin*>(loader->instance());
+        if (!plugin) {
+          errors_ << PluginLoadError{path, loader->errorString()};
+          continue;
+        }
+        found.push_back({meta.value("MetaData").toObject().value("order").toInt(1000), path, plugin});
+        loaders_.push_back(std::move(loader));
+      }
+    }
+    std::stable_sort(found.begin(), found.end(), [](const Found& a, const Found& b) { return a.order < b.order; });
+    for (const Found& f : found) {
+      plugins_.push_back(f.plugin);
+      for (const TaskInfo& t : f.plugin->tasks()) {
+        if (byId_.contains(t.id) || pluginOf_.contains(t.id)) {
+          errors_ << PluginLoadError{f.path, QStringLiteral("task id '%1' already loaded").arg(t.id)};
+          continue;
+        }
+        listed_ << t;
+        pluginOf_.insert(t.id, f.plugin);
+      }
+    }
+    for (const TaskInfo& t : listed_) byId_.insert(t.id, &t);  // listed_ is complete: its elements stay put
+  }
+
+  std::vector<std::unique_ptr<QPluginLoader>> loaders_;  // kept loaded for the process's life
+  std::vector<const TaskPlugin*> plugins_;
+  QList<TaskInfo> listed_;
+  QList<PluginLoadError> errors_;
+  mutable std::mutex mutex_;  // guards the variants and the maps they extend
+  std::deque<TaskInfo> variants_;
+  QHash<QString, const TaskInfo*> byId_;
+  QHash<QString, const TaskPlugin*> pluginOf_;
+};
 
 }  // namespace
 
-const QList<TaskInfo>& availableTasks() {
-  static const QList<TaskInfo> tasks = makeTasks();
-  return tasks;
+QStringList nearestIds(const QString& id, const QStringList& candidates, int count) {
+  const auto distance = [](const QString& a, const QString& b) {  // Levenshtein, one row at a time
+    std::vector<int> row(b.size() + 1);
+    std::iota(row.begin(), row.end(), 0);
+    for (int i = 1; i <= a.size(); ++i) {
+      int diagonal = row[0];
+      row[0] = i;
+      for (int j = 1; j <= b.size(); ++j) {
+        const int up = row[j];
+        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+        diagonal = up;
+      }
+    }
+    return row[b.size()];
+  };
+  QList<std::pair<int, QString>> scored;
+  for (const QString& candidate : candidates) scored << std::pair{distance(id, candidate), candidate};
+  std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  QStringList out;
+  for (int i = 0; i < std::min<int>(count, int(scored.size())); ++i) out << scored[i].second;
+  return out;
 }
 
-const TaskInfo* findTask(const QString& id) {
-  for (const TaskInfo& t : availableTasks())
-    if (t.id == id) return &t;
-  return nullptr;
+const QList<TaskInfo>& availableTasks() { return TaskRegistry::instance().listed(); }
+
+const TaskInfo* findTask(const QString& id) { return TaskRegistry::instance().find(id, nullptr); }
+
+QString unknownTaskError(const QString& id) {
+  QString variantError;
+  if (TaskRegistry::instance().find(id, &variantError)) return {};
+  if (!variantError.isEmpty()) return variantError;
+  QStringList ids;
+  for (const TaskInfo& t : availableTasks()) ids << t.id;
+  if (ids.isEmpty()) return QStringLiteral("task: no task plugin was found (plugins/tasks beside milab's plugins)");
+  return QStringLiteral("task: unknown task '%1' (the nearest ids: %2; milab-cli tasks lists them all)")
+      .arg(id, nearestIds(id, ids, 3).join(", "));
 }
 
-// The one message for an MI out of range: it names the bound that applies at this dim, on either side.
-static QString miRangeError(int dim, const QVariant& value) {
-  return QStringLiteral("mi: must be a number in (0, %1] (5 nats per dimension, dim=%2), got %3")
-      .arg(GaussianModel::kMaxMeanDimMi * dim)
-      .arg(dim)
-      .arg(value.toString());
-}
+QList<PluginLoadError> taskLoadErrors() { return TaskRegistry::instance().errors(); }
 
 QString validateTaskParams(const TaskInfo& task, ParamMap* params) {
-  const QString err = validateParamMap(task.params, params, "task " + task.id);
-  if (err.startsWith("mi: ")) {
-    bool ok = false;
-    const int dim = params->value("dim", 20).toInt(&ok);
-    if (ok && dim >= 1 && dim <= 1024) return miRangeError(dim, params->value("mi"));
-  }
-  if (!err.isEmpty()) return err;
-  const int dim = params->value("dim").toInt();
-  const QList<double> levels = numberListValues(params->value("mi_schedule"));
-  if (!levels.isEmpty()) params->insert("mi", levels.last());  // the final evaluation reads the last level
-  const double mi = params->value("mi").toDouble();
-  const double maxMi = GaussianModel::kMaxMeanDimMi * dim;
-  for (double level : levels)
-    if (level > maxMi)
-      return QStringLiteral("mi_schedule: every level must be in (0, %1] (5 nats per dimension, dim=%2), got %3")
-          .arg(maxMi)
-          .arg(dim)
-          .arg(level);
-  if (mi > maxMi) return miRangeError(dim, mi);
-  return {};
+  const TaskPlugin* plugin = TaskRegistry::instance().pluginOf(task.id);
+  return plugin ? plugin->validate(task, params) : unknownTaskError(task.id);
 }
 
-GaussianModel buildTask(const QString& id, const ParamMap& params, std::uint64_t seed) {
-  const int dim = params.value("dim").toInt();
-  const double mi = params.value("mi").toDouble();
-  if (id == "gaussian2") return GaussianModel::pair(dim, mi, params.value("cubic").toBool());
-  std::optional<double> alpha;
-  if (!params.value("alpha").isNull()) alpha = params.value("alpha").toDouble();
-  return GaussianModel::triple(dim, mi, alpha, seed);
+std::unique_ptr<TaskModel> buildTask(const QString& id, const ParamMap& params, std::uint64_t seed) {
+  const TaskInfo* task = findTask(id);
+  const TaskPlugin* plugin = task ? TaskRegistry::instance().pluginOf(id) : nullptr;
+  if (!plugin) return nullptr;
+  return plugin->build(*task, params, seed);
+}
+
+QString methodTaskMismatch(const MethodInfo& method, const ParamMap& methodParams, const TaskInfo& task) {
+  if (method.needsSubview && !task.capabilities.subview)
+    return QStringLiteral("task: method %1 needs x' and samples of the true p(y|x'), which task '%2' does not offer")
+        .arg(method.id, task.id);
+  if (methodParams.value("critic").toString() == "oracle") {
+    if (!task.capabilities.pmi)
+      return QStringLiteral("critic: oracle reads the exact PMI, which task '%1' does not offer (method %2)")
+          .arg(task.id, method.id);
+    if (method.oracleNeedsDensities && !task.capabilities.densities)
+      return QStringLiteral("critic: %1's oracle reads the exact log p(y), which task '%2' does not offer")
+          .arg(method.id, task.id);
+  }
+  return {};
 }
 
 }  // namespace milab

@@ -1,30 +1,41 @@
 #pragma once
-// The tasks the lab knows, their declared parameters, and how a parameter map becomes a GaussianModel.
+// The tasks the lab knows: every task plugin found in <plugin dir>/tasks (the method plugins' folders, see
+// MethodRegistry::defaultPluginDirs), loaded once per process on first use. Core names no task: what a task is,
+// its parameters, truths and sampler, all come from its plugin (plugins/tasks/<family>/).
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <cstdint>
+#include <memory>
 
-#include "params/param_spec.h"
-#include "tasks/gaussian_model.h"
+#include "method/method_registry.h"
+#include "tasks/task.h"
 
 namespace milab {
 
-struct TaskInfo {
-  QString id;
-  QString displayName;
-  ParamSpecs params;
-  bool hasSubview = false;  // x' exists, so does the true p(y | x') sampler (DEMI's conditional negatives)
-};
+struct MethodInfo;
 
+// The listed tasks of every plugin, plugins in their metadata's "order", each plugin's tasks in its own order.
 const QList<TaskInfo>& availableTasks();
+// A listed id, or a variant one plugin reads (its TaskInfo kept for the process's life); nullptr when none does.
 const TaskInfo* findTask(const QString& id);
+// The `count` candidates nearest to `id` in edit distance, nearest first (for the error of an unknown id).
+QStringList nearestIds(const QString& id, const QStringList& candidates, int count);
+// "task: unknown task 'x' (the nearest ids: a, b, c; milab-cli tasks lists them all)".
+QString unknownTaskError(const QString& id);
+// Task plugin files that could not be loaded, with the reason (never fatal).
+QList<PluginLoadError> taskLoadErrors();
 
-// Checks and normalises `params` in place (defaults filled, types canonical, cross-field limits such as
-// mi <= 5 * dim). Returns "" or one line naming the field and the allowed range.
+// Checks and normalises `params` in place (defaults filled, types canonical, the family's cross-field limits such
+// as mi <= 5 * dim). Returns "" or one line naming the field and the allowed range.
 QString validateTaskParams(const TaskInfo& task, ParamMap* params);
 
-// Builds the model from validated params. The seed draws gaussian3's random split, alphas and correlations.
-GaussianModel buildTask(const QString& id, const ParamMap& params, std::uint64_t seed);
+// The model of validated params (null for an unknown id). The seed draws what the family draws at random.
+std::unique_ptr<TaskModel> buildTask(const QString& id, const ParamMap& params, std::uint64_t seed);
+
+// Why `method` (with these params) cannot run on `task`, naming both, or "": it needs x' and p(y|x') and the task has
+// no subview; its oracle critic needs the task's exact PMI or densities and the task has none.
+QString methodTaskMismatch(const MethodInfo& method, const ParamMap& methodParams, const TaskInfo& task);
 
 }  // namespace milab

@@ -1,11 +1,12 @@
 #pragma once
-// Torch-side sampling of a GaussianModel: joint batches and the true conditional p(y | x').
-// Noise is drawn on the CPU from the run's own generator (reproducible whatever the device) and moved once.
+// Torch's side of a task: joint batches, and what the task offers beyond them (TaskCapabilities), each drawn with the
+// generator the caller hands it, on the sampler's device. A capability the task lacks throws: validateRunSpec keeps
+// such a method from ever running on it, so reaching one is a bug, not a user's error.
 #include <ATen/core/Generator.h>
 #include <ATen/core/Tensor.h>
 #include <c10/core/Device.h>
 
-#include "tasks/gaussian_model.h"
+#include <memory>
 
 namespace milab {
 
@@ -18,47 +19,69 @@ struct DiagonalGaussian {
 at::Tensor klDivergence(const DiagonalGaussian& p, const DiagonalGaussian& q);
 
 struct Batch {
-  at::Tensor x;   // [B, d]
-  at::Tensor xp;  // [B, d] x' (undefined when the task has no subview)
-  at::Tensor y;   // [B, d]
+  at::Tensor x;   // [B, dimX]
+  at::Tensor xp;  // [B, dimX] x' (undefined when the task has no subview)
+  at::Tensor y;   // [B, dimY]
 };
 
 class TaskSampler {
  public:
-  TaskSampler(const GaussianModel& model, c10::Device device);
+  explicit TaskSampler(c10::Device device) : device_(device) {}
+  virtual ~TaskSampler() = default;
 
-  int dim() const { return dim_; }
-  bool hasSubview() const { return subview_; }
+  virtual int dimX() const = 0;
+  virtual int dimY() const = 0;
+  virtual bool hasSubview() const { return false; }
+  // Columns of what an x-side critic reads: x, or [x, x'] with a subview.
+  int criticInputDim() const { return (hasSubview() ? 2 : 1) * dimX(); }
   c10::Device device() const { return device_; }
 
-  Batch sampleJoint(int64_t n, at::Generator& gen) const;
-  // perRow samples of y ~ p(y | x'_b) for every row b of xp: [B, perRow, d]. Needs a subview.
-  at::Tensor sampleYGivenXp(const at::Tensor& xp, int64_t perRow, at::Generator& gen) const;
+  virtual Batch sampleJoint(int64_t n, at::Generator& gen) const = 0;
 
-  // The true p(y | x') in float64: N(a x', 1 - a^2) per dimension. Needs a subview.
-  DiagonalGaussian yGivenXp(const at::Tensor& xp) const;
+  // Capability subview: perRow samples of y ~ p(y | x'_b) for every row b of xp, [B, perRow, dimY]; and the true
+  // p(y | x') in float64.
+  virtual at::Tensor sampleYGivenXp(const at::Tensor& xp, int64_t perRow, at::Generator& gen) const;
+  virtual DiagonalGaussian yGivenXp(const at::Tensor& xp) const;
 
-  // Analytic critics, in float64, broadcasting over all but the last (dimension) axis, summed over it:
-  // pmi = log p(y | x, x') - log p(y) (gaussian2: log p(y | x) - log p(y)), the optimal InfoNCE critic;
-  // subviewPmi = log p(y | x') - log p(y). E.g. x [B,1,d], y [1,C,d] gives the [B,C] score matrix.
-  // `xp` is ignored (may be undefined) for gaussian2; for the cubic task y is given as observed (y^3).
-  at::Tensor pmi(const at::Tensor& x, const at::Tensor& xp, const at::Tensor& y) const;
-  at::Tensor subviewPmi(const at::Tensor& xp, const at::Tensor& y) const;
-  // log p(y) of y as observed, in float64, summed over the last axis: y ~ N(0, I) (unit variance per dimension
-  // by construction); on the cubic task the density of y^3, i.e. with the Jacobian -log(3 u^2) of u = cbrt(y).
-  // With pmi it gives every exact density the DoE and CLUB oracles need: log p(y | x) = log p(y) + pmi.
-  at::Tensor logMarginalY(const at::Tensor& y) const;
+  // Capability pmi: analytic critics, in float64, broadcasting over all but the last (dimension) axis, summed over
+  // it: pmi = log p(y | x, x') - log p(y) (without a subview log p(y | x) - log p(y)), the optimal InfoNCE critic;
+  // subviewPmi = log p(y | x') - log p(y). E.g. x [B,1,d], y [1,C,d] gives the [B,C] score matrix. `xp` is ignored
+  // (may be undefined) without a subview; y is given as observed.
+  virtual at::Tensor pmi(const at::Tensor& x, const at::Tensor& xp, const at::Tensor& y) const;
+  virtual at::Tensor subviewPmi(const at::Tensor& xp, const at::Tensor& y) const;
+  // Capability densities: log p(y) of y as observed, in float64, summed over the last axis. With pmi it gives every
+  // exact density the DoE and CLUB oracles need: log p(y | x) = log p(y) + pmi.
+  virtual at::Tensor logMarginalY(const at::Tensor& y) const;
 
  private:
-  at::Tensor noise(at::IntArrayRef shape, at::Generator& gen) const;
-
-  int dim_;
-  bool subview_, cubic_;
   c10::Device device_;
-  // Per-dimension coefficients, float32 on the device (see GaussianModel for the structural equations).
-  at::Tensor b_, bNoise_, bp_, bx_, sigma_, a_, condSd_;
-  // The same in float64 for the analytic critics (sigma^2 reaches e^-20 at 10 nats per dimension).
-  at::Tensor bp64_, bx64_, logSigma2_, a64_, logCondVar_;
+};
+
+// Forwards to a sampler that can be replaced: the staircase swaps the law under an estimator that keeps a pointer to
+// its sampler (EstimatorContext::task) for the whole run.
+class SwitchableSampler final : public TaskSampler {
+ public:
+  explicit SwitchableSampler(std::unique_ptr<TaskSampler> inner);
+  void replace(std::unique_ptr<TaskSampler> inner) { inner_ = std::move(inner); }
+
+  int dimX() const override { return inner_->dimX(); }
+  int dimY() const override { return inner_->dimY(); }
+  bool hasSubview() const override { return inner_->hasSubview(); }
+  Batch sampleJoint(int64_t n, at::Generator& gen) const override { return inner_->sampleJoint(n, gen); }
+  at::Tensor sampleYGivenXp(const at::Tensor& xp, int64_t perRow, at::Generator& gen) const override {
+    return inner_->sampleYGivenXp(xp, perRow, gen);
+  }
+  DiagonalGaussian yGivenXp(const at::Tensor& xp) const override { return inner_->yGivenXp(xp); }
+  at::Tensor pmi(const at::Tensor& x, const at::Tensor& xp, const at::Tensor& y) const override {
+    return inner_->pmi(x, xp, y);
+  }
+  at::Tensor subviewPmi(const at::Tensor& xp, const at::Tensor& y) const override {
+    return inner_->subviewPmi(xp, y);
+  }
+  at::Tensor logMarginalY(const at::Tensor& y) const override { return inner_->logMarginalY(y); }
+
+ private:
+  std::unique_ptr<TaskSampler> inner_;
 };
 
 }  // namespace milab

@@ -18,7 +18,7 @@ class CnceEstimator final : public Estimator {
  public:
   explicit CnceEstimator(const EstimatorContext& ctx) : ctx_(ctx), K_(ctx.params.value("K").toInt()) {
     if (!usesOracleCritic(ctx.params))
-      critic_ = std::make_unique<SeparableCritic>(2 * ctx.task->dim(), ctx.task->dim(), ctx.params, ctx.device,
+      critic_ = std::make_unique<SeparableCritic>(ctx.task->criticInputDim(), ctx.task->dimY(), ctx.params, ctx.device,
                                                   ctx_.generator);
   }
 

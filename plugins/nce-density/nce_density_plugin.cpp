@@ -8,7 +8,7 @@
 #include "method/estimator.h"
 #include "nn/descent.h"
 #include "nn/flat_adam.h"
-#include "tasks/gaussian_model.h"
+#include "tasks/task.h"
 
 namespace milab {
 
@@ -28,8 +28,8 @@ class NceDensityEstimator final : public Estimator {
         ratio_(ctx.params.value("noise_ratio").toInt()),
         noiseScale_(ctx.params.value("noise_scale").toDouble()) {
     const auto options = at::TensorOptions().dtype(at::kFloat).device(ctx.device);
-    mu_ = at::zeros({ctx.task->dim()}, options).requires_grad_();
-    rho_ = at::zeros({ctx.task->dim()}, options).requires_grad_();
+    mu_ = at::zeros({ctx.task->dimY()}, options).requires_grad_();
+    rho_ = at::zeros({ctx.task->dimY()}, options).requires_grad_();
     c_ = at::zeros({1}, options).requires_grad_();
     averageRho_ = at::zeros_like(rho_);
     averageC_ = at::zeros_like(c_);
@@ -67,7 +67,7 @@ class NceDensityEstimator final : public Estimator {
     return -0.5 * y.pow(2).sum(1) / s2 - 0.5 * y.size(1) * std::log(2 * M_PI * s2);
   }
   at::Tensor sampleNoise(int64_t n) {
-    return at::randn({n, ctx_.task->dim()}, ctx_.noise, at::TensorOptions().dtype(at::kFloat).device(ctx_.device)) *
+    return at::randn({n, ctx_.task->dimY()}, ctx_.noise, at::TensorOptions().dtype(at::kFloat).device(ctx_.device)) *
            noiseScale_;
   }
   static at::Tensor logMass(const at::Tensor& rho, const at::Tensor& c) {
@@ -109,8 +109,8 @@ MethodInfo NceDensityPlugin::info() const {
 
 QList<Ceiling> NceDensityPlugin::ceilings(const ParamMap&) const { return {}; }
 
-ReadingLimits NceDensityPlugin::readingLimits(const ParamMap&, const GaussianModel& task) const {
-  const double start = 0.5 * task.dim() * std::log(2 * M_PI), half = 0.5 * start;
+ReadingLimits NceDensityPlugin::readingLimits(const ParamMap&, const TaskModel& task) const {
+  const double start = 0.5 * task.dimY() * std::log(2 * M_PI), half = 0.5 * start;
   const QString why = QStringLiteral("|log Z| above %1, half of its start d/2 log(2 pi) = %2: NCE did not get halfway to 0")
                           .arg(half, 0, 'f', 2)
                           .arg(start, 0, 'f', 2);

@@ -18,7 +18,7 @@ class NceDensityPlugin : public QObject, public MethodPlugin {
   std::unique_ptr<Estimator> create(const EstimatorContext& context) const override;
   // log Z starts at d/2 log(2 pi) (c = 0) and NCE drives it to 0: a final |log Z| above half its start means
   // NCE did not get halfway (diverged, or stalled).
-  ReadingLimits readingLimits(const ParamMap& params, const GaussianModel& task) const override;
+  ReadingLimits readingLimits(const ParamMap& params, const TaskModel& task) const override;
 };
 
 }  // namespace milab

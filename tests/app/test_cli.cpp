@@ -41,6 +41,60 @@ class TestCli : public QObject {
     QVERIFY(lines.contains("nwj\tNWJ"));
   }
 
+  // The tasks every task plugin offers: the covariate Gaussians first, then the 40 Beyond-Normal ids of bmi's
+  // task_list.py (copied here from bmi's source, not from milab's), each with its exact MI.
+  void listsTasks() {
+    const CliResult r = cli({"tasks"});
+    QCOMPARE(r.code, 0);
+    QCOMPARE(r.err, QString());
+    const QStringList lines = r.out.trimmed().split('\n');
+    QStringList ids;
+    for (const QString& line : lines) ids << line.section('\t', 0, 0);
+    QCOMPARE(ids.mid(0, 2), (QStringList{"gaussian2", "gaussian3"}));
+    const QStringList bmi{
+        "1v1-normal-0.75", "normal_cdf-1v1-normal-0.75", "1v1-additive-0.1", "1v1-additive-0.75",
+        "1v1-bimodal-0.75", "wiggly-1v1-normal-0.75", "half_cube-1v1-normal-0.75", "student-identity-1-1-1",
+        "asinh-student-identity-1-1-1", "swissroll_x-normal_cdf-1v1-normal-0.75", "multinormal-dense-2-2-0.5",
+        "multinormal-dense-3-3-0.5", "multinormal-dense-5-5-0.5", "multinormal-dense-25-25-0.5",
+        "multinormal-dense-50-50-0.5", "multinormal-sparse-2-2-2-2.0", "multinormal-sparse-3-3-2-2.0",
+        "multinormal-sparse-5-5-2-2.0", "multinormal-sparse-25-25-2-2.0", "student-identity-2-2-1",
+        "student-identity-2-2-2", "student-identity-3-3-2", "student-identity-3-3-3", "student-identity-5-5-2",
+        "student-identity-5-5-3", "normal_cdf-multinormal-sparse-3-3-2-2.0",
+        "normal_cdf-multinormal-sparse-5-5-2-2.0", "normal_cdf-multinormal-sparse-25-25-2-2.0",
+        "half_cube-multinormal-sparse-3-3-2-2.0", "half_cube-multinormal-sparse-5-5-2-2.0",
+        "half_cube-multinormal-sparse-25-25-2-2.0", "spiral-multinormal-sparse-3-3-2-2.0",
+        "spiral-multinormal-sparse-5-5-2-2.0", "spiral-multinormal-sparse-25-25-2-2.0",
+        "spiral-normal_cdf-multinormal-sparse-3-3-2-2.0", "spiral-normal_cdf-multinormal-sparse-5-5-2-2.0",
+        "spiral-normal_cdf-multinormal-sparse-25-25-2-2.0", "asinh-student-identity-2-2-1",
+        "asinh-student-identity-3-3-2", "asinh-student-identity-5-5-2"};
+    QCOMPARE(bmi.size(), 40);
+    for (const QString& id : bmi) QVERIFY2(ids.contains(id), qPrintable(id));
+    QCOMPARE(ids.size(), 42);
+    QVERIFY(lines.contains("gaussian2\tGaussian pair (x, y)\tI(x;y) = 2.0000 (at the defaults)"));
+    QVERIFY2(r.out.contains("student-identity-2-2-1\tStudent-t 2 × 2 (dof=1)\tI(x;y) = 0.4320\n"), qPrintable(r.out));
+
+    const CliResult full = cli({"tasks", "--long"});
+    QCOMPARE(full.code, 0);
+    QVERIFY(full.out.contains("family gaussian; offers samples, x' with samples of p(y|x'), exact PMI"));
+    QVERIFY(full.out.contains("family beyond-normal; offers samples\n  x in R^2, y in R^1\n"));  // the Swiss roll
+    QVERIFY(full.out.contains("  --mi-schedule"));
+  }
+
+  // A Beyond-Normal task runs like any other: KSG reads it, and the summary carries its exact truth.
+  void runsABenchmarkTask() {
+    QTemporaryDir tmp;
+    const QString out = tmp.filePath("out");
+    const CliResult r = cli({"run", "--task", "student-identity-2-2-1", "--method", "ksg", "--samples", "2000",
+                             "--eval-batches", "20", "--device", "cpu", "--out", out});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonObject s = QJsonDocument::fromJson(readAll(out + "/summary.json")).object();
+    QCOMPARE(s["task"].toString(), QString("student-identity-2-2-1"));
+    QCOMPARE(s["status"].toString(), QString("finished"));
+    // bmi's value for this task: 0.4319 nats (its task_list.py's mutual_information, via the Student-t correction).
+    QVERIFY(std::abs(s["true_mi"].toDouble() - 0.43195) < 1e-4);
+    QVERIFY(std::abs(s["estimate"].toDouble() - s["true_mi"].toDouble()) < 0.25);
+  }
+
   void runWritesValidFiles() {
     QTemporaryDir tmp;
     const QString experiment = writeFile(tmp, "exp.json", R"({"task": "gaussian3", "dim": 4, "mi": 2,
@@ -85,7 +139,23 @@ class TestCli : public QObject {
     QTest::newRow("unknown method") << (base + QStringList{"--method", "nope"}) << ""
                                     << "method: must be one of ";  // the list grows with the plugins
     QTest::newRow("unknown task") << QStringList{"--task", "gaussian9"} << ""
-                                  << "task: must be one of gaussian2|gaussian3";
+                                  << "task: unknown task 'gaussian9' (the nearest ids: gaussian2, gaussian3";
+    QTest::newRow("misspelt benchmark id") << QStringList{"--task", "student-identiy-2-2-1"} << ""
+                                           << "task: unknown task 'student-identiy-2-2-1' (the nearest ids: "
+                                              "student-identity-2-2-1";
+    QTest::newRow("benchmark variant out of range") << QStringList{"--task", "student-identity-2-2-0"} << ""
+                                                    << "task: dof in 'student-identity-2-2-0' must be";
+    // A method that needs what the task lacks is refused, naming both.
+    QTest::newRow("cnce on a benchmark task")
+        << QStringList{"--task", "student-identity-2-2-1", "--method", "cnce"} << ""
+        << "task: method cnce needs x' and samples of the true p(y|x'), which task 'student-identity-2-2-1' does "
+           "not offer";
+    QTest::newRow("oracle on a benchmark task")
+        << QStringList{"--task", "1v1-normal-0.75", "--method", "infonce", "--critic", "oracle"} << ""
+        << "critic: oracle reads the exact PMI, which task '1v1-normal-0.75' does not offer (method infonce)";
+    QTest::newRow("gaussian key on a benchmark task")
+        << QStringList{"--task", "1v1-normal-0.75", "--method", "infonce", "--dim", "3"} << ""
+        << "dim: unknown key for task 1v1-normal-0.75";
     QTest::newRow("K < 2") << (base + QStringList{"--method", "infonce", "--K", "1"}) << ""
                            << "K: must be an integer in [2, 65536]";
     QTest::newRow("odd K for demi") << (base + QStringList{"--method", "demi", "--K", "7"}) << ""

@@ -126,6 +126,40 @@ class TestMainWindow : public QObject {
     QVERIFY(w.plot()->pointCount() > 2);
   }
 
+  // A Beyond-Normal task from the task box: its samples on the task chart with the exact MI in the title, the
+  // methods that need x' greyed with the reason, and a run whose target is the task's exact I(x;y).
+  void benchmarkTaskRunsFromTheWindow() {
+    MainWindow w(registry_);
+    w.show();
+    auto* task = w.findChild<QComboBox*>("taskCombo");
+    auto* method = w.findChild<QComboBox*>("methodCombo");
+    task->setCurrentIndex(task->findData("student-identity-2-2-1"));
+    QCoreApplication::processEvents();
+    auto* chart = w.findChild<QCustomPlot*>("taskChart");
+    auto* title = qobject_cast<QCPTextElement*>(chart->plotLayout()->element(0, 0));
+    QVERIFY2(title->text().startsWith("I(x;y) = 0.432 nats (exact)\n1500 samples of (x_1, y_1)"),
+             qPrintable(title->text()));
+    QCOMPARE(chart->graphCount(), 1);
+    QCOMPARE(chart->graph(0)->dataCount(), 1500);
+    auto* model = qobject_cast<QStandardItemModel*>(method->model());
+    QVERIFY(!model->item(method->findData("cnce"))->isEnabled());
+    QVERIFY(model->item(method->findData("cnce"))->toolTip().contains("student-identity-2-2-1"));
+    method->setCurrentIndex(method->findData("infonce"));
+    w.findChild<QSpinBox*>("param.K")->setValue(16);
+    w.findChild<QSpinBox*>("param.steps")->setValue(60);
+    saveScreenshot(w, "benchmark_task");
+    QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    QVERIFY(w.currentRun());
+    QTRY_VERIFY_WITH_TIMEOUT(w.currentRun()->isFinished(), untilDoneMs());
+    const RunResult r = w.currentRun()->result();
+    QVERIFY2(r.status == RunStatus::Finished, qPrintable(r.reason));
+    QVERIFY(std::abs(r.trueMi - 0.43195) < 1e-4);
+    // Back to a Gaussian: the chart draws its per-dimension split again.
+    task->setCurrentIndex(task->findData("gaussian3"));
+    QCoreApplication::processEvents();
+    QVERIFY2(title->text().startsWith("I(x,x';y) = "), qPrintable(title->text()));
+  }
+
   void invalidFieldShowsErrorOnTheField() {
     MainWindow w(registry_);
     w.show();
@@ -156,7 +190,7 @@ class TestMainWindow : public QObject {
     QCOMPARE(w.findChild<QDoubleSpinBox*>("param.mi")->value(), 3.5);
     auto* model = qobject_cast<QStandardItemModel*>(method->model());
     QVERIFY(!model->item(method->findData("demi"))->isEnabled());
-    QVERIFY(model->item(method->findData("demi"))->toolTip().contains("gaussian3"));
+    QVERIFY2(model->item(method->findData("demi"))->toolTip().contains("needs x' and samples of the true p(y|x'), which task 'gaussian2' does not offer"), qPrintable(model->item(method->findData("demi"))->toolTip()));
     QVERIFY(model->item(method->findData("nwj"))->isEnabled());
     QVERIFY(method->currentData().toString() != "demi");  // demi was chosen; gaussian2 cannot run it
     // Rows read labels with units, not raw keys; the key is in the tooltip.

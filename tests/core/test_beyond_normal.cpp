@@ -9,8 +9,8 @@
 
 #include "engine/device.h"
 #include "knn/ksg.h"
-#include "tasks/beyond_normal.h"
-#include "tasks/beyond_normal_sampler.h"
+#include "beyond_normal.h"
+#include "beyond_normal_sampler.h"
 
 using namespace milab;
 using namespace milab::beyond_normal;

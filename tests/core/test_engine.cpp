@@ -16,7 +16,6 @@
 #include "method/estimator.h"
 #include "method/method_registry.h"
 #include "method/reading_limits.h"
-#include "tasks/gaussian_model.h"
 #include "nn/mlp.h"
 #include "results/grid_files.h"
 #include "results/run_files.h"
@@ -290,9 +289,11 @@ class TestEngine : public QObject {
     QVERIFY2(r.reason.contains("a 1024-dimensional task allows") && r.reason.contains("nothing was trained"),
              qPrintable(r.reason));
 
-    const GaussianModel task = GaussianModel::pair(20, 10.0, false);
+    ParamMap taskParams{{"dim", 20}, {"mi", 10.0}};
+    QVERIFY(validateTaskParams(*findTask("gaussian2"), &taskParams).isEmpty());
+    const std::unique_ptr<TaskModel> task = buildTask("gaussian2", taskParams, 1);
     const MethodPlugin* infonce = registry_.find("infonce");
-    const ReadingLimits nce = infonce->readingLimits({{"K", 64}}, task);
+    const ReadingLimits nce = infonce->readingLimits({{"K", 64}}, *task);
     QCOMPARE(nce.high, std::log(64.0));
     QVERIFY(implausibleReading(nce, std::log(64.0) + 0.29, 0.1, true).isEmpty());  // within 3 stderr
     QVERIFY(implausibleReading(nce, std::log(64.0) + 0.31, 0.1, true).contains("above its ceiling log K = 4.159"));

@@ -8,8 +8,8 @@
 #include <cmath>
 
 #include "engine/device.h"
-#include "tasks/gaussian_model.h"
-#include "tasks/task_sampler.h"
+#include "gaussian_model.h"
+#include "gaussian_sampler.h"
 
 using namespace milab;
 
@@ -109,7 +109,7 @@ class TestGaussianTasks : public QObject {
     QFETCH(bool, cubic);
     const GaussianModel m =
         task == "gaussian2" ? GaussianModel::pair(20, 4.0, cubic) : GaussianModel::triple(20, 10.0, std::nullopt, 3);
-    const TaskSampler s(m, c10::Device(c10::kCPU));
+    const GaussianSampler s(m, c10::Device(c10::kCPU));
     at::Generator gen = generator(11);
     const Batch b = s.sampleJoint(200000, gen);
     const auto [total, totalSe] = meanSe(s.pmi(b.x, b.xp, b.y));
@@ -124,7 +124,7 @@ class TestGaussianTasks : public QObject {
 
   void jointMomentsMatchCovariance() {
     const GaussianModel m = GaussianModel::triple(5, 6.0, std::nullopt, 5);
-    const TaskSampler s(m, c10::Device(c10::kCPU));
+    const GaussianSampler s(m, c10::Device(c10::kCPU));
     at::Generator gen = generator(3);
     const int n = 200000;
     const Batch b = s.sampleJoint(n, gen);
@@ -144,7 +144,7 @@ class TestGaussianTasks : public QObject {
 
   void conditionalSamplerMoments() {
     const GaussianModel m = GaussianModel::triple(4, 4.0, 0.5, 9);
-    const TaskSampler s(m, c10::Device(c10::kCPU));
+    const GaussianSampler s(m, c10::Device(c10::kCPU));
     at::Generator gen = generator(4);
     const at::Tensor xp = at::tensor({0.7, -1.3, 0.0, 2.0}, at::kFloat).reshape({1, 4});
     const int n = 100000;
@@ -159,7 +159,7 @@ class TestGaussianTasks : public QObject {
 
   void samplingIsReproducible() {
     const GaussianModel m = GaussianModel::triple(20, 10, std::nullopt, 1);
-    const TaskSampler s(m, c10::Device(c10::kCPU));
+    const GaussianSampler s(m, c10::Device(c10::kCPU));
     at::Generator g1 = generator(5), g2 = generator(5);
     QVERIFY(at::equal(s.sampleJoint(64, g1).y, s.sampleJoint(64, g2).y));
   }
@@ -168,7 +168,7 @@ class TestGaussianTasks : public QObject {
   // reaches only about 1.88 nats, below the truth and far below log K.
   void oracleInfoNceSitsBelowTruth() {
     const GaussianModel m = GaussianModel::pair(20, 2.0, false);
-    const TaskSampler s(m, c10::Device(c10::kCPU));
+    const GaussianSampler s(m, c10::Device(c10::kCPU));
     at::Generator gen = generator(6);
     std::vector<double> values;
     for (int i = 0; i < 200; ++i) {

@@ -148,9 +148,9 @@ void ExperimentPanel::onTaskChanged() {
     auto* model = qobject_cast<QStandardItemModel*>(method_->model());
     for (int i = 0; model && i < method_->count(); ++i) {
       const MethodPlugin* m = registry_.find(method_->itemData(i).toString());
-      const bool runnable = m && (!m->info().needsSubview || t->hasSubview);
-      model->item(i)->setEnabled(runnable);
-      model->item(i)->setToolTip(runnable ? m->info().summary : tr("needs x' and the true p(y|x'): task gaussian3"));
+      const QString why = m ? methodTaskMismatch(m->info(), {}, *t) : tr("not loaded");
+      model->item(i)->setEnabled(why.isEmpty());
+      model->item(i)->setToolTip(why.isEmpty() ? m->info().summary : why);
     }
     if (model && !model->item(method_->currentIndex())->isEnabled()) {
       const int infonce = method_->findData("infonce");
@@ -179,20 +179,19 @@ void ExperimentPanel::updateTaskChart() {
   taskChart_->show(task_->currentData().toString(), taskForm_->values(), settingsForm_->values().value("seed").toInt());
 }
 
-// A method the task cannot run (it needs x' and the true p(y|x')) cannot be ticked, and says why; the form's own
-// method is run anyway and is not listed twice.
+// A method the task cannot run (it needs x' and the true p(y|x'), which the task lacks) cannot be ticked, and says
+// why; the form's own method is run anyway and is not listed twice.
 void ExperimentPanel::updateCompareList() {
   const TaskInfo* task = findTask(task_->currentData().toString());
   for (int i = 0; i < compareMethods_->count(); ++i) {
     QListWidgetItem* item = compareMethods_->item(i);
     const MethodPlugin* m = registry_.find(item->data(Qt::UserRole).toString());
     const bool own = item->data(Qt::UserRole) == method_->currentData();
-    const bool runnable = m && task && (!m->info().needsSubview || task->hasSubview);
+    const QString why = !m ? tr("not loaded") : !task ? tr("no task") : methodTaskMismatch(m->info(), {}, *task);
+    const bool runnable = why.isEmpty();
     item->setFlags(runnable && !own ? Qt::ItemIsUserCheckable | Qt::ItemIsEnabled : Qt::ItemIsUserCheckable);
     if (!runnable || own) item->setCheckState(Qt::Unchecked);
-    item->setToolTip(own        ? tr("the method chosen above")
-                     : runnable ? m->info().summary
-                                : tr("needs x' and the true p(y|x'): task gaussian3"));
+    item->setToolTip(own ? tr("the method chosen above") : runnable ? m->info().summary : why);
   }
 }
 

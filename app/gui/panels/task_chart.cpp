@@ -2,9 +2,11 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "tasks/task_catalog.h"
+#include "tasks/task_preview.h"
 
 namespace milab {
 
@@ -45,63 +47,81 @@ void TaskChart::show(const QString& task, const ParamMap& params, int seed) {
     plot_->replot(QCustomPlot::rpQueuedReplot);
     return;
   }
-  const GaussianModel model = buildTask(task, checked, static_cast<std::uint64_t>(seed));
-  const auto& dims = model.dims();
-  QVector<double> x, shareSub, shareCond, alpha;
-  for (int i = 0; i < int(dims.size()); ++i) {
-    x << i + 1;
-    shareSub << dims[i].alpha * dims[i].mi;  // I(x'_i; y_i) = alpha_i mi_i by construction
-    shareCond << (1.0 - dims[i].alpha) * dims[i].mi;
-    alpha << dims[i].alpha;
+  const std::unique_ptr<TaskModel> model = buildTask(task, checked, static_cast<std::uint64_t>(seed));
+  const TaskBreakdown breakdown = model->breakdown();
+  if (breakdown.stacked.isEmpty())
+    showSamples(*model, seed);
+  else
+    showBreakdown(breakdown, numberListValues(checked.value("mi_schedule")).isEmpty()
+                                 ? QString()
+                                 : QStringLiteral(", at the staircase's last level"));
+  titleElement->setText(title_);
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void TaskChart::showBreakdown(const TaskBreakdown& b, const QString& titleSuffix) {
+  static const QColor kColours[] = {QColor(31, 119, 180, 200), QColor(255, 127, 14, 200), QColor(44, 160, 44, 200)};
+  title_ = b.title + titleSuffix;
+  plot_->xAxis->setLabel("dimension");
+  plot_->yAxis->setLabel("nats");
+  const int dims = b.stacked.front().second.size();
+  QVector<double> x;
+  for (int i = 0; i < dims; ++i) x << i + 1;
+  QCPBars* below = nullptr;
+  for (int s = 0; s < b.stacked.size(); ++s) {
+    auto* bars = new QCPBars(plot_->xAxis, plot_->yAxis);
+    bars->setName(b.stacked[s].first);
+    bars->setData(x, b.stacked[s].second, true);
+    bars->setBrush(kColours[s % 3]);
+    bars->setPen(Qt::NoPen);
+    if (below) bars->moveAbove(below);
+    below = bars;
   }
-  const QString schedule = numberListValues(checked.value("mi_schedule")).isEmpty()
-                               ? QString()
-                               : QStringLiteral(", at the staircase's last level");
-  if (model.hasSubview()) {
-    title_ = QStringLiteral("I(x,x';y) = %1 = I(x';y) %2 + I(x;y|x') %3 nats\nsplit per dimension%4")
-                 .arg(model.totalMi(), 0, 'f', 2)
-                 .arg(model.subviewMi(), 0, 'f', 2)
-                 .arg(model.conditionalMi(), 0, 'f', 2)
-                 .arg(schedule);
-    auto* sub = new QCPBars(plot_->xAxis, plot_->yAxis);
-    sub->setName("I(x'_i;y_i)");
-    sub->setData(x, shareSub, true);
-    sub->setBrush(QColor(31, 119, 180, 200));
-    sub->setPen(Qt::NoPen);
-    auto* cond = new QCPBars(plot_->xAxis, plot_->yAxis);
-    cond->setName("I(x_i;y_i|x'_i)");
-    cond->setData(x, shareCond, true);
-    cond->setBrush(QColor(255, 127, 14, 200));
-    cond->setPen(Qt::NoPen);
-    cond->moveAbove(sub);
+  const bool right = !b.right.isEmpty();
+  if (right) {
     plot_->yAxis2->setVisible(true);
-    plot_->yAxis2->setRange(0, 1);
-    plot_->yAxis2->setLabel("alpha_i");
+    plot_->yAxis2->setLabel(b.rightName);
     QCPGraph* a = plot_->addGraph(plot_->xAxis, plot_->yAxis2);
-    a->setName("alpha_i (right)");
-    a->setData(x, alpha, true);
+    a->setName(b.rightName + " (right)");
+    a->setData(x, b.right, true);
     a->setLineStyle(QCPGraph::lsNone);
     a->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, Qt::black, 4));
-  } else {
-    title_ = QStringLiteral("I(x;y) = %1 nats\ncorr(x_i, y_i) = %2 in each of %3 dimensions%4")
-                 .arg(model.totalMi(), 0, 'f', 2)
-                 .arg(dims.front().c, 0, 'f', 4)
-                 .arg(dims.size())
-                 .arg(schedule);
-    auto* bars = new QCPBars(plot_->xAxis, plot_->yAxis);
-    bars->setName("I(x_i;y_i)");
-    bars->setData(x, QVector<double>(int(dims.size()), dims.front().mi), true);
-    bars->setBrush(QColor(31, 119, 180, 200));
-    bars->setPen(Qt::NoPen);
   }
-  titleElement->setText(title_);
-  plot_->legend->setVisible(model.hasSubview());  // one series needs no key
-  plot_->xAxis->setRange(0.4, dims.size() + 0.6);
+  plot_->legend->setVisible(b.stacked.size() > 1 || right);  // one series needs no key
   plot_->rescaleAxes(true);
-  plot_->xAxis->setRange(0.4, dims.size() + 0.6);
+  plot_->xAxis->setRange(0.4, dims + 0.6);
   plot_->yAxis->setRange(0, plot_->yAxis->range().upper * 1.1);
-  if (model.hasSubview()) plot_->yAxis2->setRange(0, 1);
-  plot_->replot(QCustomPlot::rpQueuedReplot);
+  if (right) plot_->yAxis2->setRange(0, 1);
+}
+
+// A task without independent dimensions to split the MI over (Beyond Normal): its samples, so the tails, the spiral
+// and the half-cube are seen, with the exact MI in the title.
+void TaskChart::showSamples(const TaskModel& model, int seed) {
+  constexpr int kPoints = 1500;
+  const SamplePreview p = previewSamples(model, kPoints, static_cast<std::uint64_t>(seed), 0, 0);
+  title_ = QStringLiteral("I(x;y) = %1 nats (exact)
+%2 samples of (x_1, y_1); x in R^%3, y in R^%4")
+               .arg(model.totalMi(), 0, 'f', 3)
+               .arg(kPoints)
+               .arg(model.dimX())
+               .arg(model.dimY());
+  plot_->xAxis->setLabel("x_1");
+  plot_->yAxis->setLabel("y_1");
+  QCPGraph* g = plot_->addGraph();
+  g->setName("samples");
+  g->setData(p.x, p.y);
+  g->setLineStyle(QCPGraph::lsNone);
+  g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QColor(31, 119, 180, 90), 2.5));
+  plot_->legend->setVisible(false);
+  // Heavy tails (a Cauchy's) would squeeze the bulk into a point: the view spans the 1st to 99th percentiles.
+  const auto span = [](QVector<double> v) {
+    std::sort(v.begin(), v.end());
+    const double lo = v[int(0.01 * (v.size() - 1))], hi = v[int(0.99 * (v.size() - 1))];
+    const double pad = 0.08 * std::max(hi - lo, 1e-9);
+    return QCPRange(lo - pad, hi + pad);
+  };
+  plot_->xAxis->setRange(span(p.x));
+  plot_->yAxis->setRange(span(p.y));
 }
 
 }  // namespace milab

@@ -1,7 +1,8 @@
 #pragma once
-// The configured covariate Gaussians, drawn beside the task form: each dimension's share of the MI (gaussian2:
-// its correlation rho and MI; gaussian3: the split of each dimension's MI into I(x'_i;y_i) and I(x_i;y_i|x'_i),
-// with alpha_i on the right axis), and the totals in the title. Updated as dim, mi and alpha change.
+// The configured task, drawn beside the task form. A task with independent dimensions (the covariate Gaussians)
+// shows each dimension's share of the MI (TaskModel::breakdown: gaussian2 its MI per dimension, gaussian3 the split
+// into I(x'_i;y_i) and I(x_i;y_i|x'_i) with alpha_i on the right axis); any other task a scatter of its samples.
+// The totals are in the title. Updated as the task's keys change.
 #include <QString>
 
 #include "params/param_spec.h"
@@ -10,6 +11,9 @@ class QCustomPlot;
 class QWidget;
 
 namespace milab {
+
+class TaskModel;
+struct TaskBreakdown;
 
 class TaskChart {
  public:
@@ -20,6 +24,9 @@ class TaskChart {
   QString title() const { return title_; }
 
  private:
+  void showBreakdown(const TaskBreakdown& breakdown, const QString& titleSuffix);
+  void showSamples(const TaskModel& model, int seed);
+
   QCustomPlot* plot_;
   QString title_;
 };

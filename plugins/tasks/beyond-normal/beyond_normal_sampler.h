@@ -4,7 +4,7 @@
 #include <ATen/core/Generator.h>
 #include <ATen/core/Tensor.h>
 
-#include "tasks/beyond_normal.h"
+#include "beyond_normal.h"
 
 namespace milab::beyond_normal {
 

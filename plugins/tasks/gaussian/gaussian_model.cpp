@@ -1,6 +1,4 @@
-#include "tasks/gaussian_model.h"
-
-#include <Eigen/Cholesky>
+#include "gaussian_model.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,19 +8,6 @@
 namespace milab {
 
 namespace {
-
-Eigen::MatrixXd submatrix(const Eigen::MatrixXd& m, const std::vector<int>& idx) {
-  Eigen::MatrixXd s(idx.size(), idx.size());
-  for (size_t r = 0; r < idx.size(); ++r)
-    for (size_t c = 0; c < idx.size(); ++c) s(r, c) = m(idx[r], idx[c]);
-  return s;
-}
-
-double logDet(const Eigen::MatrixXd& m) {
-  Eigen::LLT<Eigen::MatrixXd> llt(m);
-  if (llt.info() != Eigen::Success) throw std::runtime_error("covariance is not positive definite");
-  return 2.0 * llt.matrixL().toDenseMatrix().diagonal().array().log().sum();
-}
 
 // Unit-variance (x, x', y) with I(x';y) = alpha*mi and I(x,x';y) = mi, corr(x,x') = b.
 // I(x';y) = -1/2 log(1 - a^2) fixes a; the multiple correlation R^2 = (a^2 + c^2 - 2abc) / (1 - b^2) must equal
@@ -44,12 +29,6 @@ GaussianDim solveTripleDim(double mi, double alpha, double b) {
 }
 
 }  // namespace
-
-double gaussianMi(const Eigen::MatrixXd& cov, const std::vector<int>& a, const std::vector<int>& b) {
-  std::vector<int> ab = a;
-  ab.insert(ab.end(), b.begin(), b.end());
-  return 0.5 * (logDet(submatrix(cov, a)) + logDet(submatrix(cov, b)) - logDet(submatrix(cov, ab)));
-}
 
 GaussianModel GaussianModel::pair(int dim, double mi, bool cubic) {
   if (dim < 1 || !(mi > 0) || mi / dim > kMaxDimMi) throw std::invalid_argument("gaussian2: bad dim or mi");

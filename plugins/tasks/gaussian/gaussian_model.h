@@ -9,6 +9,8 @@
 
 #include <Eigen/Core>
 
+#include "tasks/gaussian_mi.h"
+
 namespace milab {
 
 struct GaussianDim {
@@ -54,8 +56,5 @@ class GaussianModel {
   bool cubic_ = false;
   std::vector<GaussianDim> dims_;
 };
-
-// 0.5 * (log det S_aa + log det S_bb - log det S_{a+b}) for index sets a, b of a covariance.
-double gaussianMi(const Eigen::MatrixXd& cov, const std::vector<int>& a, const std::vector<int>& b);
 
 }  // namespace milab

@@ -1,4 +1,4 @@
-#include "tasks/beyond_normal.h"
+#include "beyond_normal.h"
 
 #include <QLocale>
 
@@ -10,7 +10,8 @@
 #include <unsupported/Eigen/SpecialFunctions>
 #include <vector>
 
-#include "tasks/gaussian_model.h"
+#include "tasks/gaussian_mi.h"
+#include "tasks/task_catalog.h"
 
 namespace milab::beyond_normal {
 
@@ -251,27 +252,6 @@ double exactMutualInformation(const TaskDefinition& t) {
   return 0;
 }
 
-QStringList nearestTaskIds(const QString& id, int count) {
-  const auto distance = [](const QString& a, const QString& b) {
-    std::vector<int> row(b.size() + 1);
-    std::iota(row.begin(), row.end(), 0);
-    for (int i = 1; i <= a.size(); ++i) {
-      int diagonal = row[0];
-      row[0] = i;
-      for (int j = 1; j <= b.size(); ++j) {
-        const int up = row[j];
-        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-        diagonal = up;
-      }
-    }
-    return row[b.size()];
-  };
-  QList<std::pair<int, QString>> scored;
-  for (const QString& candidate : benchmarkTaskIds()) scored << std::pair{distance(id, candidate), candidate};
-  std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  QStringList out;
-  for (int i = 0; i < std::min<int>(count, int(scored.size())); ++i) out << scored[i].second;
-  return out;
-}
+QStringList nearestTaskIds(const QString& id, int count) { return nearestIds(id, benchmarkTaskIds(), count); }
 
 }  // namespace milab::beyond_normal

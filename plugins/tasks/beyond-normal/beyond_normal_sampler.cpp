@@ -1,4 +1,4 @@
-#include "tasks/beyond_normal_sampler.h"
+#include "beyond_normal_sampler.h"
 
 #include <ATen/ATen.h>
 

@@ -1,0 +1,53 @@
+#include "cli/task_listing.h"
+
+#include <QStringList>
+
+#include <cstdio>
+
+#include "cli/method_listing.h"
+#include "tasks/task_catalog.h"
+
+namespace milab {
+
+namespace {
+
+QString offers(const TaskCapabilities& c) {
+  QStringList out{"samples"};
+  if (c.subview) out << "x' with samples of p(y|x')";
+  if (c.pmi) out << "exact PMI (oracle critics)";
+  if (c.densities) out << "exact log p(y) (DoE/CLUB oracles)";
+  return out.join(", ");
+}
+
+// The exact values at the task's defaults (seed 1), e.g. "I(x;y) = 2.0000"; "" when the defaults do not validate.
+QString truthsAtDefaults(const TaskInfo& t) {
+  ParamMap params;
+  if (!validateTaskParams(t, &params).isEmpty()) return {};
+  const std::unique_ptr<TaskModel> model = buildTask(t.id, params, 1);
+  if (!model) return {};
+  QStringList shown;
+  for (const NamedValue& v : model->truths()) shown << QStringLiteral("%1 = %2").arg(v.name).arg(v.value, 0, 'f', 4);
+  return shown.join(", ");
+}
+
+}  // namespace
+
+int listTasks(bool longForm) {
+  for (const PluginLoadError& e : taskLoadErrors())
+    std::fprintf(stderr, "milab-cli: warning: task plugin %s not loaded: %s\n", e.file.toLocal8Bit().constData(),
+                 e.reason.toLocal8Bit().constData());
+  for (const TaskInfo& t : availableTasks()) {
+    const QString truths = truthsAtDefaults(t);
+    std::printf("%s\t%s\t%s%s\n", t.id.toUtf8().constData(), t.displayName.toUtf8().constData(),
+                truths.toUtf8().constData(), t.params.isEmpty() ? "" : " (at the defaults)");
+    if (!longForm) continue;
+    std::printf("  %s\n", t.summary.toUtf8().constData());
+    std::printf("  family %s; offers %s\n", t.family.toUtf8().constData(), offers(t.capabilities).toUtf8().constData());
+    if (t.dimY) std::printf("  x in R^%d, y in R^%d\n", t.dimX, t.dimY);
+    printParams(t.params);
+    std::printf("\n");
+  }
+  return 0;
+}
+
+}  // namespace milab
