@@ -176,6 +176,20 @@ void RunPlot::append(int id, const QVector<CurvePoint>& points) {
   if (s.group >= 0) extendGroup(groups_[s.group]);
 }
 
+void RunPlot::appendHeldOut(int id, const QVector<CurvePoint>& points) {
+  if (id < 0 || id >= runs_.size()) return;
+  Series& s = runs_[id];
+  for (const CurvePoint& p : points) {
+    if (std::isnan(p.heldOut)) continue;
+    if (!s.heldOut) {
+      s.heldOut = addGraph(QPen(s.style.color, 1.5), s.label + " (held-out reading)", true);
+      s.heldOut->setLineStyle(QCPGraph::lsNone);
+      s.heldOut->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(s.style.color, 1.5), Qt::white, 8));
+    }
+    s.heldOut->addData(p.step, p.heldOut);
+  }
+}
+
 void RunPlot::setOracle(int id, double value, double stderror) {
   if (id < 0 || id >= runs_.size()) return;
   Series& s = runs_[id];
@@ -339,6 +353,7 @@ void RunPlot::showRun(const RunSpec& spec, const RunResult& result, const QVecto
   if (result.targetName == "log Z") plot_->yAxis->setLabel("log Z, the model's log total mass (nats)");
   const int id = addRun(spec.method, seriesStyle(0), spec, result);
   append(id, curve);
+  appendHeldOut(id, curve);
   markEnded(id, result);
   resetView();
   plot_->replot();

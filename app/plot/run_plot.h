@@ -28,6 +28,8 @@ class RunPlot {
   // A run's series, drawn at once with its target and ceilings (known before its first step). Returns its id.
   int addRun(const QString& label, const SeriesStyle& style, const RunSpec& spec, const RunResult& known);
   void append(int id, const QVector<CurvePoint>& points);  // addData; the caller replots (refresh) once per tick
+  // The held-out readings of the finite-sample protocol (CurvePoint::heldOut), as discs in the run's colour.
+  void appendHeldOut(int id, const QVector<CurvePoint>& points);
   void setOracle(int id, double value, double stderror);   // the bound with the task's analytic critic
   // The run is over: the view fits the steps it did, not the ones it planned. A run that ended with an estimate
   // but no training curve (KSG trains nothing) is drawn as one point with its standard error as an error bar,
@@ -69,6 +71,7 @@ class RunPlot {
     QCPGraph* smooth = nullptr;
     QList<QCPGraph*> references;  // ceilings and oracle
     QList<double> levels;         // target and ceilings, for the y range
+    QCPGraph* heldOut = nullptr;  // its held-out readings (finite-sample protocol), made at the first
     QCPGraph* point = nullptr;    // a run without a training curve: its reading as one point
     QCPErrorBars* bars = nullptr;
     QString reading;  // the point's legend text after the label, e.g. ": 1.00 ± 0.01 (no training; ...)"

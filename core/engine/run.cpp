@@ -6,9 +6,12 @@
 #include <chrono>
 #include <cmath>
 #include <exception>
+#include <limits>
+#include <utility>
 #include <stdexcept>
 
 #include "engine/device.h"
+#include "engine/sample_set.h"
 #include "engine/training_session.h"
 #include "method/estimator.h"
 #include "tasks/task_catalog.h"
@@ -66,6 +69,32 @@ NamedValue targetOf(const TaskModel& model, Target target) {
       return {"log Z", 0.0};
   }
   return {};
+}
+
+struct HeldOutReading {
+  double value = 0, stderror = 0;
+  QList<NamedValue> terms;
+};
+
+// The bound on every full held-out batch of the method's evaluation size (the whole held-out part when it is
+// smaller): their mean, its standard error over the batches, and the terms' means. NaN when a batch is not finite.
+HeldOutReading heldOutReading(TrainingSession& session, const SampleSet& set, const std::atomic<bool>& cancel) {
+  const int64_t size = std::min<int64_t>(session.estimator().evaluationBatchSize(), set.heldOutRows());
+  const int64_t batches = set.heldOutRows() / size;
+  std::vector<double> values;
+  HeldOutReading r;
+  for (int64_t i = 0; i < batches && !cancel.load(); ++i) {
+    const Evaluation e = session.evaluate(set.heldOutBatch(i, size));
+    if (!std::isfinite(e.value)) return {std::numeric_limits<double>::quiet_NaN(), 0, {}};
+    values.push_back(e.value);
+    for (int t = 0; t < e.terms.size(); ++t) {
+      if (r.terms.size() <= t) r.terms << NamedValue{e.terms[t].name, 0.0};
+      r.terms[t].value += e.terms[t].value / double(batches);
+    }
+  }
+  if (values.empty()) return {std::numeric_limits<double>::quiet_NaN(), 0, {}};
+  meanAndStderr(values, &r.value, &r.stderror);
+  return r;
 }
 
 }  // namespace
@@ -134,6 +163,11 @@ QVector<CurvePoint> Run::takeNewPoints() {
   return out;
 }
 
+QVector<CurvePoint> Run::takeNewHeldOut() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return std::exchange(heldOutNew_, {});
+}
+
 QVector<CurvePoint> Run::curve() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return curve_;
@@ -197,11 +231,38 @@ void Run::execute() {
     session = std::make_unique<TrainingSession>(spec_, *method_, schedule_.isSet() ? *levelModels_.front() : *model_,
                                                 device, [this] { return cancel_.load(); });
     const int steps = method_->info().trains ? spec_.steps : 0;  // KSG: no training, only its evaluation
+    const SampleSet* sampleSet = session->sampleSet();
+    // The finite-sample protocol's held-out reading: every eval_every steps, of the critic those steps left, on the
+    // curve beside the training reading; with early stopping, training ends after two in a row below the best.
+    double bestHeldOut = -std::numeric_limits<double>::infinity();
+    int sinceBest = 0, stoppedEarlyAt = 0;
+    const auto readHeldOut = [&](int afterStep) -> double {
+      const HeldOutReading r = heldOutReading(*session, *sampleSet, cancel_);
+      if (!std::isfinite(r.value)) return r.value;
+      std::lock_guard<std::mutex> lock(mutex_);
+      for (int i = curve_.size() - 1; i >= 0 && curve_[i].step >= afterStep; --i)
+        if (curve_[i].step == afterStep) {
+          curve_[i].heldOut = r.value;
+          heldOutNew_ << curve_[i];
+        }
+      return r.value;
+    };
     const TrainingOutcome training = session->train(
         steps,
         [&](int step) {  // the staircase swaps the task's law at each level; the estimator keeps its networks
           if (schedule_.isSet() && step > 1 && schedule_.levelOf(step) != schedule_.levelOf(step - 1))
             session->switchTask(*levelModels_[schedule_.levelOf(step)]);
+          if (!sampleSet || step == 1 || (step - 1) % spec_.evalEvery != 0) return true;
+          const double heldOut = readHeldOut(step - 1);
+          if (!spec_.earlyStopping) return true;
+          if (heldOut > bestHeldOut) {
+            bestHeldOut = heldOut;
+            sinceBest = 0;
+          } else if (++sinceBest >= 2) {
+            stoppedEarlyAt = step - 1;
+            return false;
+          }
+          return true;
         },
         [&, trainingStart = clock.nsecsElapsed() * 1e-9](const StepNumbers& n) {
           {
@@ -209,15 +270,37 @@ void Run::execute() {
             curve_.push_back({n.step, n.estimate, n.loss, trainingStart + n.seconds});
           }
           stepsDone_.store(n.step);
-        });
+        },
+        sampleSet ? spec_.evalEvery : 0);
     if (!training.error.isEmpty()) return finish(RunStatus::Failed, training.error);
     if (training.cancelled || cancel_.load())
       return finishCancelled(QStringLiteral("cancelled at step %1").arg(stepsDone_.load()));
 
-    // Final estimate: the bound with the trained critic on fresh samples.
     std::vector<double> values;
     QList<NamedValue> termSums;
-    for (int i = 0; i < spec_.evalBatches; ++i) {
+    if (sampleSet) {
+      // Final estimate: the trained critic on the held-out part (an estimator that trains nothing reads all N).
+      evaluationsBegun_.store(1);
+      HeldOutReading r;
+      if (method_->info().trains) {
+        r = heldOutReading(*session, *sampleSet, cancel_);
+      } else {
+        const Evaluation e = session->evaluate(sampleSet->all());
+        r = {e.value, 0.0, e.terms};
+      }
+      if (cancel_.load()) return finishCancelled("cancelled during evaluation");
+      if (!std::isfinite(r.value)) return finish(RunStatus::Failed, "evaluation produced a non-finite value");
+      if (method_->info().trains) readHeldOut(stepsDone_.load());  // the last point carries it too
+      res.estimate = r.value;
+      res.stderror = r.stderror;
+      termSums = r.terms;
+      if (stoppedEarlyAt > 0)
+        res.reason = QStringLiteral("early stopping at step %1: two held-out readings in a row below the best, %2")
+                         .arg(stoppedEarlyAt)
+                         .arg(bestHeldOut, 0, 'f', 4);
+    }
+    // Final estimate: the bound with the trained critic on fresh samples.
+    for (int i = 0; !sampleSet && i < spec_.evalBatches; ++i) {
       if (cancel_.load()) return finishCancelled("cancelled during evaluation");
       evaluationsBegun_.store(i + 1);
       const Evaluation e = session->evaluate();
@@ -228,7 +311,7 @@ void Run::execute() {
         termSums[t].value += e.terms[t].value / spec_.evalBatches;
       }
     }
-    meanAndStderr(values, &res.estimate, &res.stderror);
+    if (!sampleSet) meanAndStderr(values, &res.estimate, &res.stderror);
     res.fromEvaluation = true;
     res.terms = termSums;
     res.warning = method_->warning(spec_.methodParams, termSums);
@@ -238,7 +321,7 @@ void Run::execute() {
     const QString implausible = implausibleReading(method_->readingLimits(spec_.methodParams, finalTask),
                                                    res.estimate, res.stderror, trained);
     if (!implausible.isEmpty()) return finish(RunStatus::Failed, implausible);
-    finish(RunStatus::Finished, {});
+    finish(RunStatus::Finished, res.reason);
   } catch (const EstimatorCancelled&) {
     finishCancelled(stepsDone_.load() < spec_.steps && method_->info().trains
                         ? QStringLiteral("cancelled at step %1").arg(stepsDone_.load())

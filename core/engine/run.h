@@ -8,6 +8,7 @@
 #include <atomic>
 #include <exception>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <condition_variable>
 #include <mutex>
@@ -26,6 +27,9 @@ struct CurvePoint {
   double estimate = 0;  // the bound on that step's training batch
   double loss = 0;
   double seconds = 0;  // since the run started
+  // The finite-sample protocol's held-out reading of the critic after this step (every eval_every steps and at
+  // the end); NaN where none was taken.
+  double heldOut = std::numeric_limits<double>::quiet_NaN();
 };
 
 enum class RunStatus { Pending, Running, Finished, Cancelled, Failed };
@@ -83,6 +87,9 @@ class Run {
 
   // Points recorded since the previous call (the caller's incremental view).
   QVector<CurvePoint> takeNewPoints();
+  // Held-out readings (CurvePoint::heldOut, finite-sample protocol) taken since the previous call. Separate from
+  // takeNewPoints: a reading is taken after its step's point was published.
+  QVector<CurvePoint> takeNewHeldOut();
   QVector<CurvePoint> curve() const;
   int stepsDone() const { return stepsDone_.load(); }
   // Evaluation batches read so far; from the start of the final evaluation on, at least 1 (the batch under way).
@@ -109,6 +116,7 @@ class Run {
   mutable std::mutex mutex_;
   QVector<CurvePoint> curve_;
   int drained_ = 0;
+  QVector<CurvePoint> heldOutNew_;
   RunResult result_;
 };
 

@@ -1,5 +1,7 @@
 #include "engine/run_spec.h"
 
+#include <cmath>
+
 #include "engine/device.h"
 #include "engine/staircase.h"
 #include "method/method_plugin.h"
@@ -15,6 +17,14 @@ const ParamSpecs& runSettingSpecs() {
       ParamSpec::choice("device", {"auto", "cpu", "cuda"}, "auto", "auto takes CUDA when available"),
       ParamSpec::integer("eval_batches", 20, 20, 100000,
                          "fresh batches the final estimate averages (its standard error comes from them)"),
+      ParamSpec::integer("samples", 0, 0, 100000000,
+                         "N samples drawn once per seed, standardised and split into training and held-out parts, "
+                         "the estimate read on the held-out part (the field's protocol); 0: fresh batches each step"),
+      ParamSpec::real("test_fraction", 0.5, 0.0, 1.0, "with samples: the held-out share of the N samples", true,
+                      true),
+      ParamSpec::integer("eval_every", 250, 1, 10000000, "with samples: steps between held-out readings"),
+      ParamSpec::boolean("early_stopping", false,
+                         "with samples: stop training once two held-out readings in a row did not beat the best"),
   };
   return specs;
 }
@@ -40,6 +50,39 @@ QString applyRunSettings(const ParamMap& settings, RunSpec* spec) {
   spec->seed = checked.value("seed").toInt();
   spec->device = checked.value("device").toString();
   spec->evalBatches = checked.value("eval_batches").toInt();
+  spec->samples = checked.value("samples").toInt();
+  spec->testFraction = checked.value("test_fraction").toDouble();
+  spec->evalEvery = checked.value("eval_every").toInt();
+  spec->earlyStopping = checked.value("early_stopping").toBool();
+  return {};
+}
+
+// A finite sample set has x' columns at most: no sampler of p(y|x'), no PMI, no density.
+TaskInfo withoutLaw(const TaskInfo& task) {
+  TaskInfo t = task;
+  t.capabilities.subview = t.capabilities.pmi = t.capabilities.densities = false;
+  return t;
+}
+
+// The split must hold a training batch and a held-out batch of the method, and one law: no staircase.
+QString checkFiniteSamples(const RunSpec& spec, const MethodPlugin& method) {
+  if (scheduleOf(spec.taskParams).isSet())
+    return QStringLiteral("samples: a finite sample set is drawn from one law; an MI staircase (mi_schedule) needs "
+                          "fresh samples at each level");
+  const qint64 heldOut = std::llround(double(spec.samples) * spec.testFraction);
+  const qint64 training = spec.samples - heldOut;
+  const qint64 batch = method.samplesPerBatch(spec.methodParams);
+  const MethodInfo info = method.info();
+  if (!info.trains) return {};  // reads all N at once
+  if (heldOut < batch || training < batch)
+    return QStringLiteral("samples: %1 x test_fraction %2 gives %3 training and %4 held-out rows; method %5 needs "
+                          "at least one batch of %6 in each")
+        .arg(spec.samples)
+        .arg(spec.testFraction)
+        .arg(training)
+        .arg(heldOut)
+        .arg(info.id)
+        .arg(batch);
   return {};
 }
 
@@ -83,9 +126,15 @@ QString validateRunSpec(RunSpec* spec, const MethodRegistry& registry) {
   const MethodPlugin* method = nullptr;
   QString err = lookUp(*spec, registry, &task, &method);
   if (!err.isEmpty()) return err;
-  err = applyRunSettings(
-      {{"steps", spec->steps}, {"seed", spec->seed}, {"device", spec->device}, {"eval_batches", spec->evalBatches}},
-      spec);
+  err = applyRunSettings({{"steps", spec->steps},
+                          {"seed", spec->seed},
+                          {"device", spec->device},
+                          {"eval_batches", spec->evalBatches},
+                          {"samples", spec->samples},
+                          {"test_fraction", spec->testFraction},
+                          {"eval_every", spec->evalEvery},
+                          {"early_stopping", spec->earlyStopping}},
+                         spec);
   if (!err.isEmpty()) return err;
   err = validateTaskParams(*task, &spec->taskParams);
   if (!err.isEmpty()) return err;
@@ -106,8 +155,13 @@ QString validateRunSpec(RunSpec* spec, const MethodRegistry& registry) {
         .arg(info.id);
   err = validateParamMap(info.params, &spec->methodParams, "method " + info.id);
   if (!err.isEmpty()) return err;
-  err = methodTaskMismatch(info, spec->methodParams, *task);
-  if (!err.isEmpty()) return err;
+  err = methodTaskMismatch(info, spec->methodParams, spec->finiteSamples() ? withoutLaw(*task) : *task);
+  if (!err.isEmpty()) return spec->finiteSamples() ? err + QStringLiteral(" (with samples: a finite set offers none)")
+                                                   : err;
+  if (spec->finiteSamples()) {
+    err = checkFiniteSamples(*spec, *method);
+    if (!err.isEmpty()) return err;
+  }
   err = method->validate(spec->methodParams, *task, spec->taskParams);
   if (!err.isEmpty()) return err;
   QString resolved;
@@ -122,6 +176,12 @@ QVariantMap runSpecToFlat(const RunSpec& spec) {
   flat.insert("seed", spec.seed);
   flat.insert("device", spec.device);
   flat.insert("eval_batches", spec.evalBatches);
+  if (spec.finiteSamples()) {  // absent otherwise: experiments written before the protocol existed read the same
+    flat.insert("samples", spec.samples);
+    flat.insert("test_fraction", spec.testFraction);
+    flat.insert("eval_every", spec.evalEvery);
+    flat.insert("early_stopping", spec.earlyStopping);
+  }
   for (auto it = spec.taskParams.cbegin(); it != spec.taskParams.cend(); ++it) flat.insert(it.key(), it.value());
   for (auto it = spec.methodParams.cbegin(); it != spec.methodParams.cend(); ++it) flat.insert(it.key(), it.value());
   return flat;

@@ -19,9 +19,17 @@ struct RunSpec {
   int seed = 1;
   QString device = "auto";
   int evalBatches = 20;
+  // The finite-sample protocol (engine/sample_set.h) when samples > 0: N drawn once, a held-out part of
+  // testFraction, a held-out reading every evalEvery steps, training stopped early when asked and it stops improving.
+  int samples = 0;
+  double testFraction = 0.5;
+  int evalEvery = 250;
+  bool earlyStopping = false;
+  bool finiteSamples() const { return samples > 0; }
 };
 
-// steps, seed, device, eval_batches.
+// steps, seed, device, eval_batches, and the finite-sample protocol's samples, test_fraction, eval_every,
+// early_stopping.
 const ParamSpecs& runSettingSpecs();
 
 // Builds and validates a spec from the flat form. Every key must be a run setting, "task", "method", or a

@@ -8,6 +8,7 @@
 #include <QElapsedTimer>
 #include <cmath>
 
+#include "engine/sample_set.h"
 #include "tasks/task.h"
 #include "tasks/task_sampler.h"
 
@@ -29,7 +30,11 @@ at::Generator deviceNoiseGenerator(c10::Device device, int seed, const at::Gener
 TrainingSession::TrainingSession(const RunSpec& spec, const MethodPlugin& method, const TaskModel& task,
                                  c10::Device device, std::function<bool()> cancelled)
     : oracle_(usesOracleCritic(spec.methodParams)),
-      sampler_(std::make_unique<SwitchableSampler>(task.sampler(device))) {
+      sampleSet_(spec.finiteSamples()
+                     ? std::make_unique<SampleSet>(*task.sampler(device), spec.samples, spec.testFraction, spec.seed)
+                     : nullptr),
+      sampler_(std::make_unique<SwitchableSampler>(sampleSet_ ? sampleSet_->trainingSampler()
+                                                              : task.sampler(device))) {
   context_.task = sampler_.get();  // the estimator keeps reading the sampler through this, across switchTask
   context_.device = device;
   context_.generator = estimatorGenerator(spec.seed);
@@ -52,8 +57,8 @@ StepResult TrainingSession::step() {
   return {v, -v};
 }
 
-TrainingOutcome TrainingSession::train(int steps, const std::function<void(int)>& beforeStep,
-                                       const std::function<void(const StepNumbers&)>& afterStep) {
+TrainingOutcome TrainingSession::train(int steps, const std::function<bool(int)>& beforeStep,
+                                       const std::function<void(const StepNumbers&)>& afterStep, int syncEvery) {
   // How long readings may wait on the device: long enough that a fast GPU step loop syncs ~20 times a second, short
   // enough that a live curve and a divergence are seen at once.
   constexpr qint64 kDrainNanoseconds = 50'000'000;
@@ -74,7 +79,8 @@ TrainingOutcome TrainingSession::train(int steps, const std::function<void(int)>
         out.cancelled = drain();  // a divergence before the cancel is what ended the run
         return out;
       }
-      if (beforeStep) beforeStep(step);
+      if (syncEvery > 0 && step > 1 && (step - 1) % syncEvery == 0 && !drain()) return out;
+      if (beforeStep && !beforeStep(step)) break;
       pending.add(step, this->step(), clock.nsecsElapsed() * 1e-9);  // the member, not the loop counter
       if ((pending.size() >= kMaxPending || clock.nsecsElapsed() - lastDrain >= kDrainNanoseconds) && !drain())
         return out;
@@ -91,6 +97,11 @@ TrainingOutcome TrainingSession::train(int steps, const std::function<void(int)>
 Evaluation TrainingSession::evaluate() {
   c10::NoGradGuard noGrad;
   return estimator_->evaluate(sampler_->sampleJoint(estimator_->evaluationBatchSize(), context_.noise));
+}
+
+Evaluation TrainingSession::evaluate(const Batch& batch) {
+  c10::NoGradGuard noGrad;
+  return estimator_->evaluate(batch);
 }
 
 }  // namespace milab

@@ -13,6 +13,7 @@
 
 namespace milab {
 
+class SampleSet;
 class SwitchableSampler;
 class TaskModel;
 
@@ -33,13 +34,18 @@ class TrainingSession {
   // The staircase's next level: the same estimator now reads samples of another law.
   void switchTask(const TaskModel& task);
 
-  // Steps 1..steps: `beforeStep(step)` (may be empty) runs before each; `afterStep` sees each finite step's numbers,
-  // in order but in bulk, when the readings reach the host (every 50 ms or 256 steps, and before returning or
+  // Steps 1..steps: `beforeStep(step)` (may be empty) runs before each and ends training (as finished) when it
+  // returns false; `afterStep` sees each finite step's numbers, in order but in bulk, when the readings reach the host
+  // (every 50 ms or 256 steps, before each step after a multiple of `syncEvery` (0: never), and before returning or
   // throwing), so that no step waits for the one before it to finish on the device.
-  TrainingOutcome train(int steps, const std::function<void(int)>& beforeStep,
-                        const std::function<void(const StepNumbers&)>& afterStep);
+  TrainingOutcome train(int steps, const std::function<bool(int)>& beforeStep,
+                        const std::function<void(const StepNumbers&)>& afterStep, int syncEvery = 0);
   // One evaluation batch of fresh samples, without gradients.
   Evaluation evaluate();
+  // The bound on given samples (a held-out batch of the finite set), without gradients.
+  Evaluation evaluate(const Batch& batch);
+  // The finite sample set the estimator trains on (RunSpec::samples > 0), else null.
+  const SampleSet* sampleSet() const { return sampleSet_.get(); }
   // Fresh joint samples from the session's generator (the sweep's fixed batch), and the generator itself.
   Batch sampleJoint(int64_t n) { return sampler_->sampleJoint(n, context_.noise); }
   at::Generator& generator() { return context_.generator; }
@@ -49,6 +55,7 @@ class TrainingSession {
   StepResult step();
 
   bool oracle_;
+  std::unique_ptr<SampleSet> sampleSet_;
   std::unique_ptr<SwitchableSampler> sampler_;
   EstimatorContext context_;
   std::unique_ptr<Estimator> estimator_;

@@ -22,7 +22,7 @@ class KsgEstimator final : public Estimator {
  public:
   KsgEstimator(const EstimatorContext& ctx, bool conditional)
       : k_(ctx.params.value("k").toInt()),
-        samples_(ctx.params.value("samples").toInt()),
+        samples_(ctx.params.value("set_size").toInt()),
         conditional_(conditional),
         cancelled_(ctx.cancelled) {}
 
@@ -74,12 +74,13 @@ MethodInfo KsgPlugin::info() const {
   i.family = "nearest neighbours";
   i.summary = conditional_
                   ? QStringLiteral("Frenzel-Pompe conditional KSG of I(x;y|x') from k-NN counts in the max norm on "
-                                   "`samples` draws; no training; underestimates at high MI and dimension")
+                                   "`set_size` draws (or the run's `samples`); no training; underestimates at high MI and dimension")
                   : QStringLiteral("Kraskov-Stoegbauer-Grassberger estimator (algorithm 1) from k-NN counts in the "
-                                   "max norm on `samples` draws; no training; underestimates at high MI and dimension");
+                                   "max norm on `set_size` draws (or the run's `samples`); no training; underestimates at high MI and dimension");
   i.params = {
       ParamSpec::integer("k", 3, 1, 1000, "neighbours counted in the joint space (KSG's k)"),
-      ParamSpec::integer("samples", 2000, 10, 100000000, "joint draws per estimate (each of eval_batches)"),
+      ParamSpec::integer("set_size", 2000, 10, 100000000,
+                         "joint draws per estimate (each of eval_batches); with the run's samples, all N are read once"),
   };
   i.needsSubview = conditional_;
   i.target = conditional_ ? Target::ConditionalMi : Target::TotalMi;
@@ -89,14 +90,14 @@ MethodInfo KsgPlugin::info() const {
 }
 
 QString KsgPlugin::validate(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const {
-  const qint64 k = params.value("k").toLongLong(), samples = params.value("samples").toLongLong();
+  const qint64 k = params.value("k").toLongLong(), samples = params.value("set_size").toLongLong();
   if (k >= samples)
-    return QStringLiteral("k: must be below samples (%1) for %2, got %3").arg(samples).arg(id_).arg(k);
+    return QStringLiteral("k: must be below set_size (%1) for %2, got %3").arg(samples).arg(id_).arg(k);
   const int dim = task.dimY ? std::max(task.dimX, task.dimY) : taskParams.value("dim").toInt();
   const double need = ksgBytesNeeded(samples, dim, task.hasSubview()), have = physicalMemoryBytes();
   if (need > 0.5 * have)
     return QStringLiteral(
-               "samples: %1 draws of dimension %2 need about %3 GiB for %4, more than half of this machine's %5 "
+               "set_size: %1 draws of dimension %2 need about %3 GiB for %4, more than half of this machine's %5 "
                "GiB; use at most %6")
         .arg(samples)
         .arg(dim)

@@ -66,6 +66,13 @@ class MethodPlugin {
     return {};
   }
   virtual std::unique_ptr<Estimator> create(const EstimatorContext& context) const = 0;
+  // Joint samples one training step (and one evaluation batch) reads, from validated params: what a finite sample
+  // set's training and held-out parts must each hold. The default reads K, else batch; 1 when the method has neither.
+  virtual qint64 samplesPerBatch(const ParamMap& params) const {
+    if (params.contains("K")) return params.value("K").toLongLong();
+    if (params.contains("batch")) return params.value("batch").toLongLong();
+    return 1;
+  }
   // What a finished reading on this task can be (reading_limits.h); outside it the run fails as diverged.
   virtual ReadingLimits readingLimits(const ParamMap& params, const TaskModel& task) const {
     return defaultReadingLimits(info(), ceilings(params), task);

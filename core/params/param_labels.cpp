@@ -35,7 +35,11 @@ ParamWords wordsFor(const QString& key) {
       // density models (DoE, CLUB) and nearest neighbours (KSG)
       {"family", {"density family", ""}},
       {"k", {"neighbours k", ""}},
-      {"samples", {"samples per reading", "samples"}},
+      {"set_size", {"samples per reading", "samples"}},
+      {"samples", {"finite sample set N", "samples"}},
+      {"test_fraction", {"held-out share", ""}},
+      {"eval_every", {"held-out reading every", "steps"}},
+      {"early_stopping", {"early stopping", ""}},
       // discrete codes (AMMI, BMMI)
       {"bits", {"code length m", "bits"}},
       {"order_y", {"encoder order o", ""}},

@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QSaveFile>
 #include <QTextStream>
+#include <algorithm>
 #include <cmath>
 
 namespace milab {
@@ -39,7 +40,9 @@ QJsonObject summaryJson(const RunSpec& spec, const RunResult& result) {
   QJsonObject o;
   o.insert("method", spec.method);
   o.insert("task", spec.task);
-  o.insert("dim", spec.taskParams.value("dim").toInt());
+  // A task whose id names its sizes (a Beyond-Normal one) has no dim key: null.
+  o.insert("dim", spec.taskParams.contains("dim") ? QJsonValue(spec.taskParams.value("dim").toInt())
+                                                  : QJsonValue(QJsonValue::Null));
   o.insert("K", spec.methodParams.contains("K") ? QJsonValue(spec.methodParams.value("K").toInt())
                                                 : QJsonValue(QJsonValue::Null));
   o.insert("steps", spec.steps);
@@ -51,9 +54,16 @@ QJsonObject summaryJson(const RunSpec& spec, const RunResult& result) {
   const bool estimated = hasEstimate(result);
   o.insert("estimate", estimated ? number(result.estimate) : QJsonValue(QJsonValue::Null));
   o.insert("stderr", estimated ? number(result.stderror) : QJsonValue(QJsonValue::Null));
-  o.insert("estimate_source", result.fromEvaluation
-                                  ? QStringLiteral("%1 fresh evaluation batches").arg(spec.evalBatches)
-                                  : QStringLiteral("last training steps"));
+  if (spec.finiteSamples()) {
+    o.insert("samples", spec.samples);
+    o.insert("test_fraction", spec.testFraction);
+  }
+  o.insert("estimate_source", !result.fromEvaluation ? QStringLiteral("last training steps")
+                              : spec.finiteSamples()
+                                  ? QStringLiteral("the held-out part of %1 samples (test_fraction %2)")
+                                        .arg(spec.samples)
+                                        .arg(spec.testFraction)
+                                  : QStringLiteral("%1 fresh evaluation batches").arg(spec.evalBatches));
   o.insert("ceiling", result.ceilings.isEmpty() ? QJsonValue(QJsonValue::Null) : number(result.ceilings[0].value));
   QJsonObject ceilings;
   for (const Ceiling& c : result.ceilings) ceilings.insert(c.name, number(c.value));
@@ -106,9 +116,18 @@ QStringList writeRunFiles(const QString& dir, const RunSpec& spec, const RunResu
 QString writeCurveCsv(const QString& path, const QVector<CurvePoint>& curve) {
   QByteArray bytes;
   QTextStream out(&bytes);
-  out << "step,estimate,loss,seconds\n";
+  // A run of the finite-sample protocol adds its held-out readings (empty between them); others keep four columns.
+  const bool heldOut = std::any_of(curve.begin(), curve.end(), [](const CurvePoint& p) { return !std::isnan(p.heldOut); });
+  out << (heldOut ? "step,estimate,loss,seconds,held_out\n" : "step,estimate,loss,seconds\n");
   out.setRealNumberPrecision(10);
-  for (const CurvePoint& p : curve) out << p.step << ',' << p.estimate << ',' << p.loss << ',' << p.seconds << '\n';
+  for (const CurvePoint& p : curve) {
+    out << p.step << ',' << p.estimate << ',' << p.loss << ',' << p.seconds;
+    if (heldOut) {
+      out << ',';
+      if (!std::isnan(p.heldOut)) out << p.heldOut;
+    }
+    out << '\n';
+  }
   out.flush();
   return saveAtomically(path, bytes);
 }
@@ -125,7 +144,9 @@ QVector<CurvePoint> readCurveCsv(const QString& path) {
   while (!file.atEnd()) {
     const QList<QByteArray> f = file.readLine().trimmed().split(',');
     if (f.size() < 4) continue;
-    curve.push_back({f[0].toInt(), f[1].toDouble(), f[2].toDouble(), f[3].toDouble()});
+    CurvePoint p{f[0].toInt(), f[1].toDouble(), f[2].toDouble(), f[3].toDouble()};
+    if (f.size() > 4 && !f[4].isEmpty()) p.heldOut = f[4].toDouble();
+    curve.push_back(p);
   }
   return curve;
 }

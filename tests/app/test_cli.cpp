@@ -93,6 +93,20 @@ class TestCli : public QObject {
     // bmi's value for this task: 0.4319 nats (its task_list.py's mutual_information, via the Student-t correction).
     QVERIFY(std::abs(s["true_mi"].toDouble() - 0.43195) < 1e-4);
     QVERIFY(std::abs(s["estimate"].toDouble() - s["true_mi"].toDouble()) < 0.25);
+
+    // The finite-sample protocol from the command line: the held-out readings join the curve, the summary says N.
+    const QString nce = tmp.filePath("nce");
+    const CliResult t = cli({"run", "--task", "1v1-normal-0.75", "--method", "infonce", "--K", "32", "--samples",
+                             "1000", "--steps", "300", "--eval-every", "100", "--device", "cpu", "--out", nce});
+    QVERIFY2(t.code == 0, qPrintable(t.err));
+    const QList<QByteArray> csv = readAll(nce + "/curve.csv").trimmed().split('\n');
+    QCOMPARE(csv[0], QByteArray("step,estimate,loss,seconds,held_out"));
+    QCOMPARE(csv.size(), 301);
+    QVERIFY(csv[99].endsWith(","));          // step 99: no held-out reading
+    QVERIFY(!csv[100].endsWith(","));        // step 100 has one
+    const QJsonObject n = QJsonDocument::fromJson(readAll(nce + "/summary.json")).object();
+    QCOMPARE(n["samples"].toInt(), 1000);
+    QCOMPARE(csv[300].split(',')[4].toDouble(), n["estimate"].toDouble());
   }
 
   void runWritesValidFiles() {
@@ -279,11 +293,11 @@ class TestCli : public QObject {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("message");
     QTest::newRow("ksg k 0") << QStringList{"--method", "ksg", "--k", "0"} << "k: must be an integer in [1, 1000]";
-    QTest::newRow("ksg k >= samples") << QStringList{"--method", "ksg", "--k", "50", "--samples", "50"}
-                                      << "k: must be below samples (50) for ksg, got 50";
+    QTest::newRow("ksg k >= set_size") << QStringList{"--method", "ksg", "--k", "50", "--set-size", "50"}
+                                       << "k: must be below set_size (50) for ksg, got 50";
     QTest::newRow("ksg samples beyond memory")
-        << QStringList{"--method", "ksg", "--samples", "100000000", "--dim", "1024", "--mi", "5"}
-        << "samples: 100000000 draws of dimension 1024 need about";
+        << QStringList{"--method", "ksg", "--set-size", "100000000", "--dim", "1024", "--mi", "5"}
+        << "set_size: 100000000 draws of dimension 1024 need about";
     QTest::newRow("ksg-cmi without x'") << QStringList{"--method", "ksg-cmi"} << "task: method ksg-cmi needs x'";
     QTest::newRow("ksg staircase") << QStringList{"--method", "ksg", "--mi_schedule", "1,2"}
                                    << "mi_schedule: method ksg trains nothing";

@@ -95,7 +95,7 @@ class TestTaskCatalog : public QObject {
     s.seed = 1;
     s.device = "cpu";
     if (findSpec(info.params, "K")) s.methodParams.insert("K", 16);
-    if (findSpec(info.params, "samples")) s.methodParams.insert("samples", 500);
+    if (findSpec(info.params, "set_size")) s.methodParams.insert("set_size", 500);
     const QString err = validateRunSpec(&s, registry_);
     const QString mismatch = methodTaskMismatch(info, s.methodParams, *findTask(task));
     if (!mismatch.isEmpty()) {

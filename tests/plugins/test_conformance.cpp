@@ -103,7 +103,7 @@ class TestConformance : public QObject {
   // A method with nothing to train (KSG) spends its time in evaluation: a long one must stop as promptly.
   void cancelStopsEvaluation(const QString& method) {
     RunSpec s = spec(method, 2.0, 1, 1);
-    s.methodParams.insert("samples", 300000);
+    s.methodParams.insert("set_size", 300000);
     Run r(s, registry_.find(method));
     r.start();
     // Its one evaluation batch has begun (300,000 samples: seconds of neighbour searches on any machine).

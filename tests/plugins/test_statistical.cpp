@@ -193,7 +193,7 @@ class TestStatistical : public QObject {
                                           {"dim", 2},
                                           {"mi", 1.0},
                                           {"method", "ksg"},
-                                          {"samples", 2000},
+                                          {"set_size", 2000},
                                           {"seed", 1}});
     QCOMPARE(r.status, RunStatus::Finished);
     QCOMPARE(r.stepsDone, 0);  // nothing trained
@@ -208,7 +208,7 @@ class TestStatistical : public QObject {
                                           {"dim", 2},
                                           {"mi", 1.0},
                                           {"method", "ksg-cmi"},
-                                          {"samples", 4000},
+                                          {"set_size", 4000},
                                           {"seed", 1}});
     QCOMPARE(r.status, RunStatus::Finished);
     QCOMPARE(r.targetName, QString("I(x;y|x')"));
@@ -217,7 +217,7 @@ class TestStatistical : public QObject {
                                              {"dim", 20},
                                              {"mi", 10.0},
                                              {"method", "ksg"},
-                                             {"samples", 1000},
+                                             {"set_size", 1000},
                                              {"seed", 1}});
     QVERIFY(high.estimate < 5.0);
   }

@@ -26,6 +26,7 @@
 #include "plot/run_plot.h"
 #include "results/run_files.h"
 #include "results/run_store.h"
+#include "tasks/task_catalog.h"
 
 namespace milab {
 
@@ -204,10 +205,14 @@ void ComparisonView::addRuns(const QList<RunSpec>& specs, bool withOracle) {
   if (!entries_.empty() && !running() && taskKey(entries_.front()->spec) != taskKey(specs.first())) clear();
   if (entries_.empty() && overlays_ == 0) {  // a new set; runs overlaid from the history stay
     const RunSpec& s = specs.first();
-    plot_->clear(QStringLiteral("%1 (dim %2, total MI %3 nats)")
-                     .arg(s.task)
-                     .arg(s.taskParams.value("dim").toInt())
-                     .arg(s.taskParams.value("mi").toDouble()));
+    // A task whose id names its sizes (Beyond Normal) has no dim or mi key: its exact MI says what it is.
+    const std::unique_ptr<TaskModel> model =
+        s.taskParams.contains("mi") ? nullptr : buildTask(s.task, s.taskParams, static_cast<std::uint64_t>(s.seed));
+    plot_->clear(model ? QStringLiteral("%1 (exact I(x;y) %2 nats)").arg(s.task).arg(model->totalMi(), 0, 'f', 3)
+                       : QStringLiteral("%1 (dim %2, total MI %3 nats)")
+                             .arg(s.task)
+                             .arg(s.taskParams.value("dim").toInt())
+                             .arg(s.taskParams.value("mi").toDouble()));
   }
   table_->setSortingEnabled(false);
   for (const RunSpec& spec : specs) {
@@ -325,6 +330,10 @@ bool ComparisonView::tick() {
       plot_->append(e.series, points);
       e.lastStep = points.last().step;
       e.lastSeconds = points.last().seconds;
+    }
+    if (const QVector<CurvePoint> heldOut = run.takeNewHeldOut(); !heldOut.isEmpty()) {
+      plot_->appendHeldOut(e.series, heldOut);
+      changed = true;
     }
     // The oracle starts with its run (it trains nothing: one step, then the evaluation batches).
     if (e.wantOracle && !e.oracle && status == RunStatus::Running) {

@@ -1,0 +1,37 @@
+#pragma once
+// The field's finite-sample protocol (Czyz et al. 2023, bmi's neural estimators): N joint samples drawn once per
+// seed, each variable standardised over all N (as bmi does, before the split), then split into a training part and
+// a held-out part. Training draws minibatches of distinct rows from the training part only; the held-out part is
+// read in consecutive batches, never trained on. The draw uses a generator of its own seeded by the run's seed
+// alone, so every method given the same task, N and seed reads the same samples. Torch header: engine only.
+#include <ATen/core/Generator.h>
+#include <ATen/core/Tensor.h>
+
+#include <memory>
+
+#include "tasks/task_sampler.h"
+
+namespace milab {
+
+class SampleSet {
+ public:
+  // Draws `samples` rows from `law` (on its device) and splits off round(samples * testFraction) held-out rows.
+  SampleSet(const TaskSampler& law, int64_t samples, double testFraction, int seed);
+
+  int64_t trainingRows() const { return train_.x.size(0); }
+  int64_t heldOutRows() const { return heldOut_.x.size(0); }
+  const Batch& training() const { return train_; }
+  const Batch& heldOut() const { return heldOut_; }
+  // Every row, training and held-out (what an estimator with nothing to train reads: KSG).
+  Batch all() const;
+  // Held-out batch i of `size` rows (rows i*size .. (i+1)*size - 1); there are heldOutRows() / size of them.
+  Batch heldOutBatch(int64_t i, int64_t size) const;
+  // A TaskSampler whose joint samples are distinct rows of the training part: what the estimator trains on. It
+  // offers no capability (a finite set has no p(y|x'), PMI or density).
+  std::unique_ptr<TaskSampler> trainingSampler() const;
+
+ private:
+  Batch train_, heldOut_;
+};
+
+}  // namespace milab

@@ -1,0 +1,148 @@
+// The field's finite-sample protocol (RunSpec::samples): N samples drawn once per seed, standardised, split into a
+// training and a held-out part; the estimator never sees the held-out part while it trains, and the reported
+// estimate is read there.
+#include <ATen/ATen.h>
+
+#include <QtTest>
+#include <cmath>
+
+#include "engine/device.h"
+#include "engine/run.h"
+#include "engine/sample_set.h"
+#include "engine/training_session.h"
+#include "method/method_plugin.h"
+#include "method/method_registry.h"
+#include "tasks/task_catalog.h"
+
+using namespace milab;
+
+class TestFiniteSamples : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void initTestCase() {
+    initTorchRuntime();
+    registry_.loadDefault();
+  }
+
+  void standardisedSplitAndReproducible() {
+    ParamMap params{{"dim", 3}, {"mi", 1.0}};
+    QVERIFY(validateTaskParams(*findTask("gaussian2"), &params).isEmpty());
+    const auto law = buildTask("gaussian2", params, 1)->sampler(c10::Device(c10::kCPU));
+    const SampleSet a(*law, 1000, 0.3, 5), b(*law, 1000, 0.3, 5), c(*law, 1000, 0.3, 6);
+    QCOMPARE(a.trainingRows(), 700);
+    QCOMPARE(a.heldOutRows(), 300);
+    QVERIFY(at::equal(a.heldOut().y, b.heldOut().y));
+    QVERIFY(!at::equal(a.heldOut().y, c.heldOut().y));
+    const at::Tensor all = a.all().x.to(at::kDouble);
+    QVERIFY(all.mean(0).abs().max().item<double>() < 1e-6);
+    QVERIFY((all.std(0, false) - 1).abs().max().item<double>() < 1e-5);
+    // Training batches are distinct rows of the training part only.
+    at::Generator gen = estimatorGenerator(1);
+    const Batch batch = a.trainingSampler()->sampleJoint(700, gen);
+    QVERIFY(at::equal(std::get<0>(at::sort(batch.x.select(1, 0))), std::get<0>(at::sort(a.training().x.select(1, 0)))));
+  }
+
+  // Every method given the same task, N and seed reads the same samples, whatever its own generator does.
+  void sameSamplesForEveryMethod() {
+    RunSpec infonce = spec("infonce", 1000, 10), nwj = spec("nwj", 1000, 10);
+    QVERIFY(validateRunSpec(&infonce, registry_).isEmpty());
+    QVERIFY(validateRunSpec(&nwj, registry_).isEmpty());
+    const auto task = buildTask(infonce.task, infonce.taskParams, infonce.seed);
+    TrainingSession a(infonce, *registry_.find("infonce"), *task, c10::Device(c10::kCPU), [] { return false; });
+    TrainingSession b(nwj, *registry_.find("nwj"), *task, c10::Device(c10::kCPU), [] { return false; });
+    QVERIFY(a.sampleSet() && b.sampleSet());
+    QVERIFY(at::equal(a.sampleSet()->training().x, b.sampleSet()->training().x));
+    QVERIFY(at::equal(a.sampleSet()->heldOut().y, b.sampleSet()->heldOut().y));
+  }
+
+  // A critic that memorises its 128 training pairs of independent x and y: its training reading climbs far above
+  // the truth (0) while the held-out reading, on pairs it never saw, stays near 0. The held-out part is out of its
+  // reach; a leak would lift the held-out reading with the training one.
+  void aMemorisingCriticCannotSeeTheHeldOutPart() {
+    RunSpec s = spec("infonce", 256, 1500);
+    s.taskParams = {{"dim", 20}, {"mi", 1e-6}};
+    s.methodParams.insert("hidden", 256);
+    s.evalEvery = 250;
+    QVERIFY(validateRunSpec(&s, registry_).isEmpty());
+    Run run(s, registry_.find("infonce"));
+    const RunResult r = runToCompletion(run);
+    QVERIFY2(r.status == RunStatus::Finished, qPrintable(r.reason));
+    const QVector<CurvePoint> curve = run.curve();
+    double training = 0;
+    for (int i = curve.size() - 100; i < curve.size(); ++i) training += curve[i].estimate / 100;
+    int heldOutPoints = 0;
+    for (const CurvePoint& p : curve) heldOutPoints += !std::isnan(p.heldOut);
+    qInfo("training reading %.3f, held-out %.3f +- %.3f, truth %.6f", training, r.estimate, r.stderror, r.trueMi);
+    QCOMPARE(heldOutPoints, 6);  // steps 250, 500, ..., 1500
+    QCOMPARE(curve.last().heldOut, r.estimate);
+    QVERIFY(training > 1.0);      // memorised: log 32 = 3.47 is the ceiling
+    QVERIFY(r.estimate < 0.1);    // ... and nothing of it reaches the held-out part
+  }
+
+  // Early stopping ends an overfitting critic's training once two held-out readings in a row fall below its best.
+  void earlyStoppingEndsOverfitting() {
+    RunSpec s = spec("infonce", 256, 20000);
+    s.taskParams = {{"dim", 20}, {"mi", 1e-6}};
+    s.methodParams.insert("hidden", 256);
+    s.evalEvery = 100;
+    s.earlyStopping = true;
+    QVERIFY(validateRunSpec(&s, registry_).isEmpty());
+    Run run(s, registry_.find("infonce"));
+    const RunResult r = runToCompletion(run);
+    QVERIFY2(r.status == RunStatus::Finished, qPrintable(r.reason));
+    QVERIFY2(r.reason.startsWith("early stopping at step "), qPrintable(r.reason));
+    QVERIFY(r.stepsDone < 20000);
+  }
+
+  // KSG trains nothing: it reads all N samples at once, one reading.
+  void ksgReadsAllTheSamples() {
+    RunSpec s = spec("ksg", 2000, 1);
+    QVERIFY(validateRunSpec(&s, registry_).isEmpty());
+    Run run(s, registry_.find("ksg"));
+    const RunResult r = runToCompletion(run);
+    QVERIFY2(r.status == RunStatus::Finished, qPrintable(r.reason));
+    QCOMPARE(r.stderror, 0.0);
+    QVERIFY(std::abs(r.estimate - r.trueMi) < 0.15);
+  }
+
+  void refusesWhatAFiniteSetCannotGive_data() {
+    QTest::addColumn<QString>("method");
+    QTest::addColumn<QString>("task");
+    QTest::addColumn<int>("samples");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("too few") << "infonce" << "gaussian2" << 40
+                             << "samples: 40 x test_fraction 0.5 gives 20 training and 20 held-out rows; method "
+                                "infonce needs at least one batch of 32 in each";
+    QTest::newRow("p(y|x') from a finite set") << "cnce" << "gaussian3" << 1000
+                                               << "task: method cnce needs x' and samples of the true p(y|x')";
+  }
+  void refusesWhatAFiniteSetCannotGive() {
+    QFETCH(QString, method);
+    QFETCH(QString, task);
+    QFETCH(int, samples);
+    QFETCH(QString, message);
+    RunSpec s = spec(method, samples, 10);
+    s.task = task;
+    const QString err = validateRunSpec(&s, registry_);
+    QVERIFY2(err.startsWith(message), qPrintable(err));
+  }
+
+ private:
+  RunSpec spec(const QString& method, int samples, int steps) const {
+    RunSpec s;
+    s.task = "gaussian2";
+    s.taskParams = {{"dim", 2}, {"mi", 1.0}};
+    s.method = method;
+    if (findSpec(registry_.find(method)->info().params, "K")) s.methodParams.insert("K", 32);
+    s.steps = steps;
+    s.seed = 3;
+    s.device = "cpu";
+    s.samples = samples;
+    return s;
+  }
+
+  MethodRegistry registry_;
+};
+
+QTEST_GUILESS_MAIN(TestFiniteSamples)
+#include "test_finite_samples.moc"
