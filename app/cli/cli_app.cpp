@@ -1,5 +1,6 @@
 #include "cli/cli_app.h"
 
+#include <cmath>
 #include <qcustomplot.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -201,10 +202,17 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
     std::fprintf(stderr, "milab-cli: run failed: %s\n", result.reason.toLocal8Bit().constData());
     return 1;
   }
-  std::printf("%s %s: estimate %.4f +- %.4f nats, true %s %.4f, %s (%s, %.1f s, %s)\n",
-              spec.method.toUtf8().constData(), spec.task.toUtf8().constData(), result.estimate, result.stderror,
-              result.targetName.toUtf8().constData(), result.trueMi, ceiling.toUtf8().constData(),
-              statusName(result.status).toUtf8().constData(), result.seconds, result.device.toUtf8().constData());
+  // A dataset's truth is unknown: its permutation baseline (y shuffled) says what no dependence reads as.
+  const QString truth = std::isnan(result.trueMi)
+                            ? QStringLiteral("%1 unknown, y shuffled %2 +- %3")
+                                  .arg(result.targetName)
+                                  .arg(result.baseline, 0, 'f', 4)
+                                  .arg(result.baselineStderr, 0, 'f', 4)
+                            : QStringLiteral("true %1 %2").arg(result.targetName).arg(result.trueMi, 0, 'f', 4);
+  std::printf("%s %s: estimate %.4f +- %.4f nats, %s, %s (%s, %.1f s, %s)\n", spec.method.toUtf8().constData(),
+              spec.task.toUtf8().constData(), result.estimate, result.stderror, truth.toUtf8().constData(),
+              ceiling.toUtf8().constData(), statusName(result.status).toUtf8().constData(), result.seconds,
+              result.device.toUtf8().constData());
   if (!result.warning.isEmpty())
     std::fprintf(stderr, "milab-cli: warning: %s\n", result.warning.toLocal8Bit().constData());
   // A signal that came after the last step (during the evaluation's end or the writes) still ends the command as

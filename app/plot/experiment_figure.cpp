@@ -254,7 +254,8 @@ FigureSize drawVsK(QCustomPlot* plot, const QList<const FigureRun*>& runs, const
     };
     // Each target in black: the total MI solid, any other (I(x;y|x') for cnce) dashed.
     QMap<QString, QList<double>> targets;
-    for (const FigureRun* r : panelRuns) targets[r->result.targetName] << r->result.trueMi;
+    for (const FigureRun* r : panelRuns)  // a dataset's truth is unknown (NaN): no line
+      if (!std::isnan(r->result.trueMi)) targets[r->result.targetName] << r->result.trueMi;
     int t = 0;
     for (auto it = targets.cbegin(); it != targets.cend(); ++it, ++t) {
       const double v = meanOf(it.value());
@@ -364,10 +365,12 @@ FigureSize drawBars(QCustomPlot* plot, const QList<const FigureRun*>& runs, cons
     range.reading(st.mean, st.spread, all[s].label, rect);
     ticker->addTick(s, all[s].label);
     const double target = meanOf(targets);
-    range.reference(target);
-    addLine(plot, rect, {s - 0.42, s + 0.42}, {target, target}, QPen(Qt::black, 2.5),
-            "true value (each method's own target)", targetNamed ? nullptr : legend);
-    targetNamed = true;
+    if (!std::isnan(target)) {  // a dataset's truth is unknown: no line
+      range.reference(target);
+      addLine(plot, rect, {s - 0.42, s + 0.42}, {target, target}, QPen(Qt::black, 2.5),
+              "true value (each method's own target)", targetNamed ? nullptr : legend);
+      targetNamed = true;
+    }
     for (const Ceiling& c : members.first()->result.ceilings) {
       if (!ceilingNames.contains(c.name)) ceilingNames << c.name;
       range.reference(c.value);

@@ -105,6 +105,7 @@ void RunPlot::addTarget(const RunSpec& spec, const RunResult& known) {
     }
     name = QStringLiteral("true %1 (staircase)").arg(known.targetName);
   } else {
+    if (std::isnan(known.trueMi)) return;  // a dataset: no truth to draw
     x << 0 << std::max(1, spec.steps);
     y << known.trueMi << known.trueMi;
     key += "|" + number(known.trueMi);

@@ -43,10 +43,13 @@ QString readScalars(const QJsonObject& obj, const QString& where, QVariantMap* o
   return {};
 }
 
-// A key whose one value is itself a list (mi_schedule "2,4,6"): its commas never make a sweep.
+// A key whose one value is itself a list (mi_schedule "2,4,6", x_columns "0,1") or text (a file path): its commas
+// never make a sweep.
 bool isListValued(const QString& key) {
   for (const TaskInfo& t : availableTasks())
-    if (const ParamSpec* s = findSpec(t.params, key); s && s->type == ParamSpec::Type::NumberList) return true;
+    if (const ParamSpec* s = findSpec(t.params, key);
+        s && (s->type == ParamSpec::Type::NumberList || s->type == ParamSpec::Type::Text))
+      return true;
   return false;
 }
 

@@ -97,6 +97,13 @@ HeldOutReading heldOutReading(TrainingSession& session, const SampleSet& set, co
   return r;
 }
 
+// A finite set's final reading: the held-out part for a trained estimator, every row for one that trains nothing.
+HeldOutReading finalReading(TrainingSession& session, bool trains, const std::atomic<bool>& cancel) {
+  if (trains) return heldOutReading(session, *session.sampleSet(), cancel);
+  const Evaluation e = session.evaluate(session.sampleSet()->all());
+  return {e.value, 0.0, e.terms};
+}
+
 }  // namespace
 
 Run::Run(RunSpec spec, const MethodPlugin* method)
@@ -281,13 +288,7 @@ void Run::execute() {
     if (sampleSet) {
       // Final estimate: the trained critic on the held-out part (an estimator that trains nothing reads all N).
       evaluationsBegun_.store(1);
-      HeldOutReading r;
-      if (method_->info().trains) {
-        r = heldOutReading(*session, *sampleSet, cancel_);
-      } else {
-        const Evaluation e = session->evaluate(sampleSet->all());
-        r = {e.value, 0.0, e.terms};
-      }
+      const HeldOutReading r = finalReading(*session, method_->info().trains, cancel_);
       if (cancel_.load()) return finishCancelled("cancelled during evaluation");
       if (!std::isfinite(r.value)) return finish(RunStatus::Failed, "evaluation produced a non-finite value");
       if (method_->info().trains) readHeldOut(stepsDone_.load());  // the last point carries it too
@@ -298,6 +299,23 @@ void Run::execute() {
         res.reason = QStringLiteral("early stopping at step %1: two held-out readings in a row below the best, %2")
                          .arg(stoppedEarlyAt)
                          .arg(bestHeldOut, 0, 'f', 4);
+      // A table has no truth: the same method on it with y's rows permuted says what "no dependence" reads as.
+      if (const TaskInfo* task = findTask(spec_.task); task && task->dataset) {
+        session.reset();  // one estimator's memory at a time
+        TrainingSession twin(spec_, *method_, *model_, device, [this] { return cancel_.load(); }, true);
+        const TrainingOutcome t = twin.train(stepsDone_.load() > 0 ? stepsDone_.load() : steps, {}, {});
+        const HeldOutReading b = t.error.isEmpty() && !t.cancelled ? finalReading(twin, method_->info().trains, cancel_)
+                                                                   : HeldOutReading{};
+        if (cancel_.load()) {
+          res.fromEvaluation = true;
+          res.terms = termSums;
+          return finish(RunStatus::Cancelled, "cancelled during the permutation baseline (the estimate is kept)");
+        }
+        if (t.error.isEmpty() && std::isfinite(b.value)) {
+          res.baseline = b.value;
+          res.baselineStderr = b.stderror;
+        }
+      }
     }
     // Final estimate: the bound with the trained critic on fresh samples.
     for (int i = 0; !sampleSet && i < spec_.evalBatches; ++i) {

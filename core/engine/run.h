@@ -60,6 +60,10 @@ struct RunResult {
   double seconds = 0;
   int stepsDone = 0;
   QString device;
+  // A dataset's permutation baseline: the same method, trained and read the same way on the table with y's rows
+  // permuted (x and y independent): its honest zero, beside an estimate with no truth. NaN elsewhere.
+  double baseline = std::numeric_limits<double>::quiet_NaN();
+  double baselineStderr = std::numeric_limits<double>::quiet_NaN();
   // An MI staircase (task key mi_schedule): each level's target, and once over its bias, variance and MSE.
   QList<LevelResult> levels;
   int stepsPerLevel = 0;

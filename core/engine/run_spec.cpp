@@ -1,5 +1,6 @@
 #include "engine/run_spec.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "engine/device.h"
@@ -138,6 +139,13 @@ QString validateRunSpec(RunSpec* spec, const MethodRegistry& registry) {
   if (!err.isEmpty()) return err;
   err = validateTaskParams(*task, &spec->taskParams);
   if (!err.isEmpty()) return err;
+  if (task->dataset) {  // a table, not a law: always the finite-sample protocol, every row unless fewer are asked
+    const std::unique_ptr<TaskModel> model = buildTask(spec->task, spec->taskParams, std::uint64_t(spec->seed));
+    const qint64 rows = model ? model->rows() : 0;
+    if (spec->samples == 0) spec->samples = int(std::min<qint64>(rows, 100000000));
+    if (spec->samples > rows)
+      return QStringLiteral("samples: at most the %1 rows of task %2's table, got %3").arg(rows).arg(task->id).arg(spec->samples);
+  }
   if (const MiSchedule schedule = scheduleOf(spec->taskParams); schedule.isSet()) {
     // A staircase's length is its levels: steps follows from the schedule.
     const qint64 total = qint64(schedule.levels.size()) * schedule.stepsPerLevel;

@@ -57,12 +57,13 @@ class TrainingPartSampler final : public TaskSampler {
 
 }  // namespace
 
-SampleSet::SampleSet(const TaskSampler& law, int64_t samples, double testFraction, int seed) {
+SampleSet::SampleSet(const TaskSampler& law, int64_t samples, double testFraction, int seed, bool permuteY) {
   // Apart from the run's generator (estimatorGenerator) and from the task's construction: the data depend on the
   // task, N and the seed only.
   at::Generator data = at::make_generator<at::CPUGeneratorImpl>(static_cast<uint64_t>(seed) * 104729u + 7u);
   Batch drawn = law.sampleJoint(samples, data);
   drawn = {standardised(drawn.x), standardised(drawn.xp), standardised(drawn.y)};
+  if (permuteY) drawn.y = drawn.y.index_select(0, at::randperm(samples, data, at::kLong).to(drawn.y.device()));
   const int64_t heldOut = std::llround(double(samples) * testFraction);
   // The rows are independent draws: the last ones are as random a held-out part as any.
   train_ = slice(drawn, 0, samples - heldOut);

@@ -16,7 +16,9 @@ namespace milab {
 class SampleSet {
  public:
   // Draws `samples` rows from `law` (on its device) and splits off round(samples * testFraction) held-out rows.
-  SampleSet(const TaskSampler& law, int64_t samples, double testFraction, int seed);
+  // permuteY: y's rows permuted once (seeded) before the split, so that x and y are independent: the permutation
+  // baseline, what an estimator reads on data with no dependence left, its honest zero.
+  SampleSet(const TaskSampler& law, int64_t samples, double testFraction, int seed, bool permuteY = false);
 
   int64_t trainingRows() const { return train_.x.size(0); }
   int64_t heldOutRows() const { return heldOut_.x.size(0); }

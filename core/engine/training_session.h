@@ -26,8 +26,9 @@ class TrainingSession {
  public:
   // Builds the estimator of `spec` (validated) on `task`, on `device` (resolved), with the spec's generator.
   // `task` must outlive the session; `cancelled` is what long steps poll (EstimatorContext::cancelled).
+  // permuteY: a finite sample set's y rows permuted (the permutation baseline, engine/sample_set.h).
   TrainingSession(const RunSpec& spec, const MethodPlugin& method, const TaskModel& task, c10::Device device,
-                  std::function<bool()> cancelled);
+                  std::function<bool()> cancelled, bool permuteY = false);
   ~TrainingSession();
 
   Estimator& estimator() { return *estimator_; }

@@ -56,6 +56,10 @@ ParamSpec ParamSpec::numberList(QString name, double min, double max, QString he
   return s;
 }
 
+ParamSpec ParamSpec::text(QString name, QString def, QString help) {
+  return named(std::move(name), Type::Text, std::move(def), std::move(help));
+}
+
 static QString number(double v) { return QString::number(v, 'g', 10); }
 
 QString describeAllowed(const ParamSpec& spec) {
@@ -67,6 +71,8 @@ QString describeAllowed(const ParamSpec& spec) {
     case ParamSpec::Type::NumberList:
       return QStringLiteral("a comma-separated list of numbers in %1%2, %3] (or empty)")
           .arg(spec.minExclusive ? "(" : "[", number(spec.minimum), number(spec.maximum));
+    case ParamSpec::Type::Text:
+      return QStringLiteral("a line of text");
     case ParamSpec::Type::Int:
     case ParamSpec::Type::Double: {
       const QString kind =
@@ -132,6 +138,14 @@ QString checkParam(const ParamSpec& spec, const QVariant& value, QVariant* out) 
         }
       }
       *out = canonical.join(',');
+      return {};
+    }
+    case ParamSpec::Type::Text: {
+      if (!isString) return failure(spec, value);
+      const QString text = value.toString();
+      for (const QChar c : text)
+        if (c.category() == QChar::Other_Control) return failure(spec, QStringLiteral("(text with a control character)"));
+      *out = text;
       return {};
     }
     case ParamSpec::Type::Int:

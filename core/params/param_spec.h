@@ -13,8 +13,9 @@ using ParamMap = QVariantMap;
 
 struct ParamSpec {
   // NumberList: comma-separated numbers, each within [minimum, maximum] (e.g. an MI schedule "2,4,6"); "" is
-  // "not set". Its canonical value is the list rejoined with ',' as a QString.
-  enum class Type { Int, Double, Bool, Choice, NumberList };
+  // "not set". Its canonical value is the list rejoined with ',' as a QString. Text: one line of free text (a file
+  // path), without control characters; "" is "not set" when the spec is optional.
+  enum class Type { Int, Double, Bool, Choice, NumberList, Text };
 
   QString name;  // key in the experiment file, flag name (--name), label in the form
   Type type = Type::Double;
@@ -35,6 +36,7 @@ struct ParamSpec {
   static ParamSpec boolean(QString name, bool def, QString help);
   static ParamSpec choice(QString name, QStringList choices, QString def, QString help);
   static ParamSpec numberList(QString name, double min, double max, QString help, bool minExclusive = false);
+  static ParamSpec text(QString name, QString def, QString help);
 };
 
 using ParamSpecs = QList<ParamSpec>;

@@ -1,5 +1,7 @@
 #include "results/grid_files.h"
 
+#include <cmath>
+#include <limits>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -15,7 +17,8 @@ namespace milab {
 
 namespace {
 
-QString number(double v) { return QString::number(v, 'g', 10); }
+// An unknown value (a dataset's truth) is an empty cell.
+QString number(double v) { return std::isfinite(v) ? QString::number(v, 'g', 10) : QString(); }
 
 }  // namespace
 
@@ -102,7 +105,7 @@ bool readEndedSummary(const QString& summaryPath, const RunSpec& spec, RunResult
   r.reason = o.value("reason").toString();
   r.estimate = o.value("estimate").toDouble();
   r.stderror = o.value("stderr").toDouble();
-  r.trueMi = o.value("true_mi").toDouble();
+  r.trueMi = o.value("true_mi").isNull() ? std::numeric_limits<double>::quiet_NaN() : o.value("true_mi").toDouble();
   r.targetName = o.value("target").toString();
   r.seconds = o.value("seconds").toDouble();
   r.stepsDone = o.value("steps_done").toInt();

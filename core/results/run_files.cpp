@@ -75,6 +75,8 @@ QJsonObject summaryJson(const RunSpec& spec, const RunResult& result) {
   o.insert("device", result.device);
   o.insert("status", statusName(result.status));
   if (!result.reason.isEmpty()) o.insert("reason", result.reason);
+  if (std::isfinite(result.baseline))
+    o.insert("permutation_baseline", QJsonObject{{"estimate", result.baseline}, {"stderr", number(result.baselineStderr)}});
   if (!result.warning.isEmpty()) o.insert("warning", result.warning);
   if (!result.levels.isEmpty()) {
     QJsonArray levels;

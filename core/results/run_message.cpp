@@ -28,11 +28,11 @@ static QDataStream& operator>>(QDataStream& s, LevelResult& l) {
   return s;
 }
 static QDataStream& operator<<(QDataStream& s, const CurvePoint& p) {
-  return s << qint32(p.step) << p.estimate << p.loss << p.seconds;
+  return s << qint32(p.step) << p.estimate << p.loss << p.seconds << p.heldOut;
 }
 static QDataStream& operator>>(QDataStream& s, CurvePoint& p) {
   qint32 step = 0;
-  s >> step >> p.estimate >> p.loss >> p.seconds;
+  s >> step >> p.estimate >> p.loss >> p.seconds >> p.heldOut;
   p.step = step;
   return s;
 }
@@ -43,7 +43,7 @@ QByteArray packRunResult(int index, const RunResult& r, const QVector<CurvePoint
   prepare(s);
   s << kResultMagic << qint32(index) << qint32(r.status) << r.reason << r.estimate << r.stderror << r.fromEvaluation << r.terms
     << r.truths << r.trueMi << r.targetName << r.ceilings << r.upperBound << r.warning << r.seconds
-    << qint32(r.stepsDone) << r.device << r.levels << qint32(r.stepsPerLevel) << curve;
+    << qint32(r.stepsDone) << r.device << r.levels << qint32(r.stepsPerLevel) << r.baseline << r.baselineStderr << curve;
   return bytes;
 }
 
@@ -58,7 +58,7 @@ bool unpackRunResult(const QByteArray& bytes, int* index, RunResult* result, QVe
   if (magic != kResultMagic) return false;
   s >> i >> status >> r.reason >> r.estimate >> r.stderror >> r.fromEvaluation >> r.terms >> r.truths >> r.trueMi >>
       r.targetName >> r.ceilings >> r.upperBound >> r.warning >> r.seconds >> stepsDone >> r.device >> r.levels >>
-      stepsPerLevel >> c;
+      stepsPerLevel >> r.baseline >> r.baselineStderr >> c;
   if (s.status() != QDataStream::Ok || !s.atEnd() || status < int(RunStatus::Pending) ||
       status > int(RunStatus::Failed) || i < 0)
     return false;

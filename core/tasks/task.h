@@ -45,6 +45,9 @@ struct TaskInfo {
   TaskCapabilities capabilities;
   // Sizes fixed by the id (a Beyond-Normal id names them); 0 where the task's `dim` key decides.
   int dimX = 0, dimY = 0;
+  // A fixed table of rows (a user's data), not a law: it has no truth, and runs always read it through the
+  // finite-sample protocol (RunSpec::samples: every row unless fewer are asked for).
+  bool dataset = false;
   bool hasSubview() const { return capabilities.subview; }
 };
 
@@ -80,6 +83,8 @@ class TaskModel {
     return std::nullopt;
   }
   virtual TaskBreakdown breakdown() const { return {}; }
+  // A dataset's row count (TaskInfo::dataset); 0 for a law, which gives as many samples as asked.
+  virtual int64_t rows() const { return 0; }
   // The sampler of this law on `device` (tasks/task_sampler.h). It draws with the generator a caller hands it.
   virtual std::unique_ptr<TaskSampler> sampler(c10::Device device) const = 0;
 };

@@ -37,6 +37,11 @@ QWidget* ParamForm::makeEditor(const ParamSpec& spec) {
       connect(box, &QComboBox::currentTextChanged, this, [this, name = spec.name] { fieldEdited(name); });
       return box;
     }
+    case ParamSpec::Type::Text: {
+      auto* edit = new QLineEdit(spec.defaultValue.toString(), this);
+      connect(edit, &QLineEdit::textChanged, this, [this, name = spec.name] { fieldEdited(name); });
+      return edit;
+    }
     case ParamSpec::Type::NumberList: {
       auto* edit = new QLineEdit(spec.defaultValue.toString(), this);
       edit->setPlaceholderText("e.g. 2,4,6,8,10 (empty: none)");

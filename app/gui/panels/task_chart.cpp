@@ -97,12 +97,14 @@ void TaskChart::showBreakdown(const TaskBreakdown& b, const QString& titleSuffix
 // A task without independent dimensions to split the MI over (Beyond Normal): its samples, so the tails, the spiral
 // and the half-cube are seen, with the exact MI in the title.
 void TaskChart::showSamples(const TaskModel& model, int seed) {
-  constexpr int kPoints = 1500;
-  const SamplePreview p = previewSamples(model, kPoints, static_cast<std::uint64_t>(seed), 0, 0);
-  title_ = QStringLiteral("I(x;y) = %1 nats (exact)
-%2 samples of (x_1, y_1); x in R^%3, y in R^%4")
-               .arg(model.totalMi(), 0, 'f', 3)
-               .arg(kPoints)
+  // A table gives what it has (its rows in a random order); a law, 1500 fresh samples.
+  const int points = model.rows() > 0 ? int(std::min<int64_t>(model.rows(), 1500)) : 1500;
+  const SamplePreview p = previewSamples(model, points, static_cast<std::uint64_t>(seed), 0, 0);
+  const QString truth = std::isnan(model.totalMi()) ? QStringLiteral("I(x;y) unknown (a table: no law behind it)")
+                                                    : QStringLiteral("I(x;y) = %1 nats (exact)").arg(model.totalMi(), 0, 'f', 3);
+  title_ = QStringLiteral("%1\n%2 samples of (x_1, y_1); x in R^%3, y in R^%4")
+               .arg(truth)
+               .arg(points)
                .arg(model.dimX())
                .arg(model.dimY());
   plot_->xAxis->setLabel("x_1");

@@ -1,5 +1,6 @@
 #include "gui/views/comparison_view.h"
 
+#include <cmath>
 #include <qcustomplot.h>
 
 #include <QDateTime>
@@ -293,13 +294,20 @@ void ComparisonView::updateRow(int index, const QStringList& differing) {
   set(kDiffers, differs);
   set(kEstimate, estimated ? QStringLiteral("%1 ± %2").arg(number(r.estimate), number(r.stderror)) : QString(),
       estimated ? QVariant(r.estimate) : QVariant());
-  set(kTarget, QStringLiteral("%1 = %2").arg(r.targetName, number(r.trueMi)), r.trueMi);
+  // A dataset has no truth: its permutation baseline (y shuffled) stands beside the estimate instead.
+  const QString baseline = std::isfinite(r.baseline) ? QStringLiteral("; y shuffled: %1 ± %2")
+                                                           .arg(number(r.baseline), number(r.baselineStderr))
+                                                     : QString();
+  set(kTarget,
+      std::isnan(r.trueMi) ? QStringLiteral("%1 unknown%2").arg(r.targetName, baseline)
+                           : QStringLiteral("%1 = %2").arg(r.targetName, number(r.trueMi)),
+      std::isnan(r.trueMi) ? QVariant() : QVariant(r.trueMi));
   set(kCeiling,
       r.ceilings.isEmpty() ? tr("none")
                            : QStringLiteral("%1 = %2").arg(r.ceilings[0].name, number(r.ceilings[0].value)),
       r.ceilings.isEmpty() ? QVariant() : QVariant(r.ceilings[0].value));
-  set(kError, estimated ? number(r.estimate - r.trueMi) : QString(),
-      estimated ? QVariant(r.estimate - r.trueMi) : QVariant());
+  const bool error = estimated && !std::isnan(r.trueMi);
+  set(kError, error ? number(r.estimate - r.trueMi) : QString(), error ? QVariant(r.estimate - r.trueMi) : QVariant());
   const double seconds = ended ? r.seconds : e.lastSeconds;
   const int steps = ended ? r.stepsDone : e.lastStep;
   const double speed = seconds > 0 ? steps / seconds : 0;

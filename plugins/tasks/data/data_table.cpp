@@ -1,0 +1,190 @@
+#include "data_table.h"
+
+#include <zip.h>
+
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+#include <cmath>
+#include <cstring>
+
+namespace milab {
+
+namespace {
+
+QString fileError(const QString& path, const QString& what) {
+  return QStringLiteral("file: '%1' %2").arg(path, what);
+}
+
+// A finite number, or why not ("" when fine).
+QString readCell(const QString& cell, double* out) {
+  bool ok = false;
+  const double v = cell.trimmed().toDouble(&ok);
+  if (!ok) return QStringLiteral("'%1' is not a number").arg(cell.trimmed().left(40));
+  if (!std::isfinite(v)) return QStringLiteral("'%1' is not a finite number").arg(cell.trimmed());
+  *out = v;
+  return {};
+}
+
+QStringList splitCells(const QString& line) {
+  if (line.contains(',')) return line.split(',');
+  if (line.contains(';')) return line.split(';');
+  if (line.contains('\t')) return line.split('\t');
+  static const QRegularExpression spaces("\\s+");
+  return line.trimmed().split(spaces);
+}
+
+QString readCsv(const QString& path, const QByteArray& bytes, HeaderMode header, DataTable* out) {
+  const QList<QByteArray> lines = bytes.split('\n');
+  int64_t expected = -1, expectedLine = 0;
+  bool first = true;
+  for (int i = 0; i < lines.size(); ++i) {
+    const QString line = QString::fromUtf8(lines[i]).trimmed();
+    if (line.isEmpty() || line.startsWith('#')) continue;
+    const QStringList cells = splitCells(line);
+    if (first) {
+      first = false;
+      double unused = 0;
+      bool textCell = false;
+      for (const QString& c : cells) textCell = textCell || !readCell(c, &unused).isEmpty();
+      if (header == HeaderMode::Yes || (header == HeaderMode::Auto && textCell)) {
+        for (const QString& c : cells) out->header << c.trimmed();
+        expected = cells.size();
+        expectedLine = i + 1;
+        continue;
+      }
+    }
+    if (expected < 0) {
+      expected = cells.size();
+      expectedLine = i + 1;
+    }
+    if (cells.size() != expected)
+      return fileError(path, QStringLiteral("line %1 has %2 cells, line %3 has %4")
+                                 .arg(i + 1)
+                                 .arg(cells.size())
+                                 .arg(expectedLine)
+                                 .arg(expected));
+    for (int c = 0; c < cells.size(); ++c) {
+      double v = 0;
+      if (const QString why = readCell(cells[c], &v); !why.isEmpty())
+        return fileError(path, QStringLiteral("line %1, column %2: %3").arg(i + 1).arg(c + 1).arg(why));
+      out->values << v;
+    }
+    ++out->rows;
+  }
+  out->columns = std::max<int64_t>(expected, 0);
+  return {};
+}
+
+// NumPy's .npy format, version 1-3: magic, version, header length, a Python dict literal, the raw array.
+QString readNpy(const QString& path, const QByteArray& bytes, DataTable* out) {
+  const auto bad = [&](const QString& why) { return fileError(path, QStringLiteral("is not a NumPy array: ") + why); };
+  if (bytes.size() < 10 || !bytes.startsWith("\x93NUMPY")) return bad("no \\x93NUMPY magic");
+  const int major = static_cast<unsigned char>(bytes[6]);
+  const int lengthBytes = major == 1 ? 2 : 4;
+  if (bytes.size() < 8 + lengthBytes) return bad("truncated header");
+  qint64 headerLength = 0;
+  for (int i = 0; i < lengthBytes; ++i) headerLength |= qint64(static_cast<unsigned char>(bytes[8 + i])) << (8 * i);
+  const qint64 dataStart = 8 + lengthBytes + headerLength;
+  if (dataStart > bytes.size()) return bad("truncated header");
+  const QString dict = QString::fromLatin1(bytes.mid(8 + lengthBytes, headerLength));
+  static const QRegularExpression descrRe("'descr'\\s*:\\s*'([<>|=])([fiub])(\\d+)'");
+  static const QRegularExpression fortranRe("'fortran_order'\\s*:\\s*(True|False)");
+  static const QRegularExpression shapeRe("'shape'\\s*:\\s*\\(([^)]*)\\)");
+  const auto descr = descrRe.match(dict), fortran = fortranRe.match(dict), shape = shapeRe.match(dict);
+  if (!descr.hasMatch() || !fortran.hasMatch() || !shape.hasMatch()) return bad("unreadable header " + dict.trimmed());
+  if (descr.captured(1) == ">") return bad("big-endian data");
+  const QChar kind = descr.captured(2)[0];
+  const int size = descr.captured(3).toInt();
+  const bool known = (kind == 'f' && (size == 4 || size == 8)) || ((kind == 'i' || kind == 'u') &&
+                                                                   (size == 1 || size == 2 || size == 4 || size == 8));
+  if (!known) return bad(QStringLiteral("dtype %1%2 (floats and integers only)").arg(kind).arg(size));
+  QList<qint64> dims;
+  for (const QString& d : shape.captured(1).split(',', Qt::SkipEmptyParts)) dims << d.trimmed().toLongLong();
+  if (dims.isEmpty() || dims.size() > 2) return bad(QStringLiteral("%1 dimensions (1 or 2 expected)").arg(dims.size()));
+  out->rows = dims[0];
+  out->columns = dims.size() == 2 ? dims[1] : 1;
+  if (bytes.size() - dataStart < out->rows * out->columns * size) return bad("fewer bytes than its shape needs");
+  const bool columnMajor = fortran.captured(1) == "True";
+  out->values.resize(out->rows * out->columns);
+  const char* data = bytes.constData() + dataStart;
+  for (int64_t i = 0; i < out->rows * out->columns; ++i) {
+    const char* p = data + i * size;
+    double v = 0;
+    if (kind == 'f') {
+      if (size == 4) { float f; std::memcpy(&f, p, 4); v = f; } else { std::memcpy(&v, p, 8); }
+    } else if (kind == 'i') {
+      if (size == 1) v = *reinterpret_cast<const int8_t*>(p);
+      if (size == 2) { int16_t x; std::memcpy(&x, p, 2); v = x; }
+      if (size == 4) { int32_t x; std::memcpy(&x, p, 4); v = x; }
+      if (size == 8) { int64_t x; std::memcpy(&x, p, 8); v = double(x); }
+    } else {
+      if (size == 1) v = *reinterpret_cast<const uint8_t*>(p);
+      if (size == 2) { uint16_t x; std::memcpy(&x, p, 2); v = x; }
+      if (size == 4) { uint32_t x; std::memcpy(&x, p, 4); v = x; }
+      if (size == 8) { uint64_t x; std::memcpy(&x, p, 8); v = double(x); }
+    }
+    const int64_t row = columnMajor ? i % out->rows : i / out->columns;
+    const int64_t column = columnMajor ? i / out->rows : i % out->columns;
+    if (!std::isfinite(v))
+      return fileError(path, QStringLiteral("row %1, column %2: %3 is not a finite number").arg(row + 1).arg(column + 1).arg(v));
+    out->values[row * out->columns + column] = v;
+  }
+  return {};
+}
+
+// The first member of an .npz archive that is an .npy file.
+QString readNpz(const QString& path, DataTable* out) {
+  int error = 0;
+  zip_t* archive = zip_open(QFile::encodeName(path).constData(), ZIP_RDONLY, &error);
+  if (!archive) return fileError(path, "is not a readable .npz (zip) archive");
+  QString err = fileError(path, "holds no .npy array");
+  const zip_int64_t entries = zip_get_num_entries(archive, 0);
+  for (zip_int64_t i = 0; i < entries; ++i) {
+    const char* name = zip_get_name(archive, i, 0);
+    zip_stat_t stat;
+    if (!name || !QString::fromUtf8(name).endsWith(".npy") || zip_stat_index(archive, i, 0, &stat) != 0) continue;
+    if (stat.size > quint64(kMaxDataFileBytes)) {
+      err = fileError(path, QStringLiteral("holds %1, over the 1 GiB limit once unpacked").arg(name));
+      break;
+    }
+    QByteArray bytes(qsizetype(stat.size), Qt::Uninitialized);
+    zip_file_t* member = zip_fopen_index(archive, i, 0);
+    const bool read = member && zip_fread(member, bytes.data(), stat.size) == zip_int64_t(stat.size);
+    if (member) zip_fclose(member);
+    err = read ? readNpy(path + ":" + name, bytes, out) : fileError(path, QStringLiteral("cannot unpack %1").arg(name));
+    break;
+  }
+  zip_close(archive);
+  return err;
+}
+
+}  // namespace
+
+QString readDataTable(const QString& path, HeaderMode header, DataTable* out) {
+  *out = DataTable();
+  const QFileInfo info(path);
+  if (!info.isFile()) return fileError(path, "is not a file that exists");
+  if (info.size() > kMaxDataFileBytes)
+    return fileError(path, QStringLiteral("is %1 MiB, over the 1024 MiB limit").arg(info.size() >> 20));
+  QString err;
+  const QString suffix = info.suffix().toLower();
+  if (suffix == "npz") {
+    err = readNpz(path, out);
+  } else {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+      return fileError(path, QStringLiteral("cannot be read (%1)").arg(file.errorString()));
+    const QByteArray bytes = file.readAll();
+    err = suffix == "npy" ? readNpy(path, bytes, out) : readCsv(path, bytes, header, out);
+  }
+  if (!err.isEmpty()) return err;
+  if (out->rows < 2)
+    return fileError(path, QStringLiteral("has %1 data row%2; at least 2 are needed")
+                               .arg(out->rows)
+                               .arg(out->rows == 1 ? "" : "s"));
+  return {};
+}
+
+}  // namespace milab
