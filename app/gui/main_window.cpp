@@ -101,6 +101,12 @@ MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPat
 
   QMenu* file = menuBar()->addMenu(tr("&File"));
   auto exportShown = [this](const QString& path) { return exportTo(path); };
+  file->addAction(tr("Open data..."), this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open data"), workspace_.lastFolder(),
+                                                      tr("Tables (*.csv *.tsv *.txt *.npy *.npz);;All files (*)"));
+    if (!path.isEmpty()) openData(path);
+  });
+  file->addSeparator();
   file->addAction(tr("Export plot as PNG..."), this,
                   [=] { saveWithDialog("milab.png", "PNG image (*.png)", exportShown); });
   file->addAction(tr("Export plot as PDF..."), this,
@@ -185,6 +191,14 @@ MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPat
 MainWindow::~MainWindow() { workspace_.setGeometry(saveGeometry()); }
 
 void MainWindow::setSpec(const RunSpec& spec) { panel_->setSpec(spec); }
+
+void MainWindow::openData(const QString& path) {
+  RunSpec spec = panel_->spec();
+  spec.task = "data";
+  spec.taskParams = {{"file", path}, {"x_columns", "0"}, {"y_columns", "1"}};
+  spec.samples = 0;  // every row
+  setSpec(spec);
+}
 
 RunPlot* MainWindow::plot() const { return comparison_->plot(); }
 

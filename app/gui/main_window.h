@@ -57,6 +57,9 @@ class MainWindow : public QMainWindow {
   const Run* oracleRun() const;
 
   void setSpec(const RunSpec& spec);
+  // A user's table (CSV, .npy, .npz) in the form as task data, x the first column and y the second until the
+  // form's column fields say otherwise; the task chart previews the chosen pair. The method stays.
+  void openData(const QString& path);
   // Adds the form's runs to the comparison set (the form's run, once per ticked method, crossed with the lists
   // to vary) and starts them; false (and the error shown on its field) when the form is invalid.
   bool startRun();

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "plot/benchmark_figure.h"
+
 #include "engine/run_set.h"
 #include "plot/palette.h"
 #include "plot/side_legend.h"
@@ -459,6 +461,9 @@ FigureSize drawStaircase(QCustomPlot* plot, const QList<const FigureRun*>& runs,
 
 FigureKind chooseFigure(const QList<FigureRun>& runs) {
   QSet<double> ks, mis;
+  QSet<QString> tasks;
+  for (const FigureRun& r : runs) tasks << r.spec.task;
+  if (tasks.size() > 1) return FigureKind::Heatmap;
   for (const FigureRun& r : runs) {
     if (!r.result.levels.isEmpty()) return FigureKind::Staircase;
     if (!isFinished(r)) continue;
@@ -480,6 +485,8 @@ QString figureFileStem(FigureKind kind) {
       return "staircase";
     case FigureKind::Bars:
       return "estimates";
+    case FigureKind::Heatmap:
+      return "benchmark";
   }
   return {};
 }
@@ -516,6 +523,9 @@ FigureSize drawFigure(QCustomPlot* plot, FigureKind kind, const QList<FigureRun>
       break;
     case FigureKind::Bars:
       size = drawBars(plot, shown, differing);
+      break;
+    case FigureKind::Heatmap:
+      size = drawBenchmarkHeatmap(plot, shown);
       break;
   }
   plot->replot();

@@ -7,6 +7,7 @@
 //                                one line per method with error bars, each ceiling where it applies;
 //   an MI schedule            -> the staircase: one panel per run, a shared y axis, the true MI as a black step line,
 //                                the run's ceiling dashed;
+//   several tasks             -> a heatmap of estimate - truth, task by method (plot/benchmark_figure.h);
 //   only methods (or another non-numeric key) vary -> bars of the estimates, each with its target and ceilings.
 // Every figure: one shared y range, tick labels that fit at 1200 px, the legend outside the data, only the
 // ceilings of the methods shown, every method against its own target, distinguishable series (plot/palette).
@@ -27,10 +28,10 @@ struct FigureRun {
   QVector<CurvePoint> curve;  // needed by the staircase only
 };
 
-enum class FigureKind { EstimateVsK, EstimateVsTruth, Staircase, Bars };
+enum class FigureKind { EstimateVsK, EstimateVsTruth, Staircase, Bars, Heatmap };
 
 FigureKind chooseFigure(const QList<FigureRun>& runs);
-QString figureFileStem(FigureKind kind);  // estimate_vs_K, estimate_vs_truth, staircase, estimates
+QString figureFileStem(FigureKind kind);  // estimate_vs_K, estimate_vs_truth, staircase, estimates, benchmark
 
 struct FigureSize {
   int panels = 0;  // 0: nothing could be drawn (the figure says why)

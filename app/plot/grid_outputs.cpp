@@ -4,6 +4,7 @@
 
 #include <QDir>
 
+#include "plot/benchmark_figure.h"
 #include "plot/plot_export.h"
 #include "results/run_files.h"
 
@@ -26,6 +27,8 @@ QStringList writeFigureFiles(const QString& outDir, const QList<FigureRun>& runs
     for (const FigureRun& r : runs) results << r.result;
     errors << writeStaircaseCsv(out.filePath("staircase.csv"), labels, results);
   }
+  if (kind == FigureKind::Heatmap)  // a benchmark over tasks: each method's mean absolute error, tasks within 10%
+    errors << saveAtomically(out.filePath("benchmark.csv"), benchmarkCsv(benchmarkSummary(runs)).toUtf8());
   QCustomPlot plot;
   const FigureSize size = drawFigure(&plot, kind, runs);
   for (const char* suffix : {".png", ".pdf", ".svg"}) {

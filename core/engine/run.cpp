@@ -243,16 +243,16 @@ void Run::execute() {
     // curve beside the training reading; with early stopping, training ends after two in a row below the best.
     double bestHeldOut = -std::numeric_limits<double>::infinity();
     int sinceBest = 0, stoppedEarlyAt = 0;
-    const auto readHeldOut = [&](int afterStep) -> double {
-      const HeldOutReading r = heldOutReading(*session, *sampleSet, cancel_);
-      if (!std::isfinite(r.value)) return r.value;
+    // The held-out reading of the critic `step` left, on that step's point (once: a step read twice, at an early
+    // stop and at the end, is the same critic).
+    const auto attachHeldOut = [&](int step, double value) {
+      if (!std::isfinite(value)) return;
       std::lock_guard<std::mutex> lock(mutex_);
-      for (int i = curve_.size() - 1; i >= 0 && curve_[i].step >= afterStep; --i)
-        if (curve_[i].step == afterStep) {
-          curve_[i].heldOut = r.value;
+      for (int i = curve_.size() - 1; i >= 0 && curve_[i].step >= step; --i)
+        if (curve_[i].step == step && std::isnan(curve_[i].heldOut)) {
+          curve_[i].heldOut = value;
           heldOutNew_ << curve_[i];
         }
-      return r.value;
     };
     const TrainingOutcome training = session->train(
         steps,
@@ -260,7 +260,8 @@ void Run::execute() {
           if (schedule_.isSet() && step > 1 && schedule_.levelOf(step) != schedule_.levelOf(step - 1))
             session->switchTask(*levelModels_[schedule_.levelOf(step)]);
           if (!sampleSet || step == 1 || (step - 1) % spec_.evalEvery != 0) return true;
-          const double heldOut = readHeldOut(step - 1);
+          const double heldOut = heldOutReading(*session, *sampleSet, cancel_).value;
+          attachHeldOut(step - 1, heldOut);
           if (!spec_.earlyStopping) return true;
           if (heldOut > bestHeldOut) {
             bestHeldOut = heldOut;
@@ -291,7 +292,7 @@ void Run::execute() {
       const HeldOutReading r = finalReading(*session, method_->info().trains, cancel_);
       if (cancel_.load()) return finishCancelled("cancelled during evaluation");
       if (!std::isfinite(r.value)) return finish(RunStatus::Failed, "evaluation produced a non-finite value");
-      if (method_->info().trains) readHeldOut(stepsDone_.load());  // the last point carries it too
+      if (method_->info().trains) attachHeldOut(stepsDone_.load(), r.value);  // the last point carries it too
       res.estimate = r.value;
       res.stderror = r.stderror;
       termSums = r.terms;

@@ -69,7 +69,9 @@ class TestCli : public QObject {
         "asinh-student-identity-3-3-2", "asinh-student-identity-5-5-2"};
     QCOMPARE(bmi.size(), 40);
     for (const QString& id : bmi) QVERIFY2(ids.contains(id), qPrintable(id));
-    QCOMPARE(ids.size(), 42);
+    QCOMPARE(ids.size(), 43);
+    QCOMPARE(ids.last(), QString("data"));  // a user's table, last
+    QVERIFY(lines.last().endsWith("\tno truth (a table: --file PATH)"));
     QVERIFY(lines.contains("gaussian2\tGaussian pair (x, y)\tI(x;y) = 2.0000 (at the defaults)"));
     QVERIFY2(r.out.contains("student-identity-2-2-1\tStudent-t 2 × 2 (dof=1)\tI(x;y) = 0.4320\n"), qPrintable(r.out));
 

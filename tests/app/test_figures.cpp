@@ -5,6 +5,7 @@
 
 #include <QtTest>
 
+#include "plot/benchmark_figure.h"
 #include "plot/experiment_figure.h"
 #include "plot/palette.h"
 #include "plot/run_plot.h"
@@ -51,6 +52,50 @@ class TestFigures : public QObject {
       withLines << seriesStyle(i).color.name() + QString::number(int(seriesStyle(i).line));
     QCOMPARE(withLines.size(), distinctSeriesStyles());
     QVERIFY(distinctSeriesStyles() >= 20);
+  }
+
+  // Several tasks (a benchmark): a heatmap of estimate - truth, task by method, and the summary a benchmark paper
+  // prints. The numbers are chosen so that every count is known: infonce within 10% on two tasks of three, ksg on
+  // one (the 0.1-nat floor counts for the small truth), and one ksg cell with no finished reading.
+  void severalTasksDrawABenchmarkHeatmap() {
+    QList<FigureRun> runs;
+    const auto add = [&](const QString& task, double truth, const QString& method, double estimate, bool done = true) {
+      FigureRun r = finished(method, truth, method == "infonce" ? 64 : 0, estimate);
+      r.spec.task = task;
+      r.spec.taskParams.clear();
+      r.result.trueMi = truth;
+      if (!done) r.result.status = RunStatus::Failed;
+      runs << r;
+    };
+    add("1v1-normal-0.75", 0.4133, "infonce", 0.40);           // -0.013: within 0.1
+    add("student-identity-2-2-1", 0.4320, "infonce", 0.20);    // -0.232: not within
+    add("multinormal-dense-5-5-0.5", 1.9, "infonce", 1.75);    // -0.15: within 10% (0.19)
+    add("1v1-normal-0.75", 0.4133, "ksg", 0.47);               // +0.057: within 0.1
+    add("student-identity-2-2-1", 0.4320, "ksg", 0.60);        // +0.168: not within
+    add("multinormal-dense-5-5-0.5", 1.9, "ksg", 0.0, false);  // failed: no reading
+    QCOMPARE(chooseFigure(runs), FigureKind::Heatmap);
+    QCOMPARE(figureFileStem(FigureKind::Heatmap), QString("benchmark"));
+    const QList<BenchmarkRow> rows = benchmarkSummary(runs);
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(rows[0].method, QString("infonce"));
+    QCOMPARE(rows[0].tasks, 3);
+    QCOMPARE(rows[0].withinTolerance, 2);
+    QVERIFY(std::abs(rows[0].meanAbsError - (0.0133 + 0.232 + 0.15) / 3) < 1e-9);
+    QCOMPARE(rows[1].tasks, 2);
+    QCOMPARE(rows[1].withinTolerance, 1);
+    QVERIFY(benchmarkCsv(rows).startsWith("method,tasks,mean_abs_error,within_10pct_or_0.1\ninfonce,3,"));
+
+    QCustomPlot plot;
+    const FigureSize size = drawFigure(&plot, FigureKind::Heatmap, runs);
+    QCOMPARE(size.panels, 1);
+    auto* map = qobject_cast<QCPColorMap*>(plot.plottable(0));
+    QVERIFY(map);
+    QCOMPARE(map->data()->keySize(), 2);
+    QCOMPARE(map->data()->valueSize(), 3);
+    QVERIFY(std::abs(map->data()->cell(0, 1) - (0.20 - 0.4320)) < 1e-12);  // infonce on the Student-t
+    QVERIFY(std::isnan(map->data()->cell(1, 2)));                          // ksg's failed cell: grey
+    const QString dir = qEnvironmentVariable("MILAB_SCREENSHOT_DIR");
+    if (!dir.isEmpty()) plot.savePng(dir + "/benchmark_heatmap.png", size.width, size.height);
   }
 
   // Several K: estimate against K, one panel per MI, ticks at the grid's K, one y range.

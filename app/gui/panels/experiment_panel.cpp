@@ -79,6 +79,7 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
   taskLayout->addWidget(task_);
   taskLayout->addWidget(taskForm_);
   taskLayout->addWidget(taskChart_->widget());
+  taskLayout->addWidget(taskChart_->pairPicker());
   auto* methodBox = new QGroupBox(tr("Method"), this);
   auto* methodLayout = new QVBoxLayout(methodBox);
   methodLayout->addWidget(method_);
@@ -217,6 +218,10 @@ RunSpec ExperimentPanel::spec() const {
   s.seed = settings.value("seed").toInt();
   s.device = settings.value("device").toString();
   s.evalBatches = settings.value("eval_batches").toInt();
+  s.samples = settings.value("samples").toInt();
+  s.testFraction = settings.value("test_fraction").toDouble();
+  s.evalEvery = settings.value("eval_every").toInt();
+  s.earlyStopping = settings.value("early_stopping").toBool();
   return s;
 }
 
@@ -230,8 +235,14 @@ void ExperimentPanel::setSpec(const RunSpec& s) {
   ParamMap methodParams = defaultsOf(methodForm_->specs());
   methodParams.insert(s.methodParams);
   methodForm_->setValues(methodParams);
-  settingsForm_->setValues(
-      {{"steps", s.steps}, {"seed", s.seed}, {"device", s.device}, {"eval_batches", s.evalBatches}});
+  settingsForm_->setValues({{"steps", s.steps},
+                            {"seed", s.seed},
+                            {"device", s.device},
+                            {"eval_batches", s.evalBatches},
+                            {"samples", s.samples},
+                            {"test_fraction", s.testFraction},
+                            {"eval_every", s.evalEvery},
+                            {"early_stopping", s.earlyStopping}});
 }
 
 void ExperimentPanel::showError(const QString& line) {

@@ -2,6 +2,11 @@
 
 #include <qcustomplot.h>
 
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSpinBox>
+
 #include <algorithm>
 #include <cmath>
 
@@ -10,7 +15,25 @@
 
 namespace milab {
 
-TaskChart::TaskChart(QWidget* parent) : plot_(new QCustomPlot(parent)) {
+TaskChart::TaskChart(QWidget* parent)
+    : plot_(new QCustomPlot(parent)),
+      picker_(new QWidget(parent)),
+      xColumn_(new QSpinBox(picker_)),
+      yColumn_(new QSpinBox(picker_)) {
+  auto* row = new QHBoxLayout(picker_);
+  row->setContentsMargins(0, 0, 0, 0);
+  row->addWidget(new QLabel("scatter of x_", picker_));
+  row->addWidget(xColumn_);
+  row->addWidget(new QLabel("against y_", picker_));
+  row->addWidget(yColumn_);
+  row->addStretch();
+  xColumn_->setObjectName("scatterX");
+  yColumn_->setObjectName("scatterY");
+  for (QSpinBox* box : {xColumn_, yColumn_}) {
+    box->setMinimum(1);
+    QObject::connect(box, &QSpinBox::valueChanged, box, [this] { show(task_, params_, seed_); });
+  }
+  picker_->hide();
   plot_->setObjectName("taskChart");
   plot_->setMinimumHeight(170);
   plot_->setMaximumHeight(200);
@@ -35,6 +58,10 @@ TaskChart::TaskChart(QWidget* parent) : plot_(new QCustomPlot(parent)) {
 }
 
 void TaskChart::show(const QString& task, const ParamMap& params, int seed) {
+  task_ = task;
+  params_ = params;
+  seed_ = seed;
+  picker_->hide();
   plot_->clearPlottables();
   plot_->yAxis2->setVisible(false);
   const TaskInfo* info = findTask(task);
@@ -99,16 +126,24 @@ void TaskChart::showBreakdown(const TaskBreakdown& b, const QString& titleSuffix
 void TaskChart::showSamples(const TaskModel& model, int seed) {
   // A table gives what it has (its rows in a random order); a law, 1500 fresh samples.
   const int points = model.rows() > 0 ? int(std::min<int64_t>(model.rows(), 1500)) : 1500;
-  const SamplePreview p = previewSamples(model, points, static_cast<std::uint64_t>(seed), 0, 0);
+  for (auto [box, dim] : {std::pair{xColumn_, model.dimX()}, std::pair{yColumn_, model.dimY()}}) {
+    const QSignalBlocker quiet(box);  // the range follows the task without a redraw of its own
+    box->setMaximum(dim);
+  }
+  picker_->setVisible(model.dimX() > 1 || model.dimY() > 1);
+  const int xi = xColumn_->value(), yj = yColumn_->value();
+  const SamplePreview p = previewSamples(model, points, static_cast<std::uint64_t>(seed), xi - 1, yj - 1);
   const QString truth = std::isnan(model.totalMi()) ? QStringLiteral("I(x;y) unknown (a table: no law behind it)")
                                                     : QStringLiteral("I(x;y) = %1 nats (exact)").arg(model.totalMi(), 0, 'f', 3);
-  title_ = QStringLiteral("%1\n%2 samples of (x_1, y_1); x in R^%3, y in R^%4")
+  title_ = QStringLiteral("%1\n%2 samples of (x_%3, y_%4); x in R^%5, y in R^%6")
                .arg(truth)
                .arg(points)
+               .arg(xi)
+               .arg(yj)
                .arg(model.dimX())
                .arg(model.dimY());
-  plot_->xAxis->setLabel("x_1");
-  plot_->yAxis->setLabel("y_1");
+  plot_->xAxis->setLabel(QStringLiteral("x_%1").arg(xi));
+  plot_->yAxis->setLabel(QStringLiteral("y_%1").arg(yj));
   QCPGraph* g = plot_->addGraph();
   g->setName("samples");
   g->setData(p.x, p.y);

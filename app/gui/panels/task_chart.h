@@ -8,6 +8,7 @@
 #include "params/param_spec.h"
 
 class QCustomPlot;
+class QSpinBox;
 class QWidget;
 
 namespace milab {
@@ -19,6 +20,8 @@ class TaskChart {
  public:
   explicit TaskChart(QWidget* parent);
   QCustomPlot* widget() const { return plot_; }
+  // The row under the chart that picks which x_i and y_j the scatter shows (hidden for a per-dimension chart).
+  QWidget* pairPicker() const { return picker_; }
   // `params` unvalidated (the form's values); an invalid configuration shows its error instead.
   void show(const QString& task, const ParamMap& params, int seed);
   QString title() const { return title_; }
@@ -28,6 +31,11 @@ class TaskChart {
   void showSamples(const TaskModel& model, int seed);
 
   QCustomPlot* plot_;
+  QWidget* picker_;
+  QSpinBox *xColumn_, *yColumn_;
+  QString task_;  // what show() drew last, redrawn when the pair changes
+  ParamMap params_;
+  int seed_ = 1;
   QString title_;
 };
 

@@ -1,0 +1,147 @@
+#include "plot/benchmark_figure.h"
+
+#include <qcustomplot.h>
+
+#include <QMap>
+#include <QTextStream>
+#include <cmath>
+
+namespace milab {
+
+namespace {
+
+bool counts(const FigureRun& r) { return r.result.status == RunStatus::Finished && std::isfinite(r.result.trueMi); }
+
+double tolerance(double truth) { return std::max(0.1, 0.1 * std::abs(truth)); }
+
+// Mean over seeds of estimate - truth, per (task, method); tasks and methods in order of appearance.
+struct Table {
+  QStringList tasks, methods;
+  QMap<QString, double> truth;                     // per task
+  QMap<QPair<QString, QString>, QList<double>> errors;  // per (task, method)
+};
+
+Table tableOf(const QList<const FigureRun*>& runs) {
+  Table t;
+  for (const FigureRun* r : runs) {
+    if (!t.tasks.contains(r->spec.task)) t.tasks << r->spec.task;
+    if (!t.methods.contains(r->spec.method)) t.methods << r->spec.method;
+    if (!counts(*r)) continue;
+    t.truth[r->spec.task] = r->result.trueMi;
+    t.errors[{r->spec.task, r->spec.method}] << r->result.estimate - r->result.trueMi;
+  }
+  return t;
+}
+
+double mean(const QList<double>& v) {
+  double s = 0;
+  for (double x : v) s += x;
+  return v.isEmpty() ? std::nan("") : s / v.size();
+}
+
+}  // namespace
+
+QList<BenchmarkRow> benchmarkSummary(const QList<FigureRun>& runs) {
+  QList<const FigureRun*> all;
+  for (const FigureRun& r : runs) all << &r;
+  const Table t = tableOf(all);
+  QList<BenchmarkRow> rows;
+  for (const QString& m : t.methods) {
+    BenchmarkRow row;
+    row.method = m;
+    double sum = 0;
+    for (const QString& task : t.tasks) {
+      const QList<double> e = t.errors.value({task, m});
+      if (e.isEmpty()) continue;
+      const double err = mean(e);
+      ++row.tasks;
+      sum += std::abs(err);
+      row.withinTolerance += std::abs(err) <= tolerance(t.truth.value(task));
+    }
+    row.meanAbsError = row.tasks ? sum / row.tasks : std::nan("");
+    rows << row;
+  }
+  return rows;
+}
+
+QString benchmarkCsv(const QList<BenchmarkRow>& rows) {
+  QString s;
+  QTextStream out(&s);
+  out << "method,tasks,mean_abs_error,within_10pct_or_0.1\n";
+  for (const BenchmarkRow& r : rows)
+    out << r.method << ',' << r.tasks << ',' << QString::number(r.meanAbsError, 'g', 6) << ',' << r.withinTolerance
+        << '\n';
+  return s;
+}
+
+FigureSize drawBenchmarkHeatmap(QCustomPlot* plot, const QList<const FigureRun*>& runs) {
+  const Table t = tableOf(runs);
+  const int nTasks = t.tasks.size(), nMethods = t.methods.size();
+  plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot,
+                                                          "estimate - truth (nats; mean over seeds): blue reads low, "
+                                                          "red high, grey no reading",
+                                                          QFont("sans", 10, QFont::Bold)));
+  auto* rect = new QCPAxisRect(plot);
+  plot->plotLayout()->addElement(1, 0, rect);
+  QCPAxis* x = rect->axis(QCPAxis::atTop);
+  QCPAxis* y = rect->axis(QCPAxis::atLeft);
+  rect->axis(QCPAxis::atBottom)->setVisible(false);
+  x->setVisible(true);
+  QSharedPointer<QCPAxisTickerText> xTicks(new QCPAxisTickerText), yTicks(new QCPAxisTickerText);
+  for (int m = 0; m < nMethods; ++m) xTicks->addTick(m, t.methods[m]);
+  for (int k = 0; k < nTasks; ++k)
+    yTicks->addTick(k, t.truth.contains(t.tasks[k])
+                           ? QStringLiteral("%1 (%2)").arg(t.tasks[k]).arg(t.truth.value(t.tasks[k]), 0, 'f', 2)
+                           : t.tasks[k]);
+  x->setTicker(xTicks);
+  y->setTicker(yTicks);
+  for (QCPAxis* a : {x, y}) {
+    a->setTickLabelFont(QFont("sans", 8));
+    a->setSubTicks(false);
+    a->setTickLength(0, 0);
+    a->grid()->setVisible(false);
+  }
+  x->setRange(-0.5, nMethods - 0.5);
+  y->setRange(nTasks - 0.5, -0.5);  // the first task on top
+  y->setRangeReversed(false);
+
+  auto* map = new QCPColorMap(x, y);
+  map->data()->setSize(nMethods, nTasks);
+  map->data()->setRange(QCPRange(0, nMethods - 1), QCPRange(0, nTasks - 1));
+  double reach = 0.5;  // the colour scale spans +-reach: at least half a nat, else the largest error
+  for (int m = 0; m < nMethods; ++m)
+    for (int k = 0; k < nTasks; ++k) {
+      const QList<double> e = t.errors.value({t.tasks[k], t.methods[m]});
+      const double v = mean(e);
+      map->data()->setCell(m, k, std::isfinite(v) ? v : std::nan(""));
+      if (std::isfinite(v)) reach = std::max(reach, std::abs(v));
+      auto* label = new QCPItemText(plot);
+      label->setClipToAxisRect(true);
+      label->setClipAxisRect(rect);
+      label->position->setAxes(x, y);
+      label->position->setCoords(m, k);
+      label->setFont(QFont("sans", 7));
+      label->setText(std::isfinite(v) ? QString::number(v, 'f', 2) : QStringLiteral("-"));
+    }
+  QCPColorGradient gradient;
+  gradient.setColorStopAt(0.0, QColor(33, 102, 172));
+  gradient.setColorStopAt(0.5, QColor(247, 247, 247));
+  gradient.setColorStopAt(1.0, QColor(178, 24, 43));
+  gradient.setNanHandling(QCPColorGradient::nhNanColor);
+  gradient.setNanColor(QColor(200, 200, 200));
+  map->setGradient(gradient);
+  map->setDataRange(QCPRange(-reach, reach));
+  map->setInterpolate(false);
+  auto* scale = new QCPColorScale(plot);
+  plot->plotLayout()->addElement(1, 1, scale);
+  map->setColorScale(scale);
+  scale->setGradient(gradient);
+  scale->setDataRange(QCPRange(-reach, reach));
+  scale->axis()->setLabel("nats");
+  auto* margins = new QCPMarginGroup(plot);
+  rect->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
+  scale->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
+  return {1, std::max(700, 260 + 95 * nMethods), std::max(420, 90 + 19 * nTasks)};
+}
+
+}  // namespace milab

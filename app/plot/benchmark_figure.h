@@ -1,0 +1,28 @@
+#pragma once
+// A grid whose task varies (the Beyond-Normal preset): a heatmap of each method's error, estimate minus truth
+// (mean over seeds), one row per task with its truth in the label, one column per method; and the summary a
+// benchmark paper prints: each method's mean absolute error and how many tasks it read within 10% of the truth
+// (or 0.1 nats, whichever is larger), the rule of Czyz et al. 2023's tables.
+#include <QList>
+#include <QString>
+
+#include "plot/experiment_figure.h"
+
+class QCustomPlot;
+
+namespace milab {
+
+struct BenchmarkRow {
+  QString method;
+  int tasks = 0;          // tasks with a finished reading and a known truth
+  double meanAbsError = 0;
+  int withinTolerance = 0;  // |estimate - truth| <= max(0.1 nats, 10% of the truth)
+};
+
+// One row per method, in the order the methods first appear.
+QList<BenchmarkRow> benchmarkSummary(const QList<FigureRun>& runs);
+QString benchmarkCsv(const QList<BenchmarkRow>& rows);
+
+FigureSize drawBenchmarkHeatmap(QCustomPlot* plot, const QList<const FigureRun*>& runs);
+
+}  // namespace milab
