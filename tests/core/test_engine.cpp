@@ -299,9 +299,9 @@ class TestEngine : public QObject {
     QVERIFY(implausibleReading(nce, std::log(64.0) + 0.31, 0.1, true).contains("above its ceiling log K = 4.159"));
     QVERIFY(implausibleReading(nce, -1.29, 0.1, true).isEmpty());
     QVERIFY(implausibleReading(nce, -1.31, 0.1, true).startsWith("estimate -1.31 is impossible (MI >= 0)"));
-    const ReadingLimits club = registry_.find("club")->readingLimits({}, task);
+    const ReadingLimits club = registry_.find("club")->readingLimits({}, *task);
     QVERIFY(club.high > 3 * 34.0 && club.highWhy.contains("CLUB reads with the true p(y|x)"));
-    const ReadingLimits logZ = registry_.find("nce-density")->readingLimits({}, task);
+    const ReadingLimits logZ = registry_.find("nce-density")->readingLimits({}, *task);
     QCOMPARE(logZ.high, -logZ.low);
     QVERIFY(std::abs(logZ.high - 5 * std::log(2 * M_PI)) < 1e-12);  // half of d/2 log(2 pi) at d = 20
   }

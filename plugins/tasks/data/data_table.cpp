@@ -45,9 +45,13 @@ QString readCsv(const QString& path, const QByteArray& bytes, HeaderMode header,
     const QStringList cells = splitCells(line);
     if (first) {
       first = false;
-      double unused = 0;
+      // A header has a cell that is no number at all; "inf" or "nan" are numbers, refused below as data.
       bool textCell = false;
-      for (const QString& c : cells) textCell = textCell || !readCell(c, &unused).isEmpty();
+      for (const QString& c : cells) {
+        bool number = false;
+        c.trimmed().toDouble(&number);
+        textCell = textCell || !number;
+      }
       if (header == HeaderMode::Yes || (header == HeaderMode::Auto && textCell)) {
         for (const QString& c : cells) out->header << c.trimmed();
         expected = cells.size();
