@@ -2,6 +2,8 @@
 
 #include <qcustomplot.h>
 
+#include <cmath>
+
 #include <QCheckBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -419,12 +421,18 @@ void MainWindow::showResult() {
   const Run* run = currentRun();
   if (!run) return;
   const RunResult r = run->result();
-  QString text = tr("<b>%1</b>: estimate %2 &plusmn; %3 nats &middot; true %4 = %5")
+  // A table has no truth: the permutation baseline (y shuffled) says what no dependence reads as.
+  const QString truth = std::isnan(r.trueMi)
+                            ? tr("%1 unknown &middot; y shuffled %2 &plusmn; %3")
+                                  .arg(r.targetName.toHtmlEscaped())
+                                  .arg(r.baseline, 0, 'f', 3)
+                                  .arg(r.baselineStderr, 0, 'f', 3)
+                            : tr("true %1 = %2").arg(r.targetName.toHtmlEscaped()).arg(r.trueMi, 0, 'f', 3);
+  QString text = tr("<b>%1</b>: estimate %2 &plusmn; %3 nats &middot; %4")
                      .arg(statusName(r.status))
                      .arg(r.estimate, 0, 'f', 3)
                      .arg(r.stderror, 0, 'f', 3)
-                     .arg(r.targetName.toHtmlEscaped())
-                     .arg(r.trueMi, 0, 'f', 3);
+                     .arg(truth);
   for (const Ceiling& c : r.ceilings) text += QStringLiteral(" &middot; %1 = %2").arg(c.name).arg(c.value, 0, 'f', 3);
   if (const Run* oracle = oracleRun(); oracle && oracle->isFinished() && oracle->result().status == RunStatus::Finished)
     text += tr(" &middot; oracle critic %1 &plusmn; %2")
@@ -433,8 +441,10 @@ void MainWindow::showResult() {
   for (const NamedValue& t : r.terms)
     text += QStringLiteral("<br>%1 = %2").arg(t.name.toHtmlEscaped()).arg(t.value, 0, 'f', 3);
   if (r.stepsDone == 0 && r.fromEvaluation)  // KSG: nothing trained, only its sample sets read
-    text += tr("<br>no training; %1 sample sets read in %2 s on %3")
-                .arg(run->spec().evalBatches)
+    text += (run->spec().finiteSamples() ? tr("<br>no training; the %1 samples read at once in %2 s on %3")
+                                                   .arg(run->spec().samples)
+                                             : tr("<br>no training; %1 sample sets read in %2 s on %3")
+                                                   .arg(run->spec().evalBatches))
                 .arg(r.seconds, 0, 'f', 1)
                 .arg(r.device);
   else

@@ -102,8 +102,8 @@ FigureSize drawBenchmarkHeatmap(QCustomPlot* plot, const QList<const FigureRun*>
     a->grid()->setVisible(false);
   }
   x->setRange(-0.5, nMethods - 0.5);
-  y->setRange(nTasks - 0.5, -0.5);  // the first task on top
-  y->setRangeReversed(false);
+  y->setRange(-0.5, nTasks - 0.5);
+  y->setRangeReversed(true);  // the first task on top, in the grid's order
 
   auto* map = new QCPColorMap(x, y);
   map->data()->setSize(nMethods, nTasks);

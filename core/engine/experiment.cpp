@@ -182,7 +182,7 @@ QSet<QString> keysOfMethods(const Experiment& experiment, const MethodRegistry& 
 // The keys of `flat` that belong to another method of the experiment, not to this cell's method, task or run.
 QStringList keysNotFor(const QVariantMap& flat, const QSet<QString>& methodKeys, const MethodRegistry& registry) {
   const MethodPlugin* method = registry.find(flat.value("method").toString());
-  const TaskInfo* task = findTask(flat.value("task", RunSpec().task).toString());
+  const TaskInfo* task = findTask(flat.value("task", defaultTaskId()).toString());
   if (!method || !task) return {};  // runSpecFromFlat names the unknown one
   const MethodInfo info = method->info();
   QStringList out;

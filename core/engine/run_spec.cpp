@@ -42,6 +42,8 @@ QString lookUp(const RunSpec& spec, const MethodRegistry& registry, const TaskIn
   return {};
 }
 
+}  // namespace
+
 // Checks the run settings, filling the missing ones with their declared defaults.
 QString applyRunSettings(const ParamMap& settings, RunSpec* spec) {
   ParamMap checked = settings;
@@ -57,6 +59,19 @@ QString applyRunSettings(const ParamMap& settings, RunSpec* spec) {
   spec->earlyStopping = checked.value("early_stopping").toBool();
   return {};
 }
+
+ParamMap runSettingsOf(const RunSpec& spec) {
+  return {{"steps", spec.steps},
+          {"seed", spec.seed},
+          {"device", spec.device},
+          {"eval_batches", spec.evalBatches},
+          {"samples", spec.samples},
+          {"test_fraction", spec.testFraction},
+          {"eval_every", spec.evalEvery},
+          {"early_stopping", spec.earlyStopping}};
+}
+
+namespace {
 
 // A finite sample set has x' columns at most: no sampler of p(y|x'), no PMI, no density.
 TaskInfo withoutLaw(const TaskInfo& task) {
@@ -91,7 +106,7 @@ QString checkFiniteSamples(const RunSpec& spec, const MethodPlugin& method) {
 
 QString runSpecFromFlat(const QVariantMap& flat, const MethodRegistry& registry, RunSpec* out) {
   RunSpec spec;
-  spec.task = flat.value("task", spec.task).toString();
+  spec.task = flat.value("task", defaultTaskId()).toString();
   spec.method = flat.value("method", spec.method).toString();
   const TaskInfo* task = nullptr;
   const MethodPlugin* method = nullptr;
@@ -123,19 +138,12 @@ QString runSpecFromFlat(const QVariantMap& flat, const MethodRegistry& registry,
 }
 
 QString validateRunSpec(RunSpec* spec, const MethodRegistry& registry) {
+  if (spec->task.isEmpty()) spec->task = defaultTaskId();
   const TaskInfo* task = nullptr;
   const MethodPlugin* method = nullptr;
   QString err = lookUp(*spec, registry, &task, &method);
   if (!err.isEmpty()) return err;
-  err = applyRunSettings({{"steps", spec->steps},
-                          {"seed", spec->seed},
-                          {"device", spec->device},
-                          {"eval_batches", spec->evalBatches},
-                          {"samples", spec->samples},
-                          {"test_fraction", spec->testFraction},
-                          {"eval_every", spec->evalEvery},
-                          {"early_stopping", spec->earlyStopping}},
-                         spec);
+  err = applyRunSettings(runSettingsOf(*spec), spec);
   if (!err.isEmpty()) return err;
   err = validateTaskParams(*task, &spec->taskParams);
   if (!err.isEmpty()) return err;

@@ -11,7 +11,7 @@ namespace milab {
 class MethodRegistry;
 
 struct RunSpec {
-  QString task = "gaussian3";
+  QString task;  // "": the task plugins' default (defaultTaskId in tasks/task_catalog.h), set by validateRunSpec
   ParamMap taskParams;
   QString method = "demi";
   ParamMap methodParams;
@@ -31,6 +31,10 @@ struct RunSpec {
 // steps, seed, device, eval_batches, and the finite-sample protocol's samples, test_fraction, eval_every,
 // early_stopping.
 const ParamSpecs& runSettingSpecs();
+
+// The run settings of a spec as a map (the settings form's values), and back: "" or the error naming the field.
+ParamMap runSettingsOf(const RunSpec& spec);
+QString applyRunSettings(const ParamMap& settings, RunSpec* spec);
 
 // Builds and validates a spec from the flat form. Every key must be a run setting, "task", "method", or a
 // parameter the chosen task or method declares. Returns "" or one line naming the field and what is allowed.

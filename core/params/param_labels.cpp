@@ -14,6 +14,11 @@ ParamWords wordsFor(const QString& key) {
       {"mi_schedule", {"MI staircase levels", "nats"}},
       {"steps_per_level", {"steps per level", "steps"}},
       {"level_tail", {"level tail (statistics)", "steps"}},
+      {"file", {"data file", ""}},  // task data
+      {"x_columns", {"columns of x", "from 0"}},
+      {"y_columns", {"columns of y", "from 0"}},
+      {"xp_columns", {"columns of x'", "from 0"}},
+      {"header", {"header line", ""}},
       // run settings
       {"steps", {"training steps", "steps"}},
       {"seed", {"seed", ""}},

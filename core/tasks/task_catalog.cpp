@@ -28,6 +28,7 @@ class TaskRegistry {
   }
 
   const QList<TaskInfo>& listed() const { return listed_; }
+  QString defaultId() const { return !defaultId_.isEmpty() ? defaultId_ : listed_.isEmpty() ? QString() : listed_[0].id; }
   const QList<PluginLoadError>& errors() const { return errors_; }
   const TaskPlugin* pluginOf(const QString& id) const {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -56,6 +57,7 @@ class TaskRegistry {
       int order;
       QString path;
       const TaskPlugin* plugin;
+      QString defaultId;
     };
     std::vector<Found> found;
     for (const QString& dir : MethodRegistry::defaultPluginDirs()) {
@@ -78,13 +80,15 @@ class TaskRegistry {
           errors_ << PluginLoadError{path, loader->errorString()};
           continue;
         }
-        found.push_back({meta.value("MetaData").toObject().value("order").toInt(1000), path, plugin});
+        const QJsonObject own = meta.value("MetaData").toObject();
+        found.push_back({own.value("order").toInt(1000), path, plugin, own.value("default").toString()});
         loaders_.push_back(std::move(loader));
       }
     }
     std::stable_sort(found.begin(), found.end(), [](const Found& a, const Found& b) { return a.order < b.order; });
     for (const Found& f : found) {
       plugins_.push_back(f.plugin);
+      if (defaultId_.isEmpty()) defaultId_ = f.defaultId;
       for (const TaskInfo& t : f.plugin->tasks()) {
         if (byId_.contains(t.id) || pluginOf_.contains(t.id)) {
           errors_ << PluginLoadError{f.path, QStringLiteral("task id '%1' already loaded").arg(t.id)};
@@ -100,6 +104,7 @@ class TaskRegistry {
   std::vector<std::unique_ptr<QPluginLoader>> loaders_;  // kept loaded for the process's life
   std::vector<const TaskPlugin*> plugins_;
   QList<TaskInfo> listed_;
+  QString defaultId_;
   QList<PluginLoadError> errors_;
   mutable std::mutex mutex_;  // guards the variants and the maps they extend
   std::deque<TaskInfo> variants_;
@@ -146,6 +151,8 @@ QString unknownTaskError(const QString& id) {
   return QStringLiteral("task: unknown task '%1' (the nearest ids: %2; milab-cli tasks lists them all)")
       .arg(id, nearestIds(id, ids, 3).join(", "));
 }
+
+QString defaultTaskId() { return TaskRegistry::instance().defaultId(); }
 
 QList<PluginLoadError> taskLoadErrors() { return TaskRegistry::instance().errors(); }
 

@@ -24,6 +24,9 @@ const TaskInfo* findTask(const QString& id);
 QStringList nearestIds(const QString& id, const QStringList& candidates, int count);
 // "task: unknown task 'x' (the nearest ids: a, b, c; milab-cli tasks lists them all)".
 QString unknownTaskError(const QString& id);
+// The task of a spec or an experiment that names none: the "default" of the task plugins' metadata (the lowest
+// "order" that gives one: gaussian3), else the first listed task.
+QString defaultTaskId();
 // Task plugin files that could not be loaded, with the reason (never fatal).
 QList<PluginLoadError> taskLoadErrors();
 

@@ -126,7 +126,9 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
   connect(stop_, &QPushButton::clicked, this, &ExperimentPanel::stopRequested);
   onTaskChanged();
   onMethodChanged();
-  setSpec(RunSpec{});  // a valid experiment from the start: RunSpec's defaults (DEMI on gaussian3)
+  RunSpec start;  // a valid experiment from the start: RunSpec's defaults on the plugins' default task (gaussian3)
+  start.task = defaultTaskId();
+  setSpec(start);
   setRunning(false);
 }
 
@@ -213,6 +215,7 @@ RunSpec ExperimentPanel::spec() const {
   s.taskParams = taskForm_->values();
   s.method = method_->currentData().toString();
   s.methodParams = methodForm_->values();
+  // Copied as they are, not checked here: validateRunSpec names a bad one on its field.
   const ParamMap settings = settingsForm_->values();
   s.steps = settings.value("steps").toInt();
   s.seed = settings.value("seed").toInt();
@@ -235,14 +238,7 @@ void ExperimentPanel::setSpec(const RunSpec& s) {
   ParamMap methodParams = defaultsOf(methodForm_->specs());
   methodParams.insert(s.methodParams);
   methodForm_->setValues(methodParams);
-  settingsForm_->setValues({{"steps", s.steps},
-                            {"seed", s.seed},
-                            {"device", s.device},
-                            {"eval_batches", s.evalBatches},
-                            {"samples", s.samples},
-                            {"test_fraction", s.testFraction},
-                            {"eval_every", s.evalEvery},
-                            {"early_stopping", s.earlyStopping}});
+  settingsForm_->setValues(runSettingsOf(s));
 }
 
 void ExperimentPanel::showError(const QString& line) {
