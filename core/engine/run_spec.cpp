@@ -85,10 +85,14 @@ QString checkFiniteSamples(const RunSpec& spec, const MethodPlugin& method) {
   if (scheduleOf(spec.taskParams).isSet())
     return QStringLiteral("samples: a finite sample set is drawn from one law; an MI staircase (mi_schedule) needs "
                           "fresh samples at each level");
+  const MethodInfo info = method.info();
+  if (spec.earlyStopping && info.trains && !info.lowerBound && !info.upperBound)
+    return QStringLiteral("early_stopping: method %1 reads neither a lower nor an upper bound, so no held-out reading "
+                          "is a better one; leave it off")
+        .arg(info.id);
   const qint64 heldOut = std::llround(double(spec.samples) * spec.testFraction);
   const qint64 training = spec.samples - heldOut;
   const qint64 batch = method.samplesPerBatch(spec.methodParams);
-  const MethodInfo info = method.info();
   if (!info.trains) return {};  // reads all N at once
   if (heldOut < batch || training < batch)
     return QStringLiteral("samples: %1 x test_fraction %2 gives %3 training and %4 held-out rows; method %5 needs "

@@ -299,6 +299,11 @@ class TestEngine : public QObject {
     QVERIFY(implausibleReading(nce, std::log(64.0) + 0.31, 0.1, true).contains("above its ceiling log K = 4.159"));
     QVERIFY(implausibleReading(nce, -1.29, 0.1, true).isEmpty());
     QVERIFY(implausibleReading(nce, -1.31, 0.1, true).startsWith("estimate -1.31 is impossible (MI >= 0)"));
+    // A heavy-tailed reading's own spread excuses at most 1 nat + 10% of the limit, not 3 of its standard errors:
+    // DoE read -4203 +- 4130 nats on a Cauchy's held-out samples.
+    QVERIFY(implausibleReading(nce, -4203, 4130, true).startsWith("estimate -4203 is impossible (MI >= 0)"));
+    QVERIFY(implausibleReading(nce, -2.05, 5.0, true).isEmpty());   // -1 less 1.1: the cap
+    QVERIFY(!implausibleReading(nce, -2.15, 5.0, true).isEmpty());
     const ReadingLimits club = registry_.find("club")->readingLimits({}, *task);
     QVERIFY(club.high > 3 * 34.0 && club.highWhy.contains("CLUB reads with the true p(y|x)"));
     const ReadingLimits logZ = registry_.find("nce-density")->readingLimits({}, *task);

@@ -105,6 +105,17 @@ class TestFiniteSamples : public QObject {
     QVERIFY(std::abs(r.estimate - r.trueMi) < 0.15);
   }
 
+  // Early stopping keeps the best held-out reading's critic in sight: better is higher for a lower bound, lower for
+  // CLUB, and nothing for DoE, which reads neither.
+  void earlyStoppingNeedsADirection() {
+    RunSpec doe = spec("doe", 1000, 10);
+    doe.earlyStopping = true;
+    QVERIFY(validateRunSpec(&doe, registry_).startsWith("early_stopping: method doe reads neither"));
+    RunSpec club = spec("club", 1000, 10);
+    club.earlyStopping = true;
+    QVERIFY(validateRunSpec(&club, registry_).isEmpty());
+  }
+
   void refusesWhatAFiniteSetCannotGive_data() {
     QTest::addColumn<QString>("method");
     QTest::addColumn<QString>("task");
