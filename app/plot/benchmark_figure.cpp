@@ -78,8 +78,8 @@ FigureSize drawBenchmarkHeatmap(QCustomPlot* plot, const QList<const FigureRun*>
   const Table t = tableOf(runs);
   const int nTasks = t.tasks.size(), nMethods = t.methods.size();
   plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot,
-                                                          "estimate - truth (nats; mean over seeds): blue reads low, "
-                                                          "red high, grey no reading",
+                                                          "estimate - truth (nats, mean over seeds)\nblue reads low, "
+                                                          "red high (full colour from 2 nats), grey: no reading",
                                                           QFont("sans", 10, QFont::Bold)));
   auto* rect = new QCPAxisRect(plot);
   plot->plotLayout()->addElement(1, 0, rect);
@@ -108,13 +108,15 @@ FigureSize drawBenchmarkHeatmap(QCustomPlot* plot, const QList<const FigureRun*>
   auto* map = new QCPColorMap(x, y);
   map->data()->setSize(nMethods, nTasks);
   map->data()->setRange(QCPRange(0, nMethods - 1), QCPRange(0, nTasks - 1));
-  double reach = 0.5;  // the colour scale spans +-reach: at least half a nat, else the largest error
+  // The colour scale spans +-reach: the largest error, between half a nat and 2 nats. Beyond 2 nats the colour
+  // saturates (the number in the cell says how far): one -7.7 would otherwise pale every error of a tenth.
+  double reach = 0.5;
   for (int m = 0; m < nMethods; ++m)
     for (int k = 0; k < nTasks; ++k) {
       const QList<double> e = t.errors.value({t.tasks[k], t.methods[m]});
       const double v = mean(e);
       map->data()->setCell(m, k, std::isfinite(v) ? v : std::nan(""));
-      if (std::isfinite(v)) reach = std::max(reach, std::abs(v));
+      if (std::isfinite(v)) reach = std::max(reach, std::min(2.0, std::abs(v)));
       auto* label = new QCPItemText(plot);
       label->setClipToAxisRect(true);
       label->setClipAxisRect(rect);
