@@ -69,7 +69,8 @@ class TestCli : public QObject {
         "asinh-student-identity-3-3-2", "asinh-student-identity-5-5-2"};
     QCOMPARE(bmi.size(), 40);
     for (const QString& id : bmi) QVERIFY2(ids.contains(id), qPrintable(id));
-    QCOMPARE(ids.size(), 43);
+    QCOMPARE(ids.size(), 44);
+    QVERIFY(ids.contains("beyond-normal"));  // the families by keys
     QCOMPARE(ids.last(), QString("data"));  // a user's table, last
     QVERIFY(lines.last().endsWith("\tno truth (a table: --file PATH)"));
     QVERIFY(lines.contains("gaussian2\tGaussian pair (x, y)\tI(x;y) = 2.0000 (at the defaults)"));

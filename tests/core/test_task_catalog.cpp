@@ -1,11 +1,14 @@
 // Tasks are plugins: the catalog finds them (the covariate Gaussians and the Beyond-Normal benchmark), resolves
 // ids and variants, refuses what a task cannot offer with both names, and every method that can read a task's
 // samples trains on one whose x and y differ in size (the Swiss roll: x in R^2, y in R^1).
+#include <ATen/ATen.h>
+
 #include <QtTest>
 #include <cmath>
 
 #include "engine/device.h"
 #include "engine/run.h"
+#include "method/estimator.h"
 #include "method/method_plugin.h"
 #include "method/method_registry.h"
 #include "tasks/task_catalog.h"
@@ -24,7 +27,7 @@ class TestTaskCatalog : public QObject {
 
   void listsEveryFamily() {
     const QList<TaskInfo>& tasks = availableTasks();
-    QCOMPARE(tasks.size(), 43);
+    QCOMPARE(tasks.size(), 44);
     QCOMPARE(tasks.last().id, QString("data"));
     QVERIFY(tasks.last().dataset);
     QCOMPARE(tasks[0].id, QString("gaussian2"));  // the plugins' "order": the Gaussians first
@@ -34,8 +37,9 @@ class TestTaskCatalog : public QObject {
     for (int i = 2; i < tasks.size() - 1; ++i) {
       QCOMPARE(tasks[i].family, QString("beyond-normal"));
       QVERIFY(!tasks[i].capabilities.subview && !tasks[i].capabilities.pmi && !tasks[i].capabilities.densities);
-      QVERIFY(tasks[i].params.isEmpty());  // the id names every parameter
+      QCOMPARE(tasks[i].params.isEmpty(), i < 42);  // an id names every parameter; task beyond-normal takes keys
     }
+    QCOMPARE(tasks[42].id, QString("beyond-normal"));
   }
 
   void resolvesVariantsAndNamesTheNearest() {
@@ -66,6 +70,28 @@ class TestTaskCatalog : public QObject {
     QCOMPARE(dense->truths().size(), 1);
     QCOMPARE(dense->truths()[0].name, QString("I(x;y)"));
     QVERIFY(!std::isfinite(dense->largestMi()));  // no family-wide limit: only 2 x target + 5 applies
+  }
+
+  // Task beyond-normal makes a family's variant from keys: the same law, and the same truth, as the id it spells
+  // (bmi writes the last transform first); a key out of the family's range is named as a key.
+  void variantsByKeysAreTheIdsTheySpell() {
+    ParamMap keys{{"base", "student-identity"}, {"dim_x", 4}, {"dim_y", 3}, {"dof", 5}, {"transforms", "half_cube,spiral"}};
+    QVERIFY(validateTaskParams(*findTask("beyond-normal"), &keys).isEmpty());
+    const std::unique_ptr<TaskModel> byKeys = buildTask("beyond-normal", keys, 1);
+    const std::unique_ptr<TaskModel> byId = buildTask("spiral-half_cube-student-identity-4-3-5", {}, 1);
+    QVERIFY(byKeys && byId);
+    QCOMPARE(byKeys->totalMi(), byId->totalMi());
+    QCOMPARE(byKeys->dimX(), 4);
+    at::Generator a = estimatorGenerator(3), b = estimatorGenerator(3);
+    const Batch fromKeys = byKeys->sampler(c10::Device(c10::kCPU))->sampleJoint(64, a);
+    const Batch fromId = byId->sampler(c10::Device(c10::kCPU))->sampleJoint(64, b);
+    QVERIFY(at::equal(fromKeys.y, fromId.y));
+    ParamMap bad{{"base", "multinormal-sparse"}, {"dim_x", 2}, {"dim_y", 2}, {"n_interacting", 3}};
+    const QString err = validateTaskParams(*findTask("beyond-normal"), &bad);
+    QVERIFY2(err.startsWith("n_interacting: must be an integer in [0, 2], got '3' (variant multinormal-sparse-2-2-3-2)"),
+             qPrintable(err));
+    ParamMap unknown{{"transforms", "normal_cdf,twist"}};
+    QVERIFY(validateTaskParams(*findTask("beyond-normal"), &unknown).startsWith("transforms: 'twist' is not one of"));
   }
 
   void previewDrawsTheTasksSamples() {
