@@ -19,6 +19,16 @@ ParamWords wordsFor(const QString& key) {
       {"y_columns", {"columns of y", "from 0"}},
       {"xp_columns", {"columns of x'", "from 0"}},
       {"header", {"header line", ""}},
+      {"base", {"base distribution", ""}},  // task beyond-normal
+      {"dim_x", {"dimension of x", ""}},
+      {"dim_y", {"dimension of y", ""}},
+      {"off_diag", {"correlation (dense)", ""}},
+      {"n_interacting", {"interacting pairs", ""}},
+      {"strength", {"shared latent's weight", ""}},
+      {"dof", {"degrees of freedom", ""}},
+      {"correlation", {"correlation (1 v 1)", ""}},
+      {"epsilon", {"noise half-width", ""}},
+      {"transforms", {"transform chain", ""}},
       // run settings
       {"steps", {"training steps", "steps"}},
       {"seed", {"seed", ""}},
