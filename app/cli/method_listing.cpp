@@ -26,8 +26,8 @@ QString targetOf(Target t) {
 void printParams(const ParamSpecs& params) {
   for (const ParamSpec& p : params) {
     const QString label = p.unit.isEmpty() ? p.label : QStringLiteral("%1, %2").arg(p.label, p.unit);
-    std::printf("  --%-14s %s\n      default %s; %s\n      %s\n", QString(p.name).replace('_', '-').toUtf8().constData(),
-                label.toUtf8().constData(),
+    std::printf("  --%-14s %s\n      default %s; %s\n      %s\n",
+                QString(p.name).replace('_', '-').toUtf8().constData(), label.toUtf8().constData(),
                 (p.defaultValue.isNull() ? QStringLiteral("auto") : p.defaultValue.toString()).toUtf8().constData(),
                 describeAllowed(p).toUtf8().constData(), p.help.toUtf8().constData());
   }

@@ -1,7 +1,6 @@
 #include "cli/task_listing.h"
 
 #include <QStringList>
-
 #include <cstdio>
 
 #include "cli/method_listing.h"

@@ -17,7 +17,7 @@ double tolerance(double truth) { return std::max(0.1, 0.1 * std::abs(truth)); }
 // Mean over seeds of estimate - truth, per (task, method); tasks and methods in order of appearance.
 struct Table {
   QStringList tasks, methods;
-  QMap<QString, double> truth;                     // per task
+  QMap<QString, double> truth;                          // per task
   QMap<QPair<QString, QString>, QList<double>> errors;  // per (task, method)
 };
 
@@ -77,10 +77,11 @@ QString benchmarkCsv(const QList<BenchmarkRow>& rows) {
 FigureSize drawBenchmarkHeatmap(QCustomPlot* plot, const QList<const FigureRun*>& runs) {
   const Table t = tableOf(runs);
   const int nTasks = t.tasks.size(), nMethods = t.methods.size();
-  plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot,
-                                                          "estimate - truth (nats, mean over seeds)\nblue reads low, "
-                                                          "red high (full colour from 2 nats), grey: no reading",
-                                                          QFont("sans", 10, QFont::Bold)));
+  plot->plotLayout()->addElement(0, 0,
+                                 new QCPTextElement(plot,
+                                                    "estimate - truth (nats, mean over seeds)\nblue reads low, "
+                                                    "red high (full colour from 2 nats), grey: no reading",
+                                                    QFont("sans", 10, QFont::Bold)));
   auto* rect = new QCPAxisRect(plot);
   plot->plotLayout()->addElement(1, 0, rect);
   QCPAxis* x = rect->axis(QCPAxis::atTop);

@@ -14,7 +14,7 @@ namespace milab {
 
 struct BenchmarkRow {
   QString method;
-  int tasks = 0;          // tasks with a finished reading and a known truth
+  int tasks = 0;  // tasks with a finished reading and a known truth
   double meanAbsError = 0;
   int withinTolerance = 0;  // |estimate - truth| <= max(0.1 nats, 10% of the truth)
 };

@@ -156,7 +156,10 @@ QString validateRunSpec(RunSpec* spec, const MethodRegistry& registry) {
     const qint64 rows = model ? model->rows() : 0;
     if (spec->samples == 0) spec->samples = int(std::min<qint64>(rows, 100000000));
     if (spec->samples > rows)
-      return QStringLiteral("samples: at most the %1 rows of task %2's table, got %3").arg(rows).arg(task->id).arg(spec->samples);
+      return QStringLiteral("samples: at most the %1 rows of task %2's table, got %3")
+          .arg(rows)
+          .arg(task->id)
+          .arg(spec->samples);
   }
   if (const MiSchedule schedule = scheduleOf(spec->taskParams); schedule.isSet()) {
     // A staircase's length is its levels: steps follows from the schedule.

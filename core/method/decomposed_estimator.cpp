@@ -15,8 +15,8 @@ DecomposedEstimator::DecomposedEstimator(const EstimatorContext& ctx)
       marginalProtocol_(usesMarginalProtocol(ctx.params)),
       perTerm_(marginalProtocol_ ? ctx.params.value("K").toInt() : ctx.params.value("K").toInt() / 2) {
   if (!usesOracleCritic(ctx.params))
-    critic_ =
-        std::make_unique<SeparableCritic>(ctx.task->criticInputDim(), ctx.task->dimY(), ctx.params, ctx.device, ctx_.generator);
+    critic_ = std::make_unique<SeparableCritic>(ctx.task->criticInputDim(), ctx.task->dimY(), ctx.params, ctx.device,
+                                                ctx_.generator);
 }
 
 DecomposedEstimator::~DecomposedEstimator() = default;

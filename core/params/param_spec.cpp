@@ -144,7 +144,8 @@ QString checkParam(const ParamSpec& spec, const QVariant& value, QVariant* out) 
       if (!isString) return failure(spec, value);
       const QString text = value.toString();
       for (const QChar c : text)
-        if (c.category() == QChar::Other_Control) return failure(spec, QStringLiteral("(text with a control character)"));
+        if (c.category() == QChar::Other_Control)
+          return failure(spec, QStringLiteral("(text with a control character)"));
       *out = text;
       return {};
     }

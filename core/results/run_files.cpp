@@ -76,7 +76,8 @@ QJsonObject summaryJson(const RunSpec& spec, const RunResult& result) {
   o.insert("status", statusName(result.status));
   if (!result.reason.isEmpty()) o.insert("reason", result.reason);
   if (std::isfinite(result.baseline))
-    o.insert("permutation_baseline", QJsonObject{{"estimate", result.baseline}, {"stderr", number(result.baselineStderr)}});
+    o.insert("permutation_baseline",
+             QJsonObject{{"estimate", result.baseline}, {"stderr", number(result.baselineStderr)}});
   if (!result.warning.isEmpty()) o.insert("warning", result.warning);
   if (!result.levels.isEmpty()) {
     QJsonArray levels;
@@ -119,7 +120,8 @@ QString writeCurveCsv(const QString& path, const QVector<CurvePoint>& curve) {
   QByteArray bytes;
   QTextStream out(&bytes);
   // A run of the finite-sample protocol adds its held-out readings (empty between them); others keep four columns.
-  const bool heldOut = std::any_of(curve.begin(), curve.end(), [](const CurvePoint& p) { return !std::isnan(p.heldOut); });
+  const bool heldOut =
+      std::any_of(curve.begin(), curve.end(), [](const CurvePoint& p) { return !std::isnan(p.heldOut); });
   out << (heldOut ? "step,estimate,loss,seconds,held_out\n" : "step,estimate,loss,seconds\n");
   out.setRealNumberPrecision(10);
   for (const CurvePoint& p : curve) {

@@ -41,9 +41,10 @@ QByteArray packRunResult(int index, const RunResult& r, const QVector<CurvePoint
   QByteArray bytes;
   QDataStream s(&bytes, QIODevice::WriteOnly);
   prepare(s);
-  s << kResultMagic << qint32(index) << qint32(r.status) << r.reason << r.estimate << r.stderror << r.fromEvaluation << r.terms
-    << r.truths << r.trueMi << r.targetName << r.ceilings << r.upperBound << r.warning << r.seconds
-    << qint32(r.stepsDone) << r.device << r.levels << qint32(r.stepsPerLevel) << r.baseline << r.baselineStderr << curve;
+  s << kResultMagic << qint32(index) << qint32(r.status) << r.reason << r.estimate << r.stderror << r.fromEvaluation
+    << r.terms << r.truths << r.trueMi << r.targetName << r.ceilings << r.upperBound << r.warning << r.seconds
+    << qint32(r.stepsDone) << r.device << r.levels << qint32(r.stepsPerLevel) << r.baseline << r.baselineStderr
+    << curve;
   return bytes;
 }
 

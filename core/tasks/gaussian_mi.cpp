@@ -1,7 +1,6 @@
 #include "tasks/gaussian_mi.h"
 
 #include <Eigen/Cholesky>
-
 #include <stdexcept>
 
 namespace milab {

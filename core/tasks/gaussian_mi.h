@@ -1,9 +1,8 @@
 #pragma once
 // The mutual information of jointly Gaussian variables, from log-determinants: what every Gaussian family's exact
 // truth reduces to (the covariate Gaussians, Beyond-Normal's multinormal and Student-t dispersions). Eigen only.
-#include <vector>
-
 #include <Eigen/Core>
+#include <vector>
 
 namespace milab {
 

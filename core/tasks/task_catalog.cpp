@@ -28,7 +28,9 @@ class TaskRegistry {
   }
 
   const QList<TaskInfo>& listed() const { return listed_; }
-  QString defaultId() const { return !defaultId_.isEmpty() ? defaultId_ : listed_.isEmpty() ? QString() : listed_[0].id; }
+  QString defaultId() const {
+    return !defaultId_.isEmpty() ? defaultId_ : listed_.isEmpty() ? QString() : listed_[0].id;
+  }
   const QList<PluginLoadError>& errors() const { return errors_; }
   const TaskPlugin* pluginOf(const QString& id) const {
     std::lock_guard<std::mutex> lock(mutex_);

@@ -2,7 +2,6 @@
 // A few samples of a task, as plain numbers for a picture (the window's task chart): one column of x against one of
 // y, drawn on the CPU with a generator of their own. Torch-free header.
 #include <QVector>
-
 #include <cstdint>
 
 namespace milab {

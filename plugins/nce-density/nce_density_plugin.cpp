@@ -111,9 +111,10 @@ QList<Ceiling> NceDensityPlugin::ceilings(const ParamMap&) const { return {}; }
 
 ReadingLimits NceDensityPlugin::readingLimits(const ParamMap&, const TaskModel& task) const {
   const double start = 0.5 * task.dimY() * std::log(2 * M_PI), half = 0.5 * start;
-  const QString why = QStringLiteral("|log Z| above %1, half of its start d/2 log(2 pi) = %2: NCE did not get halfway to 0")
-                          .arg(half, 0, 'f', 2)
-                          .arg(start, 0, 'f', 2);
+  const QString why =
+      QStringLiteral("|log Z| above %1, half of its start d/2 log(2 pi) = %2: NCE did not get halfway to 0")
+          .arg(half, 0, 'f', 2)
+          .arg(start, 0, 'f', 2);
   return {-half, why, half, why};
 }
 

@@ -251,7 +251,10 @@ class TestMainWindow : public QObject {
     QCOMPARE(w.findChild<QDoubleSpinBox*>("param.mi")->value(), 3.5);
     auto* model = qobject_cast<QStandardItemModel*>(method->model());
     QVERIFY(!model->item(method->findData("demi"))->isEnabled());
-    QVERIFY2(model->item(method->findData("demi"))->toolTip().contains("needs x' and samples of the true p(y|x'), which task 'gaussian2' does not offer"), qPrintable(model->item(method->findData("demi"))->toolTip()));
+    QVERIFY2(model->item(method->findData("demi"))
+                 ->toolTip()
+                 .contains("needs x' and samples of the true p(y|x'), which task 'gaussian2' does not offer"),
+             qPrintable(model->item(method->findData("demi"))->toolTip()));
     QVERIFY(model->item(method->findData("nwj"))->isEnabled());
     QVERIFY(method->currentData().toString() != "demi");  // demi was chosen; gaussian2 cannot run it
     // Rows read labels with units, not raw keys; the key is in the tooltip.

@@ -41,14 +41,15 @@ QString write(const QTemporaryDir& dir, const QString& name, const QByteArray& b
 
 QByteArray csvOf(const QVector<double>& v) {
   QByteArray b = "x,y\n";
-  for (int i = 0; i < v.size(); i += 2) b += QByteArray::number(v[i], 'g', 17) + "," + QByteArray::number(v[i + 1], 'g', 17) + "\n";
+  for (int i = 0; i < v.size(); i += 2)
+    b += QByteArray::number(v[i], 'g', 17) + "," + QByteArray::number(v[i + 1], 'g', 17) + "\n";
   return b;
 }
 
 // NumPy's .npy, version 1.0, little-endian float64, C order: what numpy.save writes for a [rows, 2] array.
 QByteArray npyOf(const QVector<double>& v) {
-  QByteArray header = QByteArray("{'descr': '<f8', 'fortran_order': False, 'shape': (") +
-                      QByteArray::number(v.size() / 2) + ", 2), }";
+  QByteArray header =
+      QByteArray("{'descr': '<f8', 'fortran_order': False, 'shape': (") + QByteArray::number(v.size() / 2) + ", 2), }";
   while ((10 + header.size() + 1) % 64 != 0) header += ' ';
   header += '\n';
   QByteArray b("\x93NUMPY\x01\x00", 8);
@@ -130,14 +131,19 @@ class TestDataTask : public QObject {
   void badFilesAreRefusedNamingLineAndColumn_data() {
     QTest::addColumn<QByteArray>("contents");
     QTest::addColumn<QString>("columns");  // x;y
-    QTest::addColumn<QString>("message");   // after "file: '<path>' " or the key's name
-    QTest::newRow("ragged") << QByteArray("1,2\n3,4\n5\n") << "0;1" << "line 3 has 1 cells, line 1 has 2";
+    QTest::addColumn<QString>("message");  // after "file: '<path>' " or the key's name
+    QTest::newRow("ragged") << QByteArray("1,2\n3,4\n5\n") << "0;1"
+                            << "line 3 has 1 cells, line 1 has 2";
     QTest::newRow("text cell") << QByteArray("a,b\n1,2\n3,x7\n") << "0;1"
                                << "line 3, column 2: 'x7' is not a number";
-    QTest::newRow("NaN") << QByteArray("1,2\nnan,4\n") << "0;1" << "line 2, column 1: 'nan' is not a finite number";
-    QTest::newRow("Inf") << QByteArray("1,inf\n3,4\n") << "0;1" << "line 1, column 2: 'inf' is not a finite number";
-    QTest::newRow("no rows") << QByteArray("x,y\n") << "0;1" << "has 0 data rows; at least 2 are needed";
-    QTest::newRow("one row") << QByteArray("1,2\n") << "0;1" << "has 1 data row; at least 2 are needed";
+    QTest::newRow("NaN") << QByteArray("1,2\nnan,4\n") << "0;1"
+                         << "line 2, column 1: 'nan' is not a finite number";
+    QTest::newRow("Inf") << QByteArray("1,inf\n3,4\n") << "0;1"
+                         << "line 1, column 2: 'inf' is not a finite number";
+    QTest::newRow("no rows") << QByteArray("x,y\n") << "0;1"
+                             << "has 0 data rows; at least 2 are needed";
+    QTest::newRow("one row") << QByteArray("1,2\n") << "0;1"
+                             << "has 1 data row; at least 2 are needed";
     QTest::newRow("column out of range") << QByteArray("1,2\n3,4\n") << "0;2"
                                          << "y_columns: column 2 is out of range";
     QTest::newRow("x and y overlap") << QByteArray("1,2\n3,4\n") << "0,1;1"
@@ -149,9 +155,10 @@ class TestDataTask : public QObject {
     QFETCH(QString, message);
     RunSpec s;
     s.task = "data";
-    s.taskParams = {{"file", write(dir_, QString("bad-%1.csv").arg(QTest::currentDataTag()).replace(' ', '-'), contents)},
-                    {"x_columns", columns.section(';', 0, 0)},
-                    {"y_columns", columns.section(';', 1, 1)}};
+    s.taskParams = {
+        {"file", write(dir_, QString("bad-%1.csv").arg(QTest::currentDataTag()).replace(' ', '-'), contents)},
+        {"x_columns", columns.section(';', 0, 0)},
+        {"y_columns", columns.section(';', 1, 1)}};
     s.method = "ksg";
     const QString err = validateRunSpec(&s, registry_);
     QVERIFY2(err.contains(message), qPrintable(err));

@@ -75,8 +75,8 @@ class TestFiniteSamples : public QObject {
     qInfo("training reading %.3f, held-out %.3f +- %.3f, truth %.6f", training, r.estimate, r.stderror, r.trueMi);
     QCOMPARE(heldOutPoints, 6);  // steps 250, 500, ..., 1500
     QCOMPARE(curve.last().heldOut, r.estimate);
-    QVERIFY(training > 1.0);      // memorised: log 32 = 3.47 is the ceiling
-    QVERIFY(r.estimate < 0.1);    // ... and nothing of it reaches the held-out part
+    QVERIFY(training > 1.0);    // memorised: log 32 = 3.47 is the ceiling
+    QVERIFY(r.estimate < 0.1);  // ... and nothing of it reaches the held-out part
   }
 
   // Early stopping ends an overfitting critic's training once two held-out readings in a row fall below its best.
@@ -121,11 +121,13 @@ class TestFiniteSamples : public QObject {
     QTest::addColumn<QString>("task");
     QTest::addColumn<int>("samples");
     QTest::addColumn<QString>("message");
-    QTest::newRow("too few") << "infonce" << "gaussian2" << 40
+    QTest::newRow("too few") << "infonce"
+                             << "gaussian2" << 40
                              << "samples: 40 x test_fraction 0.5 gives 20 training and 20 held-out rows; method "
                                 "infonce needs at least one batch of 32 in each";
-    QTest::newRow("p(y|x') from a finite set") << "cnce" << "gaussian3" << 1000
-                                               << "task: method cnce needs x' and samples of the true p(y|x')";
+    QTest::newRow("p(y|x') from a finite set")
+        << "cnce"
+        << "gaussian3" << 1000 << "task: method cnce needs x' and samples of the true p(y|x')";
   }
   void refusesWhatAFiniteSetCannotGive() {
     QFETCH(QString, method);

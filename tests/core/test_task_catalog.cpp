@@ -75,7 +75,8 @@ class TestTaskCatalog : public QObject {
   // Task beyond-normal makes a family's variant from keys: the same law, and the same truth, as the id it spells
   // (bmi writes the last transform first); a key out of the family's range is named as a key.
   void variantsByKeysAreTheIdsTheySpell() {
-    ParamMap keys{{"base", "student-identity"}, {"dim_x", 4}, {"dim_y", 3}, {"dof", 5}, {"transforms", "half_cube,spiral"}};
+    ParamMap keys{
+        {"base", "student-identity"}, {"dim_x", 4}, {"dim_y", 3}, {"dof", 5}, {"transforms", "half_cube,spiral"}};
     QVERIFY(validateTaskParams(*findTask("beyond-normal"), &keys).isEmpty());
     const std::unique_ptr<TaskModel> byKeys = buildTask("beyond-normal", keys, 1);
     const std::unique_ptr<TaskModel> byId = buildTask("spiral-half_cube-student-identity-4-3-5", {}, 1);
@@ -88,8 +89,9 @@ class TestTaskCatalog : public QObject {
     QVERIFY(at::equal(fromKeys.y, fromId.y));
     ParamMap bad{{"base", "multinormal-sparse"}, {"dim_x", 2}, {"dim_y", 2}, {"n_interacting", 3}};
     const QString err = validateTaskParams(*findTask("beyond-normal"), &bad);
-    QVERIFY2(err.startsWith("n_interacting: must be an integer in [0, 2], got '3' (variant multinormal-sparse-2-2-3-2)"),
-             qPrintable(err));
+    QVERIFY2(
+        err.startsWith("n_interacting: must be an integer in [0, 2], got '3' (variant multinormal-sparse-2-2-3-2)"),
+        qPrintable(err));
     ParamMap unknown{{"transforms", "normal_cdf,twist"}};
     QVERIFY(validateTaskParams(*findTask("beyond-normal"), &unknown).startsWith("transforms: 'twist' is not one of"));
   }

@@ -133,8 +133,9 @@ void TaskChart::showSamples(const TaskModel& model, int seed) {
   picker_->setVisible(model.dimX() > 1 || model.dimY() > 1);
   const int xi = xColumn_->value(), yj = yColumn_->value();
   const SamplePreview p = previewSamples(model, points, static_cast<std::uint64_t>(seed), xi - 1, yj - 1);
-  const QString truth = std::isnan(model.totalMi()) ? QStringLiteral("I(x;y) unknown (a table: no law behind it)")
-                                                    : QStringLiteral("I(x;y) = %1 nats (exact)").arg(model.totalMi(), 0, 'f', 3);
+  const QString truth = std::isnan(model.totalMi())
+                            ? QStringLiteral("I(x;y) unknown (a table: no law behind it)")
+                            : QStringLiteral("I(x;y) = %1 nats (exact)").arg(model.totalMi(), 0, 'f', 3);
   title_ = QStringLiteral("%1\n%2 samples of (x_%3, y_%4); x in R^%5, y in R^%6")
                .arg(truth)
                .arg(points)

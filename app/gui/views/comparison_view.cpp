@@ -209,13 +209,14 @@ void ComparisonView::addRuns(const QList<RunSpec>& specs, bool withOracle) {
     // A task whose id names its sizes (Beyond Normal) has no dim or mi key: its exact MI says what it is.
     const std::unique_ptr<TaskModel> model =
         s.taskParams.contains("mi") ? nullptr : buildTask(s.task, s.taskParams, static_cast<std::uint64_t>(s.seed));
-    plot_->clear(model ? (std::isnan(model->totalMi())
-                              ? QStringLiteral("%1 (a table: I(x;y) unknown)").arg(s.task)
-                              : QStringLiteral("%1 (exact I(x;y) %2 nats)").arg(s.task).arg(model->totalMi(), 0, 'f', 3))
-                       : QStringLiteral("%1 (dim %2, total MI %3 nats)")
-                             .arg(s.task)
-                             .arg(s.taskParams.value("dim").toInt())
-                             .arg(s.taskParams.value("mi").toDouble()));
+    plot_->clear(model
+                     ? (std::isnan(model->totalMi())
+                            ? QStringLiteral("%1 (a table: I(x;y) unknown)").arg(s.task)
+                            : QStringLiteral("%1 (exact I(x;y) %2 nats)").arg(s.task).arg(model->totalMi(), 0, 'f', 3))
+                     : QStringLiteral("%1 (dim %2, total MI %3 nats)")
+                           .arg(s.task)
+                           .arg(s.taskParams.value("dim").toInt())
+                           .arg(s.taskParams.value("mi").toDouble()));
   }
   table_->setSortingEnabled(false);
   for (const RunSpec& spec : specs) {

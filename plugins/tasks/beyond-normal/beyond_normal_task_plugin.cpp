@@ -31,20 +31,23 @@ TaskInfo customInfo() {
   t.id = kCustomId;
   t.displayName = "Beyond Normal, your variant (keys)";
   t.family = "beyond-normal";
-  t.summary = "a Beyond-Normal family with your parameters and transform chain (the id it makes is what runs); "
-              "exact I(x;y), samples only";
+  t.summary =
+      "a Beyond-Normal family with your parameters and transform chain (the id it makes is what runs); "
+      "exact I(x;y), samples only";
   t.params = {
-      ParamSpec::choice("base",
-                        {"multinormal-dense", "multinormal-sparse", "student-identity", "1v1-normal", "1v1-bimodal",
-                         "1v1-additive"},
-                        "multinormal-dense", "the base distribution (bmi's families)"),
+      ParamSpec::choice(
+          "base",
+          {"multinormal-dense", "multinormal-sparse", "student-identity", "1v1-normal", "1v1-bimodal", "1v1-additive"},
+          "multinormal-dense", "the base distribution (bmi's families)"),
       ParamSpec::integer("dim_x", 2, 1, 500, "dimension of x (multinormal and Student-t bases)"),
       ParamSpec::integer("dim_y", 2, 1, 500, "dimension of y (multinormal and Student-t bases)"),
-      ParamSpec::real("off_diag", 0.5, 0, 1, "multinormal-dense: every correlation (the id grammar has no minus sign)", false, true),
+      ParamSpec::real("off_diag", 0.5, 0, 1, "multinormal-dense: every correlation (the id grammar has no minus sign)",
+                      false, true),
       ParamSpec::integer("n_interacting", 2, 0, 500, "multinormal-sparse: pairs (x_i, y_i) that share a latent"),
       ParamSpec::real("strength", 2.0, 0, 100, "multinormal-sparse: the shared latent's weight", true),
       ParamSpec::real("dof", 1.0, 0.1, 1000, "student-identity: degrees of freedom"),
-      ParamSpec::real("correlation", 0.75, 0, 1, "1v1-normal, 1v1-bimodal: the correlation (>= 0: the id grammar has no minus sign)", false, true),
+      ParamSpec::real("correlation", 0.75, 0, 1,
+                      "1v1-normal, 1v1-bimodal: the correlation (>= 0: the id grammar has no minus sign)", false, true),
       ParamSpec::real("epsilon", 0.1, 1e-3, 100, "1v1-additive: the half-width of the uniform noise"),
       ParamSpec::text("transforms", "",
                       "applied in this order, comma-separated: normal_cdf, half_cube, asinh, wiggly, spiral, "
@@ -60,21 +63,22 @@ QString idOf(const ParamMap& p, QString* id) {
   const QString base = p.value("base").toString();
   const QString dims = QStringLiteral("%1-%2").arg(p.value("dim_x").toInt()).arg(p.value("dim_y").toInt());
   QString b;
-  if (base == "multinormal-dense") b = QStringLiteral("multinormal-dense-%1-%2").arg(dims, number(p.value("off_diag").toDouble()));
+  if (base == "multinormal-dense")
+    b = QStringLiteral("multinormal-dense-%1-%2").arg(dims, number(p.value("off_diag").toDouble()));
   if (base == "multinormal-sparse")
     b = QStringLiteral("multinormal-sparse-%1-%2-%3")
             .arg(dims)
             .arg(p.value("n_interacting").toInt())
             .arg(number(p.value("strength").toDouble()));
-  if (base == "student-identity") b = QStringLiteral("student-identity-%1-%2").arg(dims, number(p.value("dof").toDouble()));
+  if (base == "student-identity")
+    b = QStringLiteral("student-identity-%1-%2").arg(dims, number(p.value("dof").toDouble()));
   if (base == "1v1-normal" || base == "1v1-bimodal") b = base + "-" + number(p.value("correlation").toDouble());
   if (base == "1v1-additive") b = base + "-" + number(p.value("epsilon").toDouble());
   static const QStringList known{"normal_cdf", "half_cube", "asinh", "wiggly", "spiral", "swissroll_x"};
   const QStringList chain = p.value("transforms").toString().split(',', Qt::SkipEmptyParts);
   for (const QString& raw : chain) {
     const QString t = raw.trimmed();
-    if (!known.contains(t))
-      return QStringLiteral("transforms: '%1' is not one of %2").arg(t.left(40), known.join('|'));
+    if (!known.contains(t)) return QStringLiteral("transforms: '%1' is not one of %2").arg(t.left(40), known.join('|'));
     b = t + "-" + b;
   }
   *id = b;

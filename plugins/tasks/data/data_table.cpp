@@ -5,7 +5,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
-
 #include <cmath>
 #include <cstring>
 
@@ -13,9 +12,7 @@ namespace milab {
 
 namespace {
 
-QString fileError(const QString& path, const QString& what) {
-  return QStringLiteral("file: '%1' %2").arg(path, what);
-}
+QString fileError(const QString& path, const QString& what) { return QStringLiteral("file: '%1' %2").arg(path, what); }
 
 // A finite number, or why not ("" when fine).
 QString readCell(const QString& cell, double* out) {
@@ -101,8 +98,8 @@ QString readNpy(const QString& path, const QByteArray& bytes, DataTable* out) {
   if (descr.captured(1) == ">") return bad("big-endian data");
   const QChar kind = descr.captured(2)[0];
   const int size = descr.captured(3).toInt();
-  const bool known = (kind == 'f' && (size == 4 || size == 8)) || ((kind == 'i' || kind == 'u') &&
-                                                                   (size == 1 || size == 2 || size == 4 || size == 8));
+  const bool known = (kind == 'f' && (size == 4 || size == 8)) ||
+                     ((kind == 'i' || kind == 'u') && (size == 1 || size == 2 || size == 4 || size == 8));
   if (!known) return bad(QStringLiteral("dtype %1%2 (floats and integers only)").arg(kind).arg(size));
   QList<qint64> dims;
   for (const QString& d : shape.captured(1).split(',', Qt::SkipEmptyParts)) dims << d.trimmed().toLongLong();
@@ -117,22 +114,53 @@ QString readNpy(const QString& path, const QByteArray& bytes, DataTable* out) {
     const char* p = data + i * size;
     double v = 0;
     if (kind == 'f') {
-      if (size == 4) { float f; std::memcpy(&f, p, 4); v = f; } else { std::memcpy(&v, p, 8); }
+      if (size == 4) {
+        float f;
+        std::memcpy(&f, p, 4);
+        v = f;
+      } else {
+        std::memcpy(&v, p, 8);
+      }
     } else if (kind == 'i') {
       if (size == 1) v = *reinterpret_cast<const int8_t*>(p);
-      if (size == 2) { int16_t x; std::memcpy(&x, p, 2); v = x; }
-      if (size == 4) { int32_t x; std::memcpy(&x, p, 4); v = x; }
-      if (size == 8) { int64_t x; std::memcpy(&x, p, 8); v = double(x); }
+      if (size == 2) {
+        int16_t x;
+        std::memcpy(&x, p, 2);
+        v = x;
+      }
+      if (size == 4) {
+        int32_t x;
+        std::memcpy(&x, p, 4);
+        v = x;
+      }
+      if (size == 8) {
+        int64_t x;
+        std::memcpy(&x, p, 8);
+        v = double(x);
+      }
     } else {
       if (size == 1) v = *reinterpret_cast<const uint8_t*>(p);
-      if (size == 2) { uint16_t x; std::memcpy(&x, p, 2); v = x; }
-      if (size == 4) { uint32_t x; std::memcpy(&x, p, 4); v = x; }
-      if (size == 8) { uint64_t x; std::memcpy(&x, p, 8); v = double(x); }
+      if (size == 2) {
+        uint16_t x;
+        std::memcpy(&x, p, 2);
+        v = x;
+      }
+      if (size == 4) {
+        uint32_t x;
+        std::memcpy(&x, p, 4);
+        v = x;
+      }
+      if (size == 8) {
+        uint64_t x;
+        std::memcpy(&x, p, 8);
+        v = double(x);
+      }
     }
     const int64_t row = columnMajor ? i % out->rows : i / out->columns;
     const int64_t column = columnMajor ? i / out->rows : i % out->columns;
     if (!std::isfinite(v))
-      return fileError(path, QStringLiteral("row %1, column %2: %3 is not a finite number").arg(row + 1).arg(column + 1).arg(v));
+      return fileError(
+          path, QStringLiteral("row %1, column %2: %3 is not a finite number").arg(row + 1).arg(column + 1).arg(v));
     out->values[row * out->columns + column] = v;
   }
   return {};
@@ -185,9 +213,8 @@ QString readDataTable(const QString& path, HeaderMode header, DataTable* out) {
   }
   if (!err.isEmpty()) return err;
   if (out->rows < 2)
-    return fileError(path, QStringLiteral("has %1 data row%2; at least 2 are needed")
-                               .arg(out->rows)
-                               .arg(out->rows == 1 ? "" : "s"));
+    return fileError(
+        path, QStringLiteral("has %1 data row%2; at least 2 are needed").arg(out->rows).arg(out->rows == 1 ? "" : "s"));
   return {};
 }
 

@@ -38,8 +38,9 @@ class DataSampler final : public TaskSampler {
     if (n > rows_)
       throw std::invalid_argument("samples: " + std::to_string(n) + " rows asked of a table of " +
                                   std::to_string(rows_));
-    const at::Tensor index =
-        at::randperm(rows_, gen, at::TensorOptions().dtype(at::kLong).device(gen.device())).narrow(0, 0, n).to(device());
+    const at::Tensor index = at::randperm(rows_, gen, at::TensorOptions().dtype(at::kLong).device(gen.device()))
+                                 .narrow(0, 0, n)
+                                 .to(device());
     return {x_.index_select(0, index), xp_.defined() ? xp_.index_select(0, index) : at::Tensor(),
             y_.index_select(0, index)};
   }

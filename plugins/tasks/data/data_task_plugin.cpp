@@ -37,8 +37,9 @@ QList<TaskInfo> DataTaskPlugin::tasks() const {
   t.id = "data";
   t.displayName = "Your data (CSV, .npy, .npz)";
   t.family = "data";
-  t.summary = "the chosen columns of a table as x, (x',) y: no truth; read by the finite-sample protocol, each "
-              "estimate beside its permutation baseline (y shuffled)";
+  t.summary =
+      "the chosen columns of a table as x, (x',) y: no truth; read by the finite-sample protocol, each "
+      "estimate beside its permutation baseline (y shuffled)";
   t.dataset = true;
   t.params = {
       ParamSpec::text("file", "", "the table: CSV (',', ';', tab or spaces; a header line is detected), .npy or .npz"),
@@ -51,8 +52,7 @@ QList<TaskInfo> DataTaskPlugin::tasks() const {
   return {t};
 }
 
-QString DataTaskPlugin::table(const QString& path, HeaderMode header,
-                              std::shared_ptr<const DataTable>* out) const {
+QString DataTaskPlugin::table(const QString& path, HeaderMode header, std::shared_ptr<const DataTable>* out) const {
   const QFileInfo info(path);
   const QString key = QStringLiteral("%1|%2|%3|%4")
                           .arg(info.absoluteFilePath())
@@ -79,10 +79,12 @@ QString DataTaskPlugin::validate(const TaskInfo& task, ParamMap* params) const {
   for (const QString& key : {QStringLiteral("x_columns"), QStringLiteral("y_columns"), QStringLiteral("xp_columns")}) {
     const QList<double> values = numberListValues(params->value(key));
     if (values.isEmpty() && key != "xp_columns")
-      return QStringLiteral("%1: task data needs at least one column, e.g. --%2 0").arg(key, QString(key).replace('_', '-'));
+      return QStringLiteral("%1: task data needs at least one column, e.g. --%2 0")
+          .arg(key, QString(key).replace('_', '-'));
     for (double v : values) {
       if (v != std::floor(v)) return QStringLiteral("%1: column indices are integers from 0, got %2").arg(key).arg(v);
-      if (used.contains(int(v))) return QStringLiteral("%1: column %2 is also one of the other variable's").arg(key).arg(v);
+      if (used.contains(int(v)))
+        return QStringLiteral("%1: column %2 is also one of the other variable's").arg(key).arg(v);
     }
     for (double v : values) used.insert(int(v));
   }

@@ -54,8 +54,9 @@ QList<TaskInfo> GaussianTaskPlugin::tasks() const {
   g3.id = "gaussian3";
   g3.displayName = "Gaussian triple (x, x', y)";
   g3.family = "gaussian";
-  g3.summary = "x, x', y in R^dim, the MI split at random over dimensions (DEMI sec. 5.1); exact I(x,x';y), "
-               "I(x';y), I(x;y|x'), PMIs, densities and samples of p(y|x')";
+  g3.summary =
+      "x, x', y in R^dim, the MI split at random over dimensions (DEMI sec. 5.1); exact I(x,x';y), "
+      "I(x';y), I(x;y|x'), PMIs, densities and samples of p(y|x')";
   g3.params = commonSpecs();
   ParamSpec alpha = ParamSpec::real("alpha", 0.5, 0.0, 1.0,
                                     "I(x';y) / I(x,x';y) per dimension; unset draws it from U(0.1, 0.9)", true, true);
