@@ -4,7 +4,8 @@
 #include <ATen/CPUGeneratorImpl.h>
 
 #include <cmath>
-#include <stdexcept>
+
+#include "tasks/row_sampler.h"
 
 namespace milab {
 
@@ -19,41 +20,10 @@ at::Tensor standardised(const at::Tensor& t) {
   return (t - mean) / at::where(sd > 0, sd, at::ones_like(sd));
 }
 
-Batch rows(const Batch& b, const at::Tensor& index) {
-  return {b.x.index_select(0, index), b.xp.defined() ? b.xp.index_select(0, index) : at::Tensor(),
-          b.y.index_select(0, index)};
-}
-
 Batch slice(const Batch& b, int64_t start, int64_t length) {
   return {b.x.narrow(0, start, length), b.xp.defined() ? b.xp.narrow(0, start, length) : at::Tensor(),
           b.y.narrow(0, start, length)};
 }
-
-class TrainingPartSampler final : public TaskSampler {
- public:
-  TrainingPartSampler(const Batch& part, int dimX, int dimY)
-      : TaskSampler(part.x.device()), part_(part), dimX_(dimX), dimY_(dimY) {}
-
-  int dimX() const override { return dimX_; }
-  int dimY() const override { return dimY_; }
-  // x' columns are data here: critics read [x, x'] as usual, but nothing samples p(y|x').
-  bool hasSubview() const override { return part_.xp.defined(); }
-
-  // n distinct rows (as bmi's minibatches, drawn without replacement), chosen with the caller's generator.
-  Batch sampleJoint(int64_t n, at::Generator& gen) const override {
-    const int64_t available = part_.x.size(0);
-    if (n > available)
-      throw std::invalid_argument("samples: a batch of " + std::to_string(n) + " rows needs at least that many " +
-                                  "training rows, the training part has " + std::to_string(available));
-    const at::Tensor index =
-        at::randperm(available, gen, at::TensorOptions().dtype(at::kLong).device(gen.device())).narrow(0, 0, n);
-    return rows(part_, index.to(device()));
-  }
-
- private:
-  Batch part_;
-  int dimX_, dimY_;
-};
 
 }  // namespace
 
@@ -77,8 +47,6 @@ Batch SampleSet::all() const {
 
 Batch SampleSet::heldOutBatch(int64_t i, int64_t size) const { return slice(heldOut_, i * size, size); }
 
-std::unique_ptr<TaskSampler> SampleSet::trainingSampler() const {
-  return std::make_unique<TrainingPartSampler>(train_, int(train_.x.size(1)), int(train_.y.size(1)));
-}
+std::unique_ptr<TaskSampler> SampleSet::trainingSampler() const { return std::make_unique<RowSampler>(train_); }
 
 }  // namespace milab
