@@ -96,6 +96,65 @@ class TestTaskCatalog : public QObject {
     QVERIFY(validateTaskParams(*findTask("beyond-normal"), &unknown).startsWith("transforms: 'twist' is not one of"));
   }
 
+  // Bases multinormal and student take a covariance (dispersion) of the user's own. The truths against
+  // determinants written out here, not the plugin's log-determinant: I = 1/2 log(det Sxx det Syy / det S); a
+  // Student-t's adds the dof term, which a diagonal dispersion leaves alone (MI is scale invariant). The samples
+  // have the covariance asked for.
+  void variantsByCovarianceHaveTheirClosedFormTruths() {
+    const auto det3 = [](double a, double b, double c, double d, double e, double f) {  // symmetric [a b c; b d e; c e f]
+      return a * (d * f - e * e) - b * (b * f - e * c) + c * (b * e - d * c);
+    };
+    ParamMap gauss{{"base", "multinormal"},
+                   {"dim_x", 1},
+                   {"dim_y", 2},
+                   {"covariance", "2, 0.6, 0.3; 0.6, 1, 0.2; 0.3 0.2 1.5;"}};
+    QVERIFY(validateTaskParams(*findTask("beyond-normal"), &gauss).isEmpty());
+    const std::unique_ptr<TaskModel> g = buildTask("beyond-normal", gauss, 1);
+    QVERIFY(g);
+    const double expected = 0.5 * std::log(2.0 * (1.0 * 1.5 - 0.2 * 0.2) / det3(2, 0.6, 0.3, 1, 0.2, 1.5));
+    QVERIFY2(std::abs(g->totalMi() - expected) < 1e-12, qPrintable(QString::number(g->totalMi() - expected)));
+    at::Generator gen = estimatorGenerator(4);
+    const Batch b = g->sampler(c10::Device(c10::kCPU))->sampleJoint(200000, gen);
+    const at::Tensor xy = at::cat({b.x, b.y}, 1).to(at::kDouble);
+    const at::Tensor cov = at::matmul(xy.t(), xy) / double(xy.size(0));
+    const double want[3][3] = {{2, 0.6, 0.3}, {0.6, 1, 0.2}, {0.3, 0.2, 1.5}};
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) QVERIFY2(std::abs(cov[i][j].item<double>() - want[i][j]) < 0.03, qPrintable(QString::number(cov[i][j].item<double>())));
+
+    const std::unique_ptr<TaskModel> identity = buildTask("student-identity-1-1-3", {}, 1);
+    ParamMap scaled{{"base", "student"}, {"dim_x", 1}, {"dim_y", 1}, {"dof", 3}, {"covariance", "4, 0; 0, 0.25"}};
+    QVERIFY(validateTaskParams(*findTask("beyond-normal"), &scaled).isEmpty());
+    QCOMPARE(buildTask("beyond-normal", scaled, 1)->totalMi(), identity->totalMi());
+    ParamMap correlated{{"base", "student"}, {"dim_x", 1}, {"dim_y", 1}, {"dof", 3}, {"covariance", "1, 0.8; 0.8, 1"}};
+    QVERIFY(validateTaskParams(*findTask("beyond-normal"), &correlated).isEmpty());
+    QVERIFY(std::abs(buildTask("beyond-normal", correlated, 1)->totalMi() -
+                     (identity->totalMi() - 0.5 * std::log(1 - 0.64))) < 1e-12);
+  }
+
+  void badCovariancesAreRefusedNamingTheKey_data() {
+    QTest::addColumn<QString>("base");
+    QTest::addColumn<QString>("covariance");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("missing") << "multinormal" << "" << "covariance: base multinormal needs its 2 x 2 covariance";
+    QTest::newRow("rows") << "multinormal" << "1, 0" << "covariance: 1 rows, expected 2 (dim_x + dim_y";
+    QTest::newRow("entries") << "student" << "1, 0, 0; 0, 1" << "covariance: row 1 has 3 entries, expected 2";
+    QTest::newRow("text") << "multinormal" << "1, a; 0, 1" << "covariance: row 1, entry 2 is 'a', not a finite number";
+    QTest::newRow("inf") << "multinormal" << "1, 0; 0, inf" << "covariance: row 2, entry 2 is 'inf', not a finite";
+    QTest::newRow("asymmetric") << "multinormal" << "1, 0.5; 0.4, 1" << "covariance: not symmetric: entry (1, 2) is 0.5 but (2, 1) is 0.4";
+    QTest::newRow("not PD") << "multinormal" << "1, 2; 2, 1" << "covariance: must be positive definite (smallest eigenvalue -1";
+    QTest::newRow("singular") << "student" << "1, 1; 1, 1" << "covariance: must be positive definite";
+    QTest::newRow("other base") << "multinormal-dense" << "1, 0; 0, 1" << "covariance: only bases multinormal and student take one (base is multinormal-dense)";
+  }
+  void badCovariancesAreRefusedNamingTheKey() {
+    QFETCH(QString, base);
+    QFETCH(QString, covariance);
+    QFETCH(QString, error);
+    ParamMap keys{{"base", base}, {"dim_x", 1}, {"dim_y", 1}, {"covariance", covariance}};
+    const QString err = validateTaskParams(*findTask("beyond-normal"), &keys);
+    QVERIFY2(err.startsWith(error), qPrintable(err));
+    QVERIFY(!buildTask("beyond-normal", keys, 1));
+  }
+
   void previewDrawsTheTasksSamples() {
     const std::unique_ptr<TaskModel> t = buildTask("swissroll_x-normal_cdf-1v1-normal-0.75", {}, 1);
     QCOMPARE(t->dimX(), 2);

@@ -1,8 +1,9 @@
 #include "beyond_normal.h"
 
-#include <QLocale>
-
 #include <Eigen/Cholesky>
+#include <Eigen/Eigenvalues>
+#include <QLocale>
+#include <QRegularExpression>
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -41,8 +42,8 @@ std::vector<int> range(int first, int count) {
 QString number(double v) { return QString::number(v, 'g', QLocale::FloatingPointShortest); }
 
 // One number of an id, read with its field name for the error.
-QString readNumber(const QString& text, const QString& field, const QString& id, double low, double high,
-                   bool integer, double* out) {
+QString readNumber(const QString& text, const QString& field, const QString& id, double low, double high, bool integer,
+                   double* out) {
   bool ok = false;
   const double v = text.toDouble(&ok);
   const bool inRange = ok && std::isfinite(v) && v >= low && v <= high && (!integer || v == std::floor(v));
@@ -163,7 +164,8 @@ const QStringList& benchmarkTaskIds() {
                     "swissroll_x-normal_cdf-1v1-normal-0.75"};
     for (int d : {2, 3, 5, 25, 50}) out << QStringLiteral("multinormal-dense-%1-%1-0.5").arg(d);
     for (int d : {2, 3, 5, 25}) out << QStringLiteral("multinormal-sparse-%1-%1-2-2.0").arg(d);
-    for (const char* s : {"2-2-1", "2-2-2", "3-3-2", "3-3-3", "5-5-2", "5-5-3"}) out << QStringLiteral("student-identity-") + s;
+    for (const char* s : {"2-2-1", "2-2-2", "3-3-2", "3-3-3", "5-5-2", "5-5-3"})
+      out << QStringLiteral("student-identity-") + s;
     for (const char* prefix : {"normal_cdf-", "half_cube-", "spiral-", "spiral-normal_cdf-"})
       for (int d : {3, 5, 25}) out << QStringLiteral("%1multinormal-sparse-%2-%2-2-2.0").arg(prefix).arg(d);
     for (const char* s : {"2-2-1", "3-3-2", "5-5-2"}) out << QStringLiteral("asinh-student-identity-") + s;
@@ -212,17 +214,19 @@ QString parseTaskId(const QString& id, TaskDefinition* out) {
     const int index = int(t.transforms.size());
     t.transforms << p.transform;
     if (p.transform == Transform::Spiral && (t.dimX < 2 || t.dimY < 3))
-      return QStringLiteral("task: spiral in '%1' needs dim_x >= 2 and dim_y >= 3 (a rotation of y in its "
-                            "second and third coordinates), got %2 × %3")
+      return QStringLiteral(
+                 "task: spiral in '%1' needs dim_x >= 2 and dim_y >= 3 (a rotation of y in its "
+                 "second and third coordinates), got %2 × %3")
           .arg(id)
           .arg(t.dimX)
           .arg(t.dimY);
     if (p.transform == Transform::SwissRollX && (t.dimX != 1 || !unitIntervalBefore(t, index)))
-      return QStringLiteral("task: swissroll_x in '%1' needs a 1-dimensional x in [0, 1] (write it on "
-                            "normal_cdf-...)")
+      return QStringLiteral(
+                 "task: swissroll_x in '%1' needs a 1-dimensional x in [0, 1] (write it on "
+                 "normal_cdf-...)")
           .arg(id);
     name = p.transform == Transform::SwissRollX ? QStringLiteral("Swiss roll 2 × 1 @ %1").arg(name)
-                                                 : QStringLiteral("%1 @ %2").arg(p.name, name);
+                                                : QStringLiteral("%1 @ %2").arg(p.name, name);
   }
   t.name = name;
   *out = t;
@@ -250,6 +254,58 @@ double exactMutualInformation(const TaskDefinition& t) {
              studentEntropyWithoutDispersion(t.dimX + t.dimY, t.dof);
   }
   return 0;
+}
+
+QString parseCovariance(const QString& text, int size, const QString& field, Eigen::MatrixXd* out) {
+  QString written = text.trimmed();
+  if (written.endsWith(';')) written.chop(1);  // a closing ';' ends the last row, as in "1, 0; 0, 1;"
+  const QStringList rows = written.split(';');
+  if (rows.size() != size)
+    return QStringLiteral("%1: %2 rows, expected %3 (dim_x + dim_y; rows separated by ';')")
+        .arg(field)
+        .arg(rows.size())
+        .arg(size);
+  static const QRegularExpression separator("[,\\s]+");
+  Eigen::MatrixXd m(size, size);
+  for (int i = 0; i < size; ++i) {
+    const QStringList cells = rows[i].trimmed().split(separator, Qt::SkipEmptyParts);
+    if (cells.size() != size)
+      return QStringLiteral("%1: row %2 has %3 entries, expected %4 (dim_x + dim_y)")
+          .arg(field)
+          .arg(i + 1)
+          .arg(cells.size())
+          .arg(size);
+    for (int j = 0; j < size; ++j) {
+      bool ok = false;
+      m(i, j) = cells[j].toDouble(&ok);
+      if (!ok || !std::isfinite(m(i, j)))
+        return QStringLiteral("%1: row %2, entry %3 is '%4', not a finite number")
+            .arg(field)
+            .arg(i + 1)
+            .arg(j + 1)
+            .arg(cells[j].left(40));
+    }
+  }
+  const double scale = m.cwiseAbs().maxCoeff();
+  for (int i = 0; i < size; ++i)
+    for (int j = i + 1; j < size; ++j)
+      if (std::abs(m(i, j) - m(j, i)) > 1e-12 * scale)
+        return QStringLiteral("%1: not symmetric: entry (%2, %3) is %4 but (%3, %2) is %5")
+            .arg(field)
+            .arg(i + 1)
+            .arg(j + 1)
+            .arg(number(m(i, j)), number(m(j, i)));
+  // Cholesky succeeds exactly for the positive definite; a near-singular matrix would give an MI of thousands of
+  // nats and samples that are rounding noise, so the smallest eigenvalue must also be a visible share of the largest.
+  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(m, Eigen::EigenvaluesOnly);
+  const double smallest = eigen.eigenvalues().minCoeff(), largest = eigen.eigenvalues().maxCoeff();
+  if (Eigen::LLT<Eigen::MatrixXd>(m).info() != Eigen::Success || !(smallest > 1e-9 * largest))
+    return QStringLiteral(
+               "%1: must be positive definite (smallest eigenvalue %2, largest %3; the smallest must be "
+               "above 1e-9 times the largest)")
+        .arg(field, QString::number(smallest, 'g', 4), QString::number(largest, 'g', 4));
+  *out = m;
+  return {};
 }
 
 QStringList nearestTaskIds(const QString& id, int count) { return nearestIds(id, benchmarkTaskIds(), count); }

@@ -11,7 +11,8 @@
 //               growing with |x|^2), swissroll_x- (a uniform 1-d x rolled into 2-d); each is a bijection onto its
 //               image, so the MI is the base's.
 // The families are general: any dimensions, correlation, dof or epsilon in an id (student-identity-4-4-5) make a
-// variant with its own exact truth. Eigen and Qt Core only: sampling lives in beyond_normal_sampler.h.
+// variant with its own exact truth, and a covariance (multinormal) or dispersion (Student-t) of a user's own is
+// read by parseCovariance. Eigen and Qt Core only: sampling lives in beyond_normal_sampler.h.
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -55,6 +56,11 @@ double studentEntropyWithoutDispersion(int k, double nu);
 double additiveUniformMi(double epsilon);
 // bmi's sparse ("2-pair") covariance before normalisation to correlations.
 Eigen::MatrixXd sparseLatentCovariance(int dimX, int dimY, int interacting, double strength);
+
+// A covariance written out by a user: rows separated by ';', entries by ',' or spaces ("1, 0.6; 0.6, 2"). Returns
+// "" and fills *out, or one line naming the key `field` and what is wrong (shape, a cell that is not a finite
+// number, asymmetry, not positive definite).
+QString parseCovariance(const QString& text, int size, const QString& field, Eigen::MatrixXd* out);
 
 // The ids nearest to `id` (edit distance), for the error of an unknown one.
 QStringList nearestTaskIds(const QString& id, int count = 3);

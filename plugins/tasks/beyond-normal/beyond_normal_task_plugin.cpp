@@ -35,10 +35,11 @@ TaskInfo customInfo() {
       "a Beyond-Normal family with your parameters and transform chain (the id it makes is what runs); "
       "exact I(x;y), samples only";
   t.params = {
-      ParamSpec::choice(
-          "base",
-          {"multinormal-dense", "multinormal-sparse", "student-identity", "1v1-normal", "1v1-bimodal", "1v1-additive"},
-          "multinormal-dense", "the base distribution (bmi's families)"),
+      ParamSpec::choice("base",
+                        {"multinormal-dense", "multinormal-sparse", "student-identity", "1v1-normal", "1v1-bimodal",
+                         "1v1-additive", "multinormal", "student"},
+                        "multinormal-dense",
+                        "the base distribution (bmi's families; multinormal and student take your `covariance`)"),
       ParamSpec::integer("dim_x", 2, 1, 500, "dimension of x (multinormal and Student-t bases)"),
       ParamSpec::integer("dim_y", 2, 1, 500, "dimension of y (multinormal and Student-t bases)"),
       ParamSpec::real("off_diag", 0.5, 0, 1, "multinormal-dense: every correlation (the id grammar has no minus sign)",
@@ -49,6 +50,9 @@ TaskInfo customInfo() {
       ParamSpec::real("correlation", 0.75, 0, 1,
                       "1v1-normal, 1v1-bimodal: the correlation (>= 0: the id grammar has no minus sign)", false, true),
       ParamSpec::real("epsilon", 0.1, 1e-3, 100, "1v1-additive: the half-width of the uniform noise"),
+      ParamSpec::text("covariance", "",
+                      "multinormal: the covariance of (x, y); student: its dispersion. (dim_x + dim_y) rows "
+                      "separated by ';', entries by ',' (\"1, 0.6; 0.6, 2\"); symmetric, positive definite"),
       ParamSpec::text("transforms", "",
                       "applied in this order, comma-separated: normal_cdf, half_cube, asinh, wiggly, spiral, "
                       "swissroll_x (the MI is the base's)"),
@@ -70,8 +74,9 @@ QString idOf(const ParamMap& p, QString* id) {
             .arg(dims)
             .arg(p.value("n_interacting").toInt())
             .arg(number(p.value("strength").toDouble()));
-  if (base == "student-identity")
+  if (base == "student-identity" || base == "student")
     b = QStringLiteral("student-identity-%1-%2").arg(dims, number(p.value("dof").toDouble()));
+  if (base == "multinormal") b = QStringLiteral("multinormal-dense-%1-0").arg(dims);
   if (base == "1v1-normal" || base == "1v1-bimodal") b = base + "-" + number(p.value("correlation").toDouble());
   if (base == "1v1-additive") b = base + "-" + number(p.value("epsilon").toDouble());
   static const QStringList known{"normal_cdf", "half_cube", "asinh", "wiggly", "spiral", "swissroll_x"};
@@ -85,6 +90,10 @@ QString idOf(const ParamMap& p, QString* id) {
   return {};
 }
 
+// The definition the keys describe. The bases with a covariance of the user's own are the id grammar's identity
+// variant with the same dimensions, dof and transforms (which checks them), its covariance then replaced.
+QString definitionOf(const ParamMap& p, beyond_normal::TaskDefinition* out);
+
 // "task: off_diag in 'ID' must be ..." from the id grammar, said of the key: "off_diag: must be ... (variant ID)".
 QString asKeyError(const QString& err) {
   static const QRegularExpression field("^task: (\\w+) in '([^']*)' (.*)$");
@@ -92,14 +101,40 @@ QString asKeyError(const QString& err) {
   return m.hasMatch() ? QStringLiteral("%1: %2 (variant %3)").arg(m.captured(1), m.captured(3), m.captured(2)) : err;
 }
 
+QString definitionOf(const ParamMap& p, beyond_normal::TaskDefinition* out) {
+  QString id;
+  if (const QString err = idOf(p, &id); !err.isEmpty()) return err;
+  beyond_normal::TaskDefinition d;
+  if (const QString err = asKeyError(beyond_normal::parseTaskId(id, &d)); !err.isEmpty()) return err;
+  const QString base = p.value("base").toString();
+  const QString covariance = p.value("covariance").toString();
+  if (base == "multinormal" || base == "student") {
+    if (covariance.trimmed().isEmpty())
+      return QStringLiteral("covariance: base %1 needs its %2 x %2 %3 (rows separated by ';')")
+          .arg(base)
+          .arg(d.dimX + d.dimY)
+          .arg(base == "student" ? "dispersion" : "covariance");
+    if (const QString err = beyond_normal::parseCovariance(covariance, d.dimX + d.dimY, "covariance", &d.covariance);
+        !err.isEmpty())
+      return err;
+    // "Multinormal 2 × 2 (dense)" or "Student-t 2 × 2 (dof=3)" inside the transforms' names.
+    const QString standIn = base == "student" ? QStringLiteral("(dof=") : QStringLiteral("(dense)");
+    d.name.replace(standIn,
+                   base == "student" ? QStringLiteral("(your dispersion, dof=") : QStringLiteral("(your covariance)"));
+    d.id = kCustomId;
+  } else if (!covariance.trimmed().isEmpty()) {
+    return QStringLiteral("covariance: only bases multinormal and student take one (base is %1)").arg(base);
+  }
+  *out = d;
+  return {};
+}
+
 }  // namespace
 
 QString BeyondNormalTaskPlugin::validate(const TaskInfo& task, ParamMap* params) const {
   if (const QString err = TaskPlugin::validate(task, params); !err.isEmpty() || task.id != kCustomId) return err;
-  QString id;
-  if (const QString err = idOf(*params, &id); !err.isEmpty()) return err;
   beyond_normal::TaskDefinition d;
-  return asKeyError(beyond_normal::parseTaskId(id, &d));
+  return definitionOf(*params, &d);
 }
 
 QList<TaskInfo> BeyondNormalTaskPlugin::tasks() const {
@@ -122,10 +157,9 @@ std::optional<TaskInfo> BeyondNormalTaskPlugin::variant(const QString& id, QStri
 
 std::unique_ptr<TaskModel> BeyondNormalTaskPlugin::build(const TaskInfo& task, const ParamMap& params,
                                                          std::uint64_t) const {
-  QString id = task.id;
-  if (task.id == kCustomId && !idOf(params, &id).isEmpty()) return nullptr;
   beyond_normal::TaskDefinition d;
-  if (!beyond_normal::parseTaskId(id, &d).isEmpty()) return nullptr;
+  if (task.id == kCustomId ? !definitionOf(params, &d).isEmpty() : !beyond_normal::parseTaskId(task.id, &d).isEmpty())
+    return nullptr;
   return std::make_unique<BeyondNormalTaskModel>(std::move(d));
 }
 
