@@ -62,10 +62,18 @@ at::Tensor jsObjective(const at::Tensor& scores) {
 at::Tensor interpolatedBound(const at::Tensor& scores, const at::Tensor& logBaseline, double alpha) {
   const int64_t n = scores.size(0);
   // Leave-one-out log-mean-exp: loo[i][j] = log mean_{k != j} e^{s_ik}, i.e. log(sum_k e^{s_ik} - e^{s_ij})
-  // - log(n-1), written with log1mexp(s_ij - lse_i) for precision.
+  // - log(n-1), written with log1mexp(s_ij - lse_i). That subtraction is exact except where s_ij holds nearly all
+  // of its row's mass, which only the row's largest entry can (any other has s_ij - lse_i <= -log 2): when a
+  // positive beats its negatives by 16 nats or more, float32 rounds s_ij - lse_i to 0. The largest entry's
+  // leave-one-out value is therefore the logsumexp of its row with that entry masked to -inf.
   const at::Tensor lse = at::logsumexp(scores, 1, true);
-  const at::Tensor gap = (scores - lse).clamp_max(-1e-7);  // s_ij < lse_i unless one entry holds all the mass
-  const at::Tensor loo = lse + at::log(-at::expm1(gap)) - std::log(double(n - 1));
+  const at::Tensor largest = scores.argmax(1, true);
+  const at::Tensor isLargest = at::zeros_like(scores, scores.options().dtype(at::kBool)).scatter_(1, largest, true);
+  const at::Tensor withoutLargest =
+      at::logsumexp(scores.masked_fill(isLargest, -std::numeric_limits<double>::infinity()), 1, true);
+  // The masked branch is given a harmless gap so that its gradient, multiplied by where's zero, stays finite.
+  const at::Tensor gap = at::where(isLargest, at::full_like(scores, -1.0), scores - lse);
+  const at::Tensor loo = at::where(isLargest, withoutLargest, lse + at::log(-at::expm1(gap))) - std::log(double(n - 1));
   // log(alpha e^loo + (1 - alpha) e^l(x_i))
   const at::Tensor baseline = at::logaddexp(loo + std::log(alpha), logBaseline.unsqueeze(1) + std::log1p(-alpha));
   // Marginal term: each row's negatives against the baseline that excludes its positive (the diagonal).
