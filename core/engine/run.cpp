@@ -355,8 +355,30 @@ void Run::execute() {
         res.warning = res.warning.isEmpty() ? overfit : res.warning + "; " + overfit;
       }
     }
-    const QString implausible = implausibleReading(limits, res.estimate, res.stderror, trained);
+    const QVector<CurvePoint> points = curve();
+    QList<std::pair<int, double>> readings;
+    for (const CurvePoint& p : points) readings.append({p.step, p.estimate});
+    const ReadingEvidence evidence = evidenceOf(trained, readings);
+    const QString implausible = implausibleReading(limits, res.estimate, res.stderror, evidence);
     if (!implausible.isEmpty()) return finish(RunStatus::Failed, implausible);
+    // A staircase's earlier levels are read from their last training steps: each against its own level's limits.
+    if (schedule_.isSet()) {
+      QList<double> targets;
+      for (const LevelResult& l : res.levels) targets << l.target;
+      const QList<LevelResult> levels = levelStatistics(points, schedule_, targets);
+      for (int level = 0; level + 1 < levels.size(); ++level) {
+        const LevelResult& l = levels[level];
+        if (l.steps == 0) continue;
+        const ReadingLimits own = method_->readingLimits(spec_.methodParams, *levelModels_[size_t(level)]);
+        const QString why = implausibleReading(own, l.mean, std::sqrt(l.variance / l.steps), evidence);
+        if (!why.isEmpty())
+          return finish(RunStatus::Failed, QStringLiteral("level %1 (MI %2), mean of its last %3 training readings: %4")
+                                               .arg(level + 1)
+                                               .arg(l.mi, 0, 'g', 6)
+                                               .arg(l.steps)
+                                               .arg(why));
+      }
+    }
     finish(RunStatus::Finished, res.reason);
   } catch (const EstimatorCancelled&) {
     finishCancelled(stepsDone_.load() < spec_.steps && method_->info().trains

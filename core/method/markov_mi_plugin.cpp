@@ -36,6 +36,19 @@ QList<Ceiling> MarkovMiPlugin::ceilings(const ParamMap& params) const {
   return {{"m log 2", params.value("bits").toDouble() * std::log(2.0)}};
 }
 
+ReadingLimits MarkovMiPlugin::readingLimits(const ParamMap& params, const TaskModel& task) const {
+  // AMMI is no bound, so the default leaves out the ceiling; yet no reading of I(X;Z) for a code of m bits can
+  // exceed m log 2 (an AMMI above it has a prior that reads H(Z) too high: its warning says so).
+  ReadingLimits l = MethodPlugin::readingLimits(params, task);
+  for (const Ceiling& c : ceilings(params))
+    if (c.value < l.high) {
+      l.high = c.value;
+      l.highWhy =
+          QStringLiteral("above %1 = %2: no code of that many bits carries more").arg(c.name).arg(c.value, 0, 'f', 3);
+    }
+  return l;
+}
+
 QString MarkovMiPlugin::warning(const ParamMap& params, const QList<Term>& terms) const {
   if (!learnedPrior_) return {};
   double crossEntropy = NAN, conditional = NAN, exact = NAN;

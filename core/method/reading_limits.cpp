@@ -8,8 +8,7 @@
 
 namespace milab {
 
-ReadingLimits defaultReadingLimits(const MethodInfo& info, const QList<NamedValue>& ceilings,
-                                   const TaskModel& task) {
+ReadingLimits defaultReadingLimits(const MethodInfo& info, const QList<NamedValue>& ceilings, const TaskModel& task) {
   ReadingLimits l;
   l.lowWhy = QStringLiteral("MI >= 0");
   const double largest = task.largestMi();
@@ -34,20 +33,61 @@ ReadingLimits defaultReadingLimits(const MethodInfo& info, const QList<NamedValu
   return l;
 }
 
-QString implausibleReading(const ReadingLimits& limits, double estimate, double stderror, bool trained) {
+ReadingEvidence evidenceOf(bool trained, const QList<std::pair<int, double>>& readings) {
+  ReadingEvidence e;
+  e.trained = trained;
+  for (const auto& [step, reading] : readings)
+    if (std::isfinite(reading) && std::abs(reading) > std::abs(e.extremeReading)) {
+      e.extremeReading = reading;
+      e.extremeStep = step;
+    }
+  return e;
+}
+
+double plausibilityMargin(double limit, double stderror) {
   // Three standard errors, but at most 1 nat + 10% of the limit: a heavy-tailed reading's own spread would
   // otherwise excuse any number (DoE read -4203 +- 4130 nats on a Cauchy's held-out samples, truth 0.43).
   const double se = std::isfinite(stderror) ? stderror : 0.0;
-  const auto margin = [se](double limit) { return std::min(3 * se, 1.0 + 0.1 * std::abs(limit)); };
-  QString why;
-  if (estimate < limits.low - margin(limits.low)) why = limits.lowWhy;
-  if (estimate > limits.high + margin(limits.high)) why = limits.highWhy;
+  return std::min(3 * se, 1.0 + 0.1 * std::abs(limit));
+}
+
+QString implausibleReading(const ReadingLimits& limits, double estimate, double stderror,
+                           const ReadingEvidence& evidence) {
+  const auto number = [](double v) { return QString::number(v, 'g', 6); };
+  double limit = 0;
+  QString why, bound;
+  if (const double m = plausibilityMargin(limits.low, stderror); estimate < limits.low - m) {
+    limit = limits.low;
+    why = limits.lowWhy;
+    bound = QStringLiteral("allowed down to %1").arg(number(limits.low - m));
+  }
+  if (const double m = plausibilityMargin(limits.high, stderror); estimate > limits.high + m) {
+    limit = limits.high;
+    why = limits.highWhy;
+    bound = QStringLiteral("allowed up to %1").arg(number(limits.high + m));
+  }
   if (why.isEmpty()) return {};
-  return QStringLiteral("estimate %1 is impossible (%2): %3")
-      .arg(estimate, 0, 'g', 6)
-      .arg(why)
-      .arg(trained ? QStringLiteral("training diverged; lower lr")
-                   : QStringLiteral("the in-batch reading is numerically unstable at this size (nothing was trained)"));
+  QString cause;
+  // The curve blew up when a training reading went ten times past the limit's scale (a healthy critic's batch
+  // readings stay within a few nats of its target; lr 1 sends InfoNCE's to -6000).
+  const double scale = 10 * std::max({std::abs(limit), std::abs(limits.low), 10.0});
+  if (!evidence.trained)
+    cause = QStringLiteral("the in-batch reading is numerically unstable at this size (nothing was trained)");
+  else if (evidence.extremeStep > 0 && std::abs(evidence.extremeReading) > scale)
+    cause = QStringLiteral("training diverged (the training reading reached %1 at step %2); lower lr")
+                .arg(number(evidence.extremeReading))
+                .arg(evidence.extremeStep);
+  else if (evidence.extremeStep > 0)
+    cause = QStringLiteral(
+                "training did not diverge (the farthest training reading, %1 at step %2, is within "
+                "+-%3): the critic or model reads outside what it can (train longer, or change lr or its "
+                "size)")
+                .arg(number(evidence.extremeReading))
+                .arg(evidence.extremeStep)
+                .arg(number(scale));
+  else
+    cause = QStringLiteral("no training step was recorded to tell why");
+  return QStringLiteral("estimate %1 is implausible (%2; %3): %4").arg(number(estimate), why, bound, cause);
 }
 
 }  // namespace milab

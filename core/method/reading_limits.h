@@ -1,11 +1,12 @@
 #pragma once
-// What a finished reading can plausibly be. A run whose final estimate lies outside [low, high] by more than
-// three standard errors did not measure anything: its critic or model diverged (or, with an oracle critic, the
-// in-batch reading overflowed). It ends as failed with the reason and the number, its curve and files kept,
+// What a finished reading can plausibly be. A run whose final estimate lies outside [low, high] by more than its
+// margin did not measure anything: its critic or model diverged or learned nothing (or, with an oracle critic,
+// the in-batch reading overflowed). It ends as failed with the reason and the number, its curve and files kept,
 // instead of "finished" with an estimate that cannot be right. Each method states its limits in its plugin
 // (MethodPlugin::readingLimits); most keep the default. Torch-free.
 #include <QList>
 #include <QString>
+#include <utility>
 
 namespace milab {
 
@@ -26,11 +27,29 @@ struct ReadingLimits {
 // target plus 5 nats (a misspecified DoE on the
 // cubic task reads 14.4 for 10; SMILE at lr 1 reads 181). A method that reads far from its target by design
 // (CLUB) or whose target is not an MI (log Z) states its own limits.
-ReadingLimits defaultReadingLimits(const MethodInfo& info, const QList<NamedValue>& ceilings,
-                                   const TaskModel& task);
+ReadingLimits defaultReadingLimits(const MethodInfo& info, const QList<NamedValue>& ceilings, const TaskModel& task);
 
-// "" when the reading is plausible, else the run's failure reason, e.g. "estimate -6377 is impossible
-// (MI >= 0): training diverged; lower lr". `trained`: false for an oracle critic (nothing was trained).
-QString implausibleReading(const ReadingLimits& limits, double estimate, double stderror, bool trained);
+// What the run did, for the words of a failure: whether anything was trained, and the training reading of largest
+// magnitude on the curve (its step), which tells a divergence from a critic that merely learned nothing.
+struct ReadingEvidence {
+  bool trained = true;        // false for an oracle critic
+  double extremeReading = 0;  // the training-batch reading farthest from 0 on the curve
+  int extremeStep = 0;        // its step (0: no training step was recorded)
+};
+
+// The training reading of largest magnitude on a curve of (step, reading) pairs: the evidence above.
+ReadingEvidence evidenceOf(bool trained, const QList<std::pair<int, double>>& readings);
+
+// The distance from a limit a reading may lie and still be plausible: three standard errors, but at most 1 nat +
+// 10% of the limit.
+double plausibilityMargin(double limit, double stderror);
+
+// "" when the reading is plausible, else the run's failure reason naming the limit, the margin allowed and the
+// evidence, e.g. "estimate -6377 is implausible (MI >= 0, allowed down to -1.3): training diverged (the training
+// reading reached -9812 at step 37); lower lr". Divergence is said only when the curve blew up (a training reading
+// beyond 10 times the limit's scale); a trained critic that stays near its limit "has not learned what the task
+// asks"; an oracle's (nothing trained) "in-batch reading is numerically unstable".
+QString implausibleReading(const ReadingLimits& limits, double estimate, double stderror,
+                           const ReadingEvidence& evidence);
 
 }  // namespace milab

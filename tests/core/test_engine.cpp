@@ -253,11 +253,11 @@ class TestEngine : public QObject {
     QTest::addColumn<QVariantMap>("params");
     QTest::addColumn<QString>("why");
     const QVariantMap lr1{{"lr", 1.0}, {"K", 64}};
-    QTest::newRow("infonce") << "gaussian2" << "infonce" << lr1 << "(MI >= 0): training diverged; lower lr";
-    QTest::newRow("interpolated") << "gaussian2" << "interpolated" << lr1 << "(MI >= 0)";
-    QTest::newRow("smile") << "gaussian2" << "smile" << lr1 << "(above twice the task's exact 10 nats, + 5 nats)";
-    QTest::newRow("demi") << "gaussian3" << "demi" << lr1 << "(MI >= 0)";
-    QTest::newRow("demi-var") << "gaussian3" << "demi-var" << lr1 << "(MI >= 0)";
+    QTest::newRow("infonce") << "gaussian2" << "infonce" << lr1 << "(MI >= 0; allowed down to -2.1";
+    QTest::newRow("interpolated") << "gaussian2" << "interpolated" << lr1 << "(MI >= 0;";
+    QTest::newRow("smile") << "gaussian2" << "smile" << lr1 << "(above twice the task's exact 10 nats, + 5 nats;";
+    QTest::newRow("demi") << "gaussian3" << "demi" << lr1 << "(MI >= 0;";
+    QTest::newRow("demi-var") << "gaussian3" << "demi-var" << lr1 << "(MI >= 0;";
   }
   void divergedReadingsFailWithTheirReason() {
     QFETCH(QString, task);
@@ -271,7 +271,9 @@ class TestEngine : public QObject {
     const RunResult r = runToCompletion(run);
     qInfo("%s: %s", qPrintable(method), qPrintable(r.reason));
     QCOMPARE(r.status, RunStatus::Failed);
-    QVERIFY2(r.reason.startsWith("estimate ") && r.reason.contains(" is impossible " + why), qPrintable(r.reason));
+    QVERIFY2(r.reason.startsWith("estimate ") && r.reason.contains(" is implausible " + why), qPrintable(r.reason));
+    // lr 1 blows the curve up: the reason says so, with the reading and its step as evidence.
+    QVERIFY2(r.reason.contains("training diverged (the training reading reached "), qPrintable(r.reason));
     QCOMPARE(run.curve().size(), 200);  // what it did is kept
     QVERIFY(!hasEstimate(r));
   }
@@ -289,21 +291,49 @@ class TestEngine : public QObject {
     QVERIFY2(r.reason.contains("a 1024-dimensional task allows") && r.reason.contains("nothing was trained"),
              qPrintable(r.reason));
 
+    // A staircase is checked level by level, each against its own limits: the oracle overflows at MI 5000 and reads
+    // 11.6 at the last level, MI 10 (which alone used to be checked, and passed).
+    RunSpec stairs = spec;
+    stairs.taskParams = {{"dim", 1024}, {"mi_schedule", "5000,10"}, {"steps_per_level", 5}};
+    QVERIFY(validateRunSpec(&stairs, registry_).isEmpty());
+    Run staircase(stairs, registry_.find("mine"));
+    const RunResult s = runToCompletion(staircase);
+    QCOMPARE(s.status, RunStatus::Failed);
+    QVERIFY2(s.reason.startsWith("level 1 (MI 5000), mean of its last 5 training readings: estimate ") &&
+                 s.reason.contains("a 1024-dimensional task allows"),
+             qPrintable(s.reason));
+
     ParamMap taskParams{{"dim", 20}, {"mi", 10.0}};
     QVERIFY(validateTaskParams(*findTask("gaussian2"), &taskParams).isEmpty());
     const std::unique_ptr<TaskModel> task = buildTask("gaussian2", taskParams, 1);
     const MethodPlugin* infonce = registry_.find("infonce");
     const ReadingLimits nce = infonce->readingLimits({{"K", 64}}, *task);
     QCOMPARE(nce.high, std::log(64.0));
-    QVERIFY(implausibleReading(nce, std::log(64.0) + 0.29, 0.1, true).isEmpty());  // within 3 stderr
-    QVERIFY(implausibleReading(nce, std::log(64.0) + 0.31, 0.1, true).contains("above its ceiling log K = 4.159"));
-    QVERIFY(implausibleReading(nce, -1.29, 0.1, true).isEmpty());
-    QVERIFY(implausibleReading(nce, -1.31, 0.1, true).startsWith("estimate -1.31 is impossible (MI >= 0)"));
+    const ReadingEvidence calm = evidenceOf(true, {{1, -0.7}, {2, 3.9}, {3, -2.4}});
+    QCOMPARE(calm.extremeReading, 3.9);
+    QCOMPARE(calm.extremeStep, 2);
+    QVERIFY(implausibleReading(nce, std::log(64.0) + 0.29, 0.1, calm).isEmpty());  // within 3 stderr
+    QVERIFY(implausibleReading(nce, std::log(64.0) + 0.31, 0.1, calm).contains("above its ceiling log K = 4.159"));
+    QVERIFY(implausibleReading(nce, -1.29, 0.1, calm).isEmpty());
+    // A loose lower bound that never blew up is implausible, not diverged: the words name the evidence.
+    const QString loose = implausibleReading(nce, -1.31, 0.1, calm);
+    QVERIFY2(loose.startsWith("estimate -1.31 is implausible (MI >= 0; allowed down to -1.3): training did not "
+                              "diverge (the farthest training reading, 3.9 at step 2, is within +-100)"),
+             qPrintable(loose));
+    const ReadingEvidence blownUp = evidenceOf(true, {{1, 2.0}, {40, -9812.0}, {41, -30.0}});
+    QVERIFY2(implausibleReading(nce, -31, 0.1, blownUp)
+                 .endsWith("training diverged (the training reading reached -9812 at step 40); lower lr"),
+             qPrintable(implausibleReading(nce, -31, 0.1, blownUp)));
+    QVERIFY(implausibleReading(nce, -31, 0.1, ReadingEvidence{false, 0, 0}).endsWith("(nothing was trained)"));
     // A heavy-tailed reading's own spread excuses at most 1 nat + 10% of the limit, not 3 of its standard errors:
     // DoE read -4203 +- 4130 nats on a Cauchy's held-out samples.
-    QVERIFY(implausibleReading(nce, -4203, 4130, true).startsWith("estimate -4203 is impossible (MI >= 0)"));
-    QVERIFY(implausibleReading(nce, -2.05, 5.0, true).isEmpty());   // -1 less 1.1: the cap
-    QVERIFY(!implausibleReading(nce, -2.15, 5.0, true).isEmpty());
+    QVERIFY(implausibleReading(nce, -4203, 4130, calm).startsWith("estimate -4203 is implausible (MI >= 0;"));
+    QVERIFY(implausibleReading(nce, -2.05, 5.0, calm).isEmpty());   // -1 less 1.1: the cap
+    QVERIFY(!implausibleReading(nce, -2.15, 5.0, calm).isEmpty());
+    // AMMI is no bound, yet no code of m bits reads above m log 2: its limit, not twice the target + 5.
+    const ReadingLimits ammi = registry_.find("ammi")->readingLimits({{"bits", 4}}, *task);
+    QCOMPARE(ammi.high, 4 * std::log(2.0));
+    QVERIFY(ammi.highWhy.contains("no code of that many bits carries more"));
     const ReadingLimits club = registry_.find("club")->readingLimits({}, *task);
     QVERIFY(club.high > 3 * 34.0 && club.highWhy.contains("CLUB reads with the true p(y|x)"));
     const ReadingLimits logZ = registry_.find("nce-density")->readingLimits({}, *task);
