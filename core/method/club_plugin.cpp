@@ -7,6 +7,7 @@
 #include "method/estimator.h"
 #include "method/score_matrix_estimator.h"
 #include "nn/density_model.h"
+#include "nn/derangement.h"
 #include "nn/descent.h"
 #include "nn/flat_adam.h"
 #include "tasks/task.h"
@@ -53,11 +54,11 @@ class ClubEstimator final : public Estimator {
 
   Terms terms(const Batch& batch) {
     const at::Tensor xs = criticInput(batch);
-    // club-sample pairs each x_i with one y of another row, drawn where the batch is (EstimatorContext::noise).
-    const at::Tensor perm =
-        sampled_ ? at::randperm(batch.y.size(0), noise_, batch.y.options().dtype(at::kLong)) : at::Tensor();
+    // club-sample pairs each x_i with the y of one other row (a derangement: never its own, which would pull the
+    // marginal term toward the joint one), drawn where the batch is (EstimatorContext::noise).
+    const at::Tensor perm = sampled_ ? randomDerangement(batch.y.size(0), noise_, batch.y.options()) : at::Tensor();
     if (!adam_) {
-      const at::Tensor logPy = task_->logMarginalY(batch.y);                  // [B]
+      const at::Tensor logPy = task_->logMarginalY(batch.y);  // [B]
       const at::Tensor joint = (logPy + task_->pmi(batch.x, batch.xp, batch.y)).mean();
       if (sampled_) {
         const at::Tensor y = batch.y.index_select(0, perm);
@@ -91,10 +92,12 @@ MethodInfo ClubPlugin::info() const {
   i.id = id_;
   i.displayName = displayName_;
   i.family = "upper bound";
-  i.summary = sampled_ ? QStringLiteral("CLUB with one random negative pairing per row: E_joint[log q(y|x)] - "
-                                        "E[log q(y'|x)]; an upper bound in expectation when q(y|x) is good")
-                       : QStringLiteral("CLUB: E_joint[log q(y|x)] - E_x E_y[log q(y|x)] over all in-batch pairs; an "
-                                        "upper bound in expectation when q(y|x) is good (Cheng et al., 2020)");
+  i.summary = sampled_ ? QStringLiteral(
+                             "CLUB with one random negative pairing per row: E_joint[log q(y|x)] - "
+                             "E[log q(y'|x)]; an upper bound in expectation when q(y|x) is good")
+                       : QStringLiteral(
+                             "CLUB: E_joint[log q(y|x)] - E_x E_y[log q(y|x)] over all in-batch pairs; an "
+                             "upper bound in expectation when q(y|x) is good (Cheng et al., 2020)");
   i.params = densityModelParamSpecs("the task's exact p(y|x): an upper bound, above the truth by a known gap");
   i.lowerBound = false;
   i.upperBound = true;

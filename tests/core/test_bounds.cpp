@@ -1,13 +1,17 @@
 // The bound functions against direct, loop-by-loop transcriptions of the papers' formulas in double precision
 // on small random score matrices, plus the Gaussian KL against Monte Carlo.
 #include <ATen/ATen.h>
+#include <ATen/CPUGeneratorImpl.h>
 
 #include <QtTest>
 #include <cmath>
+#include <array>
+#include <stdexcept>
 #include <vector>
 
 #include "engine/device.h"
 #include "nn/bounds.h"
+#include "nn/derangement.h"
 #include "tasks/task_sampler.h"
 
 using namespace milab;
@@ -117,6 +121,22 @@ class TestBounds : public QObject {
       value.backward();
       QVERIFY(s32.grad().isfinite().all().item<bool>());
     }
+  }
+
+  // A derangement leaves no row with itself, and each row's partner is uniform over the others: over 20,000 draws
+  // at n = 5 each of row 0's four partners comes 5,000 times (sd 61; 5 sd allowed), row 0 itself never.
+  void derangementHasNoFixedPointAndUniformPartners() {
+    at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(8);
+    std::array<int, 5> count{};
+    for (int draw = 0; draw < 20000; ++draw) {
+      const at::Tensor d = randomDerangement(5, gen, at::TensorOptions());
+      QVERIFY(!at::eq(d, at::arange(5, at::kLong)).any().item<bool>());
+      QVERIFY(at::equal(std::get<0>(d.sort()), at::arange(5, at::kLong)));  // a permutation
+      ++count[size_t(d[0].item<int64_t>())];
+    }
+    QCOMPARE(count[0], 0);
+    for (int j = 1; j < 5; ++j) QVERIFY2(std::abs(count[size_t(j)] - 5000) < 305, qPrintable(QString::number(count[size_t(j)])));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, randomDerangement(1, gen, at::TensorOptions()));
   }
 
   // MINE's gradient, entry by entry: d/ds_ii = 1/n, d/ds_ij = -e^{s_ij} / (n(n-1) average) off the diagonal

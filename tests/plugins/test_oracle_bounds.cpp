@@ -61,7 +61,9 @@ class TestOracleBounds : public QObject {
   void infonceSitsBelowTruthAndCeiling() {
     const RunResult r = oracle("infonce", "gaussian2", 2.0, 128, 400);
     qInfo("oracle infonce: %.4f +- %.4f", r.estimate, r.stderror);
-    QVERIFY(std::abs(r.estimate - 1.88) < 0.03);  // the reference value
+    // 1.88 is no outside reference: test_gaussian_tasks reads the same value with its own transcription of
+    // InfoNCE over the sampler's PMI (log_softmax of the score matrix), so this pins the plugin's path to it.
+    QVERIFY(std::abs(r.estimate - 1.88) < 0.03);
     const RunResult high = oracle("infonce", "gaussian3", 10.0, 128, 100);
     QVERIFY(high.estimate <= std::log(128.0));
     QVERIFY(high.estimate > std::log(128.0) - 0.3);  // saturated: MI 10 >> log K
@@ -99,16 +101,6 @@ class TestOracleBounds : public QObject {
     QVERIFY(std::abs(iBo - nce.estimate) < 0.01);  // both SEs are ~0.0014 here
   }
 
-  // With q = p(y|x') the KL vanishes and I_VAR is I_CNCE: the same value as DEMI's (Prop. 2).
-  void variationalWithTheTrueProposalIsDemi() {
-    const RunResult var = oracle("demi-var", "gaussian3", 10.0, 128, 100);
-    const RunResult demi = oracle("demi", "gaussian3", 10.0, 128, 100);
-    QCOMPARE(term(var, "KL"), 0.0);
-    const double se = std::hypot(var.stderror, demi.stderror);
-    qInfo("oracle demi-var %.4f, demi %.4f (+- %.4f)", var.estimate, demi.estimate, se);
-    QVERIFY(std::abs(var.estimate - demi.estimate) < 4 * se);
-  }
-
   // The marginal protocol (no access to p(y|x')): I_NCE + I_IS over one shared set of K marginal candidates
   // tends to the total MI as K grows (Prop. 3); at MI = 2 and K = 512 it is within 0.1.
   void importanceSampledProtocolApproachesTruth() {
@@ -130,15 +122,18 @@ class TestOracleBounds : public QObject {
     QVERIFY(gapSmall > 0.1);
   }
 
-  // I_alpha interpolates: alpha -> 1 is InfoNCE (1.885 here), alpha -> 0 is TUBA (unbiased), and at MI = 10 it
-  // passes InfoNCE's log K while staying under 1 + log((K-1)/alpha).
+  // I_alpha interpolates: alpha -> 1 is InfoNCE (the oracle InfoNCE on the same batches, within 0.02),
+  // alpha -> 0 is TUBA (unbiased), and at MI = 10 it passes InfoNCE's log K while staying under
+  // 1 + log((K-1)/alpha).
   void interpolatedBoundSpansInfonceToTuba() {
     const RunResult nceLike = oracle("interpolated", "gaussian2", 2.0, 128, 200, {{"alpha", 0.99}});
+    const RunResult nce = oracle("infonce", "gaussian2", 2.0, 128, 200);
     const RunResult tubaLike = oracle("interpolated", "gaussian2", 2.0, 128, 200, {{"alpha", 0.01}});
     const RunResult high = oracle("interpolated", "gaussian2", 10.0, 128, 100, {{"alpha", 0.5}});
     qInfo("oracle I_alpha: %.4f (alpha .99), %.4f +- %.4f (alpha .01), %.4f at MI=10 (alpha .5)", nceLike.estimate,
           tubaLike.estimate, tubaLike.stderror, high.estimate);
-    QVERIFY(std::abs(nceLike.estimate - 1.885) < 0.02);
+    QVERIFY2(std::abs(nceLike.estimate - nce.estimate) < 0.02,
+             qPrintable(QString("%1 vs InfoNCE %2").arg(nceLike.estimate).arg(nce.estimate)));
     QVERIFY(std::abs(tubaLike.estimate - tubaLike.trueMi) < 4 * tubaLike.stderror);
     QVERIFY(high.estimate > std::log(128.0) + 1.0);
     QVERIFY(high.estimate <= high.ceilings[0].value);
@@ -167,32 +162,42 @@ class TestOracleBounds : public QObject {
   }
 
   // CLUB with q the true p(y|x) is an upper bound: above the truth by the closed-form gap of clubOracleValue,
-  // sum_i (1/sigma_i^2 - 1) - I, which grows like e^(2 mi_i). club-sample (independent pairs) has that
-  // expectation; club's all-pairs mean (Cheng et al.'s 1/N^2 sum over i, j) includes the N joint pairs, so its
-  // expectation is (1 - 1/N) times it (4.394 instead of 4.428 at N = 128, MI = 2).
+  // sum_i (1/sigma_i^2 - 1) - I, which grows like e^(2 mi_i). club-sample pairs each x with the y of another row
+  // (a derangement), so its expectation is that gap exactly; club's all-pairs mean (Cheng et al.'s 1/N^2 sum over
+  // i, j) includes the N joint pairs, so its expectation is (1 - 1/N) times it (4.394 instead of 4.428 at N = 128,
+  // MI = 2). At N = 4 the two expectations are 25% apart (a random permutation, pairing a row with itself once in
+  // N, read like club): each row checks it is nearer its own than the other's by the evidence of its stderr.
   void clubOracleIsAnUpperBoundWithAKnownGap_data() {
     QTest::addColumn<QString>("method");
     QTest::addColumn<QString>("task");
     QTest::addColumn<double>("mi");
+    QTest::addColumn<int>("batch");
+    QTest::addColumn<int>("evalBatches");
     for (const char* m : {"club", "club-sample"}) {
-      QTest::addRow("%s gaussian2 MI 2", m) << m << "gaussian2" << 2.0;
-      QTest::addRow("%s gaussian3 MI 2", m) << m << "gaussian3" << 2.0;
-      QTest::addRow("%s gaussian2 MI 10", m) << m << "gaussian2" << 10.0;
+      QTest::addRow("%s gaussian2 MI 2", m) << m << "gaussian2" << 2.0 << 128 << 200;
+      QTest::addRow("%s gaussian3 MI 2", m) << m << "gaussian3" << 2.0 << 128 << 200;
+      QTest::addRow("%s gaussian2 MI 10", m) << m << "gaussian2" << 10.0 << 128 << 200;
+      QTest::addRow("%s gaussian2 MI 2 batch 4", m) << m << "gaussian2" << 2.0 << 4 << 4000;
     }
   }
   void clubOracleIsAnUpperBoundWithAKnownGap() {
     QFETCH(QString, method);
     QFETCH(QString, task);
     QFETCH(double, mi);
-    const RunResult r = oracle(method, task, mi, 0, 200, {{"batch", 128}});
+    QFETCH(int, batch);
+    QFETCH(int, evalBatches);
+    const RunResult r = oracle(method, task, mi, 0, evalBatches, {{"batch", batch}});
     ParamMap params{{"dim", 20}, {"mi", mi}};
     QVERIFY(validateTaskParams(*findTask(task), &params).isEmpty());
     const double exact = buildTask(task, params, 1)->knownValue(kClubOracleValue).value();
-    const double expected = method == "club" ? (1 - 1.0 / 128) * exact : exact;
-    qInfo("oracle %s on %s MI %.0f: %.4f +- %.4f, closed form %.4f, truth %.4f: gap %.4f", qPrintable(method),
-          qPrintable(task), mi, r.estimate, r.stderror, exact, r.trueMi, exact - r.trueMi);
+    const double withJointPairs = (1 - 1.0 / batch) * exact;
+    const double expected = method == "club" ? withJointPairs : exact;
+    const double other = method == "club" ? exact : withJointPairs;
+    qInfo("oracle %s on %s MI %.0f batch %d: %.4f +- %.4f, closed form %.4f, truth %.4f: gap %.4f", qPrintable(method),
+          qPrintable(task), mi, batch, r.estimate, r.stderror, exact, r.trueMi, exact - r.trueMi);
     QVERIFY(exact > r.trueMi);
     QVERIFY(std::abs(r.estimate - expected) < 4 * r.stderror);
+    if (batch == 4) QVERIFY(std::abs(r.estimate - other) > 8 * r.stderror);
   }
 
  private:
