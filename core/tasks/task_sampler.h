@@ -37,6 +37,9 @@ class TaskSampler {
   c10::Device device() const { return device_; }
 
   virtual Batch sampleJoint(int64_t n, at::Generator& gen) const = 0;
+  // n samples of y ~ p(y) alone. By default the y of a joint draw; a task that can draw y without x (and x') says
+  // so, and a method that needs only marginal y's (demi-sir's pool) draws a third of the normals.
+  virtual at::Tensor sampleMarginalY(int64_t n, at::Generator& gen) const { return sampleJoint(n, gen).y; }
 
   // Capability subview: perRow samples of y ~ p(y | x'_b) for every row b of xp, [B, perRow, dimY]; and the true
   // p(y | x') in float64.
@@ -68,6 +71,7 @@ class SwitchableSampler final : public TaskSampler {
   int dimY() const override { return inner_->dimY(); }
   bool hasSubview() const override { return inner_->hasSubview(); }
   Batch sampleJoint(int64_t n, at::Generator& gen) const override { return inner_->sampleJoint(n, gen); }
+  at::Tensor sampleMarginalY(int64_t n, at::Generator& gen) const override { return inner_->sampleMarginalY(n, gen); }
   at::Tensor sampleYGivenXp(const at::Tensor& xp, int64_t perRow, at::Generator& gen) const override {
     return inner_->sampleYGivenXp(xp, perRow, gen);
   }
@@ -75,9 +79,7 @@ class SwitchableSampler final : public TaskSampler {
   at::Tensor pmi(const at::Tensor& x, const at::Tensor& xp, const at::Tensor& y) const override {
     return inner_->pmi(x, xp, y);
   }
-  at::Tensor subviewPmi(const at::Tensor& xp, const at::Tensor& y) const override {
-    return inner_->subviewPmi(xp, y);
-  }
+  at::Tensor subviewPmi(const at::Tensor& xp, const at::Tensor& y) const override { return inner_->subviewPmi(xp, y); }
   at::Tensor logMarginalY(const at::Tensor& y) const override { return inner_->logMarginalY(y); }
 
  private:

@@ -29,7 +29,7 @@ class DemiSirEstimator final : public DecomposedEstimator {
   // I_SIR (eq. 8): M samples of p(y) shared by the batch; each row resamples perTerm()-1 of them with
   // replacement, in proportion to exp psi(x'_i, y_m), which tends to p(y|x'_i) as M grows (Rubin 1987).
   at::Tensor resampledCnce(const Batch& batch, CriticPair& critics) {
-    const at::Tensor pool = context().task->sampleJoint(pool_, noise()).y;  // [M, d] from p(y)
+    const at::Tensor pool = context().task->sampleMarginalY(pool_, noise());  // [M, d] from p(y)
     // phi first, with gradients: psi then reuses the pool's embedding (CriticPair keeps it).
     const at::Tensor phiPool = critics.phiAgainst(pool);
     at::Tensor picks;
@@ -64,10 +64,17 @@ MethodInfo DemiSirPlugin::info() const {
 QString DemiSirPlugin::validate(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const {
   const QString err = DecomposedPlugin::validate(params, task, taskParams);
   if (!err.isEmpty()) return err;
-  const int K = params.value("K").toInt(), M = params.value("M").toInt();
-  if (M < K / 2)
-    return QStringLiteral("M: must be at least K/2 = %1 (the candidates drawn per row) for demi-sir, got %2")
-        .arg(K / 2)
+  // Each row resamples its candidates' negatives from the pool: K/2 - 1 under the conditional protocol, K - 1
+  // under the marginal one. A pool smaller than the candidates of one row would repeat draws within every row.
+  const bool marginal = params.value("protocol").toString() == "marginal";
+  const int K = params.value("K").toInt(), M = params.value("M").toInt(), candidates = marginal ? K : K / 2;
+  if (M < candidates)
+    return QStringLiteral(
+               "M: must be at least %1 = %2 (the candidates per row under the %3 protocol) for "
+               "demi-sir, got %4")
+        .arg(marginal ? "K" : "K/2")
+        .arg(candidates)
+        .arg(marginal ? "marginal" : "conditional")
         .arg(M);
   return {};
 }

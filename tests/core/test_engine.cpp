@@ -303,6 +303,14 @@ class TestEngine : public QObject {
                  s.reason.contains("a 1024-dimensional task allows"),
              qPrintable(s.reason));
 
+    // demi-sir's pool must hold one row's candidates under the protocol it runs: K/2 conditional, K marginal.
+    RunSpec sir = validSpec("gaussian3", "demi-sir", {{"K", 64}, {"M", 40}}, 1);
+    QVERIFY(validateRunSpec(&sir, registry_).isEmpty());
+    sir.methodParams = {{"K", 64}, {"M", 40}, {"protocol", "marginal"}};
+    QCOMPARE(validateRunSpec(&sir, registry_),
+             QString("M: must be at least K = 64 (the candidates per row under the marginal protocol) for demi-sir, "
+                     "got 40"));
+
     ParamMap taskParams{{"dim", 20}, {"mi", 10.0}};
     QVERIFY(validateTaskParams(*findTask("gaussian2"), &taskParams).isEmpty());
     const std::unique_ptr<TaskModel> task = buildTask("gaussian2", taskParams, 1);

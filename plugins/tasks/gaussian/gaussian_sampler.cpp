@@ -100,6 +100,12 @@ Batch GaussianSampler::sampleJoint(int64_t n, at::Generator& gen) const {
   return batch;
 }
 
+at::Tensor GaussianSampler::sampleMarginalY(int64_t n, at::Generator& gen) const {
+  // Every y_i is N(0, 1) (the coefficients are normalised so; logRatioToStandard relies on it): one normal each.
+  const at::Tensor y = noise({n, dim_}, gen);
+  return cubic_ ? y.pow(3) : y;
+}
+
 at::Tensor GaussianSampler::sampleYGivenXp(const at::Tensor& xp, int64_t perRow, at::Generator& gen) const {
   if (!subview_) throw std::logic_error("sampleYGivenXp needs a task with a subview x'");
   const at::Tensor eps = noise({xp.size(0), perRow, dim_}, gen);

@@ -15,6 +15,7 @@ class GaussianSampler final : public TaskSampler {
   bool hasSubview() const override { return subview_; }
 
   Batch sampleJoint(int64_t n, at::Generator& gen) const override;
+  at::Tensor sampleMarginalY(int64_t n, at::Generator& gen) const override;
   // y | x' ~ N(a x', 1 - a^2) per dimension.
   at::Tensor sampleYGivenXp(const at::Tensor& xp, int64_t perRow, at::Generator& gen) const override;
   DiagonalGaussian yGivenXp(const at::Tensor& xp) const override;
