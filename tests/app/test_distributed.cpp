@@ -1,6 +1,8 @@
 // Grids spread over processes: --shard I/N with a final collect, and mpirun (Open MPI). Both must give the grid.csv
 // of --jobs 1 (but for seconds), resume, and refuse bad input with exit 2 and nothing written.
 #include <QDir>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLockFile>
 #include <QProcess>
 #include <QStandardPaths>
@@ -187,12 +189,20 @@ class TestDistributed : public QObject {
   // One run under mpirun (or a grid under one rank) runs on rank 0 as without MPI.
   void mpiWithOneCellRunsOnRankZero() {
     if (mpirun().isEmpty()) QSKIP("mpirun not found");
-    const QString out = tmp_.filePath("mpi-one");
-    const CliResult one = launch(mpirun(), {"--allow-run-as-root", "--oversubscribe", "-np", "3", MILAB_CLI_PATH,
-                                            "run", "--task", "gaussian2", "--method", "infonce", "--K", "8", "--steps",
-                                            "50", "--out", out});
+    const QString out = tmp_.filePath("mpi-one"), plainOut = tmp_.filePath("plain-one");
+    const QStringList run{"run", "--task", "gaussian2", "--method", "infonce", "--K", "8", "--steps", "50"};
+    const CliResult one = launch(mpirun(), QStringList{"--allow-run-as-root", "--oversubscribe", "-np", "3",
+                                                       MILAB_CLI_PATH} + run + QStringList{"--out", out});
     QVERIFY2(one.code == 0, qPrintable(one.err));
-    QVERIFY(QFileInfo::exists(out + "/summary.json"));
+    // The same run without MPI reads the same numbers: rank 0 ran it alone, as a plain invocation would.
+    const CliResult plain = launch(MILAB_CLI_PATH, run + QStringList{"--out", plainOut});
+    QVERIFY2(plain.code == 0, qPrintable(plain.err));
+    const QJsonObject a = QJsonDocument::fromJson(readAll(out + "/summary.json")).object();
+    const QJsonObject b = QJsonDocument::fromJson(readAll(plainOut + "/summary.json")).object();
+    QCOMPARE(a["status"].toString(), QString("finished"));
+    QVERIFY(a["estimate"].isDouble());
+    QCOMPARE(a["estimate"].toDouble(), b["estimate"].toDouble());
+    QCOMPARE(a["stderr"].toDouble(), b["stderr"].toDouble());
     const QString grid = tmp_.filePath("mpi-np1");
     const CliResult single = launch(mpirun(), QStringList{"--allow-run-as-root", "-np", "1", MILAB_CLI_PATH} + kGrid +
                                                   QStringList{"--out", grid});

@@ -44,7 +44,6 @@ class TestStatistical : public QObject {
                                           {"seed", 1}});
     QCOMPARE(r.status, RunStatus::Finished);
     QVERIFY(std::abs(r.estimate - 2.0) < 0.3);
-    QVERIFY(r.estimate <= r.ceilings[0].value);
   }
 
   // gaussian2 d=20 MI=2: the comparators land within 0.4 nats of 2 (issue 3).
@@ -65,15 +64,14 @@ class TestStatistical : public QObject {
     QVERIFY2(std::abs(r.estimate - 2.0) < 0.4, qPrintable(QString::number(r.estimate)));
   }
 
-  // gaussian3 d=20 MI=10: DEMI at K=128 beats InfoNCE at K=128 by at least 1.5 nats; neither exceeds its
-  // ceiling (log 128 = 4.85, 2 log 64 = 8.32).
+  // gaussian3 d=20 MI=10: DEMI at K=128 beats InfoNCE at K=128 by at least 1.5 nats, and stays below the truth.
+  // (Neither can pass its ceiling, log 128 = 4.85 and 2 log 64 = 8.32, on any batch: test_conformance keeps that
+  // as a property of every method; it is no evidence here.)
   void demiBeatsInfonceOnGaussian3() {
     const RunResult i = onGaussian3("infonce"), d = demi();
     QCOMPARE(i.status, RunStatus::Finished);
     QCOMPARE(d.status, RunStatus::Finished);
     QVERIFY2(d.estimate - i.estimate >= 1.5, qPrintable(QString::number(d.estimate - i.estimate)));
-    QVERIFY(i.estimate <= i.ceilings[0].value);
-    QVERIFY(d.estimate <= d.ceilings[0].value);
     QVERIFY(d.estimate <= d.trueMi);
   }
 
@@ -83,17 +81,14 @@ class TestStatistical : public QObject {
     const RunResult bo = onGaussian3("demi-bo"), d = demi();
     QCOMPARE(bo.status, RunStatus::Finished);
     QVERIFY2(std::abs(bo.estimate - d.estimate) <= 1.0, qPrintable(QString::number(bo.estimate - d.estimate)));
-    QVERIFY(bo.estimate <= bo.ceilings[0].value);
   }
 
-  // gaussian2 d=20: NCE drives the density model's log total mass from d/2 log(2 pi) = 18.4 to within 0.1 of 0.
+  // gaussian2 d=20: NCE drives the density model's log total mass (17.3 after its first step) to within 0.1 of 0,
+  // the closed form of a normalised density. (A check on the first step said nothing: it holds before training.)
   void nceDensityNormalises() {
-    QVector<CurvePoint> curve;
     const RunResult r =
-        train(registry_, {{"task", "gaussian2"}, {"dim", 20}, {"method", "nce-density"}, {"steps", 2000}, {"seed", 1}},
-              &curve);
+        train(registry_, {{"task", "gaussian2"}, {"dim", 20}, {"method", "nce-density"}, {"steps", 2000}, {"seed", 1}});
     QCOMPARE(r.status, RunStatus::Finished);
-    QVERIFY(curve.first().estimate > 15.0);  // it starts far from normalised
     QVERIFY2(std::abs(r.estimate) < 0.1, qPrintable(QString::number(r.estimate)));
   }
 
@@ -161,7 +156,6 @@ class TestStatistical : public QObject {
                                           {"seed", 1}});
     QCOMPARE(r.status, RunStatus::Finished);
     QVERIFY2(std::abs(r.estimate - 10.0) < 1.0, qPrintable(QString::number(r.estimate)));
-    QVERIFY(r.estimate > std::log(128.0) + 3);  // no log K ceiling holds it
     QCOMPARE(r.terms.size(), 2);
     QCOMPARE(r.terms[0].name, QString("H+(Y)"));
     QCOMPARE(r.terms[1].name, QString("H+(Y|X)"));
@@ -219,7 +213,11 @@ class TestStatistical : public QObject {
                                              {"method", "ksg"},
                                              {"set_size", 1000},
                                              {"seed", 1}});
-    QVERIFY(high.estimate < 5.0);
+    // KSG's known failure at high MI (Gao, Ver Steeg & Galstyan, AISTATS 2015: kNN estimators need a number of
+    // samples exponential in the MI): here it reads 1.75 of 10 nats, a regression value measured here; within 0.5
+    // of it, so that a change shows.
+    qInfo("KSG at d = 20, MI = 10, 1,000 samples: %.4f", high.estimate);
+    QVERIFY2(std::abs(high.estimate - 1.75) < 0.5, qPrintable(QString::number(high.estimate)));
   }
 
  private:
