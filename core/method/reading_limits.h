@@ -24,8 +24,7 @@ struct ReadingLimits {
 // The default: MI is never negative, so a reading more than 1 nat below zero is broken; a lower bound never
 // exceeds its ceilings; and no reading exceeds 1.5 times the largest MI a task of this family and size allows
 // (TaskModel::largestMi: 5 nats per dimension for the covariate Gaussians) plus 1 nat, nor twice the task's exact
-// target plus 5 nats (a misspecified DoE on the
-// cubic task reads 14.4 for 10; SMILE at lr 1 reads 181). A method that reads far from its target by design
+// target plus 5 nats (SMILE at lr 1 reads 181 for 10). A method that reads far from its target by design
 // (CLUB) or whose target is not an MI (log Z) states its own limits.
 ReadingLimits defaultReadingLimits(const MethodInfo& info, const QList<NamedValue>& ceilings, const TaskModel& task);
 
