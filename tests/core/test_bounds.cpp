@@ -135,7 +135,8 @@ class TestBounds : public QObject {
       ++count[size_t(d[0].item<int64_t>())];
     }
     QCOMPARE(count[0], 0);
-    for (int j = 1; j < 5; ++j) QVERIFY2(std::abs(count[size_t(j)] - 5000) < 305, qPrintable(QString::number(count[size_t(j)])));
+    for (int j = 1; j < 5; ++j)
+      QVERIFY2(std::abs(count[size_t(j)] - 5000) < 305, qPrintable(QString::number(count[size_t(j)])));
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, randomDerangement(1, gen, at::TensorOptions()));
   }
 

@@ -101,7 +101,8 @@ class TestTaskCatalog : public QObject {
   // Student-t's adds the dof term, which a diagonal dispersion leaves alone (MI is scale invariant). The samples
   // have the covariance asked for.
   void variantsByCovarianceHaveTheirClosedFormTruths() {
-    const auto det3 = [](double a, double b, double c, double d, double e, double f) {  // symmetric [a b c; b d e; c e f]
+    // The determinant of the symmetric [a b c; b d e; c e f].
+    const auto det3 = [](double a, double b, double c, double d, double e, double f) {
       return a * (d * f - e * e) - b * (b * f - e * c) + c * (b * e - d * c);
     };
     ParamMap gauss{{"base", "multinormal"},
@@ -119,7 +120,9 @@ class TestTaskCatalog : public QObject {
     const at::Tensor cov = at::matmul(xy.t(), xy) / double(xy.size(0));
     const double want[3][3] = {{2, 0.6, 0.3}, {0.6, 1, 0.2}, {0.3, 0.2, 1.5}};
     for (int i = 0; i < 3; ++i)
-      for (int j = 0; j < 3; ++j) QVERIFY2(std::abs(cov[i][j].item<double>() - want[i][j]) < 0.03, qPrintable(QString::number(cov[i][j].item<double>())));
+      for (int j = 0; j < 3; ++j)
+        QVERIFY2(std::abs(cov[i][j].item<double>() - want[i][j]) < 0.03,
+                 qPrintable(QString::number(cov[i][j].item<double>())));
 
     const std::unique_ptr<TaskModel> identity = buildTask("student-identity-1-1-3", {}, 1);
     ParamMap scaled{{"base", "student"}, {"dim_x", 1}, {"dim_y", 1}, {"dof", 3}, {"covariance", "4, 0; 0, 0.25"}};

@@ -160,8 +160,9 @@ class TestOracleBounds : public QObject {
     QVERIFY(std::abs(r.estimate - r.trueMi) < 4 * r.stderror);
     if (!cubic) QVERIFY(std::abs(term(r, "H+(Y)") - 10 * std::log(2 * M_PI * M_E)) < 0.15);  // se ~0.03
     // y = u^3 with u ~ N(0, 1) per dimension: h(y) = h(u) + E log|3 u^2| = 1/2 log(2 pi e) + log 3 - gamma - log 2
-    // (E log|u| = -(gamma + log 2) / 2), over 20 dimensions 24.94 (28.38 without the Jacobian). The Jacobian is in p(y) alone; the MI never sees
-    // it (it cancels in H(Y) - H(Y|X)), so only this term can. Its per-sample spread is about 10 nats: se ~0.09.
+    // (E log|u| = -(gamma + log 2) / 2), over 20 dimensions 24.94 (28.38 without the Jacobian). The Jacobian is in
+    // p(y) alone; the MI never sees it (it cancels in H(Y) - H(Y|X)), so only this term can. Its per-sample spread
+    // is about 10 nats: se ~0.09.
     if (cubic) {
       const double perDimension = 0.5 * std::log(2 * M_PI * M_E) + std::log(3.0) - 0.57721566490153286 - std::log(2.0);
       QVERIFY2(std::abs(term(r, "H+(Y)") - 20 * perDimension) < 0.45,
