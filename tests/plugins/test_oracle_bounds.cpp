@@ -65,7 +65,6 @@ class TestOracleBounds : public QObject {
     // InfoNCE over the sampler's PMI (log_softmax of the score matrix), so this pins the plugin's path to it.
     QVERIFY(std::abs(r.estimate - 1.88) < 0.03);
     const RunResult high = oracle("infonce", "gaussian3", 10.0, 128, 100);
-    QVERIFY(high.estimate <= std::log(128.0));
     QVERIFY(high.estimate > std::log(128.0) - 0.3);  // saturated: MI 10 >> log K
   }
 
@@ -73,7 +72,6 @@ class TestOracleBounds : public QObject {
     const RunResult demi = oracle("demi", "gaussian3", 10.0, 128, 100);
     const RunResult nce = oracle("infonce", "gaussian3", 10.0, 128, 100);
     qInfo("oracle at K=128, MI=10: demi %.3f, infonce %.3f", demi.estimate, nce.estimate);
-    QVERIFY(demi.estimate <= 2 * std::log(64.0));
     QVERIFY(demi.estimate > nce.estimate + 1.5);
     // At MI=2 and K=512 each term holds about 1 nat against a ceiling of log 256: nearly exact.
     const RunResult small = oracle("demi", "gaussian3", 2.0, 512, 50);
@@ -123,8 +121,8 @@ class TestOracleBounds : public QObject {
   }
 
   // I_alpha interpolates: alpha -> 1 is InfoNCE (the oracle InfoNCE on the same batches, within 0.02),
-  // alpha -> 0 is TUBA (unbiased), and at MI = 10 it passes InfoNCE's log K while staying under
-  // 1 + log((K-1)/alpha).
+  // alpha -> 0 is TUBA (unbiased), and at MI = 10 it passes InfoNCE's log K by a nat. (Its own ceiling,
+  // 1 + log((K-1)/alpha), holds on every batch by construction: test_conformance keeps it as a property.)
   void interpolatedBoundSpansInfonceToTuba() {
     const RunResult nceLike = oracle("interpolated", "gaussian2", 2.0, 128, 200, {{"alpha", 0.99}});
     const RunResult nce = oracle("infonce", "gaussian2", 2.0, 128, 200);
@@ -136,7 +134,6 @@ class TestOracleBounds : public QObject {
              qPrintable(QString("%1 vs InfoNCE %2").arg(nceLike.estimate).arg(nce.estimate)));
     QVERIFY(std::abs(tubaLike.estimate - tubaLike.trueMi) < 4 * tubaLike.stderror);
     QVERIFY(high.estimate > std::log(128.0) + 1.0);
-    QVERIFY(high.estimate <= high.ceilings[0].value);
   }
 
   // DoE with the task's exact p(y) and p(y|x): H(Y) - H(Y|X) = E[PMI], the true MI up to Monte Carlo error, at
