@@ -44,10 +44,10 @@ ReadingEvidence evidenceOf(bool trained, const QList<std::pair<int, double>>& re
 double plausibilityMargin(double limit, double stderror);
 
 // "" when the reading is plausible, else the run's failure reason naming the limit, the margin allowed and the
-// evidence, e.g. "estimate -6377 is implausible (MI >= 0, allowed down to -1.3): training diverged (the training
+// evidence, e.g. "estimate -6377 is implausible (MI >= 0; allowed down to -2.1): training diverged (the training
 // reading reached -9812 at step 37); lower lr". Divergence is said only when the curve blew up (a training reading
-// beyond 10 times the limit's scale); a trained critic that stays near its limit "has not learned what the task
-// asks"; an oracle's (nothing trained) "in-batch reading is numerically unstable".
+// beyond 10 times the limit's scale); otherwise "training did not diverge (the farthest training reading, R at step
+// S, ...)"; an oracle's (nothing trained) "in-batch reading is numerically unstable".
 QString implausibleReading(const ReadingLimits& limits, double estimate, double stderror,
                            const ReadingEvidence& evidence);
 

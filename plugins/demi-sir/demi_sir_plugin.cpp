@@ -66,7 +66,7 @@ QString DemiSirPlugin::validate(const ParamMap& params, const TaskInfo& task, co
   if (!err.isEmpty()) return err;
   // Each row resamples its candidates' negatives from the pool: K/2 - 1 under the conditional protocol, K - 1
   // under the marginal one. A pool smaller than the candidates of one row would repeat draws within every row.
-  const bool marginal = params.value("protocol").toString() == "marginal";
+  const bool marginal = usesMarginalProtocol(params);
   const int K = params.value("K").toInt(), M = params.value("M").toInt(), candidates = marginal ? K : K / 2;
   if (M < candidates)
     return QStringLiteral(
