@@ -99,6 +99,43 @@ class TestConformance : public QObject {
     QVERIFY(r.curve().size() >= 3);
   }
 
+  // Methods that are neither lower nor upper bounds get the property each keeps instead of the inequality.
+  // SMILE with the task's PMI as critic: as tau -> 0 (its range excludes 0) every clipped score goes to 0 and the
+  // reading to E_joint[PMI], which is the MI by definition (unbiased); at tau = 100 nothing is clipped and it is DV's reading, whose
+  // -log of a mean of e^PMI (expectation 1 under the product) is biased up by about Var/(2 n): here under 0.05.
+  void smileOracleReadsTheTruthAtBothEndsOfTheClip() {
+    for (const double tau : {1e-6, 100.0}) {
+      RunSpec s = spec("smile", 2.0, 1, 3);
+      s.methodParams.insert("critic", "oracle");
+      s.methodParams.insert("tau", tau);
+      s.evalBatches = 400;
+      QVERIFY(validateRunSpec(&s, registry_).isEmpty());
+      Run run(s, registry_.find("smile"));
+      const RunResult r = runToCompletion(run);
+      qInfo("oracle smile tau %g: %.4f +- %.4f (true %.4f)", tau, r.estimate, r.stderror, r.trueMi);
+      QVERIFY2(std::abs(r.estimate - r.trueMi) < kMonteCarloSe * r.stderror + (tau > 1 ? 0.05 : 1e-6),
+               qPrintable(QString::number(r.estimate)));
+    }
+  }
+
+  // AMMI's H+(Z) is the cross entropy of the codes' aggregate posterior against the learned order-r prior, read
+  // by dynamic programming; the exact H(Z) enumerates all 2^m codes of the same batch. Gibbs' inequality: no
+  // prior can read the codes as less random than they are, on any batch, trained or not.
+  void ammiPriorNeverReadsTheCodesBelowTheirEntropy() {
+    for (const int steps : {1, 300}) {
+      Run run(spec("ammi", 2.0, steps, 4), registry_.find("ammi"));
+      const RunResult r = runToCompletion(run);
+      double crossEntropy = NAN, exact = NAN;
+      for (const NamedValue& t : r.terms) {
+        if (t.name == "H+(Z)") crossEntropy = t.value;
+        if (t.name == "H(Z) exact over the pool") exact = t.value;
+      }
+      qInfo("ammi after %d steps: H+(Z) %.4f, exact H(Z) %.4f", steps, crossEntropy, exact);
+      QVERIFY(std::isfinite(crossEntropy) && std::isfinite(exact));
+      QVERIFY(crossEntropy >= exact - 1e-4);  // float32 dynamic programming against float32 enumeration
+    }
+  }
+
  private:
   // A method with nothing to train (KSG) spends its time in evaluation: a long one must stop as promptly.
   void cancelStopsEvaluation(const QString& method) {

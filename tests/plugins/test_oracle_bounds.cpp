@@ -4,6 +4,7 @@
 // The DEMI variants are checked against what the paper proves of them (Props. 2-4).
 #include <QtTest>
 #include <cmath>
+#include <random>
 
 #include "engine/device.h"
 #include "engine/run.h"
@@ -173,8 +174,13 @@ class TestOracleBounds : public QObject {
     }
   }
 
-  // CLUB with q the true p(y|x) is an upper bound: above the truth by the closed-form gap of clubOracleValue,
-  // sum_i (1/sigma_i^2 - 1) - I, which grows like e^(2 mi_i). club-sample pairs each x with the y of another row
+  // CLUB with q the true p(y|x) is an upper bound. In one dimension with y = mu(x) + sigma e, Var y = 1:
+  // E_joint[log q] - E_x E_y[log q] = (1 + Var mu - sigma^2) / (2 sigma^2) = 1/sigma^2 - 1, and sigma_i^2 =
+  // e^(-2 mi_i) whether mu reads x alone (gaussian2) or x and x' (gaussian3). Both split the MI evenly over d
+  // dimensions. gaussian2 splits the MI evenly over d dimensions, so CLUB reads d (e^(2 MI/d) - 1), above the
+  // truth by a gap that grows like e^(2 mi_i); the derivation is checked by Monte Carlo in
+  // clubClosedFormMatchesMonteCarlo. gaussian3 splits it at random (seeded), so its rows read the sum from the
+  // task model, whose formula the gaussian2 rows check against the written-out form. club-sample pairs each x with the y of another row
   // (a derangement), so its expectation is that gap exactly; club's all-pairs mean (Cheng et al.'s 1/N^2 sum over
   // i, j) includes the N joint pairs, so its expectation is (1 - 1/N) times it (4.394 instead of 4.428 at N = 128,
   // MI = 2). At N = 4 the two expectations are 25% apart (a random permutation, pairing a row with itself once in
@@ -202,6 +208,7 @@ class TestOracleBounds : public QObject {
     ParamMap params{{"dim", 20}, {"mi", mi}};
     QVERIFY(validateTaskParams(*findTask(task), &params).isEmpty());
     const double exact = buildTask(task, params, 1)->knownValue(kClubOracleValue).value();
+    if (task == "gaussian2") QVERIFY(qFuzzyCompare(exact, clubClosedForm(20, mi)));
     const double withJointPairs = (1 - 1.0 / batch) * exact;
     const double expected = method == "club" ? withJointPairs : exact;
     const double other = method == "club" ? exact : withJointPairs;
@@ -212,7 +219,33 @@ class TestOracleBounds : public QObject {
     if (batch == 4) QVERIFY(std::abs(r.estimate - other) > 8 * r.stderror);
   }
 
+  // The closed form above, against a Monte Carlo of its definition in double precision with the standard
+  // library's generator (no code of the lab): one dimension of correlation rho = sqrt(1 - e^(-2 mi)),
+  // CLUB = mean over joint pairs of log q(y_i | x_i) - mean over independent pairs of log q(y_j | x_i).
+  void clubClosedFormMatchesMonteCarlo() {
+    for (const double mi : {0.1, 0.5, 1.0}) {
+      const double rho = std::sqrt(1 - std::exp(-2 * mi)), sigma2 = 1 - rho * rho;
+      std::mt19937_64 gen(7);
+      std::normal_distribution<double> normal;
+      const auto logQ = [&](double y, double x) { return -(y - rho * x) * (y - rho * x) / (2 * sigma2); };
+      constexpr int kDraws = 1000000;
+      double sum = 0, sumSquares = 0;
+      for (int i = 0; i < kDraws; ++i) {
+        const double x = normal(gen), y = rho * x + std::sqrt(sigma2) * normal(gen);
+        const double yElsewhere = normal(gen);  // the y of an independent pair: a draw from p(y)
+        const double v = logQ(y, x) - logQ(yElsewhere, x);
+        sum += v;
+        sumSquares += v * v;
+      }
+      const double mean = sum / kDraws, se = std::sqrt((sumSquares / kDraws - mean * mean) / kDraws);
+      qInfo("CLUB at mi %.1f: Monte Carlo %.4f +- %.4f, closed form %.4f", mi, mean, se, clubClosedForm(1, mi));
+      QVERIFY(std::abs(mean - clubClosedForm(1, mi)) < 4 * se);
+    }
+  }
+
  private:
+  static double clubClosedForm(int dim, double mi) { return dim * (std::exp(2 * mi / dim) - 1); }
+
   static double term(const RunResult& r, const QString& prefix) {
     for (const NamedValue& t : r.terms)
       if (t.name.startsWith(prefix)) return t.value;
