@@ -11,6 +11,7 @@
 #include <QLockFile>
 #include <QThread>
 #include <atomic>
+#include <csignal>
 #include <cstdio>
 #include <memory>
 
@@ -168,7 +169,7 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
     if (!pts.isEmpty()) bar.update(pts.last().step, spec.steps, pts.last().estimate, pts.last().seconds);
   }
   bar.finish();
-  const RunResult result = run.result();
+  RunResult result = run.result();
   const QVector<CurvePoint> curve = run.curve();
 
   const QDir dir(outDir);
@@ -185,6 +186,8 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
     return plotErrors;
   });
   for (const QString& e : errors) std::fprintf(stderr, "milab-cli: %s\n", e.toLocal8Bit().constData());
+  // A run whose files could not be written is failed (its reason keeps the reading); the history records it so.
+  result = withFilesNotWritten(result, errors);
   // The run history: its files above never depend on it, so a database that cannot be used is a warning.
   if (const QString history = recordRun(historyPath, spec, result, curve, "cli " + QDir(outDir).absolutePath());
       !history.isEmpty())
@@ -232,6 +235,9 @@ int cliMain(int argc, char** argv) {
     ::mkdir(dir.constData(), 0700);
     qputenv("XDG_RUNTIME_DIR", dir);
   }
+  // A file size limit (ulimit -f) makes the write fail with EFBIG, reported like a full disk, instead of
+  // killing the process before it can say so or record the run.
+  std::signal(SIGXFSZ, SIG_IGN);
   QApplication app(argc, argv);
   QApplication::setApplicationName("milab");  // the run history's folder: ~/.local/share/milab
   QApplication::setApplicationVersion(MILAB_VERSION);

@@ -67,8 +67,8 @@ int finishGrid(const QString& outDir, const QList<CellResult>& results, QStringL
 
   int failed = 0;
   for (const CellResult& c : results) failed += c.result.status == RunStatus::Failed;
-  // A cell whose files could not be written is lost: it counts as failed, and the table is named only if
-  // it was written.
+  // A cell whose files could not be written is failed (recordCell marks it, so grid.csv says so too); the
+  // table is named only if it was written.
   const QString table = QDir(outDir).filePath("grid.csv");
   const bool tableWritten =
       !shard.isSet() && std::none_of(errors.cbegin(), errors.cend(), [&](const QString& e) { return e.startsWith(table); });
@@ -77,11 +77,11 @@ int finishGrid(const QString& outDir, const QList<CellResult>& results, QStringL
                                                      "shard has ended")
                       : tableWritten ? "table " + table
                                      : QStringLiteral("no table written");
-  std::printf("%s%d cells, %d failed%s; %s\n", qPrintable(what), int(results.size()), failed + unwritten,
+  std::printf("%s%d cells, %d failed%s; %s\n", qPrintable(what), int(results.size()), failed,
               unwritten ? qPrintable(QStringLiteral(" (%1 not written)").arg(unwritten)) : "", qPrintable(end));
   std::fflush(stdout);
   if (interrupted.load()) return kInterrupted;
-  return failed + unwritten > 0 || !errors.isEmpty() ? 1 : 0;
+  return failed > 0 || !errors.isEmpty() ? 1 : 0;
 }
 
 int runGrid(const QList<GridCell>& cells, const QString& outDir, int jobs, const MethodRegistry& registry,

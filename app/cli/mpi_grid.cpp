@@ -166,7 +166,7 @@ int runGridOverMpi(MpiSession& session, const QList<GridCell>& cells, const QStr
   auto record = [&](int index, const RunResult& result, const QVector<CurvePoint>& curve, const QString& at) {
     results[index].result = result;
     QString warning;
-    const QStringList e = recordCell(outDir, cells[index], result, curve, historyPath, &warning);
+    const QStringList e = recordCell(outDir, cells[index], &results[index].result, curve, historyPath, &warning);
     errors << e;
     unwritten += !e.isEmpty();
     if (historyWarning.isEmpty()) historyWarning = warning;

@@ -15,11 +15,12 @@ bool readFinishedCell(const QString& outDir, const GridCell& cell, RunResult* re
   return readFinishedSummary(cellDir(outDir, cell) + "/summary.json", cell.spec, result);
 }
 
-QStringList recordCell(const QString& outDir, const GridCell& cell, const RunResult& result,
+QStringList recordCell(const QString& outDir, const GridCell& cell, RunResult* result,
                        const QVector<CurvePoint>& curve, const QString& historyPath, QString* historyWarning) {
-  const QStringList errors = writeRunFiles(cellDir(outDir, cell), cell.spec, result, curve);
+  const QStringList errors = writeRunFiles(cellDir(outDir, cell), cell.spec, *result, curve);
+  *result = withFilesNotWritten(*result, errors);
   if (!historyPath.isEmpty())
-    *historyWarning = recordRun(historyPath, cell.spec, result, curve, "grid " + outDir);
+    *historyWarning = recordRun(historyPath, cell.spec, *result, curve, "grid " + outDir);
   return errors;
 }
 
@@ -32,14 +33,17 @@ GridScheduler::GridScheduler(const QList<GridCell>& cells, const QString& outDir
     if (c.reused) {
       reused_ << int(results_.size());
     } else {
-      cellOfRun_ << int(results_.size());
+      const int at = int(results_.size());
+      cellOfRun_ << at;
       Run& run = queue_->run(queue_->add(cell.spec));
-      run.setOnFinished([this, cell, outDir, historyPath](const Run& r) {  // on its worker
+      run.setOnFinished([this, at, cell, outDir, historyPath](const Run& r) {  // on its worker
         QString history;
-        const QStringList errors = recordCell(outDir, cell, r.result(), r.curve(), historyPath, &history);
+        RunResult recorded = r.result();
+        const QStringList errors = recordCell(outDir, cell, &recorded, r.curve(), historyPath, &history);
         std::lock_guard<std::mutex> lock(errorsMutex_);
         errors_ << errors;
         unwritten_ += !errors.isEmpty();
+        if (!errors.isEmpty()) unwrittenResults_[at] = recorded;  // failed: poll() reports it so
         if (historyWarning_.isEmpty()) historyWarning_ = history;
       });
     }
@@ -54,8 +58,14 @@ QList<int> GridScheduler::poll() {
   reused_.clear();
   for (int i : queue_->poll()) {
     if (!queue_->run(i).isFinished()) continue;  // stopped before it started: stays pending, writes nothing
-    results_[cellOfRun_[i]].result = queue_->run(i).result();
-    ended << cellOfRun_[i];
+    const int at = cellOfRun_[i];
+    results_[at].result = queue_->run(i).result();
+    {
+      std::lock_guard<std::mutex> lock(errorsMutex_);
+      if (const auto unwritten = unwrittenResults_.find(at); unwritten != unwrittenResults_.end())
+        results_[at].result = unwritten->second;
+    }
+    ended << at;
   }
   ended_ += int(ended.size());
   return ended;

@@ -7,6 +7,7 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <map>
 #include <memory>
 #include <mutex>
 
@@ -21,8 +22,9 @@ class RunQueue;
 
 // What every grid runner does when a cell ends (GridScheduler on the cell's worker, MPI's rank 0 on receipt): the
 // cell's files under OUT/cells/<name>/ (results/run_files.h) and, with a `historyPath`, its record in the run
-// history. Returns the file error lines; `historyWarning` gets why the history could not be written, if so.
-QStringList recordCell(const QString& outDir, const GridCell& cell, const RunResult& result,
+// history. A cell whose files could not all be written is marked failed in `result` (withFilesNotWritten) before
+// it is recorded. Returns the file error lines; `historyWarning` gets why the history could not be written, if so.
+QStringList recordCell(const QString& outDir, const GridCell& cell, RunResult* result,
                        const QVector<CurvePoint>& curve, const QString& historyPath, QString* historyWarning);
 // OUT/cells/<name>: where a cell's files live.
 QString cellDir(const QString& outDir, const GridCell& cell);
@@ -60,6 +62,7 @@ class GridScheduler : public GridProgress {
   QStringList errors_;
   QString historyWarning_;
   int unwritten_ = 0;
+  std::map<int, RunResult> unwrittenResults_;  // index into results_ -> the cell marked failed for its files
   std::unique_ptr<RunQueue> queue_;
   int ended_ = 0;
   bool cancelled_ = false;

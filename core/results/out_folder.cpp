@@ -1,23 +1,59 @@
 #include "results/out_folder.h"
 
+#include <unistd.h>
+
 #include <QDir>
 #include <QFileInfo>
 #include <QTemporaryFile>
+#include <cerrno>
+#include <cstring>
 
 namespace milab {
+
+namespace {
+
+// One page written through the descriptor itself: Qt's buffered flush loses the errno ("Unknown error").
+// Returns "" or the system's words for why the write failed.
+QString writeProbe(int fd) {
+  const QByteArray page(4096, '\n');
+  for (qsizetype at = 0; at < page.size();) {
+    const ssize_t n = ::write(fd, page.constData() + at, size_t(page.size() - at));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return QString::fromLocal8Bit(std::strerror(n < 0 ? errno : EIO));
+    at += n;
+  }
+  return {};
+}
+
+}  // namespace
 
 QString claimOutFolder(const QString& outDir, std::unique_ptr<QLockFile>* lock, const QString& lockName) {
   if (outDir.isEmpty()) return "out: required, the folder for the results (--out DIR)";
   if (QFileInfo(outDir).exists() && !QFileInfo(outDir).isDir())
     return QStringLiteral("out: '%1' exists and is not a folder").arg(outDir);
+  const bool existed = QFileInfo(outDir).isDir();
   if (!QDir().mkpath(outDir)) return QStringLiteral("out: cannot create folder '%1'").arg(outDir);
+  // A refusal leaves no trace: a folder made here for nothing is removed (rmdir: only while it is empty).
+  const auto refuse = [&](const QString& error) {
+    if (!existed) QDir().rmdir(outDir);
+    return error;
+  };
   {
+    // Written to, not only created: on a full disk creating an empty file still succeeds.
     QTemporaryFile probe(QDir(outDir).filePath(".milab-write-test-XXXXXX"));
-    if (!probe.open()) return QStringLiteral("out: cannot write in '%1' (%2)").arg(outDir, probe.errorString());
+    if (!probe.open()) return refuse(QStringLiteral("out: cannot write in '%1' (%2)").arg(outDir, probe.errorString()));
+    if (const QString why = writeProbe(probe.handle()); !why.isEmpty())
+      return refuse(QStringLiteral("out: cannot write in '%1' (%2)").arg(outDir, why));
   }
   *lock = std::make_unique<QLockFile>(QDir(outDir).filePath(lockName));
   (*lock)->setStaleLockTime(0);  // a lock is stale only when its process is gone, however long a grid runs
   if (!(*lock)->tryLock(0)) {
+    if ((*lock)->error() != QLockFile::LockFailedError) {  // not held by another: the file could not be written
+      lock->reset();   // (QLockFile gives no errno; the probe above just wrote, so space or permission ran out)
+      return refuse(QStringLiteral("out: cannot write the lock file '%1' (no space left on the device, or not "
+                                   "writable)")
+                        .arg(QDir(outDir).filePath(lockName)));
+    }
     qint64 pid = 0;
     QString host, app;
     (*lock)->getLockInfo(&pid, &host, &app);

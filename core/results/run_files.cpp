@@ -30,10 +30,35 @@ QString csvField(QString s) {
 }
 
 QString saveAtomically(const QString& path, const QByteArray& bytes) {
-  QSaveFile file(path);  // never leaves a half-written file behind
-  if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-    return QStringLiteral("%1: cannot write (%2)").arg(path, file.errorString());
+  // QSaveFile never leaves a half-written file behind, but through Qt's write buffer a full disk (ENOSPC at the
+  // flush inside commit) was measured to commit an empty or cut file with no error: unbuffered, every write
+  // reports its own failure, and the temporary file is discarded instead of renamed.
+  QSaveFile file(path);
+  bool ok = file.open(QIODevice::WriteOnly | QIODevice::Unbuffered);
+  for (qint64 at = 0; ok && at < bytes.size();) {
+    const qint64 n = file.write(bytes.constData() + at, bytes.size() - at);
+    ok = n > 0;
+    at += std::max<qint64>(n, 0);
+  }
+  if (!ok) {
+    const QString why = file.errorString();
+    file.cancelWriting();
+    return QStringLiteral("%1: cannot write (%2)").arg(path, why);
+  }
+  if (!file.commit()) return QStringLiteral("%1: cannot write (%2)").arg(path, file.errorString());
   return {};
+}
+
+RunResult withFilesNotWritten(RunResult result, const QStringList& errors) {
+  if (errors.isEmpty()) return result;
+  const QString read = hasEstimate(result) ? QStringLiteral("; it read %1 +- %2 nats")
+                                                 .arg(result.estimate, 0, 'f', 4)
+                                                 .arg(result.stderror, 0, 'f', 4)
+                                           : QString();
+  result.reason = QStringLiteral("its files could not be written: %1%2%3")
+                      .arg(errors.first(), read, result.reason.isEmpty() ? QString() : " (" + result.reason + ")");
+  result.status = RunStatus::Failed;
+  return result;
 }
 
 QJsonObject summaryJson(const RunSpec& spec, const RunResult& result) {

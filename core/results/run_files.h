@@ -28,6 +28,9 @@ QString writeCurveCsv(const QString& path, const QVector<CurvePoint>& curve);  /
 // curve has the summary's steps. Returns the error lines (empty when all were written).
 QStringList writeRunFiles(const QString& dir, const RunSpec& spec, const RunResult& result,
                           const QVector<CurvePoint>& curve, const std::function<QStringList()>& more = {});
+// A run whose files could not all be written is failed: its record is incomplete. The reason names the first
+// error (file and errno) and keeps what the run read, so the history still holds the number.
+RunResult withFilesNotWritten(RunResult result, const QStringList& errors);
 // Reads a curve.csv back (empty when the file is missing or unreadable).
 QVector<CurvePoint> readCurveCsv(const QString& path);
 
