@@ -173,6 +173,7 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
   const QVector<CurvePoint> curve = run.curve();
 
   const QDir dir(outDir);
+  QString history;
   const QStringList errors = writeRunFiles(outDir, spec, result, curve, [&] {
     QStringList plotErrors;
     QCustomPlot plot;
@@ -184,14 +185,15 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
     if (!result.levels.isEmpty())  // the staircase figure and its per-level table
       plotErrors << writeFigureFiles(outDir, {FigureRun{spec, result, curve}}, {spec.method});
     return plotErrors;
+  }, [&](const RunResult& recorded) {
+    // The run history, before summary.json is renamed into place. A run whose files could not be written comes
+    // here failed (its reason keeps the reading). The files never depend on the history: its failure is a warning.
+    result = recorded;
+    history = recordRun(historyPath, spec, result, curve, "cli " + QDir(outDir).absolutePath());
   });
   for (const QString& e : errors) std::fprintf(stderr, "milab-cli: %s\n", e.toLocal8Bit().constData());
-  // A run whose files could not be written is failed (its reason keeps the reading); the history records it so.
-  result = withFilesNotWritten(result, errors);
-  // The run history: its files above never depend on it, so a database that cannot be used is a warning.
-  if (const QString history = recordRun(historyPath, spec, result, curve, "cli " + QDir(outDir).absolutePath());
-      !history.isEmpty())
-    std::fprintf(stderr, "milab-cli: warning: %s\n", history.toLocal8Bit().constData());
+  result = withFilesNotWritten(result, errors);  // also when summary.json could not be renamed into place
+  if (!history.isEmpty()) std::fprintf(stderr, "milab-cli: warning: %s\n", history.toLocal8Bit().constData());
 
   const QString ceiling =
       result.ceilings.isEmpty()

@@ -17,10 +17,14 @@ bool readFinishedCell(const QString& outDir, const GridCell& cell, RunResult* re
 
 QStringList recordCell(const QString& outDir, const GridCell& cell, RunResult* result,
                        const QVector<CurvePoint>& curve, const QString& historyPath, QString* historyWarning) {
-  const QStringList errors = writeRunFiles(cellDir(outDir, cell), cell.spec, *result, curve);
+  const QStringList errors =
+      writeRunFiles(cellDir(outDir, cell), cell.spec, *result, curve, {}, [&](const RunResult& recorded) {
+        *result = recorded;
+        if (!historyPath.isEmpty())
+          *historyWarning = recordRun(historyPath, cell.spec, recorded, curve, "grid " + outDir);
+      });
+  // A summary.json that could not be renamed into place (after the row was written) fails the cell as well.
   *result = withFilesNotWritten(*result, errors);
-  if (!historyPath.isEmpty())
-    *historyWarning = recordRun(historyPath, cell.spec, *result, curve, "grid " + outDir);
   return errors;
 }
 

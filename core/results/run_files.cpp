@@ -29,34 +29,45 @@ QString csvField(QString s) {
   return s;
 }
 
-QString saveAtomically(const QString& path, const QByteArray& bytes) {
-  // QSaveFile never leaves a half-written file behind, but through Qt's write buffer a full disk (ENOSPC at the
-  // flush inside commit) was measured to commit an empty or cut file with no error: unbuffered, every write
-  // reports its own failure, and the temporary file is discarded instead of renamed.
-  QSaveFile file(path);
-  bool ok = file.open(QIODevice::WriteOnly | QIODevice::Unbuffered);
+namespace {
+
+// Writes all of `bytes` into `file` (opened here) without committing it. QSaveFile never leaves a half-written
+// file behind, but through Qt's write buffer a full disk (ENOSPC at the flush inside commit) was measured to commit
+// an empty or cut file with no error: unbuffered, every write reports its own failure.
+QString stage(QSaveFile* file, const QByteArray& bytes) {
+  bool ok = file->open(QIODevice::WriteOnly | QIODevice::Unbuffered);
   for (qint64 at = 0; ok && at < bytes.size();) {
-    const qint64 n = file.write(bytes.constData() + at, bytes.size() - at);
+    const qint64 n = file->write(bytes.constData() + at, bytes.size() - at);
     ok = n > 0;
     at += std::max<qint64>(n, 0);
   }
-  if (!ok) {
-    const QString why = file.errorString();
-    file.cancelWriting();
-    return QStringLiteral("%1: cannot write (%2)").arg(path, why);
-  }
-  if (!file.commit()) return QStringLiteral("%1: cannot write (%2)").arg(path, file.errorString());
-  return {};
+  if (ok) return {};
+  const QString why = file->errorString();
+  file->cancelWriting();  // the temporary file is discarded, never renamed over the old one
+  return QStringLiteral("%1: cannot write (%2)").arg(file->fileName(), why);
+}
+
+QString commit(QSaveFile* file) {
+  return file->commit() ? QString() : QStringLiteral("%1: cannot write (%2)").arg(file->fileName(), file->errorString());
+}
+
+}  // namespace
+
+QString saveAtomically(const QString& path, const QByteArray& bytes) {
+  QSaveFile file(path);
+  if (QString error = stage(&file, bytes); !error.isEmpty()) return error;
+  return commit(&file);
 }
 
 RunResult withFilesNotWritten(RunResult result, const QStringList& errors) {
-  if (errors.isEmpty()) return result;
+  static const QString kPrefix = QStringLiteral("its files could not be written: ");
+  if (errors.isEmpty() || (result.status == RunStatus::Failed && result.reason.startsWith(kPrefix))) return result;
   const QString read = hasEstimate(result) ? QStringLiteral("; it read %1 +- %2 nats")
                                                  .arg(result.estimate, 0, 'f', 4)
                                                  .arg(result.stderror, 0, 'f', 4)
                                            : QString();
-  result.reason = QStringLiteral("its files could not be written: %1%2%3")
-                      .arg(errors.first(), read, result.reason.isEmpty() ? QString() : " (" + result.reason + ")");
+  result.reason = QStringLiteral("%1%2%3%4")
+                      .arg(kPrefix, errors.first(), read, result.reason.isEmpty() ? QString() : " (" + result.reason + ")");
   result.status = RunStatus::Failed;
   return result;
 }
@@ -126,18 +137,29 @@ QString writeSummaryJson(const QString& path, const RunSpec& spec, const RunResu
 }
 
 QStringList writeRunFiles(const QString& dir, const RunSpec& spec, const RunResult& result,
-                          const QVector<CurvePoint>& curve, const std::function<QStringList()>& more) {
+                          const QVector<CurvePoint>& curve, const std::function<QStringList()>& more,
+                          const std::function<void(const RunResult&)>& record) {
   const QDir folder(dir);
-  if (!QDir().mkpath(dir)) return {QStringLiteral("out: cannot create folder '%1'").arg(dir)};
-  const QString summary = folder.filePath("summary.json");
-  if (QFileInfo::exists(summary) && !QFile::remove(summary))
-    return {QStringLiteral("%1: cannot replace it").arg(summary)};
+  const auto recordFailure = [&](const QStringList& errors) {
+    if (record) record(withFilesNotWritten(result, errors));
+    return errors;
+  };
+  if (!QDir().mkpath(dir)) return recordFailure({QStringLiteral("out: cannot create folder '%1'").arg(dir)});
+  const QString summaryPath = folder.filePath("summary.json");
+  if (QFileInfo::exists(summaryPath) && !QFile::remove(summaryPath))
+    return recordFailure({QStringLiteral("%1: cannot replace it").arg(summaryPath)});
   QStringList errors{writeCurveCsv(folder.filePath("curve.csv"), curve)};
   if (more) errors << more();
   errors.removeAll(QString());
-  // The summary is the mark of a complete cell: written only when everything before it was.
-  if (errors.isEmpty()) errors << writeSummaryJson(summary, spec, result);
+  // The summary is the mark of a complete cell: written only when everything before it was, and renamed into
+  // place only after the run is in the history, so a folder that says finished always has its history row.
+  QSaveFile summary(summaryPath);
+  if (errors.isEmpty())
+    errors << stage(&summary, QJsonDocument(summaryJson(spec, result)).toJson(QJsonDocument::Indented));
   errors.removeAll(QString());
+  if (!errors.isEmpty()) return recordFailure(errors);
+  if (record) record(result);
+  if (const QString error = commit(&summary); !error.isEmpty()) errors << error;
   return errors;
 }
 

@@ -1,0 +1,117 @@
+// Signals and kills that come while a run writes its record: a stop signal during the final writes still ends the
+// command as 128 + the signal, and a kill -9 there never leaves a folder that says finished without its history row.
+//
+// The test holds the history database's write lock (another process writing it), so milab-cli, its files written,
+// waits in the history commit (SQLite's busy timeout) for as long as the test wants: the signal or the kill lands
+// at that moment on any machine, however fast or slow. Without the lock the window is a few milliseconds.
+#include <sys/types.h>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <csignal>
+
+#include "cli_process.h"
+#include "time_limits.h"
+
+namespace {
+
+// Holds the write lock of the SQLite database at `path` (as another milab recording a run would) until released.
+class HeldDatabase {
+ public:
+  explicit HeldDatabase(const QString& path) : name_(QStringLiteral("held-%1").arg(quintptr(this))) {
+    QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", name_);
+    db.setDatabaseName(path);
+    if (!db.open()) qFatal("cannot open %s", qPrintable(path));
+    QSqlQuery q(db);
+    if (!q.exec("PRAGMA journal_mode=WAL") || !q.exec("BEGIN IMMEDIATE"))
+      qFatal("cannot lock %s", qPrintable(path));
+  }
+  void release() {
+    {
+      QSqlDatabase db = QSqlDatabase::database(name_);
+      QSqlQuery(db).exec("ROLLBACK");
+      db.close();
+    }
+    QSqlDatabase::removeDatabase(name_);
+    released_ = true;
+  }
+  ~HeldDatabase() {
+    if (!released_) release();
+  }
+
+ private:
+  QString name_;
+  bool released_ = false;
+};
+
+}  // namespace
+
+class TestCliLateSignals : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void signalDuringTheFinalWritesStillStops_data() {
+    QTest::addColumn<int>("signal");
+    QTest::addColumn<bool>("grid");
+    QTest::newRow("SIGTERM, one run") << int(SIGTERM) << false;
+    QTest::newRow("SIGINT, a grid") << int(SIGINT) << true;
+  }
+  // The run ended and its files are written when the signal comes: it still exits 128 + N (a script that sent
+  // SIGTERM must not read 0), and its record is completed (summary.json and the history row), not dropped.
+  void signalDuringTheFinalWritesStillStops() {
+    QFETCH(int, signal);
+    QFETCH(bool, grid);
+    QTemporaryDir tmp;
+    const QString out = tmp.filePath("out"), db = tmp.filePath("h.sqlite");
+    const QString folder = grid ? out + "/cells/steps-20" : out;
+    HeldDatabase held(db);
+    QProcess p;
+    p.start(MILAB_CLI_PATH, {"run", "--task", "gaussian2", "--dim", "3", "--method", "infonce", "--K", "8", "--steps",
+                             grid ? "20,30" : "20", "--device", "cpu", "--db", db, "--out", out});
+    QVERIFY(p.waitForStarted());
+    // Its curve and plots are written; it now waits on the history before summary.json goes into place.
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(folder + "/curve.csv"), untilDoneMs());
+    QVERIFY(!QFileInfo::exists(folder + "/summary.json"));
+    ::kill(static_cast<pid_t>(p.processId()), signal);
+    held.release();
+    QVERIFY(p.waitForFinished(untilDoneMs()));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 128 + signal);
+    QVERIFY(QFileInfo::exists(folder + "/summary.json"));
+    const CliResult history = cli({"history", "--db", db, "--json"});
+    QCOMPARE(history.code, 0);
+    QVERIFY(!QJsonDocument::fromJson(history.out.toUtf8()).array().isEmpty());
+  }
+
+  // kill -9 while the run's row is being committed: the folder must not say finished (no summary.json) since the
+  // history has no row. The next run into the folder then writes both.
+  void killBeforeTheHistoryRowLeavesNoFinishedFolder() {
+    QTemporaryDir tmp;
+    const QString out = tmp.filePath("out"), db = tmp.filePath("h.sqlite");
+    const QStringList args{"run",   "--task", "gaussian2", "--dim", "3",  "--method", "infonce", "--K", "8",
+                           "--steps", "20",   "--device",  "cpu",   "--db", db,       "--out",   out};
+    {
+      HeldDatabase held(db);
+      QProcess p;
+      p.start(MILAB_CLI_PATH, args);
+      QVERIFY(p.waitForStarted());
+      QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(out + "/plot.svg"), untilDoneMs());  // the last file before it
+      ::kill(static_cast<pid_t>(p.processId()), SIGKILL);
+      QVERIFY(p.waitForFinished(untilDoneMs()));
+    }
+    QVERIFY(!QFileInfo::exists(out + "/summary.json"));
+    QCOMPARE(QJsonDocument::fromJson(cli({"history", "--db", db, "--json"}).out.toUtf8()).array().size(), 0);
+    const CliResult again = cli(args);
+    QCOMPARE(again.code, 0);
+    QVERIFY(QFileInfo::exists(out + "/summary.json"));
+    QCOMPARE(QJsonDocument::fromJson(cli({"history", "--db", db, "--json"}).out.toUtf8()).array().size(), 1);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCliLateSignals)
+#include "test_cli_late_signals.moc"
