@@ -51,7 +51,7 @@ constexpr int kBadInput = 2;
 const std::atomic<bool>& interrupted = stopRequested();
 
 int badInput(const QString& line) {
-  std::fprintf(stderr, "milab-cli: %s\n", line.toLocal8Bit().constData());
+  std::fprintf(stderr, "milab-cli: %s\n", withLongValuesCut(line).toLocal8Bit().constData());
   return kBadInput;
 }
 
@@ -267,7 +267,7 @@ int cliMain(int argc, char** argv) {
   if (usageOf(command).isEmpty())
     return badInput(QStringLiteral("command: must be one of %1, got '%2'").arg(commandNames().join('|'), command));
   CommandLine cl;
-  if (const QString err = parseCommandLine(args, &cl); !err.isEmpty()) return badInput(err);
+  if (const QString err = parseCommandLine(command, args, &cl); !err.isEmpty()) return badInput(err);
   if (cl.flags.contains("help")) {
     std::fputs(usageOf(command).toUtf8().constData(), stdout);
     return 0;

@@ -1,5 +1,7 @@
 #include "cli/command_line.h"
 
+#include <QRegularExpression>
+
 namespace milab {
 
 namespace {
@@ -31,7 +33,7 @@ QString checkText(const QString& key, const QString& value) {
 }
 }  // namespace
 
-QString parseCommandLine(const QStringList& args, CommandLine* cl) {
+QString parseCommandLine(const QString& command, const QStringList& args, CommandLine* cl) {
   for (int i = 0; i < args.size(); ++i) {
     const QString& a = args[i];
     if (a == "-h") {
@@ -42,6 +44,8 @@ QString parseCommandLine(const QStringList& args, CommandLine* cl) {
     if (a.startsWith('-') && !a.startsWith("--") && a.size() > 1 && !a.at(1).isDigit())
       return QStringLiteral("%1: flags take two dashes (-%1)").arg(a);
     if (!a.startsWith("--")) {
+      if (!cl->positional.isEmpty() && command == "show")
+        return QStringLiteral("id: show takes one run id, got %1 after %2").arg(quoted(a), quoted(cl->positional));
       if (!cl->positional.isEmpty())
         return QStringLiteral("experiment: only one file allowed, got %1 after %2").arg(quoted(a), quoted(cl->positional));
       cl->positional = a;
@@ -76,6 +80,17 @@ QString parseCommandLine(const QStringList& args, CommandLine* cl) {
       cl->overrides.insert(key, value);
   }
   return {};
+}
+
+QString withLongValuesCut(const QString& line) {
+  static const QRegularExpression longQuoted(QStringLiteral("'([^'\n]{81,})'"));
+  QString out = line;
+  for (QRegularExpressionMatchIterator it = longQuoted.globalMatch(line); it.hasNext();) {
+    const QRegularExpressionMatch m = it.next();
+    out.replace(m.captured(0),
+                QStringLiteral("'%1...' (%2 characters)").arg(m.captured(1).left(60)).arg(m.captured(1).size()));
+  }
+  return out;
 }
 
 }  // namespace milab

@@ -16,7 +16,11 @@ struct CommandLine {
   QSet<QString> flags;  // help, json, long
 };
 
-// Returns "" or the error line naming the key.
-QString parseCommandLine(const QStringList& args, CommandLine* cl);
+// Returns "" or the error line naming the key (a second positional in the words of `command`: a file, a run id).
+QString parseCommandLine(const QString& command, const QStringList& args, CommandLine* cl);
+
+// An error line as it is printed: a quoted value longer than 80 characters keeps its first 60 and says how long it
+// was ('xxxx...' (200000 characters)), so one bad value never makes a 200 kB line.
+QString withLongValuesCut(const QString& line);
 
 }  // namespace milab

@@ -1,5 +1,6 @@
 #include "cli/history_commands.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <cstdio>
@@ -11,11 +12,21 @@ namespace milab {
 namespace {
 
 int fail(const QString& line) {
-  std::fprintf(stderr, "milab-cli: %s\n", line.toLocal8Bit().constData());
+  std::fprintf(stderr, "milab-cli: %s\n", withLongValuesCut(line).toLocal8Bit().constData());
   return 2;
 }
 
 QString dbPathOf(const CommandLine& cl) { return cl.dbPath.isEmpty() ? defaultHistoryPath() : cl.dbPath; }
+
+// history and show only read: a database that is not there is an error, never created (nor its folders, nor a
+// journal beside a device such as /dev/null). Returns "" or the error line.
+QString checkReadable(const QString& path) {
+  const QFileInfo info(path);
+  if (!info.exists())
+    return QStringLiteral("db: no history at '%1' (no run was recorded there; --db names the file)").arg(path);
+  if (!info.isFile()) return QStringLiteral("db: '%1' is not a history database (not a regular file)").arg(path);
+  return {};
+}
 
 }  // namespace
 
@@ -40,6 +51,7 @@ int runHistoryCommand(const CommandLine& cl) {
       return fail(QStringLiteral("%1: not an option of history (task, method, status, limit, json, db)").arg(it.key()));
     }
   }
+  if (const QString e = checkReadable(dbPathOf(cl)); !e.isEmpty()) return fail(e);
   const RunStore store(dbPathOf(cl));
   if (!store.error().isEmpty()) return fail(store.error());
   const QList<StoredRun> runs = store.list(filter);
@@ -71,6 +83,7 @@ int runShowCommand(const CommandLine& cl) {
     return fail(QStringLiteral("id: must be a run's id (see milab-cli history), got '%1'").arg(cl.positional));
   if (!cl.overrides.isEmpty())
     return fail(QStringLiteral("%1: not an option of show (db)").arg(cl.overrides.firstKey()));
+  if (const QString e = checkReadable(dbPathOf(cl)); !e.isEmpty()) return fail(e);
   const RunStore store(dbPathOf(cl));
   if (!store.error().isEmpty()) return fail(store.error());
   const std::optional<StoredRun> run = store.find(id);

@@ -10,6 +10,7 @@
 #include <QRegularExpression>
 #include <QSet>
 
+#include "engine/json_text.h"
 #include "method/method_plugin.h"
 #include "method/method_registry.h"
 #include "tasks/task_catalog.h"
@@ -95,11 +96,10 @@ QString readExperiment(const QString& path, Experiment* out) {
 QString parseExperiment(const QByteArray& json, const QString& path, Experiment* out) {
   QJsonParseError perr;
   const QJsonDocument doc = QJsonDocument::fromJson(json, &perr);
-  if (perr.error != QJsonParseError::NoError)
-    return QStringLiteral("experiment: '%1' is not valid JSON (%2 at offset %3)")
-        .arg(path, perr.errorString())
-        .arg(perr.offset);
+  if (perr.error != QJsonParseError::NoError) return jsonErrorLine(json, perr, QStringLiteral("'%1'").arg(path));
   if (!doc.isObject()) return QStringLiteral("experiment: '%1' must hold a JSON object").arg(path);
+  if (const QString key = firstDuplicateKey(json); !key.isEmpty())
+    return QStringLiteral("%1: the key is given twice in one object of '%2'; give it once").arg(key, path);
   Experiment e;
   QJsonObject top = doc.object();
   const QString where = QStringLiteral("'%1'").arg(path);
@@ -152,8 +152,10 @@ void applyOverrides(const QVariantMap& overrides, Experiment* experiment) {
     for (QVariantMap& row : experiment->methods) row.remove(key);
     const QString text = it.value().toString();
     if (it.value().typeId() == QMetaType::QString && text.contains(',') && !isListValued(key)) {
+      // An empty item (8,,16) is kept so that it is refused by name; a list of nothing but commas is no values.
       QVariantList values;
-      for (const QString& v : text.split(',', Qt::SkipEmptyParts)) values << v.trimmed();
+      if (!text.split(',', Qt::SkipEmptyParts).isEmpty())
+        for (const QString& v : text.split(',')) values << v.trimmed();
       experiment->axes << qMakePair(key, values);
       experiment->base.remove(key);
     } else {
@@ -195,18 +197,27 @@ QStringList keysNotFor(const QVariantMap& flat, const QSet<QString>& methodKeys,
 
 }  // namespace
 
+QString checkListItems(const QString& key, const QVariantList& values) {
+  if (values.isEmpty())  // e.g. --K , : a sweep with no value would run nothing and say it finished
+    return QStringLiteral("%1: the list gives no value to run (e.g. --%1 8,64)").arg(key);
+  // The same run twice would train twice into one folder and write two rows of a table: refused. Values are
+  // compared as the cell names write them (8, "8" and 8.0 are one K).
+  QSet<QString> seen;
+  for (const QVariant& v : values) {
+    if (v.toString().trimmed().isEmpty())
+      return QStringLiteral("%1: the list has an empty item (two commas, or one at an end); give each value once")
+          .arg(key);
+    if (seen.contains(canonical(v)))
+      return QStringLiteral("%1: the value %2 is listed twice; each cell runs once").arg(key, canonical(v));
+    seen.insert(canonical(v));
+  }
+  return {};
+}
+
 QString expandExperiment(const Experiment& experiment, const MethodRegistry& registry, QList<GridCell>* cells) {
   QList<QVariantMap> rows = experiment.methods.isEmpty() ? QList<QVariantMap>{QVariantMap()} : experiment.methods;
-  // The same run twice would train twice into one folder and write two rows of grid.csv: refused. Values are
-  // compared as the cell names write them (8, "8" and 8.0 are one K).
-  for (const auto& axis : experiment.axes) {
-    QStringList seen;
-    for (const QVariant& v : axis.second) {
-      if (seen.contains(canonical(v)))
-        return QStringLiteral("%1: the value %2 is listed twice; each cell runs once").arg(axis.first, canonical(v));
-      seen << canonical(v);
-    }
-  }
+  for (const auto& axis : experiment.axes)
+    if (const QString err = checkListItems(axis.first, axis.second); !err.isEmpty()) return err;
   QHash<QString, int> rowOf;  // canonical row -> its 1-based index: linear in the rows (a 1 MiB file has 50,000)
   for (int i = 0; i < rows.size(); ++i) {
     QStringList keys;
@@ -218,11 +229,7 @@ QString expandExperiment(const Experiment& experiment, const MethodRegistry& reg
   }
   // The product is counted before it is built: ten axes of ten values would otherwise fill memory first.
   double count = rows.size();
-  for (const auto& axis : experiment.axes) {
-    if (axis.second.isEmpty())  // e.g. --K , : a sweep with no value would run nothing and say it finished
-      return QStringLiteral("%1: the list gives no value to run (e.g. --%1 8,64)").arg(axis.first);
-    count *= axis.second.size();
-  }
+  for (const auto& axis : experiment.axes) count *= axis.second.size();
   if (count > kMaxCells)
     return QStringLiteral("grid: %1 cells, more than the %2 a grid may have; split it into several files")
         .arg(count, 0, 'g', 3)

@@ -46,6 +46,9 @@ constexpr int kMaxCells = 20000;
 void applyOverrides(const QVariantMap& overrides, Experiment* experiment);
 
 // Every cell, validated before anything runs. Returns "" or the first cell's error line, field first.
+// A list of values for `key` (a grid axis, a --key a,b,c sweep, hashing's bits): "" or why it cannot run: no value,
+// an empty item, or a value given twice (compared as cell names write them).
+QString checkListItems(const QString& key, const QVariantList& values);
 QString expandExperiment(const Experiment& experiment, const MethodRegistry& registry, QList<GridCell>* cells);
 
 }  // namespace milab

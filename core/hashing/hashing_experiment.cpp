@@ -42,9 +42,12 @@ QString hashingSpecFromFlat(const QVariantMap& flat, const QVariantList& bits, H
   QVariantMap params = flat;
   if (values.isEmpty() && params.contains("bits")) {
     const QVariant b = params.take("bits");
-    values = b.typeId() == QMetaType::QVariantList ? b.toList() : QVariantList{};
-    if (values.isEmpty())
-      for (const QString& v : b.toString().split(',', Qt::SkipEmptyParts)) values << v.trimmed();
+    if (b.typeId() == QMetaType::QVariantList) {
+      values = b.toList();
+    } else if (!b.toString().split(',', Qt::SkipEmptyParts).isEmpty()) {
+      for (const QString& v : b.toString().split(',')) values << v.trimmed();
+    }
+    if (const QString err = checkListItems("bits", values); !err.isEmpty()) return err;
   }
   params.remove("bits");
   if (!values.isEmpty()) out->bits.clear();
@@ -73,6 +76,8 @@ QString hashingSpecFromExperiment(const Experiment& experiment, HashingSpec* out
   QVariantList bits;
   for (const auto& axis : experiment.axes) {
     if (axis.first != "bits") return QStringLiteral("%1: only bits may list values for hashing").arg(axis.first);
+    // --bits , once ran the default lengths and --bits 16,16 trained m = 16 twice: refused as run's lists are.
+    if (const QString err = checkListItems(axis.first, axis.second); !err.isEmpty()) return err;
     bits = axis.second;
   }
   if (!experiment.methods.isEmpty()) return "methods: hashing always compares ammi with lsh";

@@ -267,6 +267,20 @@ class TestCli : public QObject {
         << "methods: rows 1 and 2 are the same run";
     QTest::newRow("ammi order_y above bits") << (base + QStringList{"--method", "ammi", "--bits", "4", "--order-y", "5"})
                                              << "" << "order_y: must be <= bits = 4 for ammi, got 5";
+    // Issue 30: numbers JSON cannot hold name their key; a key given twice, an empty list item and a long value.
+    QTest::newRow("NaN in JSON") << QStringList{} << R"({"task": "gaussian3", "dim": 4, "mi": NaN})"
+                                 << "mi: NaN is not a JSON number in '";
+    QTest::newRow("1e400 in JSON") << QStringList{} << R"({"task": "gaussian3", "grid": {"mi": [1, 1e400]}})"
+                                   << "mi: 1e400 is not a JSON number in '";
+    QTest::newRow("1e-400 in JSON") << QStringList{} << R"({"task": "gaussian3", "lr": 1e-400})"
+                                    << "lr: 1e-400 is not a JSON number in '";
+    QTest::newRow("duplicate JSON key") << QStringList{} << R"({"task": "gaussian3", "K": 8, "steps": 5, "K": 16})"
+                                        << "K: the key is given twice in one object of '";
+    QTest::newRow("empty list item") << (base + QStringList{"--method", "infonce", "--K", "8,,16"}) << ""
+                                     << "K: the list has an empty item (two commas, or one at an end)";
+    QTest::newRow("long value cut") << QStringList{"--lr", QString(300, 'x')} << ""
+                                    << "lr: must be a number in (0, 1], got '" + QString(60, 'x') +
+                                           "...' (300 characters)";
     QTest::newRow("steps_per_level 0") << (base + QStringList{"--method", "infonce", "--mi-schedule", "2,4",
                                                               "--steps-per-level", "0"})
                                        << ""
@@ -598,6 +612,44 @@ class TestCli : public QObject {
     QVERIFY2(lines[0].startsWith("milab-cli: " + field), qPrintable(lines[0]));
     QVERIFY(!QFileInfo::exists(out));
     QCOMPARE(r.out, QString());
+  }
+
+  // history and show only read: a database that is not there is named, nothing is created (no folders, no file,
+  // no journal beside a device), and a second id is refused in show's own words.
+  void historyAndShowCreateNothing() {
+    QTemporaryDir tmp;
+    const QString missing = tmp.filePath("typo/dir/h.sqlite");
+    for (const QStringList& args : {QStringList{"history", "--db", missing}, QStringList{"show", "1", "--db", missing}}) {
+      const CliResult r = cli(args);
+      QCOMPARE(r.code, 2);
+      QCOMPARE(r.err, QStringLiteral("milab-cli: db: no history at '%1' (no run was recorded there; --db names the "
+                                     "file)\n")
+                          .arg(missing));
+    }
+    QVERIFY(!QFileInfo::exists(tmp.filePath("typo")));
+    const CliResult device = cli({"history", "--db", "/dev/null"});
+    QCOMPARE(device.code, 2);
+    QCOMPARE(device.err, QString("milab-cli: db: '/dev/null' is not a history database (not a regular file)\n"));
+    QVERIFY(!QFileInfo::exists("/dev/null-journal") && !QFileInfo::exists("/dev/null-wal"));
+    const CliResult two = cli({"show", "1", "2", "--db", missing});
+    QCOMPARE(two.code, 2);
+    QCOMPARE(two.err, QString("milab-cli: id: show takes one run id, got '2' after '1'\n"));
+  }
+
+  // hashing's code lengths are a list like run's: no value, an empty item or one given twice is refused before
+  // anything is trained (--bits , once ran the default lengths; --bits 16,16 trained m = 16 twice).
+  void hashingRefusesTheListsRunRefuses() {
+    QTemporaryDir tmp;
+    const QString out = tmp.filePath("never");
+    const QList<QPair<QString, QString>> cases{{",", "bits: the list gives no value to run"},
+                                               {"16,,32", "bits: the list has an empty item"},
+                                               {"16,16", "bits: the value 16 is listed twice"}};
+    for (const auto& [bits, message] : cases) {
+      const CliResult r = cli({"hashing", "--bits", bits, "--out", out});
+      QCOMPARE(r.code, 2);
+      QVERIFY2(r.err.startsWith("milab-cli: " + message) && r.err.count('\n') == 1, qPrintable(r.err));
+      QVERIFY(!QFileInfo::exists(out));
+    }
   }
 
   // Ctrl-C: the run stops, and what it measured is written (nothing is lost).
