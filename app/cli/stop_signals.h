@@ -1,7 +1,8 @@
 #pragma once
 // Ctrl-C (SIGINT), `timeout` (SIGTERM) and a closed terminal (SIGHUP) stop the runner's work the same way: runs are
 // cancelled, what they measured is written, and the command exits with the shell's code for the signal (130, 143,
-// 129). The handlers only record the signal; the work polls stopRequested().
+// 129). The handlers only record the signal; the work polls stopRequested(). A second signal exits at once with the
+// same code (files are written atomically: each is whole or absent).
 #include <atomic>
 
 namespace milab {
@@ -11,8 +12,8 @@ constexpr int kInterrupted = 130;  // what the runners return when stopped; exit
 // Installs the handlers. Called before the out folder is claimed: once its lock exists, a signal is caught.
 void catchStopSignals();
 const std::atomic<bool>& stopRequested();
-// How many stop signals arrived so far: work that begins after the first (a grid's closing figures) stops only for
-// one that comes while it runs.
+// How many stop signals arrived so far: work that begins after the first (a grid's closing figures) stops for one
+// that comes while it runs (which, being a second, now ends the process).
 int stopSignalsSoFar();
 // `code`, or 128 + the last stop signal when `code` is kInterrupted.
 int exitCode(int code);

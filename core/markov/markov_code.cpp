@@ -45,7 +45,10 @@ at::Tensor historyMarginals(const at::Tensor& logits) {
   const int64_t B = logits.size(0), m = logits.size(1), order = orderOf(logits), states = logits.size(2);
   // Order 0 has one (empty) history, which every position sees with probability 1.
   if (order == 0) return at::ones({B, m, 1}, logits.options());
-  const at::Tensor p1 = at::sigmoid(logits), p0 = at::sigmoid(-logits);  // P(z_i = 1 | i, h), P(z_i = 0 | i, h)
+  // P(z_i = 1 | i, h), P(z_i = 0 | i, h), one [B, 2^o] slice per position. Unbound once: the backward of m
+  // separate select(1, i) calls allocates m zero-filled [B, m, 2^o] gradients (quadratic in m; at m = 128,
+  // order 11 a training step took minutes, nearly all of it zeroing), while unbind's is one stack.
+  const std::vector<at::Tensor> p1 = at::sigmoid(logits).unbind(1), p0 = at::sigmoid(-logits).unbind(1);
   std::vector<at::Tensor> pis;
   pis.reserve(m);
   at::Tensor pi = at::zeros({B, states}, logits.options());
@@ -56,8 +59,8 @@ at::Tensor historyMarginals(const at::Tensor& logits) {
     // h = b 2^(o-1) + u (b its oldest bit) moves to h' = 2u + z_i. Viewing [B, 2^o] as [B, 2, 2^(o-1)] puts the
     // two predecessors of (u, z) on dimension 1: a sum there, no gathers.
     const at::Tensor from = pi.view({B, 2, states / 2});
-    const at::Tensor zero = (from * p0.select(1, i).view({B, 2, states / 2})).sum(1);  // P(u, z_i = 0)
-    const at::Tensor one = (from * p1.select(1, i).view({B, 2, states / 2})).sum(1);
+    const at::Tensor zero = (from * p0[i].view({B, 2, states / 2})).sum(1);  // P(u, z_i = 0)
+    const at::Tensor one = (from * p1[i].view({B, 2, states / 2})).sum(1);
     pi = at::stack({zero, one}, 2).view({B, states});
   }
   return at::stack(pis, 1);

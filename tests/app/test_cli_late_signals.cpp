@@ -1,5 +1,6 @@
 // Signals and kills that come while a run writes its record: a stop signal during the final writes still ends the
-// command as 128 + the signal, and a kill -9 there never leaves a folder that says finished without its history row.
+// command as 128 + the signal, a second one ends it at once, and a kill -9 there never leaves a folder that says
+// finished without its history row.
 //
 // The test holds the history database's write lock (another process writing it), so milab-cli, its files written,
 // waits in the history commit (SQLite's busy timeout) for as long as the test wants: the signal or the kill lands
@@ -86,6 +87,33 @@ class TestCliLateSignals : public QObject {
     const CliResult history = cli({"history", "--db", db, "--json"});
     QCOMPARE(history.code, 0);
     QVERIFY(!QJsonDocument::fromJson(history.out.toUtf8()).array().isEmpty());
+  }
+
+  // A second signal does not wait for what the first lets finish: the command exits at once with 128 + N, the
+  // files as far as they are (each whole or absent). Here it waits on the history, held for as long as the test
+  // likes: it must end while the lock is still held, with no summary.json, since the row was never written.
+  void secondSignalExitsAtOnce() {
+    QTemporaryDir tmp;
+    const QString out = tmp.filePath("out"), db = tmp.filePath("h.sqlite");
+    HeldDatabase held(db);
+    QProcess p;
+    p.start(MILAB_CLI_PATH, {"run", "--task", "gaussian2", "--dim", "3", "--method", "infonce", "--K", "8", "--steps",
+                             "20", "--device", "cpu", "--db", db, "--out", out});
+    QVERIFY(p.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(out + "/plot.svg"), untilDoneMs());  // now waiting on the history
+    ::kill(static_cast<pid_t>(p.processId()), SIGTERM);
+    // Two signals sent at once merge into one pending signal: the second goes once the first was taken.
+    QByteArray said;
+    QTRY_VERIFY_WITH_TIMEOUT((said += p.readAllStandardError()).contains("a second signal exits at once"),
+                             untilDoneMs());
+    ::kill(static_cast<pid_t>(p.processId()), SIGTERM);
+    // SQLite's busy timeout (15 s) would let a process that ignores the second signal end on its own, after
+    // writing summary.json: the absence of that file, not the time, is what tells the two apart.
+    QVERIFY(p.waitForFinished(untilDoneMs()));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 128 + SIGTERM);
+    QVERIFY(!QFileInfo::exists(out + "/summary.json"));
+    QVERIFY(QFileInfo::exists(out + "/curve.csv"));
   }
 
   // kill -9 while the run's row is being committed: the folder must not say finished (no summary.json) since the
