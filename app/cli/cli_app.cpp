@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QLockFile>
+#include <QRegularExpression>
 #include <QThread>
 #include <atomic>
 #include <csignal>
@@ -105,10 +106,41 @@ QString shardStillRunning(const QString& outDir) {
     qint64 pid = 0;
     QString host, app;
     shardLock.getLockInfo(&pid, &host, &app);
-    return QStringLiteral("out: a shard (pid %1 on %2) is still writing in '%3'; collect once every shard has "
-                          "ended (if it is gone, delete %4)")
+    return QStringLiteral("out: a shard (pid %1 on %2) is still writing in '%3'; wait for it (collect once every "
+                          "shard has ended; if it is gone, delete %4)")
         .arg(pid)
         .arg(host, outDir, f.absoluteFilePath());
+  }
+  return {};
+}
+
+// A shard writes only beside shards of the same split: never where a whole grid or a single run writes (the folder's
+// main lock, waited for briefly since another shard starting takes it for an instant), nor beside a shard of
+// another N, whose cells overlap its own.
+QString otherWriterBesideShard(const QString& outDir, const GridShard& shard) {
+  QLockFile main(QDir(outDir).filePath(".milab.lock"));
+  main.setStaleLockTime(0);
+  if (!main.tryLock(2000)) {
+    qint64 pid = 0;
+    QString host, app;
+    main.getLockInfo(&pid, &host, &app);
+    return QStringLiteral("out: '%1' is in use by pid %2 (a whole grid or a run writing there); a shard writes only "
+                          "beside the other shards of its grid")
+        .arg(outDir)
+        .arg(pid);
+  }
+  main.unlock();
+  static const QRegularExpression shardLock(QStringLiteral("^\\.milab-shard-(\\d+)-of-(\\d+)\\.lock$"));
+  for (const QFileInfo& f : QDir(outDir).entryInfoList({".milab-shard-*.lock"}, QDir::Files | QDir::Hidden)) {
+    const QRegularExpressionMatch m = shardLock.match(f.fileName());
+    if (!m.hasMatch() || m.captured(2).toInt() == shard.count) continue;
+    QLockFile other(f.absoluteFilePath());
+    other.setStaleLockTime(0);
+    if (other.tryLock(0)) continue;  // that shard ended
+    return QStringLiteral("out: shard %1/%2 of another split is writing in '%3'; the shards of one grid share N "
+                          "(here %4)")
+        .arg(m.captured(1), m.captured(2), outDir)
+        .arg(shard.count);
   }
   return {};
 }
@@ -147,7 +179,8 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
   err = claimOutFolder(cl.outDir, &lock,
                        shard.isSet() ? QStringLiteral(".milab-shard-%1-of-%2.lock").arg(shard.index).arg(shard.count)
                                      : QStringLiteral(".milab.lock"));
-  if (err.isEmpty() && !shard.isSet() && experiment.isGrid()) err = shardStillRunning(cl.outDir);
+  // Every writer of a folder checks the others: a grid or a single run the shards' locks, a shard the main lock.
+  if (err.isEmpty()) err = shard.isSet() ? otherWriterBesideShard(cl.outDir, shard) : shardStillRunning(cl.outDir);
   if (!err.isEmpty()) return badInput(err);
   const QString outDir = cl.outDir;
   const QString historyPath = cl.dbPath.isEmpty() ? defaultHistoryPath() : cl.dbPath;

@@ -119,6 +119,38 @@ class TestDistributed : public QObject {
     QVERIFY(!QFileInfo::exists(out + "/cells"));
   }
 
+  // Every writer of a folder checks the others (issue 30: a shard beside a running grid trained its cells twice,
+  // and a single run was accepted beside a shard): a shard refuses a folder whose main lock is held (a grid or a
+  // run) or where a shard of another split writes; a single run refuses one where a shard writes.
+  void writersOfOneFolderExcludeEachOther() {
+    const QString out = tmp_.filePath("writers");
+    QVERIFY(QDir().mkpath(out));
+    const QString pid = QString::number(QCoreApplication::applicationPid());
+    {
+      QLockFile grid(out + "/.milab.lock");  // a whole grid (or a run) writing there
+      QVERIFY(grid.tryLock(0));
+      const CliResult shard = cli(kGrid + QStringList{"--shard", "0/2", "--out", out});
+      QCOMPARE(shard.code, 2);
+      QCOMPARE(shard.err, QStringLiteral("milab-cli: out: '%1' is in use by pid %2 (a whole grid or a run writing "
+                                         "there); a shard writes only beside the other shards of its grid\n")
+                              .arg(out, pid));
+    }
+    {
+      QLockFile shard(out + "/.milab-shard-1-of-3.lock");
+      QVERIFY(shard.tryLock(0));
+      const CliResult other = cli(kGrid + QStringList{"--shard", "0/2", "--out", out});
+      QCOMPARE(other.code, 2);
+      QVERIFY2(other.err.startsWith("milab-cli: out: shard 1/3 of another split is writing in"), qPrintable(other.err));
+      const CliResult sameSplit = cli(kGrid + QStringList{"--shard", "0/3", "--out", out});  // its own cells: fine
+      QVERIFY2(sameSplit.code == 0, qPrintable(sameSplit.err));
+      const CliResult single = cli({"run", "--task", "gaussian2", "--dim", "3", "--method", "infonce", "--K", "8",
+                                    "--steps", "5", "--device", "cpu", "--out", out});
+      QCOMPARE(single.code, 2);
+      QVERIFY2(single.err.startsWith("milab-cli: out: a shard (pid " + pid), qPrintable(single.err));
+    }
+    QVERIFY(!QFileInfo::exists(out + "/summary.json"));
+  }
+
   void mpiGridGivesTheSameTableAndResumes() {
     if (mpirun().isEmpty()) {
       if (qEnvironmentVariableIsSet("MILAB_REQUIRE_MPI")) QFAIL("mpirun not found, and MILAB_REQUIRE_MPI is set");
