@@ -9,7 +9,7 @@ ParamWords wordsFor(const QString& key) {
       // tasks
       {"dim", {"dimension d", "per variable"}},
       {"mi", {"total MI", "nats"}},
-      {"alpha", {"alpha", ""}},  // the task's and I_alpha's each say which (their specs set the label)
+      {"alpha", {"alpha", ""}},  // gaussian3's split; its spec sets the label
       {"cubic", {"cubic y -> y^3", ""}},
       {"mi_schedule", {"MI staircase levels", "nats"}},
       {"steps_per_level", {"steps per level", "steps"}},
@@ -44,6 +44,7 @@ ParamWords wordsFor(const QString& key) {
       {"M", {"SIR pool size M", "samples"}},
       {"momentum", {"moving-average momentum", ""}},
       {"tau", {"SMILE clip tau", "nats"}},
+      {"nce_weight", {"I_alpha weight alpha", ""}},
       {"batch", {"batch size", "samples"}},
       {"noise_ratio", {"noise samples per datum", ""}},
       {"noise_scale", {"noise standard deviation", ""}},

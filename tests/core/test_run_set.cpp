@@ -15,6 +15,7 @@
 #include "engine/run_set.h"
 #include "engine/staircase.h"
 #include "method/method_registry.h"
+#include "tasks/task_catalog.h"
 #include "time_limits.h"
 
 using namespace milab;
@@ -25,6 +26,37 @@ class TestRunSet : public QObject {
   void initTestCase() {
     initTorchRuntime();
     registry_.loadDefault();
+  }
+
+  // An experiment is one flat map of keys: a key that a method and a task (or a run setting) both declare means two
+  // things, and summary.json could record only one of them (issue 30: interpolated's alpha on gaussian3 set the
+  // task's split and recorded the method's default). No method key may be a task key or a run setting.
+  void methodKeysNeverShadowTaskKeys() {
+    QSet<QString> taken;
+    for (const ParamSpec& p : runSettingSpecs()) taken.insert(p.name);
+    QHash<QString, QString> taskOf;
+    for (const TaskInfo& t : availableTasks())
+      for (const ParamSpec& p : t.params) taskOf.insert(p.name, t.id);
+    for (const QString& id : registry_.ids())
+      for (const ParamSpec& p : registry_.find(id)->info().params) {
+        QVERIFY2(!taskOf.contains(p.name),
+                 qPrintable(QStringLiteral("method %1's key %2 is also task %3's").arg(id, p.name, taskOf.value(p.name))));
+        QVERIFY2(!taken.contains(p.name), qPrintable(QStringLiteral("method %1's key %2 is a run setting").arg(id, p.name)));
+      }
+  }
+
+  // The experiment summary.json records gives the same run again, with both the task's alpha and I_alpha's weight.
+  void aRecordedExperimentReproducesItsRun() {
+    QVariantMap flat{{"task", "gaussian3"}, {"dim", 4}, {"mi", 2}, {"alpha", 0.3}, {"method", "interpolated"},
+                     {"nce_weight", 0.7}, {"K", 16}, {"steps", 5}};
+    RunSpec spec;
+    QCOMPARE(runSpecFromFlat(flat, registry_, &spec), QString());
+    QCOMPARE(spec.taskParams.value("alpha").toDouble(), 0.3);
+    QCOMPARE(spec.methodParams.value("nce_weight").toDouble(), 0.7);
+    RunSpec again;
+    QCOMPARE(runSpecFromFlat(runSpecToFlat(spec), registry_, &again), QString());
+    QCOMPARE(again.taskParams, spec.taskParams);
+    QCOMPARE(again.methodParams, spec.methodParams);
   }
 
   void quickFillsExpandIntoLabelledRuns() {

@@ -131,10 +131,10 @@ class TestOracleBounds : public QObject {
   // alpha -> 0 is TUBA (unbiased), and at MI = 10 it passes InfoNCE's log K by a nat. (Its own ceiling,
   // 1 + log((K-1)/alpha), holds on every batch by construction: test_conformance keeps it as a property.)
   void interpolatedBoundSpansInfonceToTuba() {
-    const RunResult nceLike = oracle("interpolated", "gaussian2", 2.0, 128, 200, {{"alpha", 0.99}});
+    const RunResult nceLike = oracle("interpolated", "gaussian2", 2.0, 128, 200, {{"nce_weight", 0.99}});
     const RunResult nce = oracle("infonce", "gaussian2", 2.0, 128, 200);
-    const RunResult tubaLike = oracle("interpolated", "gaussian2", 2.0, 128, 200, {{"alpha", 0.01}});
-    const RunResult high = oracle("interpolated", "gaussian2", 10.0, 128, 100, {{"alpha", 0.5}});
+    const RunResult tubaLike = oracle("interpolated", "gaussian2", 2.0, 128, 200, {{"nce_weight", 0.01}});
+    const RunResult high = oracle("interpolated", "gaussian2", 10.0, 128, 100, {{"nce_weight", 0.5}});
     qInfo("oracle I_alpha: %.4f (alpha .99), %.4f +- %.4f (alpha .01), %.4f at MI=10 (alpha .5)", nceLike.estimate,
           tubaLike.estimate, tubaLike.stderror, high.estimate);
     QVERIFY2(std::abs(nceLike.estimate - nce.estimate) < 0.02,
