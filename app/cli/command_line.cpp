@@ -83,7 +83,9 @@ QString parseCommandLine(const QString& command, const QStringList& args, Comman
 }
 
 QString withLongValuesCut(const QString& line) {
-  static const QRegularExpression longQuoted(QStringLiteral("'([^'\n]{81,})'"));
+  // A value's quotes open after a space, '(' or '=' and close before a space, punctuation or the end: the
+  // apostrophe of "machine's" opens nothing.
+  static const QRegularExpression longQuoted(QStringLiteral("(?<=^|[\\s(=])'([^'\n]{81,})'(?=$|[\\s,;:.)])"));
   QString out = line;
   for (QRegularExpressionMatchIterator it = longQuoted.globalMatch(line); it.hasNext();) {
     const QRegularExpressionMatch m = it.next();

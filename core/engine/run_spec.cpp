@@ -187,6 +187,8 @@ QString validateRunSpec(RunSpec* spec, const MethodRegistry& registry) {
   }
   err = method->validate(spec->methodParams, *task, spec->taskParams);
   if (!err.isEmpty()) return err;
+  err = refuseIfTooLarge(info.id, method->memoryNeed(spec->methodParams, *task, spec->taskParams));
+  if (!err.isEmpty()) return err;
   QString resolved;
   return resolveDevice(spec->device, &resolved);
 }

@@ -16,6 +16,7 @@ class DecomposedPlugin : public MethodPlugin {
   MethodInfo info() const override;
   QString validate(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const override;
   QList<Ceiling> ceilings(const ParamMap& params) const override;
+  MemoryNeed memoryNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const override;
 
  private:
   QString id_, displayName_, summary_;

@@ -2,7 +2,6 @@
 
 #include <ATen/ATen.h>
 #include <algorithm>
-#include <unistd.h>
 
 #include "knn/ksg.h"
 #include "method/estimator.h"
@@ -51,8 +50,6 @@ class KsgEstimator final : public Estimator {
   bool conditional_;
   CancelCheck cancelled_;
 };
-
-double physicalMemoryBytes() { return double(sysconf(_SC_PHYS_PAGES)) * double(sysconf(_SC_PAGE_SIZE)); }
 
 }  // namespace
 

@@ -16,6 +16,7 @@ namespace milab {
 
 namespace {
 constexpr int64_t kMaxDiagnosticEntries = int64_t{1} << 22;  // AMMI's optional exact reading stays cheap
+}  // namespace
 
 int64_t evaluationPool(const ParamMap& params, bool learnedPrior) {
   const int64_t pool = params.value("eval_pool").toInt();
@@ -25,7 +26,37 @@ int64_t evaluationPool(const ParamMap& params, bool learnedPrior) {
   const int64_t fits = (int64_t{1} << 23) >> params.value("bits").toInt();
   return std::min<int64_t>(2048, std::max<int64_t>(params.value("batch").toInt(), fits));
 }
-}  // namespace
+
+MemoryNeed markovMiMemoryNeed(const ParamMap& params, bool learnedPrior) {
+  // Fitted to peak memory measured on one step and its evaluation: the order-r dynamic programming holds about 8
+  // floats per (sample, bit, window) for the evaluation pool and twice that per training sample (autograd):
+  // 1.23 GB at m = 32, r = 11, pool 256, batch 128; 1.76 GB at pool 512; 2.76 GB at m = 8, pool 65536. The MLPs'
+  // activations add about 16 bytes per (batch row, hidden unit).
+  const double bits = params.value("bits").toDouble(), batch = params.value("batch").toDouble();
+  const double hidden = params.value("hidden").toDouble(), pool = double(evaluationPool(params, learnedPrior));
+  const int order = learnedPrior ? priorOrderOf(params) : params.value("order_x").toInt();
+  const double windows = bits * std::ldexp(1.0, order), dynamic = 32 * windows * (pool + 2 * batch);
+  const double networks = 16 * batch * hidden;
+  MemoryNeed need{2e8 + dynamic + networks, {}, {}, {}};
+  if (networks > dynamic) {
+    need.key = "batch";
+    need.what = QStringLiteral("the encoder's and predictor's activations (batch %1 x hidden %2)")
+                    .arg(batch, 0, 'f', 0)
+                    .arg(hidden, 0, 'f', 0);
+    need.advice = "lower batch or hidden";
+  } else {
+    need.key = pool >= 2 * batch ? "eval_pool" : "batch";
+    need.what = QStringLiteral("the order-%1 dynamic programming over %2 bits (2^%1 histories per bit) for %3 "
+                               "evaluation and %4 training samples")
+                    .arg(order)
+                    .arg(bits)
+                    .arg(pool, 0, 'f', 0)
+                    .arg(batch, 0, 'f', 0);
+    need.advice = learnedPrior ? "lower order_prior (each step down halves it), eval_pool or batch"
+                               : "lower order_x (each step down halves it), eval_pool or batch";
+  }
+  return need;
+}
 
 int priorOrderOf(const ParamMap& params) {
   const QVariant r = params.value("order_prior");

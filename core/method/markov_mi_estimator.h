@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "method/estimator.h"
+#include "method/memory_need.h"
 #include "nn/flat_adam.h"
 #include "nn/mlp.h"
 
@@ -23,6 +24,10 @@ class LearnedPrior;
 ParamSpecs markovMiParamSpecs(bool learnedPrior);
 // AMMI's prior order: order_prior, or when it is null (the default) max(o, min(bits - 1, 11)).
 int priorOrderOf(const ParamMap& params);
+// Samples per evaluation batch: eval_pool, or bmmi's automatic pool when it is 0.
+int64_t evaluationPool(const ParamMap& params, bool learnedPrior);
+// The peak memory of a run with these validated settings, and the setting that drives it (method/memory_need.h).
+MemoryNeed markovMiMemoryNeed(const ParamMap& params, bool learnedPrior);
 // h >= o, r >= o, orders <= m; bmmi: m <= 16. "" or the error line naming the field.
 QString validateMarkovMi(const QString& id, const ParamMap& params, bool learnedPrior);
 

@@ -31,6 +31,10 @@ QString MarkovMiPlugin::validate(const ParamMap& params, const TaskInfo&, const 
   return validateMarkovMi(id_, params, learnedPrior_);
 }
 
+MemoryNeed MarkovMiPlugin::memoryNeed(const ParamMap& params, const TaskInfo&, const ParamMap&) const {
+  return markovMiMemoryNeed(params, learnedPrior_);
+}
+
 QList<Ceiling> MarkovMiPlugin::ceilings(const ParamMap& params) const {
   // I(X;Z) <= H(Z) <= m log 2 for any code of m bits.
   return {{"m log 2", params.value("bits").toDouble() * std::log(2.0)}};

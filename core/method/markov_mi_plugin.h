@@ -13,6 +13,7 @@ class MarkovMiPlugin : public MethodPlugin {
 
   MethodInfo info() const override;
   QString validate(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const override;
+  MemoryNeed memoryNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const override;
   QList<Ceiling> ceilings(const ParamMap& params) const override;
   ReadingLimits readingLimits(const ParamMap& params, const TaskModel& task) const override;
   QString warning(const ParamMap& params, const QList<Term>& terms) const override;

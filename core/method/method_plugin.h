@@ -6,6 +6,7 @@
 #include <QtPlugin>
 #include <memory>
 
+#include "method/memory_need.h"
 #include "method/reading_limits.h"
 #include "params/param_spec.h"
 #include "tasks/task.h"
@@ -56,6 +57,16 @@ class MethodPlugin {
     Q_UNUSED(task);
     Q_UNUSED(taskParams);
     return {};
+  }
+  // The memory a run with these (validated) settings will take at its peak (method/memory_need.h); validation
+  // refuses what the machine cannot hold. The default covers the score-matrix critics: with K it holds a few K x K
+  // matrices (measured: 1.26 GB at K = 8192), otherwise nothing large.
+  virtual MemoryNeed memoryNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const {
+    Q_UNUSED(task);
+    Q_UNUSED(taskParams);
+    if (!params.contains("K")) return {};
+    const double K = params.value("K").toDouble();
+    return {2e8 + 16 * K * K, "K", QStringLiteral("its K x K score matrices (K = %1)").arg(K), "lower K"};
   }
   virtual QList<Ceiling> ceilings(const ParamMap& params) const = 0;
   // A warning about a finished reading that looks right but is not to be trusted, saying what to change (AMMI:

@@ -63,6 +63,11 @@ QList<Ceiling> CncePlugin::ceilings(const ParamMap& params) const {
   return {{"log K", std::log(params.value("K").toDouble())}};
 }
 
+MemoryNeed CncePlugin::memoryNeed(const ParamMap& params, const TaskInfo&, const ParamMap&) const {
+  const double K = params.value("K").toDouble();  // K rows, K - 1 negatives each
+  return negativePairsNeed(K, K - 1, params.value("hidden").toDouble(), QStringLiteral("K x (K - 1)"));
+}
+
 std::unique_ptr<Estimator> CncePlugin::create(const EstimatorContext& context) const {
   return std::make_unique<CnceEstimator>(context);
 }

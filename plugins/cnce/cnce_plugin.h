@@ -15,6 +15,7 @@ class CncePlugin : public QObject, public MethodPlugin {
  public:
   MethodInfo info() const override;
   QList<Ceiling> ceilings(const ParamMap& params) const override;
+  MemoryNeed memoryNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const override;
   std::unique_ptr<Estimator> create(const EstimatorContext& context) const override;
 };
 

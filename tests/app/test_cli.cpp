@@ -281,6 +281,14 @@ class TestCli : public QObject {
     QTest::newRow("long value cut") << QStringList{"--lr", QString(300, 'x')} << ""
                                     << "lr: must be a number in (0, 1], got '" + QString(60, 'x') +
                                            "...' (300 characters)";
+    // Memory no machine has (petabytes) is refused before anything is allocated, naming the key that drives it.
+    QTest::newRow("demi beyond any memory") << QStringList{"--task", "gaussian3", "--method", "demi", "--K", "65536",
+                                                           "--hidden", "4096"}
+                                            << "" << "K: demi needs about ";
+    QTest::newRow("ammi pool beyond any memory")
+        << QStringList{"--task", "gaussian2", "--method", "ammi", "--bits", "128", "--order-prior", "12", "--eval-pool",
+                       "1048576"}
+        << "" << "eval_pool: ammi needs about ";
     QTest::newRow("steps_per_level 0") << (base + QStringList{"--method", "infonce", "--mi-schedule", "2,4",
                                                               "--steps-per-level", "0"})
                                        << ""

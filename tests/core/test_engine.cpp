@@ -71,6 +71,30 @@ class TestEngine : public QObject {
     registry_.loadDefault();
     registry_.addStatic(&nanMethod_);
   }
+  // The memory guard's rule and words, on a machine of a given size: refused above half of it, with the key, the
+  // estimate, what takes it and what to lower; the estimates grow as the settings say (K^2, 2^order).
+  void memoryGuardRefusesAboveHalfTheMachine() {
+    const double GiB = double(1 << 30);
+    const MemoryNeed need{9 * GiB, "K", "its K x K score matrices (K = 24000)", "lower K"};
+    QCOMPARE(refuseIfTooLarge("infonce", need, 18 * GiB), QString());
+    QCOMPARE(refuseIfTooLarge("infonce", need, 16 * GiB),
+             QString("K: infonce needs about 9.0 GiB for its K x K score matrices (K = 24000), more than half of this "
+                     "machine's 16.0 GiB; lower K"));
+    const MethodPlugin* demi = registry_.find("demi");
+    const TaskInfo* task = findTask("gaussian3");
+    const auto bytes = [&](const MethodPlugin* m, const ParamMap& p) { return m->memoryNeed(p, *task, {}).bytes; };
+    const double base = 3e8;
+    QCOMPARE(bytes(demi, {{"K", 4096}, {"hidden", 100}}) - base, 4 * (bytes(demi, {{"K", 2048}, {"hidden", 100}}) - base));
+    QCOMPARE(bytes(demi, {{"K", 2048}, {"hidden", 100}, {"protocol", "marginal"}}) - base,
+             4 * (bytes(demi, {{"K", 2048}, {"hidden", 100}}) - base));  // K x K pairs, not K/2 x K/2
+    const MethodPlugin* ammi = registry_.find("ammi");
+    const ParamMap small{{"bits", 32}, {"order_prior", 10}, {"eval_pool", 512}, {"batch", 2}, {"hidden", 1}};
+    ParamMap larger = small;
+    larger.insert("order_prior", 11);
+    QVERIFY(std::abs((bytes(ammi, larger) - 2e8) / (bytes(ammi, small) - 2e8) - 2.0) < 1e-3);  // 2^r
+    QCOMPARE(ammi->memoryNeed(larger, *task, {}).key, QString("eval_pool"));
+  }
+
 
   void nanStopsTheRunWithAReason() {
     const RunSpec spec = validSpec("gaussian2", "nan-at-step", {}, 100);
