@@ -238,7 +238,7 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
                 result.targetName.toUtf8().constData(), result.trueMi, result.seconds,
                 result.device.toUtf8().constData());
     std::fprintf(stderr, "milab-cli: run failed: %s\n", result.reason.toLocal8Bit().constData());
-    return 1;
+    return interrupted.load() ? exitCode(kInterrupted) : 1;  // a script that sent a signal reads its code
   }
   // A dataset's truth is unknown: its permutation baseline (y shuffled) says what no dependence reads as.
   const QString truth = std::isnan(result.trueMi)

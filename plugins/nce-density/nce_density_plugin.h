@@ -15,6 +15,7 @@ class NceDensityPlugin : public QObject, public MethodPlugin {
  public:
   MethodInfo info() const override;
   QList<Ceiling> ceilings(const ParamMap& params) const override;
+  MemoryNeed memoryNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const override;
   std::unique_ptr<Estimator> create(const EstimatorContext& context) const override;
   // log Z starts at d/2 log(2 pi) (c = 0) and NCE drives it to 0: a final |log Z| above half its start means
   // NCE did not get halfway (diverged, or stalled).
