@@ -30,7 +30,8 @@ at::Tensor LearnedPrior::logits() { return output_->forward(embedding_).unsqueez
 
 double LearnedPrior::fit(const at::Tensor& encoderLogits, int64_t steps, const std::function<bool()>& cancelled) {
   c10::NoGradGuard noGrad;
-  const at::Tensor best = fitWindows(windowMarginals(encoderLogits.detach(), order_).mean(0, true), steps, cancelled);
+  const at::Tensor best =
+      fitWindows(windowMarginals(encoderLogits.detach(), order_, cancelled).mean(0, true), steps, cancelled);
   return best.defined() ? best.item<double>() : std::numeric_limits<double>::infinity();
 }
 
@@ -61,9 +62,10 @@ at::Tensor optimalPrior(const at::Tensor& encoderLogits, int64_t order) {
   return at::where(seen, logOdds, at::zeros_like(logOdds)).to(encoderLogits.scalar_type()).unsqueeze(0);
 }
 
-at::Tensor learnedMarginalCrossEntropy(LearnedPrior& prior, const at::Tensor& encoderLogits, int64_t priorSteps) {
-  const at::Tensor windows = windowMarginals(encoderLogits, prior.order()).mean(0, true);  // one DP for both
-  prior.fitWindows(windows.detach(), priorSteps);
+at::Tensor learnedMarginalCrossEntropy(LearnedPrior& prior, const at::Tensor& encoderLogits, int64_t priorSteps,
+                                       const std::function<bool()>& cancelled) {
+  const at::Tensor windows = windowMarginals(encoderLogits, prior.order(), cancelled).mean(0, true);  // one DP for both
+  prior.fitWindows(windows.detach(), priorSteps, cancelled);
   return crossEntropyOfWindows(windows, prior.logits().detach()).squeeze(0);
 }
 

@@ -46,6 +46,7 @@ at::Tensor optimalPrior(const at::Tensor& encoderLogits, int64_t order);
 // AMMI's H+(Z) in one training step (Algorithm 2), shared by the AMMI estimator and the AMMI hasher: one dynamic
 // program gives the batch's aggregate windows of the encoder logits [B, m, 2^o]; the prior takes its `priorSteps`
 // Adam steps on them (detached), then H+(Z) is read against the prior held fixed, differentiable in the encoder.
-at::Tensor learnedMarginalCrossEntropy(LearnedPrior& prior, const at::Tensor& encoderLogits, int64_t priorSteps);
+at::Tensor learnedMarginalCrossEntropy(LearnedPrior& prior, const at::Tensor& encoderLogits, int64_t priorSteps,
+                                       const std::function<bool()>& cancelled = {});
 
 }  // namespace milab::markov

@@ -4,6 +4,8 @@
 
 #include <stdexcept>
 
+#include "method/estimator.h"
+
 namespace milab::markov {
 
 namespace {
@@ -41,7 +43,7 @@ at::Tensor liftOrder(const at::Tensor& logits, int64_t order) {
   return logits.index_select(2, h.remainder(int64_t{1} << own));
 }
 
-at::Tensor historyMarginals(const at::Tensor& logits) {
+at::Tensor historyMarginals(const at::Tensor& logits, const std::function<bool()>& cancelled) {
   const int64_t B = logits.size(0), m = logits.size(1), order = orderOf(logits), states = logits.size(2);
   // Order 0 has one (empty) history, which every position sees with probability 1.
   if (order == 0) return at::ones({B, m, 1}, logits.options());
@@ -54,6 +56,7 @@ at::Tensor historyMarginals(const at::Tensor& logits) {
   at::Tensor pi = at::zeros({B, states}, logits.options());
   pi.select(1, 0).fill_(1.0);  // before position 1 every bit is 0
   for (int64_t i = 0; i < m; ++i) {
+    if (cancelled && cancelled()) throw EstimatorCancelled();
     pis.push_back(pi);
     if (i + 1 == m) break;
     // h = b 2^(o-1) + u (b its oldest bit) moves to h' = 2u + z_i. Viewing [B, 2^o] as [B, 2, 2^(o-1)] puts the
@@ -66,18 +69,18 @@ at::Tensor historyMarginals(const at::Tensor& logits) {
   return at::stack(pis, 1);
 }
 
-at::Tensor windowMarginals(const at::Tensor& logits, int64_t order) {
+at::Tensor windowMarginals(const at::Tensor& logits, int64_t order, const std::function<bool()>& cancelled) {
   const at::Tensor lifted = liftOrder(logits, order);
-  const at::Tensor pi = historyMarginals(lifted);  // [B, m, 2^order]
+  const at::Tensor pi = historyMarginals(lifted, cancelled);  // [B, m, 2^order]
   const at::Tensor p1 = at::sigmoid(lifted);
   // Window w = (h << 1) | z_i: newest bit 0.
   return at::stack({pi * (1 - p1), pi * p1}, 3).flatten(2);
 }
 
-at::Tensor crossEntropy(const at::Tensor& pLogits, const at::Tensor& qLogits) {
+at::Tensor crossEntropy(const at::Tensor& pLogits, const at::Tensor& qLogits, const std::function<bool()>& cancelled) {
   const int64_t order = orderOf(qLogits);
   if (orderOf(pLogits) > order) throw std::invalid_argument("crossEntropy: q's order must be >= p's");
-  return crossEntropyOfWindows(windowMarginals(pLogits, order), qLogits);
+  return crossEntropyOfWindows(windowMarginals(pLogits, order, cancelled), qLogits);
 }
 
 at::Tensor crossEntropyOfWindows(const at::Tensor& windows, const at::Tensor& qLogits) {

@@ -159,9 +159,9 @@ MarkovMiEstimator::Entropies MarkovMiEstimator::entropies(const Batch& batch, bo
   const at::Tensor predictor = predictor_->forward(criticInput(batch)).view({n, bits_, int64_t{1} << orderX_});
   Entropies e;
   e.encoder = encoder;
-  e.conditional = markov::crossEntropy(encoder, predictor).mean();
+  e.conditional = markov::crossEntropy(encoder, predictor, cancelled_).mean();  // seconds at m = 128, high orders
   if (learnedPrior_) {
-    e.marginal = markov::learnedMarginalCrossEntropy(*prior_, encoder, trainPrior ? priorSteps_ : 0);
+    e.marginal = markov::learnedMarginalCrossEntropy(*prior_, encoder, trainPrior ? priorSteps_ : 0, cancelled_);
   } else {
     e.marginal = markov::aggregateEntropy(encoder);
   }
