@@ -60,8 +60,9 @@ class TestMainWindow : public QObject {
     QTRY_VERIFY(w.findChild<QAbstractButton*>("runButton")->isEnabled());
     QCOMPARE(w.plot()->pointCount(), 400);  // every step drained, none twice
     QVERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("finished"));
-    // The oracle ran beside it (the box is checked by default) and is drawn as a reference line.
-    QVERIFY(w.oracleRun() && w.oracleRun()->isFinished());
+    // The oracle ran beside it (the box is checked by default) and is drawn as a reference line. It ends on its
+    // own clock: on a busy machine after the training run (seen once in a suite run), so the test waits for it.
+    QTRY_VERIFY_WITH_TIMEOUT(w.oracleRun() && w.oracleRun()->isFinished(), untilDoneMs());
     QCOMPARE(w.oracleRun()->spec().methodParams.value("critic").toString(), QString("oracle"));
     QVERIFY(hasGraphStartingWith(w, "oracle critic"));
     // with its standard error, in the legend and the result line

@@ -1,5 +1,6 @@
 #include "gui/views/comparison_view.h"
 
+#include <algorithm>
 #include <cmath>
 #include <qcustomplot.h>
 
@@ -365,12 +366,18 @@ bool ComparisonView::tick() {
     }
     if (queue_->hasEnded(e.queueIndex) && !e.endedMarked) {
       e.endedMarked = true;
-      plot_->markEnded(e.series, queue_->run(e.queueIndex).result());
-      if (e.oracle && !e.oracle->isFinished()) e.oracle->cancel();
+      const RunResult& ended = queue_->run(e.queueIndex).result();
+      plot_->markEnded(e.series, ended);
+      // A stopped or failed run takes its oracle with it; a finished one lets it finish (one short evaluation that
+      // a busy machine can end after the training run), so its reference line and reading still appear.
+      if (e.oracle && !e.oracle->isFinished() && ended.status != RunStatus::Finished) e.oracle->cancel();
       changed = true;
     }
   }
-  const bool done = queue_->isDone();
+  // Done once every run has ended and every oracle that started has been drawn (one may end after its run).
+  const bool done = queue_->isDone() && std::none_of(entries_.cbegin(), entries_.cend(), [](const auto& e) {
+                      return e->oracle && !e->oracleShown;
+                    });
   if (changed || done || now - lastTableMs_ >= kTableRefreshMs) {
     lastTableMs_ = now;
     table_->setSortingEnabled(false);
