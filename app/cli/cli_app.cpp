@@ -100,16 +100,12 @@ int runHashingCommandLine(const CommandLine& cl) {
 // The collect (a grid run without --shard) must not read cells a shard is still writing.
 QString shardStillRunning(const QString& outDir) {
   for (const QFileInfo& f : QDir(outDir).entryInfoList({".milab-shard-*.lock"}, QDir::Files | QDir::Hidden)) {
-    QLockFile shardLock(f.absoluteFilePath());
-    shardLock.setStaleLockTime(0);
-    if (shardLock.tryLock(0)) continue;  // that shard ended (the lock is removed as it goes out of scope)
-    qint64 pid = 0;
-    QString host, app;
-    shardLock.getLockInfo(&pid, &host, &app);
+    const std::optional<LockHolder> shard = lockHolder(f.absoluteFilePath());
+    if (!shard) continue;  // that shard ended
     return QStringLiteral("out: a shard (pid %1 on %2) is still writing in '%3'; wait for it (collect once every "
                           "shard has ended; if it is gone, delete %4)")
-        .arg(pid)
-        .arg(host, outDir, f.absoluteFilePath());
+        .arg(shard->pid)
+        .arg(shard->host, outDir, f.absoluteFilePath());
   }
   return {};
 }
@@ -118,25 +114,16 @@ QString shardStillRunning(const QString& outDir) {
 // main lock, waited for briefly since another shard starting takes it for an instant), nor beside a shard of
 // another N, whose cells overlap its own.
 QString otherWriterBesideShard(const QString& outDir, const GridShard& shard) {
-  QLockFile main(QDir(outDir).filePath(".milab.lock"));
-  main.setStaleLockTime(0);
-  if (!main.tryLock(2000)) {
-    qint64 pid = 0;
-    QString host, app;
-    main.getLockInfo(&pid, &host, &app);
+  if (const std::optional<LockHolder> main = lockHolder(QDir(outDir).filePath(".milab.lock"), 2000))
     return QStringLiteral("out: '%1' is in use by pid %2 (a whole grid or a run writing there); a shard writes only "
                           "beside the other shards of its grid")
         .arg(outDir)
-        .arg(pid);
-  }
-  main.unlock();
+        .arg(main->pid);
   static const QRegularExpression shardLock(QStringLiteral("^\\.milab-shard-(\\d+)-of-(\\d+)\\.lock$"));
   for (const QFileInfo& f : QDir(outDir).entryInfoList({".milab-shard-*.lock"}, QDir::Files | QDir::Hidden)) {
     const QRegularExpressionMatch m = shardLock.match(f.fileName());
-    if (!m.hasMatch() || m.captured(2).toInt() == shard.count) continue;
-    QLockFile other(f.absoluteFilePath());
-    other.setStaleLockTime(0);
-    if (other.tryLock(0)) continue;  // that shard ended
+    // Shards of this split write their own cells; a lock no process holds is a shard that ended.
+    if (!m.hasMatch() || m.captured(2).toInt() == shard.count || !lockHolder(f.absoluteFilePath())) continue;
     return QStringLiteral("out: shard %1/%2 of another split is writing in '%3'; the shards of one grid share N "
                           "(here %4)")
         .arg(m.captured(1), m.captured(2), outDir)
@@ -207,7 +194,7 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
 
   const QDir dir(outDir);
   QString history;
-  const QStringList errors = writeRunFiles(outDir, spec, result, curve, [&] {
+  const QStringList errors = writeRunFiles(outDir, spec, &result, curve, [&] {
     QStringList plotErrors;
     QCustomPlot plot;
     RunPlot runPlot(&plot);
@@ -221,11 +208,9 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
   }, [&](const RunResult& recorded) {
     // The run history, before summary.json is renamed into place. A run whose files could not be written comes
     // here failed (its reason keeps the reading). The files never depend on the history: its failure is a warning.
-    result = recorded;
-    history = recordRun(historyPath, spec, result, curve, "cli " + QDir(outDir).absolutePath());
+    history = recordRun(historyPath, spec, recorded, curve, "cli " + QDir(outDir).absolutePath());
   });
   for (const QString& e : errors) std::fprintf(stderr, "milab-cli: %s\n", e.toLocal8Bit().constData());
-  result = withFilesNotWritten(result, errors);  // also when summary.json could not be renamed into place
   if (!history.isEmpty()) std::fprintf(stderr, "milab-cli: warning: %s\n", history.toLocal8Bit().constData());
 
   const QString ceiling =

@@ -152,11 +152,7 @@ void applyOverrides(const QVariantMap& overrides, Experiment* experiment) {
     for (QVariantMap& row : experiment->methods) row.remove(key);
     const QString text = it.value().toString();
     if (it.value().typeId() == QMetaType::QString && text.contains(',') && !isListValued(key)) {
-      // An empty item (8,,16) is kept so that it is refused by name; a list of nothing but commas is no values.
-      QVariantList values;
-      if (!text.split(',', Qt::SkipEmptyParts).isEmpty())
-        for (const QString& v : text.split(',')) values << v.trimmed();
-      experiment->axes << qMakePair(key, values);
+      experiment->axes << qMakePair(key, listItems(text));
       experiment->base.remove(key);
     } else {
       if (key == "method") experiment->methods.clear();
@@ -196,6 +192,13 @@ QStringList keysNotFor(const QVariantMap& flat, const QSet<QString>& methodKeys,
 }
 
 }  // namespace
+
+QVariantList listItems(const QString& text) {
+  QVariantList values;
+  if (!text.split(',', Qt::SkipEmptyParts).isEmpty())
+    for (const QString& v : text.split(',')) values << v.trimmed();
+  return values;
+}
 
 QString checkListItems(const QString& key, const QVariantList& values) {
   if (values.isEmpty())  // e.g. --K , : a sweep with no value would run nothing and say it finished

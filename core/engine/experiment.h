@@ -45,10 +45,13 @@ constexpr int kMaxCells = 20000;
 // becomes an axis.
 void applyOverrides(const QVariantMap& overrides, Experiment* experiment);
 
-// Every cell, validated before anything runs. Returns "" or the first cell's error line, field first.
+// The items of a flag's comma list ("8,,16" -> 8, "", 16: an empty item is kept, so that checkListItems names it);
+// a text of nothing but commas gives no items.
+QVariantList listItems(const QString& text);
 // A list of values for `key` (a grid axis, a --key a,b,c sweep, hashing's bits): "" or why it cannot run: no value,
 // an empty item, or a value given twice (compared as cell names write them).
 QString checkListItems(const QString& key, const QVariantList& values);
+// Every cell, validated before anything runs. Returns "" or the first cell's error line, field first.
 QString expandExperiment(const Experiment& experiment, const MethodRegistry& registry, QList<GridCell>* cells);
 
 }  // namespace milab

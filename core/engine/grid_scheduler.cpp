@@ -17,15 +17,9 @@ bool readFinishedCell(const QString& outDir, const GridCell& cell, RunResult* re
 
 QStringList recordCell(const QString& outDir, const GridCell& cell, RunResult* result,
                        const QVector<CurvePoint>& curve, const QString& historyPath, QString* historyWarning) {
-  const QStringList errors =
-      writeRunFiles(cellDir(outDir, cell), cell.spec, *result, curve, {}, [&](const RunResult& recorded) {
-        *result = recorded;
-        if (!historyPath.isEmpty())
-          *historyWarning = recordRun(historyPath, cell.spec, recorded, curve, "grid " + outDir);
-      });
-  // A summary.json that could not be renamed into place (after the row was written) fails the cell as well.
-  *result = withFilesNotWritten(*result, errors);
-  return errors;
+  return writeRunFiles(cellDir(outDir, cell), cell.spec, result, curve, {}, [&](const RunResult& recorded) {
+    if (!historyPath.isEmpty()) *historyWarning = recordRun(historyPath, cell.spec, recorded, curve, "grid " + outDir);
+  });
 }
 
 GridScheduler::GridScheduler(const QList<GridCell>& cells, const QString& outDir, int jobs,

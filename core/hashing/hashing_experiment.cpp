@@ -42,11 +42,7 @@ QString hashingSpecFromFlat(const QVariantMap& flat, const QVariantList& bits, H
   QVariantMap params = flat;
   if (values.isEmpty() && params.contains("bits")) {
     const QVariant b = params.take("bits");
-    if (b.typeId() == QMetaType::QVariantList) {
-      values = b.toList();
-    } else if (!b.toString().split(',', Qt::SkipEmptyParts).isEmpty()) {
-      for (const QString& v : b.toString().split(',')) values << v.trimmed();
-    }
+    values = b.typeId() == QMetaType::QVariantList ? b.toList() : listItems(b.toString());
     if (const QString err = checkListItems("bits", values); !err.isEmpty()) return err;
   }
   params.remove("bits");

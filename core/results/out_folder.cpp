@@ -27,6 +27,16 @@ QString writeProbe(int fd) {
 
 }  // namespace
 
+std::optional<LockHolder> lockHolder(const QString& path, int waitMs) {
+  QLockFile lock(path);
+  lock.setStaleLockTime(0);  // a lock is stale only when its process is gone
+  if (lock.tryLock(waitMs)) return std::nullopt;  // free: released as `lock` goes out of scope
+  LockHolder holder;
+  QString app;
+  lock.getLockInfo(&holder.pid, &holder.host, &app);
+  return holder;
+}
+
 QString claimOutFolder(const QString& outDir, std::unique_ptr<QLockFile>* lock, const QString& lockName) {
   if (outDir.isEmpty()) return "out: required, the folder for the results (--out DIR)";
   if (QFileInfo(outDir).exists() && !QFileInfo(outDir).isDir())

@@ -5,8 +5,17 @@
 #include <QLockFile>
 #include <QString>
 #include <memory>
+#include <optional>
 
 namespace milab {
+
+// Who holds the milab lock file at `path` (another live process), waiting up to `waitMs` for it to be released; none
+// when it is free (or was only stale). Used to check the other writers of a folder (shards, a whole grid).
+struct LockHolder {
+  qint64 pid = 0;
+  QString host;
+};
+std::optional<LockHolder> lockHolder(const QString& path, int waitMs = 0);
 
 // "" and *lock held (released when it is destroyed), or the error line naming `out`. `lockName`: a --shard takes
 // its own (shards write disjoint cells of one folder at once).

@@ -60,14 +60,13 @@ QString saveAtomically(const QString& path, const QByteArray& bytes) {
 }
 
 RunResult withFilesNotWritten(RunResult result, const QStringList& errors) {
-  static const QString kPrefix = QStringLiteral("its files could not be written: ");
-  if (errors.isEmpty() || (result.status == RunStatus::Failed && result.reason.startsWith(kPrefix))) return result;
+  if (errors.isEmpty()) return result;
   const QString read = hasEstimate(result) ? QStringLiteral("; it read %1 +- %2 nats")
                                                  .arg(result.estimate, 0, 'f', 4)
                                                  .arg(result.stderror, 0, 'f', 4)
                                            : QString();
-  result.reason = QStringLiteral("%1%2%3%4")
-                      .arg(kPrefix, errors.first(), read, result.reason.isEmpty() ? QString() : " (" + result.reason + ")");
+  result.reason = QStringLiteral("its files could not be written: %1%2%3")
+                      .arg(errors.first(), read, result.reason.isEmpty() ? QString() : " (" + result.reason + ")");
   result.status = RunStatus::Failed;
   return result;
 }
@@ -136,12 +135,13 @@ QString writeSummaryJson(const QString& path, const RunSpec& spec, const RunResu
   return saveAtomically(path, QJsonDocument(summaryJson(spec, result)).toJson(QJsonDocument::Indented));
 }
 
-QStringList writeRunFiles(const QString& dir, const RunSpec& spec, const RunResult& result,
-                          const QVector<CurvePoint>& curve, const std::function<QStringList()>& more,
+QStringList writeRunFiles(const QString& dir, const RunSpec& spec, RunResult* result, const QVector<CurvePoint>& curve,
+                          const std::function<QStringList()>& more,
                           const std::function<void(const RunResult&)>& record) {
   const QDir folder(dir);
   const auto recordFailure = [&](const QStringList& errors) {
-    if (record) record(withFilesNotWritten(result, errors));
+    *result = withFilesNotWritten(*result, errors);
+    if (record) record(*result);
     return errors;
   };
   if (!QDir().mkpath(dir)) return recordFailure({QStringLiteral("out: cannot create folder '%1'").arg(dir)});
@@ -155,11 +155,14 @@ QStringList writeRunFiles(const QString& dir, const RunSpec& spec, const RunResu
   // place only after the run is in the history, so a folder that says finished always has its history row.
   QSaveFile summary(summaryPath);
   if (errors.isEmpty())
-    errors << stage(&summary, QJsonDocument(summaryJson(spec, result)).toJson(QJsonDocument::Indented));
+    errors << stage(&summary, QJsonDocument(summaryJson(spec, *result)).toJson(QJsonDocument::Indented));
   errors.removeAll(QString());
   if (!errors.isEmpty()) return recordFailure(errors);
-  if (record) record(result);
-  if (const QString error = commit(&summary); !error.isEmpty()) errors << error;
+  if (record) record(*result);
+  if (const QString error = commit(&summary); !error.isEmpty()) {
+    errors << error;
+    *result = withFilesNotWritten(*result, errors);  // its row, already written, says finished: rare (a rename)
+  }
   return errors;
 }
 

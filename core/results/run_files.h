@@ -26,14 +26,13 @@ QString writeCurveCsv(const QString& path, const QVector<CurvePoint>& curve);  /
 // before is removed, then curve.csv and whatever `more` writes (the CLI's plots), then summary.json is written
 // aside, `record` is called (the run history's row), and summary.json is renamed into place last. A folder with a
 // summary therefore holds that run's complete files and has its history row; resume also checks that the curve has
-// the summary's steps. `record` gets the result as it stands: failed (withFilesNotWritten) when a file could not
-// be written. Returns the error lines (empty when all were written).
-QStringList writeRunFiles(const QString& dir, const RunSpec& spec, const RunResult& result,
-                          const QVector<CurvePoint>& curve, const std::function<QStringList()>& more = {},
+// the summary's steps. A file that could not be written marks `*result` failed (withFilesNotWritten), and `record`
+// gets it as it then stands. Returns the error lines (empty when all were written).
+QStringList writeRunFiles(const QString& dir, const RunSpec& spec, RunResult* result, const QVector<CurvePoint>& curve,
+                          const std::function<QStringList()>& more = {},
                           const std::function<void(const RunResult&)>& record = {});
 // A run whose files could not all be written is failed: its record is incomplete. The reason names the first
-// error (file and errno) and keeps what the run read, so the history still holds the number. A result already
-// failed for its files is returned as it is.
+// error (file and errno) and keeps what the run read, so the history still holds the number.
 RunResult withFilesNotWritten(RunResult result, const QStringList& errors);
 // Reads a curve.csv back (empty when the file is missing or unreadable).
 QVector<CurvePoint> readCurveCsv(const QString& path);
