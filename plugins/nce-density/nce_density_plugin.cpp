@@ -3,6 +3,7 @@
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "method/estimator.h"
@@ -13,6 +14,11 @@
 namespace milab {
 
 namespace {
+
+// Samples per pass of noise_chunk values, a multiple of 16 (see descendInPasses).
+int64_t noiseSamplesPerPass(double chunkValues, int64_t dimY) {
+  return std::max<int64_t>(16, int64_t(chunkValues) / std::max<int64_t>(1, dimY) / 16 * 16);
+}
 
 // The model: log p_m(y) = -1/2 sum_j lambda_j (y_j - mu_j)^2 + c, lambda_j = e^rho_j, with c a free parameter
 // (Gutmann & Hyvarinen 2012). Its total mass is known in closed form, log Z = c + 1/2 sum_j log(2 pi / lambda_j),
@@ -26,7 +32,8 @@ class NceDensityEstimator final : public Estimator {
       : ctx_(ctx),
         batch_(ctx.params.value("batch").toInt()),
         ratio_(ctx.params.value("noise_ratio").toInt()),
-        noiseScale_(ctx.params.value("noise_scale").toDouble()) {
+        noiseScale_(ctx.params.value("noise_scale").toDouble()),
+        perPass_(noiseSamplesPerPass(ctx.params.value("noise_chunk").toDouble(), ctx.task->dimY())) {
     const auto options = at::TensorOptions().dtype(at::kFloat).device(ctx.device);
     mu_ = at::zeros({ctx.task->dimY()}, options).requires_grad_();
     rho_ = at::zeros({ctx.task->dimY()}, options).requires_grad_();
@@ -39,12 +46,18 @@ class NceDensityEstimator final : public Estimator {
   int64_t batchSize() const override { return batch_; }
 
   StepResult trainStep(const Batch& batch) override {
-    const at::Tensor noise = sampleNoise(batch_ * ratio_);
-    // Posterior log-odds that a sample is data: h = log p_m(y) - log(nu p_n(y)).
-    const at::Tensor hData = logModel(batch.y) - logNoise(batch.y) - std::log(double(ratio_));
-    const at::Tensor hNoise = logModel(noise) - logNoise(noise) - std::log(double(ratio_));
-    const at::Tensor loss = at::softplus(-hData).mean() + double(ratio_) * at::softplus(hNoise).mean();
-    descend(*adam_, loss);
+    const int64_t noiseCount = batch_ * ratio_;
+    at::Tensor loss;
+    if (noiseCount <= perPass_) {
+      const at::Tensor noise = sampleNoise(noiseCount);
+      // Posterior log-odds that a sample is data: h = log p_m(y) - log(nu p_n(y)).
+      const at::Tensor hData = logOdds(batch.y);
+      const at::Tensor hNoise = logOdds(noise);
+      loss = at::softplus(-hData).mean() + double(ratio_) * at::softplus(hNoise).mean();
+      descend(*adam_, loss);
+    } else {
+      loss = descendInPasses(batch.y, noiseCount);
+    }
     {
       c10::NoGradGuard noGrad;
       const double keep = averaged_++ == 0 ? 0.0 : kAveraging;  // the first iterate starts the average
@@ -61,6 +74,27 @@ class NceDensityEstimator final : public Estimator {
   }
 
  private:
+  // The same step over noise drawn and differentiated noise_chunk values at a time, the gradients accumulating in
+  // Adam's buffer: a step of batch x noise_ratio = 2^26 samples took a minute and gigabytes in one pass; in passes
+  // its memory is bounded and a stop is checked between them. Each pass draws a multiple of 16 samples, so the
+  // CPU's normal sampler (uniforms for the whole tensor, then Box-Muller per 16) gives the very values one pass
+  // would; only the sum's order differs.
+  at::Tensor descendInPasses(const at::Tensor& y, int64_t noiseCount) {
+    adam_->zero_grad();
+    at::Tensor noiseLoss = at::zeros({}, rho_.options().requires_grad(false));
+    for (int64_t start = 0; start < noiseCount; start += perPass_) {
+      if (ctx_.cancelled()) throw EstimatorCancelled();
+      const at::Tensor noise = sampleNoise(std::min(perPass_, noiseCount - start));
+      const at::Tensor pass = at::softplus(logOdds(noise)).sum() * (double(ratio_) / double(noiseCount));
+      pass.backward();
+      noiseLoss += pass.detach();
+    }
+    const at::Tensor dataLoss = at::softplus(-logOdds(y)).mean();
+    dataLoss.backward();
+    adam_->step();
+    return dataLoss.detach() + noiseLoss;
+  }
+  at::Tensor logOdds(const at::Tensor& y) const { return logModel(y) - logNoise(y) - std::log(double(ratio_)); }
   at::Tensor logModel(const at::Tensor& y) const { return -0.5 * (rho_.exp() * (y - mu_).pow(2)).sum(1) + c_; }
   at::Tensor logNoise(const at::Tensor& y) const {
     const double s2 = noiseScale_ * noiseScale_;
@@ -80,6 +114,7 @@ class NceDensityEstimator final : public Estimator {
   EstimatorContext ctx_;
   int64_t batch_, ratio_;
   double noiseScale_;
+  int64_t perPass_;  // noise samples per pass of a step
   at::Tensor mu_, rho_, c_;
   at::Tensor averageRho_, averageC_;  // exponential averages of the iterates
   int64_t averaged_ = 0;
@@ -101,6 +136,9 @@ MethodInfo NceDensityPlugin::info() const {
       ParamSpec::integer("noise_ratio", 4, 1, 1024, "noise samples per data sample (nu)"),
       ParamSpec::real("noise_scale", 1.5, 0.0, 100.0, "standard deviation of the Gaussian noise law", true, false),
       ParamSpec::real("lr", 0.1, 0.0, 1.0, "Adam learning rate", true, false),
+      ParamSpec::integer("noise_chunk", 1 << 20, 1024, 1 << 28,
+                         "noise values (samples x dimension) drawn and differentiated per pass of a step: bounds its "
+                         "memory at about 24 bytes each; a stop is checked between passes"),
   };
   i.target = Target::LogNormaliser;
   i.lowerBound = false;
@@ -108,14 +146,18 @@ MethodInfo NceDensityPlugin::info() const {
 }
 
 MemoryNeed NceDensityPlugin::memoryNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const {
-  // A step holds batch x noise_ratio noise samples of y and about five float copies of them for its backward:
-  // 24 bytes per (noise sample, dimension) over 0.3 GB, fitted to peak memory measured on one step (batch 65536,
-  // dim 5: 0.82 GB at noise_ratio 64, 1.31 GB at 128; dim 10 at 64: 1.28 GB).
+  // A pass holds its noise samples of y and about five float copies of them for its backward: 24 bytes per (noise
+  // sample, dimension) over 0.3 GB, fitted to peak memory measured on one step in one pass (batch 65536, dim 5:
+  // 0.82 GB at noise_ratio 64, 1.31 GB at 128; dim 10 at 64: 1.28 GB). Passes bound it by noise_chunk.
   const double dimY = task.dimY ? task.dimY : taskParams.value("dim").toDouble();
   const double noise = params.value("batch").toDouble() * params.value("noise_ratio").toDouble();
-  return {3e8 + 24 * noise * dimY, "noise_ratio",
-          QStringLiteral("batch x noise_ratio = %1 noise samples of dimension %2").arg(noise, 0, 'f', 0).arg(dimY),
-          "lower noise_ratio or batch"};
+  const double perPass = std::min<double>(noise, noiseSamplesPerPass(params.value("noise_chunk").toDouble(), dimY));
+  return {3e8 + 24 * perPass * dimY, "noise_chunk",
+          QStringLiteral("a pass over %1 of its batch x noise_ratio = %2 noise samples of dimension %3")
+              .arg(perPass, 0, 'f', 0)
+              .arg(noise, 0, 'f', 0)
+              .arg(dimY),
+          "lower noise_chunk"};
 }
 
 QList<Ceiling> NceDensityPlugin::ceilings(const ParamMap&) const { return {}; }

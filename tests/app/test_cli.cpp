@@ -289,10 +289,6 @@ class TestCli : public QObject {
         << QStringList{"--task", "gaussian2", "--method", "ammi", "--bits", "128", "--order-prior", "12", "--eval-pool",
                        "1048576"}
         << "" << "eval_pool: ammi needs about ";
-    QTest::newRow("nce-density noise beyond any memory")
-        << QStringList{"--task", "gaussian2", "--dim", "1024", "--mi", "1", "--method", "nce-density", "--batch",
-                       "65536", "--noise-ratio", "1024"}
-        << "" << "noise_ratio: nce-density needs about ";
     QTest::newRow("steps_per_level 0") << (base + QStringList{"--method", "infonce", "--mi-schedule", "2,4",
                                                               "--steps-per-level", "0"})
                                        << ""

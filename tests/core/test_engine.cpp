@@ -169,6 +169,44 @@ class TestEngine : public QObject {
     QCOMPARE(run.result().status, RunStatus::Cancelled);
   }
 
+  // nce-density's step over batch x noise_ratio = 2^26 noise samples took a minute in one pass, deaf to a stop; in
+  // passes of noise_chunk values it checks between them.
+  void cancelStopsInsideALongNceDensityStep() {
+    const RunSpec spec = validSpec("gaussian2", "nce-density", {{"batch", 65536}, {"noise_ratio", 64}}, 1000000);
+    Run run(spec, registry_.find(spec.method));
+    run.start();
+    QTRY_VERIFY_WITH_TIMEOUT(run.stepsDone() >= 1, untilDoneMs());
+    QElapsedTimer t;
+    t.start();
+    run.cancel();
+    QVERIFY(run.wait(untilDoneMs()));
+    const qint64 ms = t.elapsed();
+    qInfo("nce-density 2^22 noise samples of dim 20 cancelled %lld ms after the cancel, %d steps done", ms, run.stepsDone());
+    QVERIFY2(ms < timeLimitMs(500), qPrintable(QString::number(ms)));
+    QCOMPARE(run.result().status, RunStatus::Cancelled);
+  }
+
+  // Passes draw the very noise one pass would (multiples of 16 samples) and sum the same loss in another order: the
+  // curves agree to float rounding, and a pass size that dropped or double-counted noise would move log Z by far
+  // more (each step's noise term carries most of the gradient).
+  void nceDensityPassesReadWhatOnePassReads() {
+    const auto curveOf = [&](int chunk) {
+      const RunSpec spec = validSpec("gaussian2", "nce-density", {{"batch", 256}, {"noise_ratio", 64}, {"noise_chunk", chunk}}, 40);
+      Run run(spec, registry_.find(spec.method));
+      runToCompletion(run);  // 40 steps leave log Z short of halfway: failed as implausible, its curve whole
+      return run.curve();
+    };
+    const auto whole = curveOf(1 << 28), passes = curveOf(1024);  // 16,384 samples x dim 20: one pass, 342 passes
+    QCOMPARE(whole.size(), 40);
+    QCOMPARE(passes.size(), whole.size());
+    for (int i = 0; i < whole.size(); ++i) {
+      QVERIFY2(std::abs(passes[i].estimate - whole[i].estimate) < 1e-4,
+               qPrintable(QStringLiteral("step %1: %2 vs %3").arg(i).arg(passes[i].estimate).arg(whole[i].estimate)));
+      QVERIFY(std::abs(passes[i].loss - whole[i].loss) < 1e-4 * std::max(1.0, std::abs(whole[i].loss)));
+    }
+    QVERIFY(std::abs(whole.last().estimate - whole.first().estimate) > 0.1);  // the 40 steps moved log Z
+  }
+
   // The prior-order sweep's per-order fits poll cancel every Adam step (a fit at r = 13 took seconds, unpolled).
   // Every stretch of the prior-order sweep stops within 200 ms of a cancel given as it begins: the encoder's
   // training, the brute-force entropy of 2^16 codes over 1,024 samples (2^26 log-probabilities, seconds of work),
