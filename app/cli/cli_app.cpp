@@ -97,41 +97,6 @@ int runHashingCommandLine(const CommandLine& cl) {
   return exitCode(runHashingCommand(spec, cl.outDir, interrupted));
 }
 
-// The collect (a grid run without --shard) must not read cells a shard is still writing.
-QString shardStillRunning(const QString& outDir) {
-  for (const QFileInfo& f : QDir(outDir).entryInfoList({".milab-shard-*.lock"}, QDir::Files | QDir::Hidden)) {
-    const std::optional<LockHolder> shard = lockHolder(f.absoluteFilePath());
-    if (!shard) continue;  // that shard ended
-    return QStringLiteral("out: a shard (pid %1 on %2) is still writing in '%3'; wait for it (collect once every "
-                          "shard has ended; if it is gone, delete %4)")
-        .arg(shard->pid)
-        .arg(shard->host, outDir, f.absoluteFilePath());
-  }
-  return {};
-}
-
-// A shard writes only beside shards of the same split: never where a whole grid or a single run writes (the folder's
-// main lock, waited for briefly since another shard starting takes it for an instant), nor beside a shard of
-// another N, whose cells overlap its own.
-QString otherWriterBesideShard(const QString& outDir, const GridShard& shard) {
-  if (const std::optional<LockHolder> main = lockHolder(QDir(outDir).filePath(".milab.lock"), 2000))
-    return QStringLiteral("out: '%1' is in use by pid %2 (a whole grid or a run writing there); a shard writes only "
-                          "beside the other shards of its grid")
-        .arg(outDir)
-        .arg(main->pid);
-  static const QRegularExpression shardLock(QStringLiteral("^\\.milab-shard-(\\d+)-of-(\\d+)\\.lock$"));
-  for (const QFileInfo& f : QDir(outDir).entryInfoList({".milab-shard-*.lock"}, QDir::Files | QDir::Hidden)) {
-    const QRegularExpressionMatch m = shardLock.match(f.fileName());
-    // Shards of this split write their own cells; a lock no process holds is a shard that ended.
-    if (!m.hasMatch() || m.captured(2).toInt() == shard.count || !lockHolder(f.absoluteFilePath())) continue;
-    return QStringLiteral("out: shard %1/%2 of another split is writing in '%3'; the shards of one grid share N "
-                          "(here %4)")
-        .arg(m.captured(1), m.captured(2), outDir)
-        .arg(shard.count);
-  }
-  return {};
-}
-
 int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSession* mpi) {
   Experiment experiment;
   QString err = readCommand(cl, &experiment);
@@ -163,11 +128,8 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
   // that once the folder's lock exists (what a script or a test can watch for) a signal never kills the process.
   catchStopSignals();
   std::unique_ptr<QLockFile> lock;
-  err = claimOutFolder(cl.outDir, &lock,
-                       shard.isSet() ? QStringLiteral(".milab-shard-%1-of-%2.lock").arg(shard.index).arg(shard.count)
-                                     : QStringLiteral(".milab.lock"));
-  // Every writer of a folder checks the others: a grid or a single run the shards' locks, a shard the main lock.
-  if (err.isEmpty()) err = shard.isSet() ? otherWriterBesideShard(cl.outDir, shard) : shardStillRunning(cl.outDir);
+  err = shard.isSet() ? claimShardOfOutFolder(cl.outDir, shard.index, shard.count, &lock)
+                      : claimOutFolder(cl.outDir, &lock);
   if (!err.isEmpty()) return badInput(err);
   const QString outDir = cl.outDir;
   const QString historyPath = cl.dbPath.isEmpty() ? defaultHistoryPath() : cl.dbPath;

@@ -4,6 +4,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QTemporaryFile>
 #include <cerrno>
 #include <cstring>
@@ -25,6 +26,41 @@ QString writeProbe(int fd) {
   return {};
 }
 
+// The collect (a grid run without --shard) must not read cells a shard is still writing.
+QString shardStillRunning(const QString& outDir) {
+  for (const QFileInfo& f : QDir(outDir).entryInfoList({".milab-shard-*.lock"}, QDir::Files | QDir::Hidden)) {
+    const std::optional<LockHolder> shard = lockHolder(f.absoluteFilePath());
+    if (!shard) continue;  // that shard ended
+    return QStringLiteral("out: a shard (pid %1 on %2) is still writing in '%3'; wait for it (collect once every "
+                          "shard has ended; if it is gone, delete %4)")
+        .arg(shard->pid)
+        .arg(shard->host, outDir, f.absoluteFilePath());
+  }
+  return {};
+}
+
+// A shard writes only beside shards of the same split: never where a whole grid or a single run writes (the folder's
+// main lock, waited for briefly since another shard starting takes it for an instant), nor beside a shard of
+// another N, whose cells overlap its own.
+QString otherWriterBesideShard(const QString& outDir, int shardCount) {
+  if (const std::optional<LockHolder> main = lockHolder(QDir(outDir).filePath(".milab.lock"), 2000))
+    return QStringLiteral("out: '%1' is in use by pid %2 (a whole grid or a run writing there); a shard writes only "
+                          "beside the other shards of its grid")
+        .arg(outDir)
+        .arg(main->pid);
+  static const QRegularExpression shardLock(QStringLiteral("^\\.milab-shard-(\\d+)-of-(\\d+)\\.lock$"));
+  for (const QFileInfo& f : QDir(outDir).entryInfoList({".milab-shard-*.lock"}, QDir::Files | QDir::Hidden)) {
+    const QRegularExpressionMatch m = shardLock.match(f.fileName());
+    // Shards of this split write their own cells; a lock no process holds is a shard that ended.
+    if (!m.hasMatch() || m.captured(2).toInt() == shardCount || !lockHolder(f.absoluteFilePath())) continue;
+    return QStringLiteral("out: shard %1/%2 of another split is writing in '%3'; the shards of one grid share N "
+                          "(here %4)")
+        .arg(m.captured(1), m.captured(2), outDir)
+        .arg(shardCount);
+  }
+  return {};
+}
+
 }  // namespace
 
 std::optional<LockHolder> lockHolder(const QString& path, int waitMs) {
@@ -37,7 +73,9 @@ std::optional<LockHolder> lockHolder(const QString& path, int waitMs) {
   return holder;
 }
 
-QString claimOutFolder(const QString& outDir, std::unique_ptr<QLockFile>* lock, const QString& lockName) {
+namespace {
+
+QString claimWithLock(const QString& outDir, std::unique_ptr<QLockFile>* lock, const QString& lockName) {
   if (outDir.isEmpty()) return "out: required, the folder for the results (--out DIR)";
   if (QFileInfo(outDir).exists() && !QFileInfo(outDir).isDir())
     return QStringLiteral("out: '%1' exists and is not a folder").arg(outDir);
@@ -75,6 +113,22 @@ QString claimOutFolder(const QString& outDir, std::unique_ptr<QLockFile>* lock, 
         .arg(pid);
   }
   return {};
+}
+
+}  // namespace
+
+QString claimOutFolder(const QString& outDir, std::unique_ptr<QLockFile>* lock) {
+  QString err = claimWithLock(outDir, lock, QStringLiteral(".milab.lock"));
+  if (err.isEmpty()) err = shardStillRunning(outDir);
+  if (!err.isEmpty()) lock->reset();
+  return err;
+}
+
+QString claimShardOfOutFolder(const QString& outDir, int shardIndex, int shardCount, std::unique_ptr<QLockFile>* lock) {
+  QString err = claimWithLock(outDir, lock, QStringLiteral(".milab-shard-%1-of-%2.lock").arg(shardIndex).arg(shardCount));
+  if (err.isEmpty()) err = otherWriterBesideShard(outDir, shardCount);
+  if (!err.isEmpty()) lock->reset();
+  return err;
 }
 
 }  // namespace milab

@@ -17,9 +17,11 @@ struct LockHolder {
 };
 std::optional<LockHolder> lockHolder(const QString& path, int waitMs = 0);
 
-// "" and *lock held (released when it is destroyed), or the error line naming `out`. `lockName`: a --shard takes
-// its own (shards write disjoint cells of one folder at once).
-QString claimOutFolder(const QString& outDir, std::unique_ptr<QLockFile>* lock,
-                       const QString& lockName = QStringLiteral(".milab.lock"));
+// "" and *lock held (released when it is destroyed), or the error line naming `out`. Every writer of a folder checks
+// the others: a whole grid, a single run, a sweep take the folder's main lock and refuse while a shard still writes
+// there (a collect must not read cells being written); a shard (claimShardOfOutFolder) takes its own lock, since
+// shards of one split write disjoint cells at once, and refuses beside the main lock or a shard of another split.
+QString claimOutFolder(const QString& outDir, std::unique_ptr<QLockFile>* lock);
+QString claimShardOfOutFolder(const QString& outDir, int shardIndex, int shardCount, std::unique_ptr<QLockFile>* lock);
 
 }  // namespace milab

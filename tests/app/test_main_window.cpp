@@ -401,8 +401,8 @@ class TestMainWindow : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(w.currentRun()->isFinished(), timeLimitMs(10000));
   }
 
-  // A folder another milab writes into (its lock held) is refused before anything runs, naming the holder; once
-  // free, the grid runs and lets go of it at the end.
+  // A folder another milab writes into (its lock held, or a shard's) is refused before anything runs, naming the
+  // holder; once free, the grid runs and lets go of it at the end.
   void aResultsFolderInUseIsRefused() {
     QTemporaryDir tmp;
     const QString path = writeFile(tmp.filePath("grid.json"),
@@ -420,6 +420,16 @@ class TestMainWindow : public QObject {
                    QStringLiteral("out: '%1' is in use by pid %2").arg(out).arg(QCoreApplication::applicationPid())),
                qPrintable(err));
       QVERIFY(!w.currentGrid());
+    }
+    {
+      // A shard of a sharded grid writing there: the window's grid would collect cells still being written.
+      QLockFile shard(out + "/.milab-shard-0-of-2.lock");
+      QVERIFY(shard.tryLock(0));
+      const QString err = w.openExperiment(path, out);
+      QVERIFY2(err.startsWith(QStringLiteral("out: a shard (pid %1").arg(QCoreApplication::applicationPid())),
+               qPrintable(err));
+      QVERIFY(!w.currentGrid());
+      QVERIFY(!QFile::exists(out + "/.milab.lock"));  // the refused claim let go of the folder
     }
     QCOMPARE(w.openExperiment(path, out), QString());
     QVERIFY(QFile::exists(out + "/.milab.lock"));  // held while the grid runs
