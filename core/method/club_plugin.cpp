@@ -105,6 +105,13 @@ MethodInfo ClubPlugin::info() const {
   return i;
 }
 
+MemoryNeed ClubPlugin::memoryNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const {
+  if (!usesOracleCritic(params)) return densityModelNeed(params);
+  if (sampled_) return {};  // one pairing per row: batch x dim
+  const double batch = params.value("batch").toDouble();
+  return oraclePairsNeed(batch * batch, task, taskParams, "batch", QStringLiteral("batch x batch"));
+}
+
 std::unique_ptr<Estimator> ClubPlugin::create(const EstimatorContext& context) const {
   return std::make_unique<ClubEstimator>(context, sampled_);
 }

@@ -17,6 +17,8 @@ class ClubPlugin : public MethodPlugin {
   MethodInfo info() const override;
   QList<Ceiling> ceilings(const ParamMap&) const override { return {}; }
   std::unique_ptr<Estimator> create(const EstimatorContext& context) const override;
+  // q(y|x)'s activations; the all-pairs oracle reads the exact PMI of every batch x batch pair.
+  MemoryNeed memoryNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const override;
   // An upper bound reads far above the truth when the MI per dimension is large (its oracle gap grows like
   // e^(2 mi_i)): its limit is three times what it reads with the true p(y|x), where the task knows that value
   // (TaskModel::knownValue(kClubOracleValue)), not the default's task-wide one.

@@ -31,11 +31,13 @@ QString DecomposedPlugin::validate(const ParamMap& params, const TaskInfo&, cons
   return {};
 }
 
-MemoryNeed DecomposedPlugin::memoryNeed(const ParamMap& params, const TaskInfo&, const ParamMap&) const {
+MemoryNeed DecomposedPlugin::memoryNeed(const ParamMap& params, const TaskInfo& task,
+                                        const ParamMap& taskParams) const {
   // Each term's rows meet as many candidates as there are rows: K under the marginal protocol, K/2 otherwise.
   const double K = params.value("K").toDouble(), perTerm = usesMarginalProtocol(params) ? K : K / 2;
-  return negativePairsNeed(perTerm, perTerm, params.value("hidden").toDouble(),
-                           usesMarginalProtocol(params) ? QStringLiteral("K x K") : QStringLiteral("K/2 x K/2"));
+  const QString pairs = usesMarginalProtocol(params) ? QStringLiteral("K x K") : QStringLiteral("K/2 x K/2");
+  if (usesOracleCritic(params)) return oraclePairsNeed(perTerm * perTerm, task, taskParams, "K", pairs);
+  return negativePairsNeed(perTerm, perTerm, params.value("hidden").toDouble(), pairs);
 }
 
 QList<Ceiling> DecomposedPlugin::ceilings(const ParamMap& params) const {

@@ -134,6 +134,10 @@ MethodInfo DoePlugin::info() const {
   return i;
 }
 
+MemoryNeed DoePlugin::memoryNeed(const ParamMap& params, const TaskInfo&, const ParamMap&) const {
+  return usesOracleCritic(params) ? MemoryNeed{} : densityModelNeed(params);
+}
+
 std::unique_ptr<Estimator> DoePlugin::create(const EstimatorContext& context) const {
   const QString family = fixedFamily_.isEmpty() ? context.params.value("family").toString() : fixedFamily_;
   return std::make_unique<DoeEstimator>(context, densityFamilyOf(family));

@@ -16,6 +16,8 @@ class DoePlugin : public MethodPlugin {
   MethodInfo info() const override;
   QList<Ceiling> ceilings(const ParamMap&) const override { return {}; }
   std::unique_ptr<Estimator> create(const EstimatorContext& context) const override;
+  // q(y|x)'s activations (the oracle holds batch x dim only).
+  MemoryNeed memoryNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const override;
 
  private:
   QString id_, displayName_, fixedFamily_;

@@ -47,10 +47,6 @@ struct EstimatorContext {
   std::function<bool()> cancelled = [] { return false; };
 };
 
-// critic = oracle: the run reads the task's exact critic or densities and has nothing to learn. Estimators build no
-// model for it, and the training session takes each of its steps as one more evaluation: trainStep is never called.
-inline bool usesOracleCritic(const ParamMap& params) { return params.value("critic").toString() == "oracle"; }
-
 // Thrown from inside a long step or evaluation when ctx.cancelled() turned true.
 struct EstimatorCancelled : std::exception {
   const char* what() const noexcept override { return "cancelled"; }

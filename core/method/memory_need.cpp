@@ -2,6 +2,9 @@
 
 #include <unistd.h>
 
+#include "method/method_plugin.h"
+#include "tasks/task.h"
+
 namespace milab {
 
 double physicalMemoryBytes() { return double(sysconf(_SC_PHYS_PAGES)) * double(sysconf(_SC_PAGE_SIZE)); }
@@ -10,6 +13,32 @@ MemoryNeed negativePairsNeed(double rows, double negativesPerRow, double hidden,
   return {3e8 + 12 * rows * negativesPerRow * hidden, "K",
           QStringLiteral("the critic's activations on its negatives (%1 pairs x hidden %2)").arg(pairs).arg(hidden),
           "lower K or hidden"};
+}
+
+double taskDimY(const TaskInfo& task, const ParamMap& taskParams) {
+  return task.dimY ? task.dimY : taskParams.value("dim").toDouble();
+}
+
+MemoryNeed oraclePairsNeed(double pairs, const TaskInfo& task, const ParamMap& taskParams, const QString& key,
+                           const QString& pairsText) {
+  const double dim = taskDimY(task, taskParams), perPairDim = task.hasSubview() ? 72 : 48;
+  return {3e8 + perPairDim * pairs * dim, key,
+          QStringLiteral("the oracle's exact PMI over %1 pairs x dimension %2, in double").arg(pairsText).arg(dim),
+          QStringLiteral("lower %1").arg(key)};
+}
+
+MemoryNeed scoreMatrixNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) {
+  if (!params.contains("K")) return {};
+  const double K = params.value("K").toDouble();
+  if (usesOracleCritic(params)) return oraclePairsNeed(K * K, task, taskParams, "K", QStringLiteral("K x K"));
+  return {2e8 + 16 * K * K, "K", QStringLiteral("its K x K score matrices (K = %1)").arg(K), "lower K"};
+}
+
+MemoryNeed densityModelNeed(const ParamMap& params) {
+  const double batch = params.value("batch").toDouble(), hidden = params.value("hidden").toDouble();
+  return {2e8 + 13 * batch * hidden, "batch",
+          QStringLiteral("the activations of q(y|x) (batch %1 x hidden %2)").arg(batch).arg(hidden),
+          "lower batch or hidden"};
 }
 
 QString refuseIfTooLarge(const QString& method, const MemoryNeed& need, double machineBytes) {

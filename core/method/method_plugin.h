@@ -46,6 +46,10 @@ using Ceiling = NamedValue;
 // A part of a bound that is a sum, e.g. {"I_CNCE(x;y|x')", 2.95}.
 using Term = NamedValue;
 
+// critic = oracle: the run reads the task's exact critic or densities and has nothing to learn. Estimators build no
+// model for it, and the training session takes each of its steps as one more evaluation: trainStep is never called.
+inline bool usesOracleCritic(const ParamMap& params) { return params.value("critic").toString() == "oracle"; }
+
 class MethodPlugin {
  public:
   virtual ~MethodPlugin() = default;
@@ -60,13 +64,9 @@ class MethodPlugin {
   }
   // The memory a run with these (validated) settings will take at its peak (method/memory_need.h); validation
   // refuses what the machine cannot hold. The default covers the score-matrix critics: with K it holds a few K x K
-  // matrices (measured: 1.26 GB at K = 8192), otherwise nothing large.
+  // matrices (or an oracle's K x K pairs), otherwise nothing large.
   virtual MemoryNeed memoryNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const {
-    Q_UNUSED(task);
-    Q_UNUSED(taskParams);
-    if (!params.contains("K")) return {};
-    const double K = params.value("K").toDouble();
-    return {2e8 + 16 * K * K, "K", QStringLiteral("its K x K score matrices (K = %1)").arg(K), "lower K"};
+    return scoreMatrixNeed(params, task, taskParams);
   }
   virtual QList<Ceiling> ceilings(const ParamMap& params) const = 0;
   // A warning about a finished reading that looks right but is not to be trusted, saying what to change (AMMI:

@@ -149,7 +149,7 @@ MemoryNeed NceDensityPlugin::memoryNeed(const ParamMap& params, const TaskInfo& 
   // A pass holds its noise samples of y and about five float copies of them for its backward: 24 bytes per (noise
   // sample, dimension) over 0.3 GB, fitted to peak memory measured on one step in one pass (batch 65536, dim 5:
   // 0.82 GB at noise_ratio 64, 1.31 GB at 128; dim 10 at 64: 1.28 GB). Passes bound it by noise_chunk.
-  const double dimY = task.dimY ? task.dimY : taskParams.value("dim").toDouble();
+  const double dimY = taskDimY(task, taskParams);
   const double noise = params.value("batch").toDouble() * params.value("noise_ratio").toDouble();
   const double perPass = std::min<double>(noise, noiseSamplesPerPass(params.value("noise_chunk").toDouble(), dimY));
   return {3e8 + 24 * perPass * dimY, "noise_chunk",

@@ -289,6 +289,12 @@ class TestCli : public QObject {
         << QStringList{"--task", "gaussian2", "--method", "ammi", "--bits", "128", "--order-prior", "12", "--eval-pool",
                        "1048576"}
         << "" << "eval_pool: ammi needs about ";
+    QTest::newRow("club oracle pairs beyond any memory")
+        << QStringList{"--task", "gaussian2", "--method", "club", "--critic", "oracle", "--batch", "65536"} << ""
+        << "batch: club needs about ";
+    QTest::newRow("infonce oracle pairs beyond any memory")
+        << QStringList{"--task", "gaussian2", "--method", "infonce", "--critic", "oracle", "--K", "65536"} << ""
+        << "K: infonce needs about ";
     QTest::newRow("steps_per_level 0") << (base + QStringList{"--method", "infonce", "--mi-schedule", "2,4",
                                                               "--steps-per-level", "0"})
                                        << ""

@@ -93,6 +93,31 @@ class TestEngine : public QObject {
     larger.insert("order_prior", 11);
     QVERIFY(std::abs((bytes(ammi, larger) - 2e8) / (bytes(ammi, small) - 2e8) - 2.0) < 1e-3);  // 2^r
     QCOMPARE(ammi->memoryNeed(larger, *task, {}).key, QString("eval_pool"));
+
+    // Oracle critics read the exact PMI of every pair, in double, per dimension: quadratic in K (or CLUB's batch)
+    // and linear in dim, whatever the hidden size (which they do not use). club-sample pairs each row once.
+    const TaskInfo* gaussian2 = findTask("gaussian2");
+    const auto oracleBytes = [&](const char* method, const ParamMap& p, int dim) {
+      ParamMap oracle = p;
+      oracle.insert("critic", "oracle");
+      return registry_.find(method)->memoryNeed(oracle, *gaussian2, {{"dim", dim}}).bytes - base;
+    };
+    QCOMPARE(oracleBytes("infonce", {{"K", 4096}}, 20), 4 * oracleBytes("infonce", {{"K", 2048}}, 20));
+    QCOMPARE(oracleBytes("infonce", {{"K", 2048}}, 40), 2 * oracleBytes("infonce", {{"K", 2048}}, 20));
+    QCOMPARE(oracleBytes("club", {{"batch", 4096}, {"hidden", 100}}, 20), oracleBytes("infonce", {{"K", 4096}}, 20));
+    QCOMPARE(registry_.find("club")->memoryNeed({{"batch", 4096}, {"hidden", 100}, {"critic", "oracle"}}, *gaussian2,
+                                               {{"dim", 20}}).key,
+             QString("batch"));
+    QCOMPARE(registry_.find("club-sample")
+                 ->memoryNeed({{"batch", 65536}, {"hidden", 100}, {"critic", "oracle"}}, *gaussian2, {{"dim", 20}})
+                 .bytes,
+             0.0);
+    QCOMPARE(oracleBytes("demi", {{"K", 2048}, {"hidden", 4096}}, 20),
+             oracleBytes("demi", {{"K", 2048}, {"hidden", 1}}, 20));
+    // DoE's and CLUB's learned q(y|x): linear in batch x hidden.
+    const auto doeBytes = [&](const ParamMap& p) { return registry_.find("doe")->memoryNeed(p, *gaussian2, {{"dim", 20}}).bytes - 2e8; };
+    QCOMPARE(doeBytes({{"batch", 65536}, {"hidden", 4096}}), 4 * doeBytes({{"batch", 16384}, {"hidden", 4096}}));
+    QCOMPARE(doeBytes({{"batch", 65536}, {"hidden", 4096}}), 4 * doeBytes({{"batch", 65536}, {"hidden", 1024}}));
   }
 
 
