@@ -53,7 +53,7 @@ MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPat
       oracleCheck_(new QCheckBox(tr("Show the oracle: the same bound with the task's analytic critic"), this)),
       timer_(new QTimer(this)),
       previewTimer_(new QTimer(this)),
-      grid_(std::make_unique<GridView>(registry, this)),
+      grid_(std::make_unique<GridView>(registry, historyPath, this)),
       sweep_(std::make_unique<PriorOrderView>(registry, this)),
       hashing_(std::make_unique<HashingView>(this)) {
   setWindowTitle("milab: mutual-information estimators");

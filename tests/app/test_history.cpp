@@ -4,6 +4,8 @@
 #include <qcustomplot.h>
 
 #include <QAbstractButton>
+#include <QFile>
+#include <QLabel>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
@@ -16,6 +18,7 @@
 #include "engine/device.h"
 #include "gui/main_window.h"
 #include "gui/panels/history_panel.h"
+#include "gui/views/mpi_grid_job.h"
 #include "gui/views/comparison_view.h"
 #include "method/method_registry.h"
 #include "results/run_store.h"
@@ -106,6 +109,80 @@ class TestHistory : public QObject {
     QCOMPARE(csv.readAll().count('\n'), 2);
     QCOMPARE(history->deleteSelection(), QString());
     QCOMPARE(RunStore(db).list().size(), 2);
+  }
+
+  // Every cell of a grid started from the window is recorded, on this machine and under mpirun, and so is the
+  // single run after it: the grid of this machine recorded nothing, and under MPI the ranks wrote wherever their own
+  // default pointed while the window's history stopped recording after the grid.
+  void gridCellsAndTheRunAfterThemAreRecorded_data() {
+    QTest::addColumn<bool>("mpi");
+    QTest::newRow("this machine") << false;
+    QTest::newRow("mpirun -np 2") << true;
+  }
+  void gridCellsAndTheRunAfterThemAreRecorded() {
+    QFETCH(bool, mpi);
+    if (mpi && !mpiUnavailableReason().isEmpty()) {
+      if (qEnvironmentVariableIsSet("MILAB_REQUIRE_MPI")) QFAIL(qPrintable("MPI is required here: " + mpiUnavailableReason()));
+      QSKIP("no MPI here");
+    }
+    QTemporaryDir tmp;
+    const QString db = tmp.filePath("history.sqlite");
+    const QString grid = tmp.filePath("grid.json");
+    {
+      QFile f(grid);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(R"({"task": "gaussian2", "dim": 2, "mi": 1, "steps": 30, "seed": 1, "device": "cpu",
+                  "grid": {"K": [8, 16]}, "methods": [{"method": "infonce"}, {"method": "nwj"}]})");
+    }
+    MainWindow w(registry_, db);
+    w.show();
+    const std::optional<MpiLaunch> launch = mpi ? std::optional<MpiLaunch>(MpiLaunch{2, {}}) : std::nullopt;
+    QCOMPARE(w.openExperiment(grid, tmp.filePath("out"), {}, launch), QString());
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
+    QVERIFY2(w.findChild<QLabel*>("resultLabel")->text().contains("4 cells, 0 failed"),
+             qPrintable(w.findChild<QLabel*>("resultLabel")->text()));
+
+    w.findChild<QSpinBox*>("param.steps")->setValue(20);
+    w.findChild<QComboBox*>("param.device")->setCurrentText("cpu");
+    QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
+
+    const QList<StoredRun> stored = RunStore(db).list();
+    QStringList origins;
+    for (const StoredRun& r : stored) origins << r.origin.section(' ', 0, 0);
+    QCOMPARE(origins.count("grid"), 4);
+    QCOMPARE(origins.count("window"), 1);
+    QCOMPARE(stored.size(), 5);
+    QCOMPARE(stored.first().origin, QString("window"));  // the newest
+    QVERIFY2(w.comparison()->historyWarning().isEmpty(), qPrintable(w.comparison()->historyWarning()));
+    w.comparison()->showPage(w.history());
+    QTRY_COMPARE(w.history()->rowCount(), 5);
+  }
+
+  // Another process writing the database while the window holds it open (WAL: readers and one writer at once)
+  // leaves the window's store usable: the runner's rows appear in the History tab and the window's next run is
+  // recorded beside them.
+  void anotherWriterLeavesTheWindowsStoreUsable() {
+    QTemporaryDir tmp;
+    const QString db = tmp.filePath("history.sqlite");
+    MainWindow w(registry_, db);
+    w.show();
+    w.comparison()->showPage(w.history());
+    QCOMPARE(w.history()->rowCount(), 0);
+    for (int i = 0; i < 2; ++i) {
+      QProcess cli;
+      cli.start(MILAB_CLI_PATH, {"run", "--task", "gaussian2", "--dim", "2", "--method", "js", "--K", "8", "--steps",
+                                 "20", "--device", "cpu", "--db", db, "--out", tmp.filePath(QString("cli%1").arg(i))});
+      QVERIFY(cli.waitForFinished(untilDoneMs()));
+      QCOMPARE(cli.exitCode(), 0);
+    }
+    w.findChild<QSpinBox*>("param.steps")->setValue(20);
+    w.findChild<QComboBox*>("param.device")->setCurrentText("cpu");
+    QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
+    QVERIFY2(w.comparison()->historyWarning().isEmpty(), qPrintable(w.comparison()->historyWarning()));
+    QTRY_COMPARE(w.history()->rowCount(), 3);
+    QCOMPARE(RunStore(db).list().size(), 3);
   }
 
  private:

@@ -10,7 +10,8 @@
 
 namespace milab {
 
-GridView::GridView(const MethodRegistry& registry, QWidget* parent) : BackgroundView(parent), registry_(registry) {}
+GridView::GridView(const MethodRegistry& registry, const QString& historyPath, QWidget* parent)
+    : BackgroundView(parent), registry_(registry), historyPath_(historyPath) {}
 
 GridView::~GridView() = default;
 
@@ -31,9 +32,10 @@ QString GridView::prepare(const QString& path) {
 
 void GridView::launch(const QString& outDir) {
   if (mpi_)
-    grid_ = std::make_unique<MpiGridJob>(cells_, path_, overrides_, outDir, *mpi_);
+    grid_ = std::make_unique<MpiGridJob>(cells_, path_, overrides_, outDir, historyPath_, *mpi_);
   else  // one cell per spare core: each run takes one intra-op thread, and the window keeps a core
-    grid_ = std::make_unique<GridScheduler>(cells_, outDir, std::max(1, QThread::idealThreadCount() - 1), registry_);
+    grid_ = std::make_unique<GridScheduler>(cells_, outDir, std::max(1, QThread::idealThreadCount() - 1), registry_,
+                                            historyPath_);
   outDir_ = outDir;
   ended_.clear();
   drawFigure(plot(), chooseFigure(ended_), ended_);

@@ -17,7 +17,8 @@ class MethodRegistry;
 
 class GridView : public BackgroundView {
  public:
-  GridView(const MethodRegistry& registry, QWidget* parent);
+  // Each cell that ends is recorded in the run history at `historyPath` (here or by milab-cli under MPI).
+  GridView(const MethodRegistry& registry, const QString& historyPath, QWidget* parent);
   ~GridView() override;
   const GridProgress* progress() const { return grid_.get(); }
   // Command-line style values applied on top of the next file started (the grid dialog's edits).
@@ -48,7 +49,7 @@ class GridView : public BackgroundView {
   const MethodRegistry& registry_;
   QList<GridCell> cells_;
   std::unique_ptr<GridProgress> grid_;
-  QString outDir_, path_;
+  QString historyPath_, outDir_, path_;
   QVariantMap overrides_;
   std::optional<MpiLaunch> mpi_;
   QList<FigureRun> ended_;  // the cells drawn so far, in the order they ended

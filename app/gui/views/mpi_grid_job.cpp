@@ -41,7 +41,7 @@ QString mpiUnavailableReason() {
 }
 
 MpiGridJob::MpiGridJob(const QList<GridCell>& cells, const QString& experimentPath, const QVariantMap& overrides,
-                       const QString& outDir, const MpiLaunch& launch)
+                       const QString& outDir, const QString& historyPath, const MpiLaunch& launch)
     : outDir_(outDir) {
   for (const GridCell& cell : cells) {
     CellResult c{cell, {}, false};
@@ -69,7 +69,7 @@ MpiGridJob::MpiGridJob(const QList<GridCell>& cells, const QString& experimentPa
   args << "-np" << QString::number(launch.processes);
   if (!launch.hostFile.isEmpty()) args << "--hostfile" << launch.hostFile;
   args << cliBesideThisProgram() << "run" << QFileInfo(file).absoluteFilePath() << "--out"
-       << QDir(outDir).absolutePath();
+       << QDir(outDir).absolutePath() << "--db" << QFileInfo(historyPath).absoluteFilePath();
   for (auto it = overrides.begin(); it != overrides.end(); ++it) args << "--" + it.key() << it.value().toString();
   process_.setProcessChannelMode(QProcess::MergedChannels);
   process_.setStandardOutputFile(QDir(outDir).filePath("mpirun.log"), QIODevice::Truncate);

@@ -26,9 +26,10 @@ QString mpiUnavailableReason();
 class MpiGridJob : public GridProgress {
  public:
   // `experimentPath` may be a bundled preset (":/..."): it is then copied to DIR/grid-experiment.json for
-  // milab-cli. `overrides` are the grid dialog's edits, passed as --key value. `outDir` must exist.
+  // milab-cli. `overrides` are the grid dialog's edits, passed as --key value. `outDir` must exist. The ranks
+  // record each cell in the window's run history, `historyPath` (--db), not in whatever their default is.
   MpiGridJob(const QList<GridCell>& cells, const QString& experimentPath, const QVariantMap& overrides,
-             const QString& outDir, const MpiLaunch& launch);
+             const QString& outDir, const QString& historyPath, const MpiLaunch& launch);
   ~MpiGridJob() override;  // a job still running is stopped (SIGTERM, then SIGKILL after 5 s)
 
   QList<int> poll() override;
