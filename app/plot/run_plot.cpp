@@ -82,6 +82,7 @@ void RunPlot::clipFlatLines() {
 void RunPlot::clear(const QString& title) {
   plot_->clearPlottables();
   flatLines_.clear();
+  ceilingKey_ = oracleKey_ = nullptr;
   plot_->clearItems();
   legend_->clearItems();
   runs_.clear();
@@ -148,14 +149,29 @@ int RunPlot::addRun(const QString& label, const SeriesStyle& style, const RunSpe
   }
   runs_ << s;
   clipFlatLines();
-  // With a few runs the legend also names each ceiling; with more, the colour says whose it is.
+  updateReferenceLegend();
+  return int(runs_.size()) - 1;
+}
+
+void RunPlot::updateReferenceLegend() {
+  bool anyCeiling = false, anyOracle = false;
   for (const Series& r : runs_)
-    for (QCPGraph* g : r.references)
+    for (QCPGraph* g : r.references) {
+      // With a few runs the legend names each ceiling and oracle with its value.
       if (legendListsReferences())
         g->addToLegend(legend_);
       else
         g->removeFromLegend(legend_);
-  return int(runs_.size()) - 1;
+      (g->pen().style() == Qt::DotLine ? anyOracle : anyCeiling) = true;
+    }
+  const auto key = [&](QCPGraph*& graph, bool wanted, Qt::PenStyle style, const QString& name) {
+    if (!graph && wanted && !legendListsReferences()) graph = addGraph(QPen(QColor(90, 90, 90), 1.5, style), name, false);
+    if (!graph) return;
+    graph->removeFromLegend(legend_);  // (re)added last, below the runs
+    if (wanted && !legendListsReferences()) graph->addToLegend(legend_);
+  };
+  key(ceilingKey_, anyCeiling, Qt::DashLine, QStringLiteral("ceilings (dashed, run's colour; table)"));
+  key(oracleKey_, anyOracle, Qt::DotLine, QStringLiteral("oracle critics (dotted, run's colour)"));
 }
 
 void RunPlot::append(int id, const QVector<CurvePoint>& points) {
@@ -198,8 +214,8 @@ void RunPlot::setOracle(int id, double value, double stderror) {
   QCPGraph* g = addFlatLine(
       QPen(s.style.color, 1.5, Qt::DotLine),
       QStringLiteral("oracle critic (%1) = %2 ± %3").arg(s.label, number(value), number(stderror)), value, id);
-  if (legendListsReferences()) g->addToLegend(legend_);
   s.references << g;
+  updateReferenceLegend();
   clipFlatLines();
   s.levels << value;
   updateVisibility();

@@ -103,6 +103,9 @@ class RunPlot {
   // would place them at a step that means nothing, so the axis says what they are instead.
   bool showsReadingsOnly() const;
   bool legendListsReferences() const { return runs_.size() <= 3; }
+  // With more runs than legendListsReferences() allows, each ceiling and oracle leaves the legend and one key
+  // entry per kind (a grey line in its dash) says what the dashed and dotted lines in a run's colour are.
+  void updateReferenceLegend();
 
   QCustomPlot* plot_;
   QCPLegend* legend_ = nullptr;
@@ -115,6 +118,8 @@ class RunPlot {
     int series;
   };
   QList<FlatLine> flatLines_;
+  QCPGraph* ceilingKey_ = nullptr;  // the legend's key entries (no data), made when first needed
+  QCPGraph* oracleKey_ = nullptr;
   int window_ = 50;
   bool follow_ = true;
 };

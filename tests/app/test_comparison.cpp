@@ -277,6 +277,53 @@ class TestComparison : public QObject {
     saveScreenshot(w, "staircase");
   }
 
+  // Every line drawn is named in the legend: its own entry with a few runs, and with four or more (when each
+  // ceiling and oracle leaves the legend) a key entry per kind of line; the key goes when the set shrinks again.
+  void everyDrawnLineKindIsInTheLegend() {
+    QCustomPlot widget;
+    widget.resize(900, 500);
+    RunPlot plot(&widget);
+    plot.clear("set");
+    RunSpec spec;
+    spec.steps = 100;
+    RunResult known;
+    known.targetName = "I(x;y)";
+    known.trueMi = 2;
+    known.ceilings = {{"log K", std::log(16.0)}};
+    const auto legendNames = [&] {
+      QStringList names;
+      for (int i = 0; i < widget.legend->itemCount(); ++i)
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(widget.legend->item(i)))
+          names << item->plottable()->name();
+      return names;
+    };
+    for (int i = 0; i < 3; ++i) plot.addRun(QStringLiteral("run %1").arg(i), seriesStyle(i), spec, known);
+    plot.setOracle(0, 2.5, 0.1);
+    QCOMPARE(legendNames().filter("ceiling log K").size(), 3);
+    QCOMPARE(legendNames().filter("oracle critic (run 0)").size(), 1);
+    QVERIFY(legendNames().filter("ceilings (").isEmpty());
+    for (int i = 3; i < 5; ++i) plot.addRun(QStringLiteral("run %1").arg(i), seriesStyle(i), spec, known);
+    plot.setOracle(4, 2.4, 0.1);
+    const QStringList five = legendNames();
+    QVERIFY2(five.filter("ceiling log K").isEmpty(), qPrintable(five.join(" | ")));
+    QCOMPARE(five.filter("ceilings (dashed").size(), 1);
+    QCOMPARE(five.filter("oracle critics (dotted").size(), 1);
+    QVERIFY(five.last().startsWith("oracle critics"));  // the keys come after the runs
+    QCOMPARE(five.filter(QRegularExpression("^run \\d$")).size(), 5);
+    for (int i = 0; i < 5; ++i) {
+      QVector<CurvePoint> points;
+      for (int step = 1; step <= 100; ++step) points << CurvePoint{step, 2.0 - 1.5 * std::exp(-step / 20.0) - 0.1 * i};
+      plot.append(i, points);
+    }
+    plot.resetView();
+    widget.replot();
+    saveScreenshot(widget, "legend-five-runs");
+    plot.clear("set");
+    plot.addRun("alone", seriesStyle(0), spec, known);
+    QCOMPARE(legendNames().filter("ceilings (").size(), 0);
+    QCOMPARE(legendNames().filter("ceiling log K").size(), 1);
+  }
+
   // Closing the window while runs train returns within a second.
   void closingWhileRunsTrainIsQuick() {
     auto* w = new MainWindow(registry_);
