@@ -277,6 +277,38 @@ class TestComparison : public QObject {
     saveScreenshot(w, "staircase");
   }
 
+  // The wheel over the form scrolls it: a combo box or spin box under the pointer changes only once focused
+  // (InfoNCE became TUBA while scrolling). Every tick of the "also run" list is named below it, so one scrolled out
+  // of view cannot add runs unseen.
+  void theWheelScrollsTheFormAndTicksAreNamed() {
+    MainWindow w(registry_);
+    w.show();
+    auto* method = w.findChild<QComboBox*>("methodCombo");
+    method->setCurrentIndex(method->findData("infonce"));
+    auto* K = w.findChild<QSpinBox*>("param.K");  // the method's form is rebuilt by the change
+    const int before = method->currentIndex(), kBefore = K->value();
+    const auto wheel = [](QWidget* target) {
+      const QPointF at(target->width() / 2.0, target->height() / 2.0);
+      QWheelEvent event(at, target->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                        Qt::NoScrollPhase, false);
+      QApplication::sendEvent(target, &event);
+    };
+    QVERIFY(!method->hasFocus() && !K->hasFocus());
+    wheel(K);
+    QCOMPARE(K->value(), kBefore);
+    wheel(method);  // (a change would rebuild the method's form: K is not read after this)
+    QCOMPARE(method->currentIndex(), before);
+    QCOMPARE(method->focusPolicy(), Qt::StrongFocus);  // a click or tab focuses it, the wheel does not
+
+    auto* ticked = w.findChild<QLabel*>("compareTicked");
+    QVERIFY2(ticked->text().contains("none"), qPrintable(ticked->text()));
+    tick(w, {"doe", "smile"});
+    QCOMPARE(ticked->text(), QString("ticked: doe, smile"));
+    method->setCurrentIndex(method->findData("smile"));  // the form's own method is not ticked twice
+    QCOMPARE(ticked->text(), QString("ticked: doe"));
+    QVERIFY(ticked->isVisible());
+  }
+
   // Every line drawn is named in the legend: its own entry with a few runs, and with four or more (when each
   // ceiling and oracle leaves the legend) a key entry per kind of line; the key goes when the set shrinks again.
   void everyDrawnLineKindIsInTheLegend() {

@@ -15,6 +15,7 @@
 
 #include "gui/panels/param_form.h"
 #include "gui/panels/task_chart.h"
+#include "gui/panels/wheel_guard.h"
 #include "method/method_plugin.h"
 #include "method/method_registry.h"
 #include "tasks/task_catalog.h"
@@ -31,6 +32,7 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
       settingsForm_(new ParamForm(this)),
       taskChart_(std::make_unique<TaskChart>(this)),
       compareMethods_(new QListWidget(this)),
+      compareTicked_(new QLabel(this)),
       vary_(new QLineEdit(this)),
       varyError_(new QLabel(this)),
       error_(new QLabel(this)),
@@ -39,6 +41,8 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
       run_(new QPushButton(tr("Run"), this)),
       stop_(new QPushButton(tr("Stop"), this)) {
   task_->setObjectName("taskCombo");
+  takeWheelOnlyWhenFocused(task_);
+  takeWheelOnlyWhenFocused(method_);
   method_->setObjectName("methodCombo");
   run_->setObjectName("runButton");
   stop_->setObjectName("stopButton");
@@ -64,6 +68,9 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
     item->setFlags(Qt::ItemIsUserCheckable | Qt::ItemIsEnabled);
     item->setCheckState(Qt::Unchecked);
   }
+  compareTicked_->setObjectName("compareTicked");
+  compareTicked_->setWordWrap(true);
+  compareTicked_->setStyleSheet("color: #555;");
   vary_->setObjectName("varyEdit");
   vary_->setPlaceholderText(tr("e.g. K=32,128,512; seed=1,2,3"));
   vary_->setToolTip(
@@ -90,7 +97,12 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
   settingsLayout->addWidget(settingsForm_);
   auto* compareBox = new QGroupBox(tr("Compare"), this);
   auto* compareLayout = new QFormLayout(compareBox);
-  compareLayout->addRow(tr("also run"), compareMethods_);
+  auto* tickedCell = new QWidget(this);
+  auto* tickedColumn = new QVBoxLayout(tickedCell);
+  tickedColumn->setContentsMargins(0, 0, 0, 0);
+  tickedColumn->addWidget(compareMethods_);
+  tickedColumn->addWidget(compareTicked_);
+  compareLayout->addRow(tr("also run"), tickedCell);
   auto* varyCell = new QWidget(this);
   auto* varyColumn = new QVBoxLayout(varyCell);
   varyColumn->setContentsMargins(0, 0, 0, 0);
@@ -122,6 +134,7 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
   connect(taskForm_, &ParamForm::edited, this, &ExperimentPanel::updateTaskChart);
   connect(settingsForm_, &ParamForm::edited, this, &ExperimentPanel::updateTaskChart);
   connect(vary_, &QLineEdit::textChanged, this, [this] { varyError_->hide(); });
+  connect(compareMethods_, &QListWidget::itemChanged, this, &ExperimentPanel::showTicked);
   connect(run_, &QPushButton::clicked, this, &ExperimentPanel::runRequested);
   connect(stop_, &QPushButton::clicked, this, &ExperimentPanel::stopRequested);
   onTaskChanged();
@@ -196,6 +209,13 @@ void ExperimentPanel::updateCompareList() {
     if (!runnable || own) item->setCheckState(Qt::Unchecked);
     item->setToolTip(own ? tr("the method chosen above") : runnable ? m->info().summary : why);
   }
+  showTicked();
+}
+
+void ExperimentPanel::showTicked() {
+  const QStringList ticked = comparedMethods();
+  compareTicked_->setText(ticked.isEmpty() ? tr("ticked: none (the method above runs alone)")
+                                           : tr("ticked: %1").arg(ticked.join(", ")));
 }
 
 QStringList ExperimentPanel::comparedMethods() const {

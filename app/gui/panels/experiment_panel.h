@@ -47,6 +47,7 @@ class ExperimentPanel : public QWidget {
   void onMethodChanged();
   void updateTaskChart();
   void updateCompareList();
+  void showTicked();  // names the ticked methods under the list
 
   const MethodRegistry& registry_;
   QComboBox* task_;
@@ -56,6 +57,7 @@ class ExperimentPanel : public QWidget {
   ParamForm* settingsForm_;
   std::unique_ptr<TaskChart> taskChart_;
   QListWidget* compareMethods_;
+  QLabel* compareTicked_;  // the ticks named below the list: a tick scrolled out of view still adds runs
   QLineEdit* vary_;
   QLabel* varyError_;
   QLabel* error_;

@@ -10,6 +10,8 @@
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "gui/panels/wheel_guard.h"
+
 namespace milab {
 
 namespace {
@@ -87,6 +89,7 @@ void ParamForm::setSpecs(const ParamSpecs& specs) {
   for (const ParamSpec& spec : specs_) {
     QWidget* editor = makeEditor(spec);
     editor->setObjectName("param." + spec.name);
+    if (qobject_cast<QComboBox*>(editor) || qobject_cast<QAbstractSpinBox*>(editor)) takeWheelOnlyWhenFocused(editor);
     // The row reads the label; the key (the name in files and flags) and the range are in the tooltip.
     const QString tip = QStringLiteral("%1\nKey: %2 (--%3)\nAllowed: %4")
                             .arg(spec.help, spec.name, QString(spec.name).replace('_', '-'), describeAllowed(spec));
