@@ -20,6 +20,7 @@
 
 #include "engine/experiment.h"
 #include "engine/run_set.h"
+#include "gui/counted.h"
 #include "gui/panels/experiment_panel.h"
 #include "gui/panels/grid_shape_dialog.h"
 #include "gui/panels/history_panel.h"
@@ -63,7 +64,7 @@ MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPat
   comparison_->addPage(history_, tr("History"));
   connect(history_, &HistoryPanel::overlayRequested, this, [this](const QList<qint64>& ids) {
     const QString err = overlayHistory(ids);
-    statusBar()->showMessage(err.isEmpty() ? tr("Overlaid %1 runs from the history").arg(ids.size()) : err);
+    statusBar()->showMessage(err.isEmpty() ? tr("Overlaid %1 from the history").arg(counted(ids.size(), "run")) : err);
   });
   connect(history_, &HistoryPanel::reopenRequested, this, [this](qint64 id) {
     const QString err = reopenHistory(id);
@@ -252,7 +253,7 @@ QString MainWindow::openRunSet(const QString& path) {
   plots_->setCurrentWidget(comparison_);
   comparison_->addRuns(specs, oracleCheck_->isChecked());
   panel_->setRunning(true);
-  resultLabel_->setText(tr("Running the %1 runs of %2...").arg(specs.size()).arg(path));
+  resultLabel_->setText(tr("Running %1 of %2...").arg(specs.size() == 1 ? tr("the run") : tr("the %1").arg(counted(specs.size(), "run")), path));
   timer_->start();
   return {};
 }
@@ -312,7 +313,7 @@ void MainWindow::tick() {
     if (const Run* run = currentRun(); run && !done) {
       const int steps = run->stepsDone();
       statusBar()->showMessage(
-          tr("%1 runs in the set; the last: step %2 / %3").arg(comparison_->size()).arg(steps).arg(run->spec().steps));
+          tr("%1 in the set; the last: step %2 / %3").arg(counted(comparison_->size(), "run")).arg(steps).arg(run->spec().steps));
     }
     if (done) {
       timer_->stop();
@@ -326,6 +327,8 @@ void MainWindow::tick() {
   }
   statusBar()->showMessage(active_->progressLine());
   if (!active_->poll()) return;
+  statusBar()->showMessage(active_->progressLine());  // its last count, not the one before the end
+  if (formBeforeBackground_) setSpec(*std::exchange(formBeforeBackground_, std::nullopt));
   timer_->stop();
   panel_->setBanner({});
   panel_->setRunning(false);
@@ -341,7 +344,10 @@ QString MainWindow::startBackground(BackgroundView* view, const QString& path, c
   }
   active_ = view;
   plots_->setCurrentWidget(view->plot());
-  if (const RunSpec* spec = view->formSpec()) setSpec(*spec);  // the form shows what runs, not the last run
+  if (const RunSpec* spec = view->formSpec()) {  // the form shows what runs while it runs, then the user's own again
+    formBeforeBackground_ = panel_->spec();
+    setSpec(*spec);
+  }
   panel_->setBanner(view->runningLine());
   panel_->setRunning(true);
   resultLabel_->setText(view->startedHtml());

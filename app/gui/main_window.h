@@ -124,6 +124,8 @@ class MainWindow : public QMainWindow {
   std::unique_ptr<PriorOrderView> sweep_;
   std::unique_ptr<HashingView> hashing_;
   BackgroundView* active_ = nullptr;  // the background view last started
+  // The form as the user left it before a background experiment showed its first cell there; given back at its end.
+  std::optional<RunSpec> formBeforeBackground_;
 };
 
 }  // namespace milab

@@ -12,6 +12,7 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QStandardItemModel>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -368,12 +369,16 @@ class TestMainWindow : public QObject {
     const QString out = tmp.filePath("out");
     MainWindow w(registry_);
     w.show();
+    w.findChild<QSpinBox*>("param.steps")->setValue(77);  // the user's form, given back when the grid ends
     QCOMPARE(w.openExperiment(path, out), QString());
     QVERIFY(w.gridPlot()->isVisible());
+    QCOMPARE(w.findChild<QSpinBox*>("param.steps")->value(), 40);  // while it runs, the form shows its first cell
     QVERIFY(!w.findChild<QAbstractButton*>("runButton")->isEnabled());
     QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
     const QString label = w.findChild<QLabel*>("resultLabel")->text();
     QVERIFY2(label.contains("grid finished") && label.contains("4 cells, 0 failed"), qPrintable(label));
+    QCOMPARE(w.statusBar()->currentMessage(), QString("grid: 4 of 4 cells ended"));
+    QCOMPARE(w.findChild<QSpinBox*>("param.steps")->value(), 77);
     QCOMPARE(readAll(out + "/grid.csv").count('\n'), 5);
     for (const CellResult& c : w.currentGrid()->results()) {
       QCOMPARE(c.result.status, RunStatus::Finished);

@@ -16,6 +16,7 @@
 #include <QVBoxLayout>
 
 #include "engine/run_spec.h"
+#include "gui/counted.h"
 
 namespace milab {
 
@@ -70,7 +71,7 @@ QLayout* GridShapeDialog::runnerRows() {
   auto* form = new QFormLayout;
   const int cores = QThread::idealThreadCount();
   runner_->setObjectName("gridRunner");
-  runner_->addItem(tr("this machine (%1 cells at a time)").arg(std::max(1, cores - 1)));
+  runner_->addItem(tr("this machine (%1 at a time)").arg(counted(std::max(1, cores - 1), "cell")));
   runner_->addItem(tr("MPI (mpirun)"));
   const QString unavailable = mpiUnavailableReason();
   if (!unavailable.isEmpty()) {  // shown, greyed, with the reason: a user looking for it learns what is missing
@@ -144,7 +145,7 @@ void GridShapeDialog::update() {
   int cells = 0;
   const QString err = check(&cells);
   hostFile_->setStyleSheet(err.startsWith("MPI host file") ? "border: 1px solid #c0392b" : "");
-  QString text = tr("%1 cells x %2 steps").arg(cells).arg(steps_->value());
+  QString text = tr("%1 x %2").arg(counted(cells, "cell"), counted(steps_->value(), "step"));
   if (mpi) {
     text += tr(" on %1 MPI processes").arg(mpi->processes);
     if (mpi->hostFile.isEmpty() && mpi->processes > QThread::idealThreadCount())

@@ -14,6 +14,7 @@
 #include <QVBoxLayout>
 
 #include "engine/run_set.h"
+#include "gui/counted.h"
 #include "gui/panels/sort_item.h"
 #include "results/run_files.h"
 
@@ -95,14 +96,14 @@ HistoryPanel::HistoryPanel(const QString& dbPath, QWidget* parent)
   connect(delete_, &QPushButton::clicked, this, [this] {
     if (selectedIds().isEmpty()) return;
     if (QMessageBox::question(this, tr("Delete runs"),
-                              tr("Delete %1 runs from the history?").arg(selectedIds().size())) == QMessageBox::Yes)
+                              tr("Delete %1 from the history?").arg(counted(selectedIds().size(), "run"))) == QMessageBox::Yes)
       if (const QString err = deleteSelection(); !err.isEmpty()) message_->setText(err);
   });
   connect(export_, &QPushButton::clicked, this, [this] {
     const QString path = QFileDialog::getSaveFileName(this, tr("Export runs"), "history.csv", tr("CSV table (*.csv)"));
     if (path.isEmpty()) return;
     const QString err = exportSelection(path);
-    message_->setText(err.isEmpty() ? tr("Wrote %1 runs to %2").arg(selectedIds().size()).arg(path) : err);
+    message_->setText(err.isEmpty() ? tr("Wrote %1 to %2").arg(counted(selectedIds().size(), "run"), path) : err);
   });
   refresh();
 }
@@ -160,7 +161,7 @@ void HistoryPanel::refresh() {
     }
   }
   table_->setSortingEnabled(true);
-  message_->setText(tr("%1 runs shown, from %2").arg(shown_.size()).arg(store_->path()));
+  message_->setText(tr("%1 shown, from %2").arg(counted(shown_.size(), "run"), store_->path()));
 }
 
 QList<qint64> HistoryPanel::selectedIds() const {

@@ -4,6 +4,7 @@
 #include <QThread>
 
 #include "engine/grid_scheduler.h"
+#include "gui/counted.h"
 #include "plot/experiment_figure.h"
 #include "plot/grid_outputs.h"
 #include "plot/plot_export.h"
@@ -64,11 +65,11 @@ QString GridView::progressLine() const {
 
 QString GridView::startedHtml() const {
   return mpi_ ? QStringLiteral(
-                    "Running a grid of %1 cells under mpirun, %2 processes; its output goes to "
+                    "Running a grid of %1 under mpirun, %2 processes; its output goes to "
                     "mpirun.log in the results folder")
-                    .arg(cells_.size())
+                    .arg(counted(cells_.size(), "cell"))
                     .arg(mpi_->processes)
-              : QStringLiteral("Running a grid of %1 cells").arg(cells_.size());
+              : QStringLiteral("Running a grid of %1").arg(counted(cells_.size(), "cell"));
 }
 
 QString GridView::summaryHtml() const {
