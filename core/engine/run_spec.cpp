@@ -171,6 +171,11 @@ QString validateRunSpec(RunSpec* spec, const MethodRegistry& registry) {
           .arg(schedule.levels.size())
           .arg(schedule.stepsPerLevel);
     spec->steps = int(total);
+    // A tail longer than its level would read the level's warm-up (the steps right after the MI jumped).
+    if (schedule.tail > schedule.stepsPerLevel)
+      return QStringLiteral("level_tail: at most steps_per_level (%1), the steps of one level; got %2")
+          .arg(schedule.stepsPerLevel)
+          .arg(schedule.tail);
   }
   const MethodInfo info = method->info();
   if (!info.trains && scheduleOf(spec->taskParams).isSet())

@@ -1,5 +1,7 @@
 #include "engine/staircase.h"
 
+#include <algorithm>
+
 #include "engine/run.h"
 
 namespace milab {
@@ -8,7 +10,8 @@ MiSchedule scheduleOf(const ParamMap& taskParams) {
   MiSchedule s;
   s.levels = numberListValues(taskParams.value("mi_schedule"));
   s.stepsPerLevel = taskParams.value("steps_per_level").toInt();
-  s.tail = taskParams.value("level_tail").toInt();
+  const QVariant tail = taskParams.value("level_tail");
+  s.tail = tail.isNull() ? std::clamp(s.stepsPerLevel / 2, 1, kAutoTailMax) : tail.toInt();
   if (s.stepsPerLevel < 1) s.levels.clear();
   return s;
 }

@@ -14,12 +14,15 @@ struct CurvePoint;
 struct MiSchedule {
   QList<double> levels;  // total MI of each level, in nats; empty: no schedule
   int stepsPerLevel = 0;
-  int tail = 0;
+  int tail = 0;  // the last steps of a level its statistics read; level_tail, or automatic (below)
   bool isSet() const { return !levels.isEmpty(); }
   int totalSteps() const { return int(levels.size()) * stepsPerLevel; }
   // 0-based level of a 1-based training step.
   int levelOf(int step) const { return std::min<int>(int(levels.size()) - 1, (step - 1) / stepsPerLevel); }
 };
+
+// level_tail's automatic value: half a level, at most this many steps.
+constexpr int kAutoTailMax = 500;
 
 // The schedule a task's validated parameters describe.
 MiSchedule scheduleOf(const ParamMap& taskParams);

@@ -263,6 +263,17 @@ class TestComparison : public QObject {
     configure(w, "infonce", 0, 4, 16, 100);
     w.findChild<QLineEdit*>("param.mi_schedule")->setText("1,3,5");
     w.findChild<QSpinBox*>("param.steps_per_level")->setValue(60);
+    // The staircase sets the run's length: the steps field shows it, greyed, and a tail longer than a level (which
+    // would read the level's warm-up) is refused on its field.
+    auto* stepsField = w.findChild<QSpinBox*>("param.steps");
+    QCOMPARE(stepsField->value(), 180);
+    QVERIFY(!stepsField->isEnabled());
+    QVERIFY(stepsField->toolTip().contains("3 levels x 60 steps per level"));
+    w.findChild<QSpinBox*>("param.level_tail")->setValue(61);
+    QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    QVERIFY(!w.currentRun());
+    QCOMPARE(w.findChild<QLabel*>("error.level_tail")->text(),
+             QString("at most steps_per_level (60), the steps of one level; got 61"));
     w.findChild<QSpinBox*>("param.level_tail")->setValue(30);
     QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
     QVERIFY(w.currentRun());
@@ -273,6 +284,8 @@ class TestComparison : public QObject {
     QCOMPARE(steps->data()->at(5)->value, 5.0);
     QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
     QCOMPARE(w.currentRun()->result().levels.size(), 3);
+    w.findChild<QLineEdit*>("param.mi_schedule")->clear();  // no staircase: steps is the user's again
+    QVERIFY(w.findChild<QSpinBox*>("param.steps")->isEnabled());
     w.comparison()->showFigure(true);
     saveScreenshot(w, "staircase");
   }

@@ -228,6 +228,9 @@ class TestRunSet : public QObject {
     QTest::newRow("not a number") << "mi_schedule" << QVariant("2,x") << "mi_schedule:";
     QTest::newRow("steps_per_level 0") << "steps_per_level" << QVariant(0) << "steps_per_level:";
     QTest::newRow("tail zero") << "level_tail" << QVariant(0) << "level_tail:";
+    // base() has 4000 steps per level; a longer tail would read each level's warm-up
+    QTest::newRow("tail longer than a level") << "level_tail" << QVariant(4001)
+                                              << "level_tail: at most steps_per_level (4000), the steps of one level; got 4001";
   }
   void staircaseBadInputNamesItsKey() {
     QFETCH(QString, key);
@@ -238,6 +241,17 @@ class TestRunSet : public QObject {
     spec.taskParams.insert(key, value);
     const QString err = validateRunSpec(&spec, registry_);
     QVERIFY2(err.startsWith(field), qPrintable(err));
+  }
+
+  // level_tail's automatic value: half a level, at most 500 steps, so no level's warm-up is read.
+  void automaticTailIsHalfALevelUpTo500() {
+    const auto tailOf = [](int stepsPerLevel) {
+      return scheduleOf({{"mi_schedule", "1,2"}, {"steps_per_level", stepsPerLevel}, {"level_tail", QVariant()}}).tail;
+    };
+    QCOMPARE(tailOf(60), 30);
+    QCOMPARE(tailOf(1), 1);
+    QCOMPARE(tailOf(4000), 500);
+    QCOMPARE(scheduleOf({{"mi_schedule", "1,2"}, {"steps_per_level", 60}, {"level_tail", 20}}).tail, 20);
   }
 
   // On the command line a schedule's commas are its levels, not a sweep; an empty sweep is refused.

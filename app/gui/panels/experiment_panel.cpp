@@ -12,6 +12,7 @@
 #include <QPushButton>
 #include <QStandardItemModel>
 #include <QVBoxLayout>
+#include <limits>
 
 #include "gui/panels/param_form.h"
 #include "gui/panels/task_chart.h"
@@ -132,6 +133,7 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
   for (ParamForm* form : {taskForm_, methodForm_, settingsForm_})
     connect(form, &ParamForm::edited, this, &ExperimentPanel::specEdited);
   connect(taskForm_, &ParamForm::edited, this, &ExperimentPanel::updateTaskChart);
+  connect(taskForm_, &ParamForm::edited, this, &ExperimentPanel::followSchedule);
   connect(settingsForm_, &ParamForm::edited, this, &ExperimentPanel::updateTaskChart);
   connect(vary_, &QLineEdit::textChanged, this, [this] { varyError_->hide(); });
   connect(compareMethods_, &QListWidget::itemChanged, this, &ExperimentPanel::showTicked);
@@ -179,6 +181,7 @@ void ExperimentPanel::onTaskChanged() {
   }
   updateCompareList();
   updateTaskChart();
+  followSchedule();
   Q_EMIT specEdited();
 }
 
@@ -189,6 +192,22 @@ void ExperimentPanel::onMethodChanged() {
   methodSummary_->setText(m ? m->info().summary : tr("No method plugin loaded."));
   updateCompareList();
   Q_EMIT specEdited();
+}
+
+// A staircase decides the run's length: the steps field shows levels x steps_per_level, greyed, until the
+// schedule is emptied (a task without one never locks it).
+void ExperimentPanel::followSchedule() {
+  const ParamMap task = taskForm_->values();
+  const int levels = int(numberListValues(task.value("mi_schedule")).size());
+  const int perLevel = task.value("steps_per_level").toInt();
+  if (levels > 0 && perLevel > 0 && qint64(levels) * perLevel <= std::numeric_limits<int>::max()) {
+    settingsForm_->setValues({{"steps", levels * perLevel}});
+    settingsForm_->setFieldLocked("steps", tr("the staircase sets it: %1 levels x %2 steps per level")
+                                               .arg(levels)
+                                               .arg(perLevel));
+  } else {
+    settingsForm_->setFieldLocked("steps", {});
+  }
 }
 
 void ExperimentPanel::updateTaskChart() {
@@ -259,6 +278,7 @@ void ExperimentPanel::setSpec(const RunSpec& s) {
   methodParams.insert(s.methodParams);
   methodForm_->setValues(methodParams);
   settingsForm_->setValues(runSettingsOf(s));
+  followSchedule();
 }
 
 void ExperimentPanel::showError(const QString& line) {

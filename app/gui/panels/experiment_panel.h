@@ -47,7 +47,8 @@ class ExperimentPanel : public QWidget {
   void onMethodChanged();
   void updateTaskChart();
   void updateCompareList();
-  void showTicked();  // names the ticked methods under the list
+  void showTicked();
+  void followSchedule();  // a staircase sets steps; the field says so  // names the ticked methods under the list
 
   const MethodRegistry& registry_;
   QComboBox* task_;

@@ -116,6 +116,15 @@ void ParamForm::setSpecs(const ParamSpecs& specs) {
   }
 }
 
+void ParamForm::setFieldLocked(const QString& name, const QString& why) {
+  QWidget* editor = editors_.value(name);
+  if (!editor) return;
+  QString tip = editor->toolTip().section("\n\nLocked: ", 0, 0);
+  if (!why.isEmpty()) tip += "\n\nLocked: " + why;
+  editor->setToolTip(tip);
+  editor->setEnabled(why.isEmpty());
+}
+
 ParamMap ParamForm::values() const {
   ParamMap m;
   for (const ParamSpec& spec : specs_) {

@@ -23,6 +23,8 @@ class ParamForm : public QWidget {
   void setValues(const ParamMap& values);  // keys this form does not declare are ignored
 
   bool hasField(const QString& name) const { return editors_.contains(name); }
+  // A field another setting decides (steps under a staircase): greyed, `why` in its tooltip; "" unlocks it.
+  void setFieldLocked(const QString& name, const QString& why);
   void showError(const QString& name, const QString& message);  // on the field
   void clearErrors();
   QString errorText(const QString& name) const;

@@ -16,16 +16,19 @@ ParamSpecs commonSpecs() {
 
 // The MI staircase: one run whose true MI steps through levels (empty schedule: the MI stays `mi`).
 ParamSpecs staircaseSpecs() {
+  ParamSpec tail = ParamSpec::integer(
+      "level_tail", 0, 1, 10000000,
+      "the last N steps of each level whose estimates give its bias, variance and MSE (at most steps_per_level); "
+      "auto (null): half the level, at most 500, so a level's warm-up never counts");
+  tail.optional = true;
+  tail.defaultValue = QVariant();
   return {
       ParamSpec::numberList("mi_schedule", 0.0, GaussianModel::kMaxMeanDimMi * 1024,
                             "MI staircase: the total MI of each level in nats, e.g. 2,4,6,8,10 (empty: no "
                             "staircase; the run's steps become levels x steps_per_level)",
                             true),
       ParamSpec::integer("steps_per_level", 4000, 1, 10000000, "training steps spent at each level of mi_schedule"),
-      ParamSpec::integer(
-          "level_tail", 500, 1, 10000000,
-          "the last N steps of each level (the whole level when it is shorter) whose estimates give its bias, "
-          "variance and MSE"),
+      tail,
   };
 }
 
