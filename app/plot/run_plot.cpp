@@ -221,6 +221,25 @@ void RunPlot::setOracle(int id, double value, double stderror) {
   updateVisibility();
 }
 
+void RunPlot::setOracleLevels(int id, const QList<LevelResult>& levels, int stepsPerLevel) {
+  if (id < 0 || id >= runs_.size()) return;
+  Series& s = runs_[id];
+  QVector<double> x, y;
+  for (int l = 0; l < levels.size(); ++l) {
+    if (levels[l].steps == 0) continue;  // a level the oracle did not reach
+    x << double(l) * stepsPerLevel << double(l + 1) * stepsPerLevel;
+    y << levels[l].mean << levels[l].mean;
+    s.levels << levels[l].mean;
+  }
+  if (x.isEmpty()) return;
+  QCPGraph* g = addGraph(QPen(s.style.color, 1.5, Qt::DotLine),
+                         QStringLiteral("oracle critic (%1), per level").arg(s.label), false);
+  g->setData(x, y, true);
+  s.references << g;
+  updateReferenceLegend();
+  updateVisibility();
+}
+
 void RunPlot::setRunVisible(int id, bool visible) {
   if (id < 0 || id >= runs_.size()) return;
   runs_[id].visible = visible;

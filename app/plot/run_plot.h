@@ -31,6 +31,9 @@ class RunPlot {
   // The held-out readings of the finite-sample protocol (CurvePoint::heldOut), as discs in the run's colour.
   void appendHeldOut(int id, const QVector<CurvePoint>& points);
   void setOracle(int id, double value, double stderror);   // the bound with the task's analytic critic
+  // A staircase's oracle follows its levels: a dotted step line at each level's mean reading, over the run's own
+  // level spans (`stepsPerLevel` of the run, not of the oracle, which reads fewer steps per level).
+  void setOracleLevels(int id, const QList<LevelResult>& levels, int stepsPerLevel);
   // The run is over: the view fits the steps it did, not the ones it planned. A run that ended with an estimate
   // but no training curve (KSG trains nothing) is drawn as one point with its standard error as an error bar,
   // at the right of the steps shown, where the trained runs' final readings are.

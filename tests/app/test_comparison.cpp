@@ -284,6 +284,15 @@ class TestComparison : public QObject {
     QCOMPARE(steps->data()->at(5)->value, 5.0);
     QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
     QCOMPARE(w.currentRun()->result().levels.size(), 3);
+    // Its oracle follows the levels: a dotted step line over the run's own level spans, rising with the MI.
+    QTRY_VERIFY_WITH_TIMEOUT(graphNamed(w, "oracle critic (infonce), per level"), untilDoneMs());
+    QCPGraph* oracle = graphNamed(w, "oracle critic (infonce), per level");
+    QCOMPARE(oracle->dataCount(), 6);
+    QCOMPARE(oracle->data()->at(5)->key, 180.0);
+    QVERIFY(oracle->data()->at(0)->value < oracle->data()->at(2)->value);
+    QVERIFY(oracle->data()->at(2)->value < oracle->data()->at(4)->value);
+    QVERIFY(!hasGraph(w, "oracle critic (infonce) ="));  // no flat line at the last level's value
+    saveScreenshot(w, "staircase-oracle");
     w.findChild<QLineEdit*>("param.mi_schedule")->clear();  // no staircase: steps is the user's again
     QVERIFY(w.findChild<QSpinBox*>("param.steps")->isEnabled());
     w.comparison()->showFigure(true);

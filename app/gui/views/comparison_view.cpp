@@ -21,6 +21,7 @@
 
 #include "engine/run_queue.h"
 #include "engine/run_set.h"
+#include "engine/staircase.h"
 #include "gui/panels/sort_item.h"
 #include "method/method_registry.h"
 #include "plot/experiment_figure.h"
@@ -38,6 +39,7 @@ enum Column { kShow, kMethod, kDiffers, kEstimate, kTarget, kCeiling, kError, kS
 constexpr int kIndexRole = Qt::UserRole + 1;  // the entry a row shows, whatever the sort order
 constexpr qint64 kTableRefreshMs = 250;       // the table's numbers change slower than the eye reads them
 constexpr qint64 kFigureRefreshMs = 1000;     // a staircase figure follows its runs live, once a second
+constexpr int kOracleStepsPerLevel = 50;      // a staircase's oracle: batches read per level (standard error ~1/7)
 
 QString taskKey(const RunSpec& s) {
   return s.task + QJsonDocument(QJsonObject::fromVariantMap(s.taskParams)).toJson(QJsonDocument::Compact);
@@ -347,11 +349,19 @@ bool ComparisonView::tick() {
       plot_->appendHeldOut(e.series, heldOut);
       changed = true;
     }
-    // The oracle starts with its run (it trains nothing: one step, then the evaluation batches).
-    if (e.wantOracle && !e.oracle && status == RunStatus::Running) {
+    // The oracle starts with its run (it trains nothing: one step, then the evaluation batches), or after it when
+    // the run finished before this tick saw it running (a short run).
+    if (e.wantOracle && !e.oracle && (status == RunStatus::Running || status == RunStatus::Finished)) {
       RunSpec spec = e.spec;
       spec.methodParams.insert("critic", "oracle");
       spec.steps = 1;
+      // A staircase's oracle reads every level: a few steps each (each one more evaluation batch), all of them
+      // its statistics, drawn over the run's own levels.
+      if (const MiSchedule stairs = scheduleOf(spec.taskParams); stairs.isSet()) {
+        const int perLevel = std::min(stairs.stepsPerLevel, kOracleStepsPerLevel);
+        spec.taskParams.insert("steps_per_level", perLevel);
+        spec.taskParams.insert("level_tail", perLevel);
+      }
       if (validateRunSpec(&spec, registry_).isEmpty()) {
         e.oracle = std::make_unique<Run>(spec, registry_.find(spec.method));
         e.oracle->start();
@@ -361,7 +371,9 @@ bool ComparisonView::tick() {
     }
     if (e.oracle && !e.oracleShown && e.oracle->isFinished()) {
       e.oracleShown = true;
-      if (const RunResult& o = e.oracle->result(); o.status == RunStatus::Finished)
+      if (const RunResult& o = e.oracle->result(); o.status == RunStatus::Finished && !o.levels.isEmpty())
+        plot_->setOracleLevels(e.series, o.levels, scheduleOf(e.spec.taskParams).stepsPerLevel);
+      else if (o.status == RunStatus::Finished)
         plot_->setOracle(e.series, o.estimate, o.stderror);
     }
     if (queue_->hasEnded(e.queueIndex) && !e.endedMarked) {
