@@ -114,6 +114,13 @@ QStringList differingKeys(const QList<RunSpec>& specs) {
   return differingKeys(flats);
 }
 
+QStringList keysTheRunReads(const QStringList& keys, bool methodTrains) {
+  if (methodTrains) return keys;
+  QStringList read = keys;
+  for (const char* training : {"steps", "eval_every", "early_stopping"}) read.removeAll(training);
+  return read;
+}
+
 QString keyValueText(const QString& key, const QVariant& value) {
   QString text = value.toString();
   if (value.typeId() == QMetaType::Double) {

@@ -24,6 +24,9 @@ QString expandRunSet(const RunSpec& base, const QStringList& moreMethods, const 
 // The keys (besides "method") whose values differ between the runs that have them, sorted.
 QStringList differingKeys(const QList<RunSpec>& specs);
 QStringList differingKeys(const QList<QVariantMap>& flatSpecs);  // the same over experiments in their flat form
+// The keys of `keys` a run reads: one whose method trains nothing (KSG) reads no training setting (steps,
+// eval_every, early_stopping), so a set that varies steps does not label its KSG rows by them.
+QStringList keysTheRunReads(const QStringList& keys, bool methodTrains);
 // "lr=0.0001": a key as its flag spells it (--lr) and its value as a reader writes it, for labels.
 QString keyValueText(const QString& key, const QVariant& value);
 // "infonce K=128 seed=2": the method and its values of `keys`.

@@ -24,6 +24,7 @@
 #include <QtTest>
 
 #include "engine/device.h"
+#include "engine/run_set.h"
 #include "gui/main_window.h"
 #include "gui/views/comparison_view.h"
 #include "method/method_registry.h"
@@ -146,6 +147,27 @@ class TestComparison : public QObject {
     QVERIFY(key > 0.5 * x.upper && key < x.upper);
     QVERIFY(hasGraph(w, "club (upper bound)"));
     saveScreenshot(w, "beyond-contrastive");
+  }
+
+  // KSG trains nothing: a set that varies steps labels its infonce rows by them and its KSG rows by nothing.
+  void aMethodThatTrainsNothingIsNotLabelledByTrainingKeys() {
+    MainWindow w(registry_);
+    w.show();
+    configure(w, "infonce", 0, 2, 16, 100);
+    tick(w, {"ksg"});
+    w.findChild<QLineEdit*>("varyEdit")->setText("steps=100,120");
+    QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    QCOMPARE(w.comparison()->size(), 4);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
+    QTableWidget* table = w.comparison()->table();
+    QStringList infonce, ksg;
+    for (int row = 0; row < table->rowCount(); ++row)
+      (table->item(row, 1)->text() == "ksg" ? ksg : infonce) << table->item(row, 2)->text();
+    infonce.sort();
+    QCOMPARE(infonce, QStringList({"steps=100", "steps=120"}));
+    QCOMPARE(ksg, QStringList({"", ""}));
+    QCOMPARE(keysTheRunReads({"K", "early_stopping", "eval_every", "steps"}, false), QStringList({"K"}));
+    QCOMPARE(keysTheRunReads({"K", "steps"}, true), QStringList({"K", "steps"}));
   }
 
   // Stop one run: it ends cancelled with what it measured; the others go on; the plot then fits its steps.

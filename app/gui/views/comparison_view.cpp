@@ -263,11 +263,20 @@ void ComparisonView::addRuns(const QList<RunSpec>& specs, bool withOracle) {
   figureStale_ = true;
 }
 
+bool ComparisonView::trains(const RunSpec& spec) const {
+  const MethodPlugin* method = registry_.find(spec.method);
+  return method && method->info().trains;
+}
+
+QString ComparisonView::labelOf(const RunSpec& spec, const QStringList& differing) const {
+  return runLabel(spec, keysTheRunReads(differing, trains(spec)));
+}
+
 void ComparisonView::relabel() {
   const QStringList keys = differingKeys(specs());
   QList<QPair<QString, QList<int>>> groups;
   for (auto& e : entries_) {
-    e->label = runLabel(e->spec, keys);
+    e->label = labelOf(e->spec, keys);
     plot_->setRunLabel(e->series, e->label);
     const QString group = seedGroupLabel(e->spec, keys);
     auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == group; });
@@ -295,7 +304,7 @@ void ComparisonView::updateRow(int index, const QStringList& differing) {
     item->setText(text);
     item->setData(kSortRole, sortBy);
   };
-  const QString differs = runLabel(e.spec, differing).section(' ', 1);
+  const QString differs = labelOf(e.spec, differing).section(' ', 1);
   set(kMethod, e.spec.method);
   set(kDiffers, differs);
   set(kEstimate, estimated ? QStringLiteral("%1 ± %2").arg(number(r.estimate), number(r.stderror)) : QString(),
@@ -317,12 +326,19 @@ void ComparisonView::updateRow(int index, const QStringList& differing) {
   const double seconds = ended ? r.seconds : e.lastSeconds;
   const int steps = ended ? r.stepsDone : e.lastStep;
   const double speed = seconds > 0 ? steps / seconds : 0;
-  // A method that trains nothing (KSG) has no steps per second: blank, not 0.
-  const MethodPlugin* method = registry_.find(e.spec.method);
-  const bool trains = method && method->info().trains;
-  set(kSpeed, seconds > 0 && trains ? number(speed, 0) : QString(), trains ? QVariant(speed) : QVariant());
+  // A method that trains nothing (KSG) has no steps per second: blank, not 0; and no steps to count, but the
+  // evaluation batches it reads.
+  const bool training = trains(e.spec);
+  set(kSpeed, seconds > 0 && training ? number(speed, 0) : QString(), training ? QVariant(speed) : QVariant());
   QString statusText = statusName(status);
-  if (status == RunStatus::Running) statusText += QStringLiteral(" %1/%2").arg(e.lastStep).arg(e.spec.steps);
+  if (status == RunStatus::Running && training)
+    statusText += QStringLiteral(" %1/%2").arg(e.lastStep).arg(e.spec.steps);
+  else if (status == RunStatus::Running && e.spec.samples > 0)
+    statusText += QStringLiteral(": no training; reading its %1 samples").arg(e.spec.samples);
+  else if (status == RunStatus::Running)
+    statusText += QStringLiteral(": no training; reading batch %1 of %2")
+                      .arg(std::max(1, run.evaluationsBegun()))
+                      .arg(e.spec.evalBatches);
   if (!r.reason.isEmpty() && ended)  // "cancelled at step 193" already says its status
     statusText = r.reason.startsWith(statusText) ? r.reason : statusText + ": " + r.reason;
   if (!r.warning.isEmpty()) statusText += " (warning: " + r.warning + ")";
@@ -476,7 +492,7 @@ QString ComparisonView::exportTable(const QString& path) const {
     const RunResult r = queue_->run(e.queueIndex).result();
     const RunStatus status = queue_->status(e.queueIndex);
     const bool estimated = hasEstimate(r);
-    out << i + 1 << ',' << csvField(e.spec.method) << ',' << csvField(runLabel(e.spec, keys).section(' ', 1)) << ',';
+    out << i + 1 << ',' << csvField(e.spec.method) << ',' << csvField(labelOf(e.spec, keys).section(' ', 1)) << ',';
     if (estimated)
       out << r.estimate << ',' << r.stderror << ',';
     else

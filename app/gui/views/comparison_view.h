@@ -76,6 +76,9 @@ class ComparisonView : public QWidget {
 
  private:
   struct Entry;
+  bool trains(const RunSpec& spec) const;  // its method trains (KSG does not: no steps, no training settings)
+  // "infonce K=128": the method and its values of the differing keys that this run reads.
+  QString labelOf(const RunSpec& spec, const QStringList& differing) const;
   void relabel();
   void updateRow(int index, const QStringList& differing);
   void redrawFigure();
