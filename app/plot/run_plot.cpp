@@ -83,6 +83,12 @@ void RunPlot::clear(const QString& title) {
   plot_->clearPlottables();
   flatLines_.clear();
   ceilingKey_ = oracleKey_ = nullptr;
+  spanEveryReading_ = false;
+  if (failedNote_) {  // the failed run's line goes with it
+    plot_->plotLayout()->remove(failedNote_);
+    plot_->plotLayout()->simplify();
+    failedNote_ = nullptr;
+  }
   plot_->clearItems();
   legend_->clearItems();
   runs_.clear();
@@ -358,7 +364,13 @@ void RunPlot::resetView() {
     const int n = s.smooth->dataCount(), stride = std::max(1, n / 2000);
     for (int i = 0; i < n; i += stride) values << s.smooth->data()->at(i)->value;
   }
-  const auto [lo, hi] = readableRange(values, references);  // a few wild steps stay off scale
+  auto [lo, hi] = readableRange(values, references);  // a few wild steps stay off scale
+  if (spanEveryReading_)
+    for (double v : values)
+      if (std::isfinite(v)) {
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+      }
   const double pad = 0.08 * std::max(hi - lo, 0.5);
   plot_->xAxis->setRange(0, xMax);
   plot_->yAxis->setRange(lo - pad, hi + pad);
@@ -386,6 +398,21 @@ void RunPlot::showRun(const RunSpec& spec, const RunResult& result, const QVecto
   if (spec.methodParams.contains("bits"))
     title += QStringLiteral(" (m = %1 bits)").arg(spec.methodParams.value("bits").toInt());
   clear(title);
+  spanEveryReading_ = result.status == RunStatus::Failed;
+  if (spanEveryReading_) {
+    // The reason in lines of at most ~100 characters, broken between words (the plot's width), three at most
+    // (the summary and stderr have it whole).
+    QStringList lines{QStringLiteral("failed:")};
+    for (const QString& word : result.reason.section(": training did not diverge", 0, 0).split(' ')) {
+      if (lines.last().size() + 1 + word.size() > 100) lines << QString();
+      lines.last() += (lines.last().isEmpty() ? "" : " ") + word;
+    }
+    if (lines.size() > 3) lines = lines.mid(0, 3), lines.last() += " ...";
+    failedNote_ = new QCPTextElement(plot_, lines.join('\n'), QFont("sans", 9));
+    failedNote_->setTextColor(QColor(0xc0, 0x39, 0x2b));
+    plot_->plotLayout()->insertRow(1);
+    plot_->plotLayout()->addElement(1, 0, failedNote_);
+  }
   if (result.targetName == "log Z") plot_->yAxis->setLabel("log Z, the model's log total mass (nats)");
   const int id = addRun(spec.method, seriesStyle(0), spec, result);
   append(id, curve);

@@ -16,6 +16,7 @@ class QCustomPlot;
 class QCPGraph;
 class QCPErrorBars;
 class QCPLegend;
+class QCPTextElement;
 
 namespace milab {
 
@@ -125,6 +126,10 @@ class RunPlot {
   QCPGraph* oracleKey_ = nullptr;
   int window_ = 50;
   bool follow_ = true;
+  // A failed run's plot (showRun) spans every reading: its wild steps are what it has to show, not noise to leave
+  // off scale, and a line under the title says that it failed and why.
+  bool spanEveryReading_ = false;
+  QCPTextElement* failedNote_ = nullptr;
 };
 
 }  // namespace milab

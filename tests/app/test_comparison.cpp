@@ -353,6 +353,43 @@ class TestComparison : public QObject {
     QVERIFY(ticked->isVisible());
   }
 
+  // A failed run's plot says it failed and why, and spans the readings that made it fail; a finished run with a
+  // few wild steps keeps a readable range and no such line.
+  void aFailedRunsPlotSaysSoAndShowsItsReadings() {
+    const auto render = [](RunStatus status, QCustomPlot* widget) {
+      RunPlot plot(widget);
+      RunSpec spec;
+      spec.method = "infonce";
+      spec.task = "gaussian2";
+      spec.steps = 100;
+      RunResult result;
+      result.status = status;
+      result.targetName = "I(x;y)";
+      result.trueMi = 1;
+      result.reason = status == RunStatus::Failed ? "training diverged (the training reading reached -200000 at step 5)"
+                                                  : QString();
+      QVector<CurvePoint> curve;
+      for (int step = 1; step <= 100; ++step)
+        curve << CurvePoint{step, step < 60 ? -200000.0 * std::exp(-step / 10.0) : 0.9};
+      plot.showRun(spec, result, curve);
+      QStringList texts;
+      for (int i = 0; i < widget->plotLayout()->elementCount(); ++i)
+        if (auto* t = qobject_cast<QCPTextElement*>(widget->plotLayout()->elementAt(i))) texts << t->text();
+      return texts.join(" | ");
+    };
+    QCustomPlot failed, finished;
+    failed.resize(900, 600);
+    finished.resize(900, 600);
+    const QString failedTexts = render(RunStatus::Failed, &failed);
+    QVERIFY2(failedTexts.contains("failed: training diverged (the training reading reached -200000"),
+             qPrintable(failedTexts));
+    QVERIFY2(failed.yAxis->range().lower < -20000, qPrintable(QString::number(failed.yAxis->range().lower)));
+    const QString finishedTexts = render(RunStatus::Finished, &finished);
+    QVERIFY2(!finishedTexts.contains("failed"), qPrintable(finishedTexts));
+    QVERIFY(finished.yAxis->range().lower > -10);  // the wild steps stay off a finished run's scale
+    saveScreenshot(failed, "failed-run-plot");
+  }
+
   // Every line drawn is named in the legend: its own entry with a few runs, and with four or more (when each
   // ceiling and oracle leaves the legend) a key entry per kind of line; the key goes when the set shrinks again.
   void everyDrawnLineKindIsInTheLegend() {
