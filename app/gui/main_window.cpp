@@ -176,6 +176,8 @@ MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPat
   connect(panel_, &ExperimentPanel::runRequested, this, &MainWindow::startRun);
   // The result line describes the set's runs: an emptied set leaves nothing for it to describe.
   connect(comparison_, &ComparisonView::cleared, resultLabel_, &QLabel::clear);
+  // A cleared set shows the configured run again, not blank axes.
+  connect(comparison_, &ComparisonView::cleared, previewTimer_, qOverload<>(&QTimer::start));
   connect(panel_, &ExperimentPanel::stopRequested, this, &MainWindow::stopRun);
   connect(timer_, &QTimer::timeout, this, &MainWindow::tick);
   timer_->setInterval(kRefreshMs);
@@ -224,6 +226,7 @@ bool MainWindow::startRun() {
   if (!err.isEmpty()) {
     panel_->showError(err);
     statusBar()->showMessage(err);
+    refusal_ = err;
     return false;
   }
   panel_->clearErrors();
@@ -259,9 +262,19 @@ QString MainWindow::openRunSet(const QString& path) {
 }
 
 void MainWindow::previewConfiguredRun() {
-  if (busy() || comparison_->size() > 0) return;
+  if (busy()) return;
   RunSpec spec = panel_->spec();
-  if (!validateRunSpec(&spec, registry_).isEmpty()) return;  // the form shows the error at Run
+  // Every refusal shows on its field as the form is edited (MI 100 at dim 5), whole, and goes once fixed, with the
+  // status bar's copy of it from a refused Run.
+  if (const QString err = validateRunSpec(&spec, registry_); !err.isEmpty()) {
+    panel_->showError(err);
+    comparison_->previewRefused();
+    return;
+  }
+  panel_->clearErrors();
+  if (!refusal_.isEmpty() && statusBar()->currentMessage() == refusal_) statusBar()->clearMessage();
+  refusal_.clear();
+  if (comparison_->size() > 0) return;
   const Run configured(spec, registry_.find(spec.method));   // built, never started: its target and ceilings
   comparison_->preview(spec, configured.result());
 }

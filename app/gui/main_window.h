@@ -126,6 +126,7 @@ class MainWindow : public QMainWindow {
   BackgroundView* active_ = nullptr;  // the background view last started
   // The form as the user left it before a background experiment showed its first cell there; given back at its end.
   std::optional<RunSpec> formBeforeBackground_;
+  QString refusal_;  // the status bar's line from the last refused Run, cleared once the form is valid
 };
 
 }  // namespace milab

@@ -91,6 +91,7 @@ void RunPlot::clear(const QString& title) {
   }
   plot_->clearItems();
   legend_->clearItems();
+  legend_->setVisible(false);  // until something is drawn (refresh)
   runs_.clear();
   groups_.clear();
   targets_.clear();
@@ -388,6 +389,7 @@ bool RunPlot::showsReadingsOnly() const {
 }
 
 void RunPlot::refresh() {
+  legend_->setVisible(legend_->itemCount() > 0);  // no empty box on a cleared plot
   if (follow_) resetView();
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -418,6 +420,7 @@ void RunPlot::showRun(const RunSpec& spec, const RunResult& result, const QVecto
   append(id, curve);
   appendHeldOut(id, curve);
   markEnded(id, result);
+  legend_->setVisible(true);
   resetView();
   plot_->replot();
 }

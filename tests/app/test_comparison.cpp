@@ -19,6 +19,7 @@
 #include <QListWidget>
 #include <QProcess>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -388,6 +389,36 @@ class TestComparison : public QObject {
     QVERIFY2(!finishedTexts.contains("failed"), qPrintable(finishedTexts));
     QVERIFY(finished.yAxis->range().lower > -10);  // the wild steps stay off a finished run's scale
     saveScreenshot(failed, "failed-run-plot");
+  }
+
+  // A refusal shows on its field as the form is edited, whole, not only at Run in the status bar; it goes once
+  // fixed, and so does the status bar's copy; the task chart says it waits instead of squeezing a long title.
+  void refusalsShowOnTheFieldAndClearWhenFixed() {
+    MainWindow w(registry_);
+    w.show();
+    auto* method = w.findChild<QComboBox*>("methodCombo");
+    method->setCurrentIndex(method->findData("infonce"));
+    w.findChild<QComboBox*>("taskCombo")->setCurrentIndex(0);  // gaussian2
+    w.findChild<QSpinBox*>("param.dim")->setValue(5);
+    w.findChild<QDoubleSpinBox*>("param.mi")->setValue(100);
+    auto* error = w.findChild<QLabel*>("error.mi");
+    QTRY_VERIFY(error->isVisible());
+    QVERIFY2(error->text().startsWith("must be a number in (0, 25] (5 nats per dimension, dim=5), got 100"),
+             qPrintable(error->text()));
+    QCOMPARE(titleOf(w.findChild<QCustomPlot*>("taskChart")), QString("no chart until the task's settings are valid"));
+    auto* runPlot = w.findChild<QCustomPlot*>("runPlot");
+    QTRY_VERIFY2(titleOf(runPlot).startsWith("Nothing to preview"), qPrintable(titleOf(runPlot)));  // not stale
+    QVERIFY(!runPlot->legend->visible());                                                         // no empty box
+    saveScreenshot(w, "refusal-on-field");
+    QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    QVERIFY(!w.currentRun());
+    QVERIFY(w.statusBar()->currentMessage().startsWith("mi: must be a number in (0, 25]"));
+    w.findChild<QDoubleSpinBox*>("param.mi")->setValue(2);
+    QTRY_VERIFY(!error->isVisible());
+    QTRY_COMPARE(w.statusBar()->currentMessage(), QString());
+    QVERIFY(titleOf(w.findChild<QCustomPlot*>("taskChart")).startsWith("I(x;y) = 2.00"));
+    QTRY_VERIFY2(titleOf(runPlot).startsWith("Configured: infonce on gaussian2"), qPrintable(titleOf(runPlot)));
+    QVERIFY(runPlot->legend->visible());
   }
 
   // Every line drawn is named in the legend: its own entry with a few runs, and with four or more (when each

@@ -17,7 +17,8 @@ namespace milab {
 namespace {
 constexpr double kExclusiveStep = 1e-6;  // an exclusive bound becomes the nearest value the spin box can show
 constexpr int kDecimals = 6;
-const char* kErrorStyle = "border: 1px solid #c0392b;";
+// A refused field's row label turns red: a style sheet on the editor itself would drop a spin box's native arrows.
+const char* kErrorLabelStyle = "color: #c0392b; font-weight: bold;";
 }  // namespace
 
 ParamForm::ParamForm(QWidget* parent) : QWidget(parent), layout_(new QFormLayout(this)) {
@@ -163,7 +164,7 @@ void ParamForm::fieldEdited(const QString& name) {
   // An error on this field goes as soon as the field changes: the next Run checks it again.
   if (QLabel* label = errors_.value(name); label && !label->isHidden()) {
     label->hide();
-    editors_.value(name)->setStyleSheet({});
+    markRow(name, false);
   }
   Q_EMIT edited();
 }
@@ -172,7 +173,7 @@ void ParamForm::showError(const QString& name, const QString& message) {
   if (QLabel* label = errors_.value(name)) {
     label->setText(message);
     label->show();
-    editors_.value(name)->setStyleSheet(kErrorStyle);
+    markRow(name, true);
   }
 }
 
@@ -180,8 +181,12 @@ void ParamForm::clearErrors() {
   for (auto it = errors_.cbegin(); it != errors_.cend(); ++it) {
     it.value()->hide();
     it.value()->clear();
-    editors_.value(it.key())->setStyleSheet({});
+    markRow(it.key(), false);
   }
+}
+
+void ParamForm::markRow(const QString& name, bool refused) {
+  if (auto* label = findChild<QLabel*>("label." + name)) label->setStyleSheet(refused ? kErrorLabelStyle : "");
 }
 
 QString ParamForm::errorText(const QString& name) const {

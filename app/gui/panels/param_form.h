@@ -35,6 +35,7 @@ class ParamForm : public QWidget {
  private:
   QWidget* makeEditor(const ParamSpec& spec);
   void fieldEdited(const QString& name);
+  void markRow(const QString& name, bool refused);  // the row's label red while its field is refused
 
   ParamSpecs specs_;
   QFormLayout* layout_;

@@ -68,9 +68,12 @@ void TaskChart::show(const QString& task, const ParamMap& params, int seed) {
   ParamMap checked = params;
   const QString err = info ? validateTaskParams(*info, &checked) : QStringLiteral("task: unknown");
   auto* titleElement = qobject_cast<QCPTextElement*>(plot_->plotLayout()->element(0, 0));
-  if (!err.isEmpty()) {
+  if (!err.isEmpty()) {  // the error itself is on its field; a long title here squeezed the axes to a sliver
     title_ = err;
-    titleElement->setText(err);
+    titleElement->setText(QStringLiteral("no chart until the task's settings are valid"));
+    plot_->legend->setVisible(false);
+    plot_->xAxis->setRange(0, 1);
+    plot_->yAxis->setRange(0, 1);
     plot_->replot(QCustomPlot::rpQueuedReplot);
     return;
   }

@@ -460,6 +460,12 @@ void ComparisonView::clear() {
   Q_EMIT cleared();
 }
 
+void ComparisonView::previewRefused() {
+  if (!entries_.empty() || overlays_ > 0) return;
+  plot_->clear(tr("Nothing to preview: the form has an error, shown on its field"));
+  plot_->refresh();
+}
+
 void ComparisonView::preview(const RunSpec& spec, const RunResult& known) {
   if (!entries_.empty() || overlays_ > 0) return;
   plot_->clear(tr("Configured: %1 on %2 (press Run; nothing trains yet)").arg(spec.method, spec.task));

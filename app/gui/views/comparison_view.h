@@ -42,6 +42,7 @@ class ComparisonView : public QWidget {
   void clear();
   // With an empty set: the configured run's target and ceilings, before anything trains.
   void preview(const RunSpec& spec, const RunResult& known);
+  void previewRefused();  // the form cannot run: no stale preview of what it held before
 
   int size() const;
   const Run* run(int index) const;
