@@ -55,7 +55,11 @@ class TestComparison : public QObject {
     QVERIFY(chart);
     const QString before = titleOf(chart);
     QVERIFY2(before.startsWith("I(x,x';y) = 10.00 = I(x';y)"), qPrintable(before));
-    QCOMPARE(chart->plottableCount(), 3);  // I(x'_i;y_i), I(x_i;y_i|x'_i) stacked, alpha_i
+    QCOMPARE(chart->plottableCount(), 3);  // I(x'_i;y_i), I(x_i;y_i|x'_i) stacked, alpha_i, written as a reader would
+    QStringList names;
+    for (int i = 0; i < chart->plottableCount(); ++i) names << chart->plottable(i)->name();
+    QCOMPARE(names, QStringList({"I(x\u2032\u1d62; y\u1d62)", "I(x\u1d62; y\u1d62 | x\u2032\u1d62)",
+                                 "\u03b1\u1d62 (right)"}));
     w.findChild<QDoubleSpinBox*>("param.mi")->setValue(6);
     QTRY_VERIFY(titleOf(chart).startsWith("I(x,x';y) = 6.00"));
     QTRY_VERIFY(hasGraph(w, "true I(x,x';y) = 6.00"));

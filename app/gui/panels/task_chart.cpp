@@ -84,7 +84,7 @@ void TaskChart::show(const QString& task, const ParamMap& params, int seed) {
   else
     showBreakdown(breakdown, numberListValues(checked.value("mi_schedule")).isEmpty()
                                  ? QString()
-                                 : QStringLiteral(", at the staircase's last level"));
+                                 : QStringLiteral("\nat the staircase's last level"));
   titleElement->setText(title_);
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }

@@ -33,15 +33,16 @@ TaskBreakdown GaussianTaskModel::breakdown() const {
                   .arg(model_.totalMi(), 0, 'f', 2)
                   .arg(model_.subviewMi(), 0, 'f', 2)
                   .arg(model_.conditionalMi(), 0, 'f', 2);
-    b.stacked = {{"I(x'_i;y_i)", shareSub}, {"I(x_i;y_i|x'_i)", shareCond}};
-    b.rightName = "alpha_i";
+    // Drawn as a reader writes them (x′ prime, subscript i, alpha), not as code spells them.
+    b.stacked = {{QStringLiteral("I(x′ᵢ; yᵢ)"), shareSub}, {QStringLiteral("I(xᵢ; yᵢ | x′ᵢ)"), shareCond}};
+    b.rightName = QStringLiteral("αᵢ");
     b.right = alpha;
   } else {
-    b.title = QStringLiteral("I(x;y) = %1 nats\ncorr(x_i, y_i) = %2 in each of %3 dimensions")
+    b.title = QStringLiteral("I(x;y) = %1 nats\ncorr(xᵢ, yᵢ) = %2 in each of %3 dimensions")
                   .arg(model_.totalMi(), 0, 'f', 2)
                   .arg(dims.front().c, 0, 'f', 4)
                   .arg(dims.size());
-    b.stacked = {{"I(x_i;y_i)", mi}};
+    b.stacked = {{QStringLiteral("I(xᵢ; yᵢ)"), mi}};
   }
   return b;
 }
