@@ -123,6 +123,9 @@ void addOffScaleNote(QCustomPlot* plot, QCPAxisRect* rect, const QString& text) 
   note->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
   note->setFont(QFont("sans", 8));
   note->setColor(QColor(160, 40, 40));
+  // On a white card: a note over a target or ceiling line stays readable.
+  note->setBrush(QColor(255, 255, 255, 230));
+  note->setPadding(QMargins(2, 1, 2, 1));
   note->setText(text);
 }
 
@@ -390,6 +393,14 @@ FigureSize drawBars(QCustomPlot* plot, const QList<const FigureRun*>& runs, cons
   return {1, 1200, 620};
 }
 
+constexpr int kStaircaseWidth = 1200, kLegendWidth = 250;  // pixels: the figure, and about what its legend takes
+
+// "750", "4k", "12.5k": a step count as a tick label short enough for a small panel.
+QString compactCount(qint64 n) {
+  if (n < 1000) return QString::number(n);
+  return QString::number(double(n) / 1000, 'g', 4) + "k";
+}
+
 // The staircase: one panel per run, the true value as a black step line, a shared y axis. The y range is the
 // readable one (plot/smoothing.h); a panel whose curve leaves it says so.
 FigureSize drawStaircase(QCustomPlot* plot, const QList<const FigureRun*>& runs, const QStringList& differing) {
@@ -446,15 +457,31 @@ FigureSize drawStaircase(QCustomPlot* plot, const QList<const FigureRun*>& runs,
   for (int i = 0; i < n; ++i) {
     QCPAxisRect* rect = rects[i];
     range.apply(rect->axis(QCPAxis::atLeft));
-    QSharedPointer<QCPAxisTicker> ticker(new QCPAxisTicker);
-    ticker->setTickCount(4);
+    // Ticks at the level boundaries, labelled compactly (4k, not 4000) and thinned to the panel's width: the default
+    // ticker ran five-digit labels together on small panels ("7501000125015000").
+    const FigureRun& r = *runs[i];
+    const int perLevel = std::max(1, r.result.stepsPerLevel), levels = int(r.result.levels.size());
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    const int maxLabels = std::max(2, (kStaircaseWidth - kLegendWidth) / columns / 45);
+    const int stride = std::max(1, int(std::ceil(double(levels + 1) / maxLabels)));
+    for (int l = 0; l <= levels; l += stride) ticker->addTick(double(l) * perLevel, compactCount(qint64(l) * perLevel));
     rect->axis(QCPAxis::atBottom)->setTicker(ticker);
+    // Says how much of the curve is off scale, not only its extremes: one wild step reads otherwise as a lost curve.
     const QCPRange shown = rect->axis(QCPAxis::atLeft)->range();
-    const auto [minIt, maxIt] = std::minmax_element(smoothedOf[i].cbegin(), smoothedOf[i].cend());
-    if (minIt != smoothedOf[i].cend() && (*minIt < shown.lower || *maxIt > shown.upper))
-      addOffScaleNote(plot, rect, QStringLiteral("off scale: %1 to %2").arg(*minIt, 0, 'g', 3).arg(*maxIt, 0, 'g', 3));
+    const QVector<double>& smooth = smoothedOf[i];
+    const auto off = std::count_if(smooth.cbegin(), smooth.cend(),
+                                   [&](double v) { return v < shown.lower || v > shown.upper; });
+    if (off > 0) {
+      const auto [minIt, maxIt] = std::minmax_element(smooth.cbegin(), smooth.cend());
+      addOffScaleNote(plot, rect,
+                      QStringLiteral("%1 of %2 steps off scale\n(%3 to %4)")
+                          .arg(off)
+                          .arg(smooth.size())
+                          .arg(*minIt, 0, 'g', 3)
+                          .arg(*maxIt, 0, 'g', 3));
+    }
   }
-  return {n, 1200, std::max(420, 300 * rows + 60)};
+  return {n, kStaircaseWidth, std::max(420, 300 * rows + 60)};
 }
 
 }  // namespace

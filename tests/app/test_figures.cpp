@@ -213,6 +213,44 @@ class TestFigures : public QObject {
                plot.axisRect(0)->axis(QCPAxis::atLeft)->range().upper);
   }
 
+  // Ten staircases of 3 levels x 500 steps in small panels: no two tick labels of a panel's step axis touch (they
+  // ran together as "7501000125015000"), and a panel with a wild step says how many steps are off scale.
+  void staircaseTickLabelsNeverTouch() {
+    QList<FigureRun> runs;
+    for (int i = 0; i < 10; ++i) {
+      FigureRun r = finished("infonce", 10, 64, 3.0);
+      r.spec.seed = i + 1;
+      r.spec.steps = 1500;
+      r.result.stepsPerLevel = 500;
+      for (double mi : {2.0, 4.0, 6.0}) r.result.levels << LevelResult{mi, mi, 250, mi - 1, -1, 0.1, 1.1};
+      for (int s = 1; s <= 1500; ++s) r.curve << CurvePoint{s, i == 0 && s == 501 ? 1e6 : 1.0 + s / 500.0, 0, 0};
+      runs << r;
+    }
+    QCustomPlot plot;
+    const FigureSize size = drawFigure(&plot, FigureKind::Staircase, runs);
+    plot.toPixmap(size.width, size.height);  // lays the figure out at its size, as its export does
+    if (const QString dir = qEnvironmentVariable("MILAB_SCREENSHOT_DIR"); !dir.isEmpty())
+      plot.savePng(dir + "/staircase-ten-runs.png", size.width, size.height);
+    for (int p = 0; p < plot.axisRectCount(); ++p) {
+      QCPAxis* x = plot.axisRect(p)->axis(QCPAxis::atBottom);
+      const QVector<double> ticks = x->tickVector();
+      const QVector<QString> labels = x->tickVectorLabels();
+      QVERIFY(ticks.size() >= 2);
+      const QFontMetrics metrics(x->tickLabelFont());
+      for (int t = 1; t < ticks.size(); ++t) {
+        const double gap = x->coordToPixel(ticks[t]) - x->coordToPixel(ticks[t - 1]) -
+                           0.5 * (metrics.horizontalAdvance(labels[t]) + metrics.horizontalAdvance(labels[t - 1]));
+        QVERIFY2(gap > 4, qPrintable(QStringLiteral("panel %1: '%2' and '%3' %4 px apart")
+                                         .arg(p).arg(labels[t - 1], labels[t]).arg(gap)));
+      }
+    }
+    QStringList notes;
+    for (int i = 0; i < plot.itemCount(); ++i)
+      if (auto* t = qobject_cast<QCPItemText*>(plot.item(i))) notes << t->text();
+    QVERIFY2(notes.size() == 1 && QRegularExpression("^\\d+ of 1500 steps off scale\n\\(").match(notes.first()).hasMatch(),
+             qPrintable(notes.join(" | ")));
+  }
+
   // A single run's plot names what it runs: no "(K = )" for a method without K, log Z for a density model.
   void singleRunTitlesFollowTheMethod() {
     QCustomPlot plot;
