@@ -11,6 +11,7 @@
 #include "plot/benchmark_figure.h"
 
 #include "engine/run_set.h"
+#include "engine/staircase.h"
 #include "plot/palette.h"
 #include "plot/side_legend.h"
 #include "plot/smoothing.h"
@@ -35,7 +36,9 @@ QString seriesLabel(const RunSpec& spec, const QStringList& differing, const QSt
   QStringList keys = differing;
   for (const QString& k : axisKeys) keys.removeAll(k);
   keys.removeAll("seed");
-  keys.removeAll("steps");  // follows from the schedule, or is not what a reader compares
+  // A staircase's steps follow from its schedule (whose keys label it); any other run's steps are a setting that
+  // tells series apart, never one to average over (runs of 100 and 3000 steps merged into one bar).
+  if (scheduleOf(spec.taskParams).isSet()) keys.removeAll("steps");
   return runLabel(spec, keys);
 }
 QString seriesLabel(const FigureRun& r, const QStringList& differing, const QStringList& axisKeys) {

@@ -185,6 +185,27 @@ class TestFigures : public QObject {
     QCOMPARE(graphNames(&plot).count("ceiling log K"), 2);  // over infonce and cnce, not over nwj
   }
 
+  // Runs that differ in steps are two series, each labelled by its steps, never one bar averaged over both.
+  void runsThatDifferInStepsAreNotMerged() {
+    FigureRun shortRun = finished("infonce", 6, 128, 2.0), longRun = finished("infonce", 6, 128, 4.5);
+    shortRun.spec.steps = 100;
+    longRun.spec.steps = 3000;
+    const QList<FigureRun> runs{shortRun, longRun, finished("nwj", 6, 128, 5.1)};
+    QCustomPlot plot;
+    const FigureSize size = drawFigure(&plot, chooseFigure(runs), runs);
+    if (const QString dir = qEnvironmentVariable("MILAB_SCREENSHOT_DIR"); !dir.isEmpty())
+      plot.savePng(dir + "/bars-differing-steps.png", size.width, size.height);
+    int bars = 0;
+    for (int i = 0; i < plot.plottableCount(); ++i) bars += qobject_cast<QCPBars*>(plot.plottable(i)) != nullptr;
+    QCOMPARE(bars, 3);
+    const QStringList names = graphNames(&plot) + [&] {
+      QStringList out;
+      for (int i = 0; i < plot.plottableCount(); ++i) out << plot.plottable(i)->name();
+      return out;
+    }();
+    QVERIFY2(names.contains("infonce steps=100") && names.contains("infonce steps=3000"), qPrintable(names.join(" | ")));
+  }
+
   // A schedule: one panel per run, the true MI as a step line, one y range.
   void scheduleDrawsStaircasePanels() {
     QList<FigureRun> runs;
