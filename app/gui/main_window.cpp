@@ -176,6 +176,9 @@ MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPat
   connect(panel_, &ExperimentPanel::runRequested, this, &MainWindow::startRun);
   // The result line describes the set's runs: an emptied set leaves nothing for it to describe.
   connect(comparison_, &ComparisonView::cleared, resultLabel_, &QLabel::clear);
+  connect(comparison_, &ComparisonView::runSelected, this, [this](int index) {
+    if (!busy()) showResultOf(index);  // while runs train the label follows them
+  });
   // A cleared set shows the configured run again, not blank axes.
   connect(comparison_, &ComparisonView::cleared, previewTimer_, qOverload<>(&QTimer::start));
   connect(panel_, &ExperimentPanel::stopRequested, this, &MainWindow::stopRun);
@@ -437,8 +440,12 @@ void MainWindow::startWithDialogs(BackgroundView* view, QString path) {
 }
 
 void MainWindow::showResult() {
-  const Run* run = currentRun();
-  if (!run) return;
+  if (comparison_->size() > 0) showResultOf(comparison_->size() - 1);
+}
+
+void MainWindow::showResultOf(int index) {
+  if (index < 0 || index >= comparison_->size()) return;
+  const Run* run = comparison_->run(index);
   const RunResult r = run->result();
   // A table has no truth: the permutation baseline (y shuffled) says what no dependence reads as.
   const QString truth = std::isnan(r.trueMi)
@@ -453,7 +460,8 @@ void MainWindow::showResult() {
                      .arg(r.stderror, 0, 'f', 3)
                      .arg(truth);
   for (const Ceiling& c : r.ceilings) text += QStringLiteral(" &middot; %1 = %2").arg(c.name).arg(c.value, 0, 'f', 3);
-  if (const Run* oracle = oracleRun(); oracle && oracle->isFinished() && oracle->result().status == RunStatus::Finished)
+  if (const Run* oracle = comparison_->oracle(index);
+      oracle && oracle->isFinished() && oracle->result().status == RunStatus::Finished)
     text += tr(" &middot; oracle critic %1 &plusmn; %2")
                 .arg(oracle->result().estimate, 0, 'f', 3)
                 .arg(oracle->result().stderror, 0, 'f', 3);
@@ -473,9 +481,10 @@ void MainWindow::showResult() {
   if (!r.warning.isEmpty())
     text += QStringLiteral("<br><span style='color:#b9770e'><b>warning</b>: %1</span>").arg(r.warning.toHtmlEscaped());
   if (comparison_->size() > 1)
-    text = tr("The set holds %1 runs (the table below); the last, %2:<br>")
-               .arg(comparison_->size())
-               .arg(comparison_->label(comparison_->size() - 1).toHtmlEscaped()) +
+    text = tr("The set holds %1 (the table below; click a row for its result); %2 %3:<br>")
+               .arg(counted(comparison_->size(), "run"))
+               .arg(index == comparison_->size() - 1 ? tr("the last,") : tr("row %1,").arg(index + 1))
+               .arg(comparison_->label(index).toHtmlEscaped()) +
            text;
   resultLabel_->setText(text);
   statusBar()->showMessage(r.status == RunStatus::Failed ? r.reason : tr("Run %1").arg(statusName(r.status)));

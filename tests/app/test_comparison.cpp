@@ -171,6 +171,15 @@ class TestComparison : public QObject {
     infonce.sort();
     QCOMPARE(infonce, QStringList({"steps=100", "steps=120"}));
     QCOMPARE(ksg, QStringList({"", ""}));
+    // A row clicked shows that run's result, not only the last run's.
+    auto* result = w.findChild<QLabel*>("resultLabel");
+    for (int row = 0; row < table->rowCount(); ++row)
+      if (table->item(row, 1)->text() == "infonce" && table->item(row, 2)->text() == "steps=100") {
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualItemRect(table->item(row, 1)).center());
+        break;
+      }
+    QVERIFY2(result->text().contains("infonce steps=100:") && result->text().contains("100 steps in"),
+             qPrintable(result->text()));
     QCOMPARE(keysTheRunReads({"K", "early_stopping", "eval_every", "steps"}, false), QStringList({"K"}));
     QCOMPARE(keysTheRunReads({"K", "steps"}, true), QStringList({"K", "steps"}));
   }

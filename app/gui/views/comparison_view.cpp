@@ -149,6 +149,10 @@ ComparisonView::ComparisonView(const MethodRegistry& registry, QWidget* parent)
     for (int i : selectedIndices()) stop(i);
   });
   connect(clear_, &QPushButton::clicked, this, &ComparisonView::clear);
+  connect(table_, &QTableWidget::itemSelectionChanged, this, [this] {
+    const QList<int> picked = selectedIndices();
+    if (picked.size() == 1 && queue_->hasEnded(entries_[picked.first()]->queueIndex)) Q_EMIT runSelected(picked.first());
+  });
   connect(table_, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
     if (item->column() != kShow) return;
     const int i = item->data(kIndexRole).toInt();

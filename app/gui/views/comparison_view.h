@@ -74,6 +74,7 @@ class ComparisonView : public QWidget {
 
  Q_SIGNALS:
   void cleared();  // the set was emptied: what described its runs describes nothing now
+  void runSelected(int index);  // one row of an ended run was selected: its result is to be shown
 
  private:
   struct Entry;
