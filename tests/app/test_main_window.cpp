@@ -455,6 +455,12 @@ class TestMainWindow : public QObject {
     w.show();
     QCOMPARE(w.startPriorOrderSweep(path, out), QString());
     QVERIFY(w.sweepPlot()->isVisible());
+    // Until its figure is drawn the plot says what runs, not bare untitled axes.
+    QCOMPARE(w.sweepPlot()->itemCount(), 1);
+    auto* pending = qobject_cast<QCPItemText*>(w.sweepPlot()->item(0));
+    QVERIFY(pending && pending->text().startsWith("prior-order sweep: ") &&
+            pending->text().endsWith("the figure is drawn when it ends"));
+    QVERIFY(qobject_cast<QCPTextElement*>(w.sweepPlot()->plotLayout()->element(0, 0)));
     QVERIFY(!w.findChild<QAbstractButton*>("runButton")->isEnabled());
     QCOMPARE(w.openExperiment(path), QString("experiment: another run or experiment is in progress; stop it first"));
     QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
@@ -465,6 +471,8 @@ class TestMainWindow : public QObject {
       QVERIFY(sweep.points[i].optimal <= sweep.points[i - 1].optimal + 1e-6);
     QVERIFY(std::abs(sweep.points.last().optimal - sweep.bruteForceEntropy) < 1e-4);
     QVERIFY(w.sweepPlot()->graphCount() >= 2);
+    for (int i = 0; i < w.sweepPlot()->itemCount(); ++i)  // the note went with the figure
+      if (auto* t = qobject_cast<QCPItemText*>(w.sweepPlot()->item(i))) QVERIFY(!t->text().contains("drawn when"));
     QCOMPARE(readAll(out + "/prior_orders.csv").count('\n'), 7);
     QVERIFY(readAll(out + "/summary.json").contains("brute_force_entropy"));
     QVERIFY(readAll(out + "/prior_orders.png").startsWith("\x89PNG\r\n\x1a\n"));

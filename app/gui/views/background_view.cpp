@@ -27,8 +27,29 @@ QString BackgroundView::start(const QString& path, const QString& outDir) {
   return {};
 }
 
+void BackgroundView::showPending(const QString& title) {
+  plot_->clearPlottables();
+  plot_->clearItems();
+  if (plot_->plotLayout()->rowCount() > 1) plot_->plotLayout()->removeAt(0);  // an earlier title
+  plot_->plotLayout()->simplify();
+  plot_->plotLayout()->insertRow(0);
+  plot_->plotLayout()->addElement(0, 0, new QCPTextElement(plot_, title, QFont("sans", 10, QFont::Bold)));
+  if (plot_->legend) plot_->legend->setVisible(false);
+  pendingNote_ = new QCPItemText(plot_);
+  pendingNote_->position->setType(QCPItemPosition::ptAxisRectRatio);
+  pendingNote_->position->setCoords(0.5, 0.5);
+  pendingNote_->setFont(QFont("sans", 11));
+  pendingNote_->setText(progressLine() + QStringLiteral("\nthe figure is drawn when it ends"));
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
 bool BackgroundView::poll() {
+  if (running_ && pendingNote_ && plot_->hasItem(pendingNote_)) {
+    pendingNote_->setText(progressLine() + QStringLiteral("\nthe figure is drawn when it ends"));
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+  }
   if (!running_ || !update()) return false;
+  pendingNote_ = nullptr;
   errors_ = finish(outDir_);
   lock_.reset();
   running_ = false;

@@ -10,6 +10,7 @@
 
 #include "engine/run_spec.h"
 
+class QCPItemText;
 class QCustomPlot;
 class QWidget;
 
@@ -48,8 +49,12 @@ class BackgroundView {
   virtual bool update() = 0;                              // follows the work; true once it is over
   virtual QStringList finish(const QString& outDir) = 0;  // writes the files and draws: errors, or none
   virtual QString summaryHtml() const = 0;
+  // Until a figure drawn only at the end (the sweep's, hashing's) has something to show: its title, and in the
+  // middle of the axes what runs and how far it got (progressLine, updated on every poll), not bare axes.
+  void showPending(const QString& title);
 
  private:
+  QCPItemText* pendingNote_ = nullptr;  // owned by the plot; gone once the figure is drawn
   QCustomPlot* plot_;
   QString outDir_;
   QStringList errors_;

@@ -31,8 +31,7 @@ void HashingView::launch(const QString&) {
             spec, [&progress](const HashingRow&) { ++progress; }, cancel);
       });
   job_->start();
-  plot()->clearPlottables();
-  plot()->replot();
+  showPending(QStringLiteral("Fashion-MNIST hashing: top-%1 precision").arg(spec_.params.value("top_k").toInt()));
 }
 
 QStringList HashingView::finish(const QString& outDir) {

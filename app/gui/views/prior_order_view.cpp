@@ -33,8 +33,7 @@ void PriorOrderView::launch(const QString&) {
             spec, *method, [&progress](const PriorOrderPoint&) { ++progress; }, cancel);
       });
   job_->start();
-  plot()->clearPlottables();
-  plot()->replot();
+  showPending(priorOrderPlotTitle(spec_));
 }
 
 QStringList PriorOrderView::finish(const QString& outDir) {
