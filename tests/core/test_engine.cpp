@@ -402,7 +402,7 @@ class TestEngine : public QObject {
     // A staircase is checked level by level, each against its own limits: the oracle overflows at MI 5000 and reads
     // 11.6 at the last level, MI 10 (which alone used to be checked, and passed).
     RunSpec stairs = spec;
-    stairs.taskParams = {{"dim", 1024}, {"mi_schedule", "5000,10"}, {"steps_per_level", 5}};
+    stairs.taskParams = {{"dim", 1024}, {"mi_schedule", "5000,10"}, {"steps_per_level", 5}, {"level_tail", 5}};
     QVERIFY(validateRunSpec(&stairs, registry_).isEmpty());
     Run staircase(stairs, registry_.find("mine"));
     const RunResult s = runToCompletion(staircase);
