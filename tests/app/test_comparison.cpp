@@ -432,6 +432,28 @@ class TestComparison : public QObject {
     QVERIFY(titleOf(w.findChild<QCustomPlot*>("taskChart")).startsWith("I(x;y) = 2.00"));
     QTRY_VERIFY2(titleOf(runPlot).startsWith("Configured: infonce on gaussian2"), qPrintable(titleOf(runPlot)));
     QVERIFY(runPlot->legend->visible());
+
+    // Typed values a spin box cannot take are said on the field, not dropped ("-5" became 5) or silently put back
+    // (K = 1 reverted to 128).
+    const auto type = [](QAbstractSpinBox* box, const char* text) {
+      box->setFocus();
+      box->selectAll();
+      QTest::keyClicks(box, text);
+      QTest::keyClick(box, Qt::Key_Return);
+    };
+    auto* dim = w.findChild<QSpinBox*>("param.dim");
+    type(dim, "-5");
+    QCOMPARE(dim->value(), 5);
+    QCOMPARE(w.findChild<QLabel*>("error.dim")->text(),
+             QString("must be an integer in [1, 1024], got -5 (the field keeps 5)"));
+    auto* K = w.findChild<QSpinBox*>("param.K");
+    type(K, "1");
+    QCOMPARE(K->value(), 128);
+    QVERIFY2(w.findChild<QLabel*>("error.K")->text().endsWith(", got 1 (the field keeps 128)"),
+             qPrintable(w.findChild<QLabel*>("error.K")->text()));
+    type(K, "64");  // a value it takes: no error
+    QCOMPARE(K->value(), 64);
+    QVERIFY(!w.findChild<QLabel*>("error.K")->isVisible());
   }
 
   // Every line drawn is named in the legend: its own entry with a few runs, and with four or more (when each

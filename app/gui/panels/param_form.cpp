@@ -10,11 +10,17 @@
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "gui/panels/refusing_spin_box.h"
 #include "gui/panels/wheel_guard.h"
 
 namespace milab {
 
 namespace {
+// What an integer field shows after refusing a typed value: its value, or its special text ("auto").
+QString kept(const QSpinBox* box) {
+  const bool special = box->value() == box->minimum() && !box->specialValueText().isEmpty();
+  return special ? box->specialValueText() : QString::number(box->value());
+}
 constexpr double kExclusiveStep = 1e-6;  // an exclusive bound becomes the nearest value the spin box can show
 constexpr int kDecimals = 6;
 // A refused field's row label turns red: a style sheet on the editor itself would drop a spin box's native arrows.
@@ -52,8 +58,12 @@ QWidget* ParamForm::makeEditor(const ParamSpec& spec) {
       return edit;
     }
     case ParamSpec::Type::Int: {
-      auto* box = new QSpinBox(this);
+      auto* box = new RefusingSpinBox(this);
       connect(box, &QSpinBox::valueChanged, this, [this, name = spec.name] { fieldEdited(name); });
+      connect(box, &RefusingSpinBox::refused, this, [this, spec, box](const QString& typed) {
+        showError(spec.name, QStringLiteral("must be %1, got %2 (the field keeps %3)")
+                                 .arg(describeAllowed(spec), typed, kept(box)));
+      });
       int low = static_cast<int>(spec.minimum + (spec.minExclusive ? 1 : 0));
       if (spec.optional) {  // one below the range stands for "not set": the method chooses (e.g. order_prior)
         --low;
@@ -64,8 +74,12 @@ QWidget* ParamForm::makeEditor(const ParamSpec& spec) {
       return box;
     }
     case ParamSpec::Type::Double: {
-      auto* box = new QDoubleSpinBox(this);
+      auto* box = new RefusingDoubleSpinBox(this);
       connect(box, &QDoubleSpinBox::valueChanged, this, [this, name = spec.name] { fieldEdited(name); });
+      connect(box, &RefusingDoubleSpinBox::refused, this, [this, spec, box](const QString& typed) {
+        showError(spec.name, QStringLiteral("must be %1, got %2 (the field keeps %3)")
+                                 .arg(describeAllowed(spec), typed, box->textFromValue(box->value())));
+      });
       box->setDecimals(kDecimals);
       double low = spec.minimum + (spec.minExclusive ? kExclusiveStep : 0);
       if (spec.optional) {
