@@ -121,6 +121,18 @@ QStringList keysTheRunReads(const QStringList& keys, bool methodTrains) {
   return read;
 }
 
+QStringList keysTheRunReads(const QStringList& keys, const QVariantMap& flat) {
+  QStringList read;
+  const bool staircase = !flat.value("mi_schedule").toString().trimmed().isEmpty();
+  for (const QString& k : keys) {
+    const QVariant v = flat.value(k);
+    if (!flat.contains(k) || v.isNull() || (v.typeId() == QMetaType::QString && v.toString().isEmpty())) continue;
+    if (!staircase && (k == "steps_per_level" || k == "level_tail")) continue;
+    read << k;
+  }
+  return read;
+}
+
 QString keyValueText(const QString& key, const QVariant& value) {
   QString text = value.toString();
   if (value.typeId() == QMetaType::Double) {

@@ -27,6 +27,9 @@ QStringList differingKeys(const QList<QVariantMap>& flatSpecs);  // the same ove
 // The keys of `keys` a run reads: one whose method trains nothing (KSG) reads no training setting (steps,
 // eval_every, early_stopping), so a set that varies steps does not label its KSG rows by them.
 QStringList keysTheRunReads(const QStringList& keys, bool methodTrains);
+// The same for a run known by its flat spec (the history's rows): also without keys it leaves empty (no
+// mi_schedule) and, without a staircase, the staircase's own (steps_per_level, level_tail).
+QStringList keysTheRunReads(const QStringList& keys, const QVariantMap& flat);
 // "lr=0.0001": a key as its flag spells it (--lr) and its value as a reader writes it, for labels.
 QString keyValueText(const QString& key, const QVariant& value);
 // "infonce K=128 seed=2": the method and its values of `keys`.

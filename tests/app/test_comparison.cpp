@@ -456,6 +456,20 @@ class TestComparison : public QObject {
     QVERIFY(!w.findChild<QLabel*>("error.K")->isVisible());
   }
 
+  // The same run twice (Run pressed again) draws two curves that the legend tells apart by their row.
+  void identicalRunsGetTheirOwnLabels() {
+    MainWindow w(registry_);
+    w.show();
+    configure(w, "infonce", 0, 2, 8, 30);
+    for (int i = 0; i < 2; ++i) {
+      QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+      QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
+    }
+    QCOMPARE(w.comparison()->size(), 2);
+    QVERIFY(graphNamed(w, "infonce #1") && graphNamed(w, "infonce #2"));
+    QVERIFY(!graphNamed(w, "infonce"));
+  }
+
   // Every line drawn is named in the legend: its own entry with a few runs, and with four or more (when each
   // ceiling and oracle leaves the legend) a key entry per kind of line; the key goes when the set shrinks again.
   void everyDrawnLineKindIsInTheLegend() {

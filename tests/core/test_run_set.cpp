@@ -243,6 +243,18 @@ class TestRunSet : public QObject {
     QVERIFY2(err.startsWith(field), qPrintable(err));
   }
 
+  // A history row is labelled by the differing keys it reads: none it leaves empty, no staircase key without a
+  // staircase (the History tab listed "mi_schedule= steps_per_level=4000" for plain runs).
+  void historyRowsReadOnlyTheirOwnKeys() {
+    const QStringList keys{"K", "level_tail", "mi_schedule", "steps_per_level"};
+    QCOMPARE(keysTheRunReads(keys, QVariantMap{{"K", 16}, {"mi_schedule", ""}, {"steps_per_level", 4000},
+                                               {"level_tail", QVariant()}}),
+             QStringList({"K"}));
+    QCOMPARE(keysTheRunReads(keys, QVariantMap{{"K", 16}, {"mi_schedule", "2,4"}, {"steps_per_level", 100},
+                                               {"level_tail", 50}}),
+             keys);
+  }
+
   // level_tail's automatic value: half a level, at most 500 steps, so no level's warm-up is read.
   void automaticTailIsHalfALevelUpTo500() {
     const auto tailOf = [](int stepsPerLevel) {

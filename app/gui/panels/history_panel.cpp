@@ -141,8 +141,8 @@ void HistoryPanel::refresh() {
   for (int row = 0; row < shown_.size(); ++row) {
     const StoredRun& r = shown_[row];
     QStringList differs;
-    for (const QString& k : differing)
-      if (r.spec.contains(k)) differs << keyValueText(k, r.spec.value(k).toVariant());
+    const QVariantMap flat = r.spec.toVariantMap();
+    for (const QString& k : keysTheRunReads(differing, flat)) differs << keyValueText(k, flat.value(k));
     const QStringList texts{
         r.ended.toString("yyyy-MM-dd hh:mm:ss"),
         r.task,

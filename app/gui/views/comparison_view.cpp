@@ -9,6 +9,7 @@
 #include <QHeaderView>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QMap>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
@@ -279,8 +280,12 @@ QString ComparisonView::labelOf(const RunSpec& spec, const QStringList& differin
 void ComparisonView::relabel() {
   const QStringList keys = differingKeys(specs());
   QList<QPair<QString, QList<int>>> groups;
-  for (auto& e : entries_) {
+  QMap<QString, int> uses;  // identical runs (Run pressed twice) would share a legend entry: they get their row number
+  for (const auto& e : entries_) ++uses[labelOf(e->spec, keys)];
+  for (int i = 0; i < size(); ++i) {
+    auto& e = entries_[i];
     e->label = labelOf(e->spec, keys);
+    if (uses.value(e->label) > 1) e->label += QStringLiteral(" #%1").arg(i + 1);
     plot_->setRunLabel(e->series, e->label);
     const QString group = seedGroupLabel(e->spec, keys);
     auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == group; });
