@@ -2,8 +2,6 @@
 
 #include <qcustomplot.h>
 
-#include <cmath>
-
 #include <QCheckBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -16,6 +14,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTimer>
+#include <cmath>
 #include <utility>
 
 #include "engine/experiment.h"
@@ -259,7 +258,9 @@ QString MainWindow::openRunSet(const QString& path) {
   plots_->setCurrentWidget(comparison_);
   comparison_->addRuns(specs, oracleCheck_->isChecked());
   panel_->setRunning(true);
-  resultLabel_->setText(tr("Running %1 of %2...").arg(specs.size() == 1 ? tr("the run") : tr("the %1").arg(counted(specs.size(), "run")), path));
+  resultLabel_->setText(
+      tr("Running %1 of %2...")
+          .arg(specs.size() == 1 ? tr("the run") : tr("the %1").arg(counted(specs.size(), "run")), path));
   timer_->start();
   return {};
 }
@@ -328,8 +329,10 @@ void MainWindow::tick() {
     const bool done = comparison_->tick();
     if (const Run* run = currentRun(); run && !done) {
       const int steps = run->stepsDone();
-      statusBar()->showMessage(
-          tr("%1 in the set; the last: step %2 / %3").arg(counted(comparison_->size(), "run")).arg(steps).arg(run->spec().steps));
+      statusBar()->showMessage(tr("%1 in the set; the last: step %2 / %3")
+                                   .arg(counted(comparison_->size(), "run"))
+                                   .arg(steps)
+                                   .arg(run->spec().steps));
     }
     if (done) {
       timer_->stop();

@@ -103,8 +103,8 @@ class MainWindow : public QMainWindow {
   void openExperimentWithDialogs(const QString& path);
   void tick();
   void previewConfiguredRun();
-  void showResult();                // of the set's last run
-  void showResultOf(int index);     // of one run of the set (a row clicked in its table)
+  void showResult();             // of the set's last run
+  void showResultOf(int index);  // of one run of the set (a row clicked in its table)
   // Asks where to save (a missing suffix is taken from `defaultName`), writes with `write`, and says how it went:
   // `done` (%1 the path, default "Wrote %1") on the status bar, or the error in a warning.
   void saveWithDialog(const QString& defaultName, const QString& filter,

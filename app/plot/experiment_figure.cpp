@@ -8,10 +8,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "plot/benchmark_figure.h"
-
 #include "engine/run_set.h"
 #include "engine/staircase.h"
+#include "plot/benchmark_figure.h"
 #include "plot/palette.h"
 #include "plot/side_legend.h"
 #include "plot/smoothing.h"
@@ -472,8 +471,8 @@ FigureSize drawStaircase(QCustomPlot* plot, const QList<const FigureRun*>& runs,
     // Says how much of the curve is off scale, not only its extremes: one wild step reads otherwise as a lost curve.
     const QCPRange shown = rect->axis(QCPAxis::atLeft)->range();
     const QVector<double>& smooth = smoothedOf[i];
-    const auto off = std::count_if(smooth.cbegin(), smooth.cend(),
-                                   [&](double v) { return v < shown.lower || v > shown.upper; });
+    const auto off =
+        std::count_if(smooth.cbegin(), smooth.cend(), [&](double v) { return v < shown.lower || v > shown.upper; });
     if (off > 0) {
       const auto [minIt, maxIt] = std::minmax_element(smooth.cbegin(), smooth.cend());
       addOffScaleNote(plot, rect,

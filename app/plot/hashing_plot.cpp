@@ -4,22 +4,15 @@
 
 #include <algorithm>
 
+#include "plot/figure_title.h"
+
 namespace milab {
 
 void drawHashingPlot(QCustomPlot* plot, const HashingResult& result, int topK) {
-  plot->clearPlottables();
-  plot->clearItems();
-  if (plot->plotLayout()->rowCount() > 1) plot->plotLayout()->removeAt(0);  // an earlier title
-  plot->plotLayout()->simplify();
-  plot->plotLayout()->insertRow(0);
-  plot->plotLayout()->addElement(
-      0, 0,
-      new QCPTextElement(plot,
-                         QStringLiteral("Fashion-MNIST hashing: top-%1 precision, %2 queries against %3 images")
-                             .arg(topK)
-                             .arg(result.queries)
-                             .arg(result.trainImages),
-                         QFont("sans", 10, QFont::Bold)));
+  resetWithTitle(plot, QStringLiteral("Fashion-MNIST hashing: top-%1 precision, %2 queries against %3 images")
+                           .arg(topK)
+                           .arg(result.queries)
+                           .arg(result.trainImages));
 
   double lo = 1e300, hi = 0, yMax = 0.1;
   const QList<QPair<QString, QColor>> methods{{"ammi", QColor(31, 119, 180)}, {"lsh", QColor(255, 127, 14)}};

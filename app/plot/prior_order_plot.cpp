@@ -5,15 +5,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "plot/figure_title.h"
+
 namespace milab {
 
 void drawPriorOrderPlot(QCustomPlot* plot, const PriorOrderSweep& sweep, const QString& title) {
-  plot->clearPlottables();
-  plot->clearItems();
-  if (plot->plotLayout()->rowCount() > 1) plot->plotLayout()->removeAt(0);  // an earlier title
-  plot->plotLayout()->simplify();
-  plot->plotLayout()->insertRow(0);
-  plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, title, QFont("sans", 10, QFont::Bold)));
+  resetWithTitle(plot, title);
 
   QVector<double> orders, optimal, fittedOrders, fitted;
   for (const PriorOrderPoint& p : sweep.points) {

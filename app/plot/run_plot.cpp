@@ -172,7 +172,8 @@ void RunPlot::updateReferenceLegend() {
       (g->pen().style() == Qt::DotLine ? anyOracle : anyCeiling) = true;
     }
   const auto key = [&](QCPGraph*& graph, bool wanted, Qt::PenStyle style, const QString& name) {
-    if (!graph && wanted && !legendListsReferences()) graph = addGraph(QPen(QColor(90, 90, 90), 1.5, style), name, false);
+    if (!graph && wanted && !legendListsReferences())
+      graph = addGraph(QPen(QColor(90, 90, 90), 1.5, style), name, false);
     if (!graph) return;
     graph->removeFromLegend(legend_);  // (re)added last, below the runs
     if (wanted && !legendListsReferences()) graph->addToLegend(legend_);

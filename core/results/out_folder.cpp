@@ -31,8 +31,9 @@ QString shardStillRunning(const QString& outDir) {
   for (const QFileInfo& f : QDir(outDir).entryInfoList({".milab-shard-*.lock"}, QDir::Files | QDir::Hidden)) {
     const std::optional<LockHolder> shard = lockHolder(f.absoluteFilePath());
     if (!shard) continue;  // that shard ended
-    return QStringLiteral("out: a shard (pid %1 on %2) is still writing in '%3'; wait for it (collect once every "
-                          "shard has ended; if it is gone, delete %4)")
+    return QStringLiteral(
+               "out: a shard (pid %1 on %2) is still writing in '%3'; wait for it (collect once every "
+               "shard has ended; if it is gone, delete %4)")
         .arg(shard->pid)
         .arg(shard->host, outDir, f.absoluteFilePath());
   }
@@ -44,8 +45,9 @@ QString shardStillRunning(const QString& outDir) {
 // another N, whose cells overlap its own.
 QString otherWriterBesideShard(const QString& outDir, int shardCount) {
   if (const std::optional<LockHolder> main = lockHolder(QDir(outDir).filePath(".milab.lock"), 2000))
-    return QStringLiteral("out: '%1' is in use by pid %2 (a whole grid or a run writing there); a shard writes only "
-                          "beside the other shards of its grid")
+    return QStringLiteral(
+               "out: '%1' is in use by pid %2 (a whole grid or a run writing there); a shard writes only "
+               "beside the other shards of its grid")
         .arg(outDir)
         .arg(main->pid);
   static const QRegularExpression shardLock(QStringLiteral("^\\.milab-shard-(\\d+)-of-(\\d+)\\.lock$"));
@@ -53,8 +55,9 @@ QString otherWriterBesideShard(const QString& outDir, int shardCount) {
     const QRegularExpressionMatch m = shardLock.match(f.fileName());
     // Shards of this split write their own cells; a lock no process holds is a shard that ended.
     if (!m.hasMatch() || m.captured(2).toInt() == shardCount || !lockHolder(f.absoluteFilePath())) continue;
-    return QStringLiteral("out: shard %1/%2 of another split is writing in '%3'; the shards of one grid share N "
-                          "(here %4)")
+    return QStringLiteral(
+               "out: shard %1/%2 of another split is writing in '%3'; the shards of one grid share N "
+               "(here %4)")
         .arg(m.captured(1), m.captured(2), outDir)
         .arg(shardCount);
   }
@@ -125,7 +128,8 @@ QString claimOutFolder(const QString& outDir, std::unique_ptr<QLockFile>* lock) 
 }
 
 QString claimShardOfOutFolder(const QString& outDir, int shardIndex, int shardCount, std::unique_ptr<QLockFile>* lock) {
-  QString err = claimWithLock(outDir, lock, QStringLiteral(".milab-shard-%1-of-%2.lock").arg(shardIndex).arg(shardCount));
+  QString err =
+      claimWithLock(outDir, lock, QStringLiteral(".milab-shard-%1-of-%2.lock").arg(shardIndex).arg(shardCount));
   if (err.isEmpty()) err = otherWriterBesideShard(outDir, shardCount);
   if (!err.isEmpty()) lock->reset();
   return err;

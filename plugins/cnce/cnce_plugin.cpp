@@ -65,7 +65,8 @@ QList<Ceiling> CncePlugin::ceilings(const ParamMap& params) const {
 
 MemoryNeed CncePlugin::memoryNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const {
   const double K = params.value("K").toDouble();  // K rows, K - 1 negatives each
-  if (usesOracleCritic(params)) return oraclePairsNeed(K * (K - 1), task, taskParams, "K", QStringLiteral("K x (K - 1)"));
+  if (usesOracleCritic(params))
+    return oraclePairsNeed(K * (K - 1), task, taskParams, "K", QStringLiteral("K x (K - 1)"));
   return negativePairsNeed(K, K - 1, params.value("hidden").toDouble(), QStringLiteral("K x (K - 1)"));
 }
 

@@ -58,8 +58,8 @@ class TestComparison : public QObject {
     QCOMPARE(chart->plottableCount(), 3);  // I(x'_i;y_i), I(x_i;y_i|x'_i) stacked, alpha_i, written as a reader would
     QStringList names;
     for (int i = 0; i < chart->plottableCount(); ++i) names << chart->plottable(i)->name();
-    QCOMPARE(names, QStringList({"I(x\u2032\u1d62; y\u1d62)", "I(x\u1d62; y\u1d62 | x\u2032\u1d62)",
-                                 "\u03b1\u1d62 (right)"}));
+    QCOMPARE(names,
+             QStringList({"I(x\u2032\u1d62; y\u1d62)", "I(x\u1d62; y\u1d62 | x\u2032\u1d62)", "\u03b1\u1d62 (right)"}));
     w.findChild<QDoubleSpinBox*>("param.mi")->setValue(6);
     QTRY_VERIFY(titleOf(chart).startsWith("I(x,x';y) = 6.00"));
     QTRY_VERIFY(hasGraph(w, "true I(x,x';y) = 6.00"));
@@ -421,7 +421,7 @@ class TestComparison : public QObject {
     QCOMPARE(titleOf(w.findChild<QCustomPlot*>("taskChart")), QString("no chart until the task's settings are valid"));
     auto* runPlot = w.findChild<QCustomPlot*>("runPlot");
     QTRY_VERIFY2(titleOf(runPlot).startsWith("Nothing to preview"), qPrintable(titleOf(runPlot)));  // not stale
-    QVERIFY(!runPlot->legend->visible());                                                         // no empty box
+    QVERIFY(!runPlot->legend->visible());                                                           // no empty box
     saveScreenshot(w, "refusal-on-field");
     QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
     QVERIFY(!w.currentRun());

@@ -203,7 +203,8 @@ class TestFigures : public QObject {
       for (int i = 0; i < plot.plottableCount(); ++i) out << plot.plottable(i)->name();
       return out;
     }();
-    QVERIFY2(names.contains("infonce steps=100") && names.contains("infonce steps=3000"), qPrintable(names.join(" | ")));
+    QVERIFY2(names.contains("infonce steps=100") && names.contains("infonce steps=3000"),
+             qPrintable(names.join(" | ")));
   }
 
   // A schedule: one panel per run, the true MI as a step line, one y range.
@@ -261,15 +262,18 @@ class TestFigures : public QObject {
       for (int t = 1; t < ticks.size(); ++t) {
         const double gap = x->coordToPixel(ticks[t]) - x->coordToPixel(ticks[t - 1]) -
                            0.5 * (metrics.horizontalAdvance(labels[t]) + metrics.horizontalAdvance(labels[t - 1]));
-        QVERIFY2(gap > 4, qPrintable(QStringLiteral("panel %1: '%2' and '%3' %4 px apart")
-                                         .arg(p).arg(labels[t - 1], labels[t]).arg(gap)));
+        QVERIFY2(
+            gap > 4,
+            qPrintable(
+                QStringLiteral("panel %1: '%2' and '%3' %4 px apart").arg(p).arg(labels[t - 1], labels[t]).arg(gap)));
       }
     }
     QStringList notes;
     for (int i = 0; i < plot.itemCount(); ++i)
       if (auto* t = qobject_cast<QCPItemText*>(plot.item(i))) notes << t->text();
-    QVERIFY2(notes.size() == 1 && QRegularExpression("^\\d+ of 1500 steps off scale\n\\(").match(notes.first()).hasMatch(),
-             qPrintable(notes.join(" | ")));
+    QVERIFY2(
+        notes.size() == 1 && QRegularExpression("^\\d+ of 1500 steps off scale\n\\(").match(notes.first()).hasMatch(),
+        qPrintable(notes.join(" | ")));
   }
 
   // A single run's plot names what it runs: no "(K = )" for a method without K, log Z for a density model.

@@ -4,10 +4,10 @@
 #include <qcustomplot.h>
 
 #include <QAbstractButton>
-#include <QFile>
-#include <QLabel>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QProcess>
 #include <QSpinBox>
@@ -18,8 +18,8 @@
 #include "engine/device.h"
 #include "gui/main_window.h"
 #include "gui/panels/history_panel.h"
-#include "gui/views/mpi_grid_job.h"
 #include "gui/views/comparison_view.h"
+#include "gui/views/mpi_grid_job.h"
 #include "method/method_registry.h"
 #include "results/run_store.h"
 #include "screenshots.h"
@@ -122,7 +122,8 @@ class TestHistory : public QObject {
   void gridCellsAndTheRunAfterThemAreRecorded() {
     QFETCH(bool, mpi);
     if (mpi && !mpiUnavailableReason().isEmpty()) {
-      if (qEnvironmentVariableIsSet("MILAB_REQUIRE_MPI")) QFAIL(qPrintable("MPI is required here: " + mpiUnavailableReason()));
+      if (qEnvironmentVariableIsSet("MILAB_REQUIRE_MPI"))
+        QFAIL(qPrintable("MPI is required here: " + mpiUnavailableReason()));
       QSKIP("no MPI here");
     }
     QTemporaryDir tmp;

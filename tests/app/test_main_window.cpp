@@ -12,8 +12,8 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QSpinBox>
-#include <QStatusBar>
 #include <QStandardItemModel>
+#include <QStatusBar>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>

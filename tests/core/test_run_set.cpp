@@ -229,8 +229,9 @@ class TestRunSet : public QObject {
     QTest::newRow("steps_per_level 0") << "steps_per_level" << QVariant(0) << "steps_per_level:";
     QTest::newRow("tail zero") << "level_tail" << QVariant(0) << "level_tail:";
     // base() has 4000 steps per level; a longer tail would read each level's warm-up
-    QTest::newRow("tail longer than a level") << "level_tail" << QVariant(4001)
-                                              << "level_tail: at most steps_per_level (4000), the steps of one level; got 4001";
+    QTest::newRow("tail longer than a level")
+        << "level_tail" << QVariant(4001)
+        << "level_tail: at most steps_per_level (4000), the steps of one level; got 4001";
   }
   void staircaseBadInputNamesItsKey() {
     QFETCH(QString, key);
@@ -247,11 +248,12 @@ class TestRunSet : public QObject {
   // staircase (the History tab listed "mi_schedule= steps_per_level=4000" for plain runs).
   void historyRowsReadOnlyTheirOwnKeys() {
     const QStringList keys{"K", "level_tail", "mi_schedule", "steps_per_level"};
-    QCOMPARE(keysTheRunReads(keys, QVariantMap{{"K", 16}, {"mi_schedule", ""}, {"steps_per_level", 4000},
-                                               {"level_tail", QVariant()}}),
-             QStringList({"K"}));
-    QCOMPARE(keysTheRunReads(keys, QVariantMap{{"K", 16}, {"mi_schedule", "2,4"}, {"steps_per_level", 100},
-                                               {"level_tail", 50}}),
+    QCOMPARE(
+        keysTheRunReads(
+            keys, QVariantMap{{"K", 16}, {"mi_schedule", ""}, {"steps_per_level", 4000}, {"level_tail", QVariant()}}),
+        QStringList({"K"}));
+    QCOMPARE(keysTheRunReads(
+                 keys, QVariantMap{{"K", 16}, {"mi_schedule", "2,4"}, {"steps_per_level", 100}, {"level_tail", 50}}),
              keys);
   }
 

@@ -202,9 +202,8 @@ void ExperimentPanel::followSchedule() {
   const int perLevel = task.value("steps_per_level").toInt();
   if (levels > 0 && perLevel > 0 && qint64(levels) * perLevel <= std::numeric_limits<int>::max()) {
     settingsForm_->setValues({{"steps", levels * perLevel}});
-    settingsForm_->setFieldLocked("steps", tr("the staircase sets it: %1 levels x %2 steps per level")
-                                               .arg(levels)
-                                               .arg(perLevel));
+    settingsForm_->setFieldLocked(
+        "steps", tr("the staircase sets it: %1 levels x %2 steps per level").arg(levels).arg(perLevel));
   } else {
     settingsForm_->setFieldLocked("steps", {});
   }

@@ -96,7 +96,8 @@ HistoryPanel::HistoryPanel(const QString& dbPath, QWidget* parent)
   connect(delete_, &QPushButton::clicked, this, [this] {
     if (selectedIds().isEmpty()) return;
     if (QMessageBox::question(this, tr("Delete runs"),
-                              tr("Delete %1 from the history?").arg(counted(selectedIds().size(), "run"))) == QMessageBox::Yes)
+                              tr("Delete %1 from the history?").arg(counted(selectedIds().size(), "run"))) ==
+        QMessageBox::Yes)
       if (const QString err = deleteSelection(); !err.isEmpty()) message_->setText(err);
   });
   connect(export_, &QPushButton::clicked, this, [this] {

@@ -61,8 +61,9 @@ QWidget* ParamForm::makeEditor(const ParamSpec& spec) {
       auto* box = new RefusingSpinBox(this);
       connect(box, &QSpinBox::valueChanged, this, [this, name = spec.name] { fieldEdited(name); });
       connect(box, &RefusingSpinBox::refused, this, [this, spec, box](const QString& typed) {
-        showError(spec.name, QStringLiteral("must be %1, got %2 (the field keeps %3)")
-                                 .arg(describeAllowed(spec), typed, kept(box)));
+        showError(
+            spec.name,
+            QStringLiteral("must be %1, got %2 (the field keeps %3)").arg(describeAllowed(spec), typed, kept(box)));
       });
       int low = static_cast<int>(spec.minimum + (spec.minExclusive ? 1 : 0));
       if (spec.optional) {  // one below the range stands for "not set": the method chooses (e.g. order_prior)

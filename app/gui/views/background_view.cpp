@@ -4,6 +4,7 @@
 
 #include <QDir>
 
+#include "plot/figure_title.h"
 #include "results/out_folder.h"
 
 namespace milab {
@@ -28,12 +29,7 @@ QString BackgroundView::start(const QString& path, const QString& outDir) {
 }
 
 void BackgroundView::showPending(const QString& title) {
-  plot_->clearPlottables();
-  plot_->clearItems();
-  if (plot_->plotLayout()->rowCount() > 1) plot_->plotLayout()->removeAt(0);  // an earlier title
-  plot_->plotLayout()->simplify();
-  plot_->plotLayout()->insertRow(0);
-  plot_->plotLayout()->addElement(0, 0, new QCPTextElement(plot_, title, QFont("sans", 10, QFont::Bold)));
+  resetWithTitle(plot_, title);
   if (plot_->legend) plot_->legend->setVisible(false);
   pendingNote_ = new QCPItemText(plot_);
   pendingNote_->position->setType(QCPItemPosition::ptAxisRectRatio);

@@ -1,7 +1,5 @@
 #include "gui/views/comparison_view.h"
 
-#include <algorithm>
-#include <cmath>
 #include <qcustomplot.h>
 
 #include <QDateTime>
@@ -18,6 +16,8 @@
 #include <QTextStream>
 #include <QThread>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
 #include <mutex>
 
 #include "engine/run_queue.h"
@@ -152,7 +152,8 @@ ComparisonView::ComparisonView(const MethodRegistry& registry, QWidget* parent)
   connect(clear_, &QPushButton::clicked, this, &ComparisonView::clear);
   connect(table_, &QTableWidget::itemSelectionChanged, this, [this] {
     const QList<int> picked = selectedIndices();
-    if (picked.size() == 1 && queue_->hasEnded(entries_[picked.first()]->queueIndex)) Q_EMIT runSelected(picked.first());
+    if (picked.size() == 1 && queue_->hasEnded(entries_[picked.first()]->queueIndex))
+      Q_EMIT runSelected(picked.first());
   });
   connect(table_, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
     if (item->column() != kShow) return;
