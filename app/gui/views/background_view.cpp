@@ -35,13 +35,17 @@ void BackgroundView::showPending(const QString& title) {
   pendingNote_->position->setType(QCPItemPosition::ptAxisRectRatio);
   pendingNote_->position->setCoords(0.5, 0.5);
   pendingNote_->setFont(QFont("sans", 11));
-  pendingNote_->setText(progressLine() + QStringLiteral("\nthe figure is drawn when it ends"));
+  pendingNote_->setText(pendingText());
   plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString BackgroundView::pendingText() const {
+  return progressLine() + QStringLiteral("\nthe figure is drawn when it ends");
 }
 
 bool BackgroundView::poll() {
   if (running_ && pendingNote_ && plot_->hasItem(pendingNote_)) {
-    pendingNote_->setText(progressLine() + QStringLiteral("\nthe figure is drawn when it ends"));
+    pendingNote_->setText(pendingText());
     plot_->replot(QCustomPlot::rpQueuedReplot);
   }
   if (!running_ || !update()) return false;

@@ -52,6 +52,7 @@ class BackgroundView {
   // Until a figure drawn only at the end (the sweep's, hashing's) has something to show: its title, and in the
   // middle of the axes what runs and how far it got (progressLine, updated on every poll), not bare axes.
   void showPending(const QString& title);
+  QString pendingText() const;  // the waiting note: progressLine() and when the figure comes
 
  private:
   QCPItemText* pendingNote_ = nullptr;  // owned by the plot; gone once the figure is drawn
