@@ -11,7 +11,6 @@
 #include <QMessageBox>
 #include <QScrollArea>
 #include <QSplitter>
-#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTimer>
 #include <cmath>
@@ -22,6 +21,7 @@
 #include "gui/counted.h"
 #include "gui/panels/experiment_panel.h"
 #include "gui/panels/grid_shape_dialog.h"
+#include "gui/panels/hashing_shape_dialog.h"
 #include "gui/panels/history_panel.h"
 #include "gui/views/comparison_view.h"
 #include "gui/views/grid_view.h"
@@ -37,6 +37,7 @@ namespace milab {
 
 namespace {
 constexpr int kRefreshMs = 33;  // ~30 Hz: smooth to the eye, a negligible cost beside training
+constexpr int kResultLines = 4;  // estimate and truth; terms; steps and device; the oracle's or a set's line
 }
 
 MainWindow::MainWindow(const MethodRegistry& registry, QWidget* parent)
@@ -46,7 +47,6 @@ MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPat
     : QMainWindow(parent),
       registry_(registry),
       panel_(new ExperimentPanel(registry, this)),
-      plots_(new QStackedWidget(this)),
       comparison_(new ComparisonView(registry, this)),
       history_(new HistoryPanel(historyPath, this)),
       resultLabel_(new QLabel(this)),
@@ -57,7 +57,6 @@ MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPat
       sweep_(std::make_unique<PriorOrderView>(registry, this)),
       hashing_(std::make_unique<HashingView>(this)) {
   setWindowTitle("milab: mutual-information estimators");
-  plots_->addWidget(comparison_);
   comparison_->setHistoryPath(historyPath);
   history_->setObjectName("historyPanel");
   comparison_->addPage(history_, tr("History"));
@@ -71,15 +70,18 @@ MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPat
   });
   for (auto [view, name] : {std::pair<BackgroundView*, const char*>{grid_.get(), "gridPlot"},
                             {sweep_.get(), "sweepPlot"},
-                            {hashing_.get(), "hashingPlot"}}) {
+                            {hashing_.get(), "hashingPlot"}})
     view->plot()->setObjectName(name);
-    plots_->addWidget(view->plot());
-  }
   resultLabel_->setObjectName("resultLabel");
   resultLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  // Room for a result's usual lines from the start, so that the plot above does not shrink when "Running..."
+  // becomes the result (a longer one, with a failure reason and a warning, still grows the label).
+  resultLabel_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+  resultLabel_->setMinimumHeight(kResultLines * resultLabel_->fontMetrics().lineSpacing());
+  statusBar();  // made now: QMainWindow makes it on the first message, and the window's layout would jump then
   auto* right = new QWidget(this);
   auto* rightLayout = new QVBoxLayout(right);
-  rightLayout->addWidget(plots_, 1);
+  rightLayout->addWidget(comparison_, 1);
   oracleCheck_->setObjectName("oracleCheck");
   oracleCheck_->setChecked(true);
   oracleCheck_->setToolTip(
@@ -168,9 +170,12 @@ MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPat
                          [this] { startWithDialogs(sweep_.get(), ":/sweeps/ammi-figure1a.json"); });
   experiments->addAction(tr("Open prior-order sweep file..."), this, [this] { startWithDialogs(sweep_.get(), {}); });
   experiments->addSeparator();
-  experiments->addAction(tr("Fashion-MNIST hashing: AMMI against LSH..."), this,
-                         [this] { startWithDialogs(hashing_.get(), ":/hashing/fashion-mnist-hashing.json"); });
-  experiments->addAction(tr("Open hashing file..."), this, [this] { startWithDialogs(hashing_.get(), {}); });
+  auto shapeHashing = [this](const QString& path) { return this->shapeHashing(path); };
+  experiments->addAction(tr("Fashion-MNIST hashing: AMMI against LSH..."), this, [=, this] {
+    startWithDialogs(hashing_.get(), ":/hashing/fashion-mnist-hashing.json", shapeHashing);
+  });
+  experiments->addAction(tr("Open hashing file..."), this,
+                         [=, this] { startWithDialogs(hashing_.get(), {}, shapeHashing); });
 
   connect(panel_, &ExperimentPanel::runRequested, this, &MainWindow::startRun);
   // The result line describes the set's runs: an emptied set leaves nothing for it to describe.
@@ -232,7 +237,7 @@ bool MainWindow::startRun() {
     return false;
   }
   panel_->clearErrors();
-  plots_->setCurrentWidget(comparison_);
+  comparison_->showPage(comparison_->plotWidget());
   comparison_->addRuns(specs, oracleCheck_->isChecked());
   panel_->setRunning(true);
   resultLabel_->setText(specs.size() == 1 ? tr("Running...") : tr("Running %1 runs...").arg(specs.size()));
@@ -255,7 +260,7 @@ QString MainWindow::openRunSet(const QString& path) {
   for (const GridCell& c : cells) specs << c.spec;
   setSpec(specs.first());
   comparison_->clear();
-  plots_->setCurrentWidget(comparison_);
+  comparison_->showPage(comparison_->plotWidget());
   comparison_->addRuns(specs, oracleCheck_->isChecked());
   panel_->setRunning(true);
   resultLabel_->setText(
@@ -362,7 +367,10 @@ QString MainWindow::startBackground(BackgroundView* view, const QString& path, c
     return err;
   }
   active_ = view;
-  plots_->setCurrentWidget(view->plot());
+  // A tab beside the set's Curves, Figure and History (which stay a click away, the table below them), added the
+  // first time such an experiment runs.
+  comparison_->addPage(view->plot(), view->pageTitle());
+  comparison_->showPage(view->plot());
   if (const RunSpec* spec = view->formSpec()) {  // the form shows what runs while it runs, then the user's own again
     formBeforeBackground_ = panel_->spec();
     setSpec(*spec);
@@ -399,8 +407,19 @@ QString MainWindow::startPriorOrderSweep(const QString& path, const QString& out
   return startBackground(sweep_.get(), path, outDir);
 }
 
-QString MainWindow::startHashing(const QString& path, const QString& outDir) {
+QString MainWindow::startHashing(const QString& path, const QString& outDir, const QVariantMap& overrides) {
+  hashing_->setOverrides(overrides);
   return startBackground(hashing_.get(), path, outDir);
+}
+
+bool MainWindow::shapeHashing(const QString& path) {
+  Experiment experiment;
+  hashing_->setOverrides({});
+  if (!readExperiment(path, &experiment).isEmpty()) return true;  // the start says what is wrong with the file
+  HashingShapeDialog shape(experiment, this);
+  if (shape.exec() != QDialog::Accepted) return false;
+  hashing_->setOverrides(shape.overrides());
+  return true;
 }
 
 const GridProgress* MainWindow::currentGrid() const { return grid_->progress(); }
@@ -429,11 +448,12 @@ void MainWindow::openExperimentWithDialogs(const QString& path) {
   if (!err.isEmpty()) QMessageBox::warning(this, tr("Experiment not opened"), err);
 }
 
-void MainWindow::startWithDialogs(BackgroundView* view, QString path) {
+void MainWindow::startWithDialogs(BackgroundView* view, QString path,
+                                  const std::function<bool(const QString&)>& shape) {
   if (path.isEmpty())
     path =
         QFileDialog::getOpenFileName(this, tr("Open experiment"), workspace_.lastFolder(), tr("Experiment (*.json)"));
-  if (path.isEmpty()) return;
+  if (path.isEmpty() || (shape && !shape(path))) return;
   const QString outDir = QFileDialog::getExistingDirectory(this, tr("Folder for the results"), workspace_.lastFolder());
   if (outDir.isEmpty()) return;
   workspace_.rememberFolder(outDir);
@@ -499,8 +519,11 @@ void MainWindow::showMessage(const QString& line) {
 }
 
 QString MainWindow::exportTo(const QString& path) {
-  if (active_ && plots_->currentWidget() == active_->plot())  // a background experiment is shown
-    return active_->running() ? tr("export: the experiment is still running") : active_->exportTo(path);
+  for (const BackgroundView* view :
+       {static_cast<BackgroundView*>(grid_.get()), static_cast<BackgroundView*>(sweep_.get()),
+        static_cast<BackgroundView*>(hashing_.get())})
+    if (comparison_->shownPage() == view->plot())  // a background experiment's tab is shown
+      return view->running() ? tr("export: the experiment is still running") : view->exportTo(path);
   const Run* run = currentRun();
   if (!run) return tr("export: nothing to export yet, run an experiment first");
   const QString suffix = QFileInfo(path).suffix().toLower();

@@ -19,7 +19,6 @@
 class QCheckBox;
 class QCustomPlot;
 class QLabel;
-class QStackedWidget;
 class QTimer;
 
 namespace milab {
@@ -75,7 +74,7 @@ class MainWindow : public QMainWindow {
   // A prior-order sweep file (AMMI Figure 1(a), as `milab-cli prior-orders` takes) into `outDir`.
   QString startPriorOrderSweep(const QString& path, const QString& outDir);
   // A hashing file (Fashion-MNIST, AMMI against LSH, as `milab-cli hashing` takes) into `outDir`.
-  QString startHashing(const QString& path, const QString& outDir);
+  QString startHashing(const QString& path, const QString& outDir, const QVariantMap& overrides = {});
 
   const GridProgress* currentGrid() const;
   const BackgroundJob<PriorOrderSweep>* currentSweep() const;
@@ -99,8 +98,10 @@ class MainWindow : public QMainWindow {
  private:
   bool busy() const;
   QString startBackground(BackgroundView* view, const QString& path, const QString& outDir);
-  void startWithDialogs(BackgroundView* view, QString path);
+  // `shape`, when given, is asked after the file is chosen (a dialog that may shorten it): false cancels.
+  void startWithDialogs(BackgroundView* view, QString path, const std::function<bool(const QString&)>& shape = {});
   void openExperimentWithDialogs(const QString& path);
+  bool shapeHashing(const QString& path);  // the hashing file's lengths and steps, editable: false if cancelled
   void tick();
   void previewConfiguredRun();
   void showResult();             // of the set's last run
@@ -112,7 +113,6 @@ class MainWindow : public QMainWindow {
 
   const MethodRegistry& registry_;
   ExperimentPanel* panel_;
-  QStackedWidget* plots_;  // the comparison set, or a background view's plot
   ComparisonView* comparison_;
   HistoryPanel* history_;
   QLabel* resultLabel_;

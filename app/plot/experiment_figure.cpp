@@ -138,7 +138,10 @@ struct Range {
     lo = std::min(lo, v);
     hi = std::max(hi, v);
   }
-  void apply(QCPAxis* axis) const { axis->setRange(lo - 0.05 * (hi - lo), hi + 0.08 * (hi - lo)); }
+  // `headroom` above the highest value, as a share of the span: room for an off-scale note above every line.
+  void apply(QCPAxis* axis, double headroom = 0.08) const {
+    axis->setRange(lo - 0.05 * (hi - lo), hi + headroom * (hi - lo));
+  }
 
   // Figures of final readings against targets and ceilings (the references): the references set the reach R,
   // as readableRange does for curves, and a reading more than 2R above (or R below zero) is left off scale and
@@ -165,7 +168,7 @@ struct Range {
     hi = std::min(hi, 2 * reach);
     lo = std::max(lo, -reach);
     for (QCPAxisRect* rect : rects) {
-      apply(rect->axis(QCPAxis::atLeft));
+      apply(rect->axis(QCPAxis::atLeft), offScale.isEmpty() ? 0.08 : 0.25);  // one range for every panel
       if (offScale.contains(rect)) addOffScaleNote(plot, rect, "off scale: " + offScale.value(rect).join(", "));
     }
   }

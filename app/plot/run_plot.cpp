@@ -391,6 +391,7 @@ bool RunPlot::showsReadingsOnly() const {
 
 void RunPlot::refresh() {
   legend_->setVisible(legend_->itemCount() > 0);  // no empty box on a cleared plot
+  fitSideLegend(plot_, legend_);
   if (follow_) resetView();
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }

@@ -2,6 +2,8 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
+
 namespace milab {
 
 QCPLegend* placeSideLegend(QCustomPlot* plot, int row, int column, QCPLegend* legend) {
@@ -20,6 +22,48 @@ QCPLegend* placeSideLegend(QCustomPlot* plot, int row, int column, QCPLegend* le
   legend->setRowSpacing(1);
   plot->plotLayout()->setColumnStretchFactor(column, 0.001);  // as narrow as its entries allow
   return legend;
+}
+
+bool fitSideLegend(QCustomPlot* plot, QCPLegend* legend, double maxShare) {
+  QCPLayoutGrid* layout = plot->plotLayout();
+  int row = -1;  // the axis rect's: the side cell is beside it, the place below under it
+  for (int r = 0; r < layout->rowCount(); ++r)
+    if (layout->element(r, 0) == plot->axisRect()) row = r;
+  auto* side = row < 0 ? nullptr : qobject_cast<QCPLayoutGrid*>(layout->element(row, 1));
+  if (!side) return false;
+  int widest = 0;
+  for (int i = 0; i < legend->itemCount(); ++i)
+    if (QCPAbstractLegendItem* item = legend->item(i))  // a wrapped legend's grid has empty cells
+      widest = std::max(widest, item->minimumOuterSizeHint().width());
+  const QMargins m = legend->margins();
+  const int besideWidth = widest + m.left() + m.right() + 8;  // the frame, the cell's margin
+  const bool below = besideWidth > maxShare * plot->viewport().width();
+  if (below) {
+    if (legend->layout() == side) {
+      side->take(legend);
+      auto* cell = new QCPLayoutGrid;  // its margins keep the frame inside the image
+      cell->setMargins(QMargins(4, 2, 4, 4));
+      layout->insertRow(row + 1);
+      layout->addElement(row + 1, 0, cell);
+      layout->setRowStretchFactor(row + 1, 0.001);  // as tall as its rows
+      cell->addElement(0, 0, legend);
+    }
+    // The data's width once the side column is gone (the layout itself is redone at the next replot).
+    const QMargins axes = plot->axisRect()->margins();
+    const int available = std::max(1, plot->viewport().width() - axes.left() - axes.right());
+    const int columns = std::clamp(available / std::max(1, widest + legend->columnSpacing()), 1, 4);
+    legend->setWrap(columns);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+  } else if (legend->layout() != side) {
+    QCPLayout* cell = legend->layout();  // the frame's margins, under the data
+    cell->take(legend);
+    layout->remove(cell);
+    layout->simplify();  // the emptied row goes
+    side->addElement(0, 0, legend);
+    legend->setWrap(0);
+    legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
+  }
+  return below;
 }
 
 }  // namespace milab

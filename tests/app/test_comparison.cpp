@@ -517,6 +517,50 @@ class TestComparison : public QObject {
     QCOMPARE(legendNames().filter("ceiling log K").size(), 1);
   }
 
+  // Ten runs of a set (methods by K, as a sweep gives them) leave the data most of the plot's width: the legend
+  // takes at most a third of it, its entries wrapped in columns under the data when they would take more.
+  void tenRunsLeaveTheDataItsWidth() {
+    QCustomPlot widget;
+    widget.resize(820, 440);  // the window's Curves tab at 1280 x 720
+    widget.show();            // laid out at that size, as in the window
+    QVERIFY(QTest::qWaitForWindowExposed(&widget));
+    RunPlot plot(&widget);
+    plot.clear("set");
+    RunSpec spec;
+    spec.steps = 100;
+    RunResult known;
+    known.targetName = "I(x;y)";
+    known.trueMi = 6;
+    known.ceilings = {{"log K", std::log(128.0)}};
+    const QStringList methods = {"infonce", "demi-bo", "demi-var", "smile", "club-sample"};
+    for (int i = 0; i < 10; ++i) {
+      const int id =
+          plot.addRun(QStringLiteral("%1 K=%2 lr=0.0005 seed=%3").arg(methods[i / 2]).arg(i % 2 ? 512 : 32).arg(i),
+                      seriesStyle(i), spec, known);
+      QVector<CurvePoint> points;
+      for (int step = 1; step <= 100; ++step) points << CurvePoint{step, 5.0 - 4.5 * std::exp(-step / 20.0) - 0.2 * i};
+      plot.append(id, points);
+      plot.setOracle(id, 4.8, 0.1);
+    }
+    plot.resetView();
+    plot.refresh();
+    widget.replot();
+    saveScreenshot(widget, "legend-ten-runs");
+    QVERIFY2(widget.axisRect()->width() >= 0.6 * widget.width(),
+             qPrintable(QStringLiteral("data %1 of %2 px").arg(widget.axisRect()->width()).arg(widget.width())));
+    QVERIFY(widget.legend->visible());
+    QVERIFY(!widget.legend->outerRect().intersects(widget.axisRect()->rect()));  // never over the data
+    QVERIFY(widget.rect().contains(widget.legend->outerRect()));                 // nor cut by the image's edge
+    QVERIFY(widget.legend->outerRect().top() > widget.axisRect()->rect().bottom());
+    // A set of one again: the legend goes back beside the data.
+    plot.clear("set");
+    plot.addRun("infonce", seriesStyle(0), spec, known);
+    plot.refresh();
+    widget.replot();
+    QVERIFY(widget.legend->outerRect().left() > widget.axisRect()->rect().right());
+    QVERIFY(widget.rect().contains(widget.legend->outerRect()));
+  }
+
   // Closing the window while runs train returns within a second.
   void closingWhileRunsTrainIsQuick() {
     auto* w = new MainWindow(registry_);

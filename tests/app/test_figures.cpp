@@ -185,6 +185,38 @@ class TestFigures : public QObject {
     QCOMPARE(graphNames(&plot).count("ceiling log K"), 2);  // over infonce and cnce, not over nwj
   }
 
+  // A reading far off scale (CLUB's 101 nats where the truth is 4) is named in a note that sits above every
+  // target and bar it could hide: the panel keeps headroom for it, in the exported figure and in the window's
+  // smaller Figure tab.
+  void offScaleNoteHidesNoReference_data() {
+    QTest::addColumn<int>("height");
+    QTest::newRow("window") << 340;
+    QTest::newRow("export") << 620;
+  }
+  void offScaleNoteHidesNoReference() {
+    QList<FigureRun> runs{finished("js", 4, 128, 3.2), finished("nwj", 4, 128, 3.9),
+                          finished("club", 4, 0, 101.0, 1, "I(x;y)", 4.0)};
+    QFETCH(int, height);
+    QCustomPlot plot;
+    const FigureSize size = drawFigure(&plot, FigureKind::Bars, runs);
+    plot.toPixmap(size.width, height);
+    if (const QString dir = qEnvironmentVariable("MILAB_SCREENSHOT_DIR"); !dir.isEmpty())
+      plot.savePng(dir + QStringLiteral("/bars-off-scale-%1.png").arg(height), size.width, height);
+    QCPItemText* note = nullptr;
+    for (int i = 0; i < plot.itemCount(); ++i)
+      if (auto* t = qobject_cast<QCPItemText*>(plot.item(i)); t && t->text().startsWith("off scale")) note = t;
+    QVERIFY(note);
+    QVERIFY2(note->text().contains("club 101"), qPrintable(note->text()));
+    const double noteBottom = note->bottom->pixelPosition().y();
+    QCPAxis* y = plot.axisRect()->axis(QCPAxis::atLeft);
+    for (double reference : {4.0, 3.9 + 0.05})  // the truth, the tallest bar's error bar
+      QVERIFY2(y->coordToPixel(reference) > noteBottom + 2,
+               qPrintable(QStringLiteral("%1 nats at %2 px, the note ends at %3 px")
+                              .arg(reference)
+                              .arg(y->coordToPixel(reference))
+                              .arg(noteBottom)));
+  }
+
   // Runs that differ in steps are two series, each labelled by its steps, never one bar averaged over both.
   void runsThatDifferInStepsAreNotMerged() {
     FigureRun shortRun = finished("infonce", 6, 128, 2.0), longRun = finished("infonce", 6, 128, 4.5);

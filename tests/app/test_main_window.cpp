@@ -7,6 +7,7 @@
 #include <QAbstractButton>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -14,6 +15,7 @@
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -26,6 +28,7 @@
 #include "gui/main_window.h"
 #include "gui/panels/experiment_panel.h"
 #include "gui/panels/grid_shape_dialog.h"
+#include "gui/panels/hashing_shape_dialog.h"
 #include "gui/panels/param_form.h"
 #include "method/method_registry.h"
 #include "plot/run_plot.h"
@@ -51,6 +54,9 @@ class TestMainWindow : public QObject {
     w.findChild<QSpinBox*>("param.dim")->setValue(8);
     w.findChild<QSpinBox*>("param.K")->setValue(32);
     w.findChild<QSpinBox*>("param.steps")->setValue(400);
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCoreApplication::processEvents();
+    const int plotHeight = w.findChild<QCustomPlot*>("runPlot")->height();  // with no result line yet
 
     QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
     QVERIFY(w.currentRun());
@@ -77,6 +83,8 @@ class TestMainWindow : public QObject {
                 .contains(QStringLiteral("oracle critic %1 &plusmn; %2")
                               .arg(oracle.estimate, 0, 'f', 3)
                               .arg(oracle.stderror, 0, 'f', 3)));
+    QCoreApplication::processEvents();
+    QCOMPARE(w.findChild<QCustomPlot*>("runPlot")->height(), plotHeight);  // the result's lines did not shrink it
 
     QTemporaryDir tmp;
     for (const char* name : {"p.png", "p.pdf", "p.svg", "c.csv", "s.json"})
@@ -372,6 +380,11 @@ class TestMainWindow : public QObject {
     w.findChild<QSpinBox*>("param.steps")->setValue(77);  // the user's form, given back when the grid ends
     QCOMPARE(w.openExperiment(path, out), QString());
     QVERIFY(w.gridPlot()->isVisible());
+    // The grid is a tab beside the set's: the table and the other tabs stay where they were.
+    auto* tabs = w.findChild<QTabWidget*>("setTabs");
+    QCOMPARE(tabs->currentWidget(), w.gridPlot());
+    QCOMPARE(tabs->tabText(tabs->currentIndex()), QString("Grid"));
+    QVERIFY(w.findChild<QTableWidget*>("runTable")->isVisible());
     QCOMPARE(w.findChild<QSpinBox*>("param.steps")->value(), 40);  // while it runs, the form shows its first cell
     QVERIFY(!w.findChild<QAbstractButton*>("runButton")->isEnabled());
     QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
@@ -389,6 +402,7 @@ class TestMainWindow : public QObject {
     QVERIFY(readAll(out + "/estimate_vs_K.pdf").startsWith("%PDF-"));
     QVERIFY(readAll(out + "/estimate_vs_K.svg").contains("<svg"));
     QVERIFY(w.gridPlot()->graphCount() >= 2);  // one line per method, drawn in the window
+    saveScreenshot(w, "grid-tab");
 
     // The window's exports follow the plot shown: the grid's plot and table.
     QCOMPARE(w.exportTo(tmp.filePath("g.png")), QString());
@@ -398,10 +412,16 @@ class TestMainWindow : public QObject {
     QCOMPARE(w.openExperiment(path, out), QString());
     QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
     QVERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("4 reused"));
+    QCOMPARE(tabs->count(), 4);  // Curves, Figure, History, Grid: the grid's tab is added once
+    tabs->setCurrentIndex(0);
+    QVERIFY(!w.gridPlot()->isVisible());
+    QCOMPARE(w.exportTo(tmp.filePath("c.csv")), QString("export: nothing to export yet, run an experiment first"));
+    tabs->setCurrentWidget(w.gridPlot());
 
     // A single run afterwards brings its own plot back.
     QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
     QVERIFY(w.findChild<QCustomPlot*>("runPlot")->isVisible());
+    QCOMPARE(tabs->count(), 4);
     w.stopRun();
     QTRY_VERIFY_WITH_TIMEOUT(w.currentRun()->isFinished(), timeLimitMs(10000));
   }
@@ -512,14 +532,17 @@ class TestMainWindow : public QObject {
     const QString out = tmp.filePath("out");
     MainWindow w(registry_);
     w.show();
-    QCOMPARE(w.startHashing(path, out), QString());
+    QCOMPARE(w.startHashing(path, out, {{"bits", "8"}}), QString());  // the shape dialog's edit: 8 bits, not 16
     QVERIFY(w.hashingPlot()->isVisible());
     QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
     const QString label = w.findChild<QLabel*>("resultLabel")->text();
     QVERIFY2(label.contains("hashing finished"), qPrintable(label));
     const QList<HashingRow>& rows = w.currentHashing()->result().rows;
     QCOMPARE(rows.size(), 2);
-    for (const HashingRow& r : rows) QVERIFY2(r.precision > 0.2 && r.precision <= 1.0, qPrintable(r.method));
+    for (const HashingRow& r : rows) {
+      QVERIFY2(r.precision > 0.2 && r.precision <= 1.0, qPrintable(r.method));
+      QCOMPARE(r.bits, 8);
+    }
     QCOMPARE(w.hashingPlot()->graphCount(), 2);
     QCOMPARE(readAll(out + "/hashing.csv").count('\n'), 3);
     QVERIFY(readAll(out + "/summary.json").contains("\"finished\""));
@@ -533,6 +556,35 @@ class TestMainWindow : public QObject {
     saved.isNull() ? qunsetenv("MILAB_FASHION_MNIST") : qputenv("MILAB_FASHION_MNIST", saved);
     QVERIFY2(missing.contains("apt-get install dataset-fashion-mnist"), qPrintable(missing));
     QVERIFY(!QFile::exists(tmp.filePath("out2")));
+  }
+
+  // Hashing's preset can be shortened before it starts, as a grid's can: its lengths and steps are edited in a
+  // dialog that says what would run, and refuses (staying open) what hashing would refuse.
+  void hashingPresetCanBeShortened() {
+    Experiment preset;
+    QCOMPARE(readExperiment(":/hashing/fashion-mnist-hashing.json", &preset), QString());
+    HashingShapeDialog shape(preset);
+    shape.show();
+    auto* bits = shape.findChild<QLineEdit*>("hashingBits");
+    auto* steps = shape.findChild<QSpinBox*>("hashingSteps");
+    auto* summary = shape.findChild<QLabel*>("hashingShapeSummary");
+    QCOMPARE(bits->text(), QString("16,32,64"));
+    QCOMPARE(steps->value(), 2000);
+    QVERIFY(shape.overrides().isEmpty());
+    QCOMPARE(summary->text(), QString("3 code lengths x 2 methods x 2000 steps"));
+    bits->setText("16");
+    steps->setValue(300);
+    QCOMPARE(shape.overrides(), (QVariantMap{{"bits", "16"}, {"steps", "300"}}));
+    QCOMPARE(summary->text(), QString("1 code length x 2 methods x 300 steps"));
+    saveScreenshot(shape, "hashing-shape-dialog");
+    bits->setText("16,abc");
+    QVERIFY2(summary->text().contains("bits:"), qPrintable(summary->text()));
+    QAbstractButton* start = shape.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+    QTest::mouseClick(start, Qt::LeftButton);
+    QVERIFY(shape.isVisible() && shape.result() != QDialog::Accepted);
+    bits->setText("32");
+    QTest::mouseClick(start, Qt::LeftButton);
+    QCOMPARE(shape.result(), int(QDialog::Accepted));
   }
 
   // A single-run file fills the form and starts nothing; bad files and a grid without a folder say why.

@@ -40,6 +40,7 @@ class BackgroundView {
   // one line saying what runs.
   virtual const RunSpec* formSpec() const { return nullptr; }
   virtual QString runningLine() const = 0;
+  virtual QString pageTitle() const = 0;  // the name of its tab beside the set's Curves and Figure
 
  protected:
   virtual QString what() const = 0;                       // "a grid", for messages

@@ -193,8 +193,11 @@ void ComparisonView::overlayStored(const QString& label, const RunSpec& spec, co
   tabs_->setCurrentWidget(plotWidget_);
 }
 
-void ComparisonView::addPage(QWidget* page, const QString& title) { tabs_->addTab(page, title); }
+void ComparisonView::addPage(QWidget* page, const QString& title) {
+  if (tabs_->indexOf(page) < 0) tabs_->addTab(page, title);
+}
 void ComparisonView::showPage(QWidget* page) { tabs_->setCurrentWidget(page); }
+QWidget* ComparisonView::shownPage() const { return tabs_->currentWidget(); }
 
 int ComparisonView::size() const { return int(entries_.size()); }
 const Run* ComparisonView::run(int i) const { return &queue_->run(entries_[i]->queueIndex); }

@@ -64,9 +64,11 @@ class ComparisonView : public QWidget {
   void overlayStored(const QString& label, const RunSpec& spec, const RunResult& result,
                      const QVector<CurvePoint>& curve);
   int overlayCount() const { return overlays_; }
-  // A further tab beside Curves and Figure (the History panel); showPage brings one forward.
+  // A further tab beside Curves and Figure (the History panel, a background experiment's plot); adding a page
+  // already there does nothing. showPage brings one forward.
   void addPage(QWidget* page, const QString& title);
   void showPage(QWidget* page);
+  QWidget* shownPage() const;
 
   QString saveSet(const QString& path) const;      // the set as an experiment file: "" or an error line
   QString exportTable(const QString& path) const;  // the results table as CSV

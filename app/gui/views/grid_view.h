@@ -3,6 +3,7 @@
 // mpirun and milab-cli (MpiGridJob), each written as it ends (a folder with finished cells resumes), the figure its
 // shape calls for filling in; at the end grid.csv and that figure's files (plot/grid_outputs.h).
 #include <QList>
+#include <QObject>
 #include <memory>
 #include <optional>
 
@@ -35,6 +36,7 @@ class GridView : public BackgroundView {
   }
   const RunSpec* formSpec() const override { return cells_.isEmpty() ? nullptr : &cells_.first().spec; }
   QString exportTo(const QString& path) const override;
+  QString pageTitle() const override { return QObject::tr("Grid"); }
 
  protected:
   QString what() const override { return "a grid"; }

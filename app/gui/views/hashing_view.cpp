@@ -18,6 +18,7 @@ HashingView::~HashingView() = default;
 QString HashingView::prepare(const QString& path) {
   Experiment experiment;
   QString err = readExperiment(path, &experiment);
+  applyOverrides(overrides_, &experiment);
   if (err.isEmpty()) err = hashingSpecFromExperiment(experiment, &spec_);
   if (err.isEmpty()) err = hashingDataMissing();
   return err;

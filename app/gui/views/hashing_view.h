@@ -1,6 +1,7 @@
 #pragma once
 // Fashion-MNIST hashing in the window: AMMI against LSH on a worker thread, then the precision-vs-m figure and
 // the files milab-cli hashing writes (hashing.csv, summary.json, hashing.{png,pdf,svg}).
+#include <QObject>
 #include <memory>
 
 #include "engine/background_job.h"
@@ -14,6 +15,8 @@ class HashingView : public BackgroundView {
   explicit HashingView(QWidget* parent);
   ~HashingView() override;
   const BackgroundJob<HashingResult>* job() const { return job_.get(); }
+  // Command-line values applied to the next file started (bits, steps: the shape dialog's edits).
+  void setOverrides(const QVariantMap& overrides) { overrides_ = overrides; }
 
   void cancel() override { job_->cancel(); }  // the rows scored so far are still written
   QString progressLine() const override;
@@ -22,6 +25,7 @@ class HashingView : public BackgroundView {
     return QStringLiteral("Fashion-MNIST hashing runs (its settings are in its file, not in the form)");
   }
   QString exportTo(const QString& path) const override;
+  QString pageTitle() const override { return QObject::tr("Hashing"); }
 
  protected:
   QString what() const override { return "hashing"; }
@@ -33,6 +37,7 @@ class HashingView : public BackgroundView {
 
  private:
   HashingSpec spec_;
+  QVariantMap overrides_;
   std::unique_ptr<BackgroundJob<HashingResult>> job_;
 };
 

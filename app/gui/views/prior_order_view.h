@@ -1,6 +1,7 @@
 #pragma once
 // AMMI's Figure 1(a) in the window: the prior-order sweep on a worker thread, then its figure and the files
 // milab-cli prior-orders writes (prior_orders.csv, summary.json, prior_orders.{png,pdf,svg}).
+#include <QObject>
 #include <memory>
 
 #include "engine/background_job.h"
@@ -25,6 +26,7 @@ class PriorOrderView : public BackgroundView {
   }
   const RunSpec* formSpec() const override { return &spec_.encoder; }
   QString exportTo(const QString& path) const override;
+  QString pageTitle() const override { return QObject::tr("Prior-order sweep"); }
 
  protected:
   QString what() const override { return "the sweep"; }
