@@ -202,6 +202,11 @@ MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPat
 
 MainWindow::~MainWindow() { workspace_.setGeometry(saveGeometry()); }
 
+void MainWindow::closeEvent(QCloseEvent* event) {
+  stopRun();  // what was measured is kept and recorded, as with Stop
+  QMainWindow::closeEvent(event);
+}
+
 void MainWindow::setSpec(const RunSpec& spec) { panel_->setSpec(spec); }
 
 void MainWindow::openData(const QString& path) {

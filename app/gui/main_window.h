@@ -95,6 +95,10 @@ class MainWindow : public QMainWindow {
   // view's table), .json (the summary). "" or an error.
   QString exportTo(const QString& path);
 
+ protected:
+  // Stops every run and experiment first, so that they end while the window tears down, not after.
+  void closeEvent(QCloseEvent* event) override;
+
  private:
   bool busy() const;
   QString startBackground(BackgroundView* view, const QString& path, const QString& outDir);

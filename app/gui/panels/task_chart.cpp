@@ -55,6 +55,16 @@ TaskChart::TaskChart(QWidget* parent)
     a->setLabelFont(QFont("sans", 7));
     a->setTickLabelFont(QFont("sans", 7));
   }
+  // The chart is short (a flat gaussian2 split left seven value labels in 60 px): as many value ticks as fit two
+  // lines apart, from the height the last layout gave the data, and no sub-ticks between them.
+  QObject::connect(plot_, &QCustomPlot::beforeReplot, plot_, [this] {
+    const int lineHeight = QFontMetrics(plot_->yAxis->tickLabelFont()).height();
+    const int ticks = std::max(2, plot_->axisRect()->height() / (2 * lineHeight));
+    for (QCPAxis* a : {plot_->yAxis, plot_->yAxis2}) {
+      a->ticker()->setTickCount(ticks);
+      a->setSubTicks(false);
+    }
+  });
 }
 
 void TaskChart::show(const QString& task, const ParamMap& params, int seed) {
