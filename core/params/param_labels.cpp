@@ -40,6 +40,7 @@ ParamWords wordsFor(const QString& key) {
       {"hidden", {"hidden units", "units"}},
       {"embed", {"embedding width", "units"}},
       {"critic", {"critic", ""}},
+      {"negatives", {"marginal pairs", ""}},  // f-DIME
       {"protocol", {"evaluation protocol", ""}},
       {"M", {"SIR pool size M", "samples"}},
       {"momentum", {"moving-average momentum", ""}},

@@ -1,0 +1,214 @@
+#include "dime_estimator.h"
+
+#include <ATen/ATen.h>
+#include <c10/core/GradMode.h>
+#include <torch/nn/modules/container/sequential.h>
+
+#include "method/score_matrix_estimator.h"
+#include "nn/derangement.h"
+#include "nn/descent.h"
+#include "nn/flat_adam.h"
+#include "nn/mlp.h"
+#include "nn/separable_critic.h"
+
+namespace milab {
+
+namespace {
+
+const QStringList kCritics{"concatenated", "separable", "oracle"};
+const QStringList kNegatives{"derangement", "permutation", "all-pairs"};
+
+// The paper's "deranged" discriminator: an MLP on the concatenated [x, y], two hidden ReLU layers (its code: 200
+// and 100 units, with dropout; here `hidden` and hidden / 2, without dropout, so that a run is deterministic).
+struct ConcatCriticImpl : torch::nn::Module {
+  ConcatCriticImpl(int64_t in, int64_t hidden, at::Generator& gen) {
+    first = register_module("first", torch::nn::Linear(in, hidden));
+    second = register_module("second", torch::nn::Linear(hidden, std::max<int64_t>(1, hidden / 2)));
+    out = register_module("out", torch::nn::Linear(std::max<int64_t>(1, hidden / 2), 1));
+    for (auto* layer : {&first, &second, &out}) initLinear(*layer, gen);
+  }
+  at::Tensor forward(const at::Tensor& xy) { return out(second(first(xy).relu_()).relu_()).squeeze(-1); }
+  torch::nn::Linear first{nullptr}, second{nullptr}, out{nullptr};
+};
+TORCH_MODULE(ConcatCritic);
+
+QString readingName(FDivergence d) {
+  switch (d) {
+    case FDivergence::Kl:
+      return "I_KL-DIME";
+    case FDivergence::Gan:
+      return "I_GAN-DIME";
+    case FDivergence::Hellinger:
+      return "I_HD-DIME";
+  }
+  return {};
+}
+
+}  // namespace
+
+ParamSpecs dimeParamSpecs() {
+  return {
+      ParamSpec::integer("batch", 128, 2, 65536, "joint samples per training step and per evaluation batch"),
+      ParamSpec::real("lr", 2e-3, 0.0, 1.0, "Adam learning rate (the paper's 0.002)", true, false),
+      ParamSpec::integer("hidden", 200, 2, 4096,
+                         "hidden ReLU units: the concatenated critic's first layer (its second has half), or each "
+                         "MLP of the separable critic"),
+      ParamSpec::integer("embed", 32, 1, 4096, "output size of each MLP of the separable critic"),
+      ParamSpec::choice("critic", kCritics, "concatenated",
+                        "concatenated: one MLP on [x, y] (the paper's deranged architecture); separable: f(x).g(y); "
+                        "oracle: the task's exact PMI as log R, nothing trained"),
+      ParamSpec::choice("negatives", kNegatives, "derangement",
+                        "the marginal pairs: derangement (each x with another row's y, never its own), permutation "
+                        "(a random permutation: 1/batch of them are joint pairs, which caps R near the batch size), "
+                        "or all-pairs (every off-diagonal pair of the batch)"),
+  };
+}
+
+DimeOptions dimeOptions(FDivergence divergence, const ParamMap& params) {
+  DimeOptions o;
+  o.divergence = divergence;
+  o.batch = params.value("batch").toInt();
+  o.lr = params.value("lr").toDouble();
+  o.hidden = params.value("hidden").toInt();
+  o.embed = params.value("embed").toInt();
+  o.critic =
+      static_cast<DimeOptions::Critic>(std::max<qsizetype>(0, kCritics.indexOf(params.value("critic").toString())));
+  o.negatives = static_cast<DimeOptions::Negatives>(
+      std::max<qsizetype>(0, kNegatives.indexOf(params.value("negatives").toString())));
+  return o;
+}
+
+struct DimeEstimator::Networks {
+  ConcatCritic concat{nullptr};
+  std::unique_ptr<SeparableCritic> separable;
+  std::unique_ptr<FlatAdam> adam;  // the concatenated critic's (the separable one keeps its own)
+};
+
+DimeEstimator::DimeEstimator(const EstimatorContext& ctx, FDivergence divergence)
+    : options_(dimeOptions(divergence, ctx.params)), task_(ctx.task), gen_(ctx.generator), noise_(ctx.noise) {
+  if (options_.critic == DimeOptions::Critic::Oracle) return;
+  nets_ = std::make_unique<Networks>();
+  const int64_t xDim = criticInputDim(*task_), yDim = task_->dimY();
+  if (options_.critic == DimeOptions::Critic::Separable) {
+    nets_->separable = std::make_unique<SeparableCritic>(xDim, yDim, ctx.params, ctx.device, gen_);
+    return;
+  }
+  nets_->concat = ConcatCritic(xDim + yDim, options_.hidden, gen_);
+  nets_->concat->to(ctx.device);
+  nets_->adam = std::make_unique<FlatAdam>(nets_->concat->parameters(), options_.lr);
+}
+
+DimeEstimator::~DimeEstimator() = default;
+
+DimeEstimator::Outputs DimeEstimator::outputs(const Batch& batch) {
+  const at::Tensor xs = criticInput(batch), &y = batch.y;
+  const int64_t n = y.size(0);
+  at::Tensor partner;  // the y each x meets in a marginal pair, unless all pairs are used
+  if (options_.negatives == DimeOptions::Negatives::Derangement)
+    partner = randomDerangement(n, noise_, y.options());
+  else if (options_.negatives == DimeOptions::Negatives::Permutation)
+    partner = at::randperm(n, noise_, y.options().dtype(at::kLong));
+  const bool allPairs = !partner.defined();
+  const FDivergence d = options_.divergence;
+
+  if (!nets_) {  // the oracle: log R is the exact PMI, T its inverse image
+    const at::Tensor joint = task_->pmi(batch.x, batch.xp, y);
+    const at::Tensor marginal =
+        allPairs ? oraclePmiMatrix(*task_, batch) : task_->pmi(batch.x, batch.xp, y.index_select(0, partner));
+    return {dimeCriticOfLogRatio(d, joint), dimeCriticOfLogRatio(d, marginal)};
+  }
+  if (nets_->separable) {
+    const at::Tensor fx = nets_->separable->embedX(xs), gy = nets_->separable->embedY(y);
+    if (allPairs) {
+      const at::Tensor s = fx.matmul(gy.t());
+      return {s.diagonal(), s};
+    }
+    return {(fx * gy).sum(1), (fx * gy.index_select(0, partner)).sum(1)};
+  }
+  if (allPairs) {  // every (x_i, y_j): [B, B, dx + dy] through the MLP
+    const at::Tensor pairs =
+        at::cat({xs.unsqueeze(1).expand({n, n, xs.size(1)}), y.unsqueeze(0).expand({n, n, y.size(1)})}, 2);
+    const at::Tensor s = nets_->concat->forward(pairs);
+    return {s.diagonal(), s};
+  }
+  return {nets_->concat->forward(at::cat({xs, y}, 1)),
+          nets_->concat->forward(at::cat({xs, y.index_select(0, partner)}, 1))};
+}
+
+StepResult DimeEstimator::trainStep(const Batch& batch) {
+  const Outputs o = outputs(batch);
+  const at::Tensor l = dimeLoss(options_.divergence, o.joint, o.marginal);
+  const at::Tensor reading = dimeLogRatio(options_.divergence, o.joint.detach()).mean();
+  if (nets_->separable)
+    nets_->separable->minimise(l);
+  else
+    descend(*nets_->adam, l);
+  return {reading, l.detach()};
+}
+
+Evaluation DimeEstimator::evaluate(const Batch& batch) {
+  c10::NoGradGuard noGrad;
+  const double v = dimeLogRatio(options_.divergence, outputs(batch).joint).mean().item<double>();
+  return {v, {{readingName(options_.divergence), v}}};
+}
+
+MethodInfo DimePlugin::info() const {
+  MethodInfo i;
+  switch (divergence_) {
+    case FDivergence::Kl:
+      i.id = "kl-dime";
+      i.displayName = "KL-DIME (f-DIME, KL divergence)";
+      i.summary =
+          "f-DIME with the KL divergence: D = softplus(T) minimises -E_joint log D + E_marginal D over joint and "
+          "deranged pairs (optimum D = p(x,y)/p(x)p(y)); reads E_joint log D. Not capped by log(batch)";
+      break;
+    case FDivergence::Gan:
+      i.id = "gan-dime";
+      i.displayName = "GAN-DIME (f-DIME, GAN divergence)";
+      i.summary =
+          "f-DIME with the GAN (Jensen-Shannon) divergence: D = sigmoid(T) classifies deranged pairs (label 1) from "
+          "joint ones (label 0) by cross-entropy (optimum D = q/(p+q)); reads E_joint log((1-D)/D) = -E_joint T. "
+          "Not capped by log(batch)";
+      break;
+    case FDivergence::Hellinger:
+      i.id = "hd-dime";
+      i.displayName = "HD-DIME (f-DIME, squared Hellinger)";
+      i.summary =
+          "f-DIME with the squared Hellinger distance: D = softplus(T) minimises E_joint D + E_marginal 1/D "
+          "(optimum D = sqrt(p(x)p(y)/p(x,y))); reads -2 E_joint log D. Not capped by log(batch)";
+      break;
+  }
+  i.family = "discriminative";
+  i.params = dimeParamSpecs();
+  i.lowerBound = false;  // E_joint log R of a learned R: neither a lower nor an upper bound
+  return i;
+}
+
+MemoryNeed DimePlugin::memoryNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const {
+  const DimeOptions o = dimeOptions(divergence_, params);
+  const bool allPairs = o.negatives == DimeOptions::Negatives::AllPairs;
+  const double n = double(o.batch);
+  if (o.critic == DimeOptions::Critic::Oracle)
+    return oraclePairsNeed(allPairs ? n * n : 2 * n, task, taskParams, "batch",
+                           allPairs ? "batch^2 pairs" : "2 x batch pairs");
+  if (!allPairs) return {};  // batch x hidden activations: nothing large
+  if (o.critic == DimeOptions::Critic::Separable) {
+    ParamMap asK = params;  // a few batch x batch score matrices, as the score-matrix critics hold at K
+    asK.insert("K", params.value("batch"));
+    MemoryNeed need = scoreMatrixNeed(asK, task, taskParams);
+    need.key = "batch";
+    need.advice = "lower batch, or use negatives derangement";
+    return need;
+  }
+  // The concatenated critic on every pair: batch^2 rows through hidden + hidden/2 units.
+  MemoryNeed need = negativePairsNeed(n, n, 1.5 * double(o.hidden), "batch^2 pairs through the MLP");
+  need.key = "batch";
+  need.advice = "lower batch or hidden, or use negatives derangement";
+  return need;
+}
+
+std::unique_ptr<Estimator> DimePlugin::create(const EstimatorContext& context) const {
+  return std::make_unique<DimeEstimator>(context, divergence_);
+}
+
+}  // namespace milab

@@ -1,0 +1,69 @@
+#pragma once
+// f-DIME (dime_objectives.h) as a method: a discriminator on (x, y) pairs trained against marginal pairs made by
+// pairing each x with another row's y, and its reading E_joint[log R]. Not capped by log(batch) as InfoNCE is by
+// log K: the marginal pairs never include the joint one (derangement), which is the paper's point; a plain
+// permutation leaves each row with itself 1/batch of the time and caps R near the batch size (negatives =
+// permutation reproduces that), and all-pairs uses every off-diagonal pair of the batch.
+#include <memory>
+
+#include "dime_objectives.h"
+#include "method/estimator.h"
+#include "method/method_plugin.h"
+
+namespace milab {
+
+// The family's options, read from a validated ParamMap in one place (dimeOptions).
+struct DimeOptions {
+  enum class Critic { Concatenated, Separable, Oracle };
+  enum class Negatives { Derangement, Permutation, AllPairs };
+  FDivergence divergence = FDivergence::Kl;
+  int64_t batch = 128;
+  double lr = 2e-3;
+  int64_t hidden = 200;
+  int64_t embed = 32;
+  Critic critic = Critic::Concatenated;
+  Negatives negatives = Negatives::Derangement;
+};
+
+ParamSpecs dimeParamSpecs();
+DimeOptions dimeOptions(FDivergence divergence, const ParamMap& params);
+
+class DimeEstimator final : public Estimator {
+ public:
+  explicit DimeEstimator(const EstimatorContext& ctx, FDivergence divergence);
+  ~DimeEstimator() override;
+
+  int64_t batchSize() const override { return options_.batch; }
+  StepResult trainStep(const Batch& batch) override;
+  Evaluation evaluate(const Batch& batch) override;
+
+ private:
+  // The discriminator's outputs on a batch: T on the joint pairs [B], and on the marginal pairs ([B] with one other
+  // row's y each, or [B, B] with every pair, the joint ones on the diagonal).
+  struct Outputs {
+    at::Tensor joint, marginal;
+  };
+  Outputs outputs(const Batch& batch);
+
+  struct Networks;
+  DimeOptions options_;
+  const TaskSampler* task_;
+  at::Generator gen_;               // the networks' initialisation
+  at::Generator noise_;             // the marginal pairing, on the run's device
+  std::unique_ptr<Networks> nets_;  // null for the oracle
+};
+
+// The plugin behind kl-dime, gan-dime and hd-dime: one per divergence (their folders' small Qt classes).
+class DimePlugin : public MethodPlugin {
+ public:
+  explicit DimePlugin(FDivergence divergence) : divergence_(divergence) {}
+  MethodInfo info() const override;
+  QList<Ceiling> ceilings(const ParamMap&) const override { return {}; }
+  MemoryNeed memoryNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const override;
+  std::unique_ptr<Estimator> create(const EstimatorContext& context) const override;
+
+ private:
+  FDivergence divergence_;
+};
+
+}  // namespace milab

@@ -1,0 +1,18 @@
+#pragma once
+// hd-dime: f-DIME with the squared Hellinger distance (dime_estimator.h, dime_objectives.h).
+#include <QObject>
+
+#include "dime_estimator.h"
+
+namespace milab {
+
+class HdDimePlugin : public QObject, public DimePlugin {
+  Q_OBJECT
+  Q_PLUGIN_METADATA(IID MILAB_METHOD_PLUGIN_IID FILE "hd-dime.json")
+  Q_INTERFACES(milab::MethodPlugin)
+
+ public:
+  HdDimePlugin() : DimePlugin(FDivergence::Hellinger) {}
+};
+
+}  // namespace milab
