@@ -40,7 +40,9 @@ ParamWords wordsFor(const QString& key) {
       {"hidden", {"hidden units", "units"}},
       {"embed", {"embedding width", "units"}},
       {"critic", {"critic", ""}},
-      {"negatives", {"marginal pairs", ""}},  // f-DIME
+      {"negatives", {"marginal pairs", ""}},     // f-DIME
+      {"depth", {"coupling layers", "layers"}},  // flow-mi
+      {"width", {"coupling width", "units"}},
       {"protocol", {"evaluation protocol", ""}},
       {"M", {"SIR pool size M", "samples"}},
       {"momentum", {"moving-average momentum", ""}},

@@ -1,0 +1,57 @@
+#include "coupling_flow.h"
+
+#include <ATen/ATen.h>
+#include <c10/core/GradMode.h>
+
+#include "nn/mlp.h"
+
+namespace milab {
+
+AffineCouplingImpl::AffineCouplingImpl(int64_t dim, int64_t width, bool evenMoves, at::Generator& gen) {
+  // Coordinates 0, 2, 4, ... move in one layer and 1, 3, 5, ... in the next: every coordinate is moved and read.
+  at::Tensor m = at::ones({dim});
+  for (int64_t i = evenMoves ? 0 : 1; i < dim; i += 2) m[i] = 0;
+  mask = register_buffer("mask", m);
+  first = register_module("first", torch::nn::Linear(dim, width));
+  second = register_module("second", torch::nn::Linear(width, width));
+  out = register_module("out", torch::nn::Linear(width, 2 * dim));
+  initLinear(first, gen);
+  initLinear(second, gen);
+  {
+    c10::NoGradGuard noGrad;
+    out->weight.zero_();  // the identity at the start
+    out->bias.zero_();
+  }
+  scale = register_parameter("scale", at::ones({dim}));
+}
+
+std::pair<at::Tensor, at::Tensor> AffineCouplingImpl::forward(const at::Tensor& x) {
+  const at::Tensor kept = x * mask, moved = 1 - mask;
+  const std::vector<at::Tensor> st = out(second(first(kept).relu()).relu()).chunk(2, 1);
+  const at::Tensor s = scale * at::tanh(st[0]) * moved, t = st[1] * moved;
+  return {kept + moved * (x * at::exp(s) + t), s.sum(1)};
+}
+
+CouplingFlowImpl::CouplingFlowImpl(int64_t dim, int64_t depth, int64_t width, at::Generator& gen) {
+  shift = register_parameter("shift", at::zeros({dim}));
+  logScale = register_parameter("log_scale", at::zeros({dim}));
+  logPower = register_parameter("log_power", at::zeros({dim}));
+  for (int64_t l = 0; l < depth; ++l)
+    layers.push_back(register_module("coupling" + std::to_string(l), AffineCoupling(dim, width, l % 2 == 0, gen)));
+}
+
+std::pair<at::Tensor, at::Tensor> CouplingFlowImpl::forward(const at::Tensor& x) {
+  const at::Tensor u = (x + shift) * at::exp(logScale);
+  // |u| kept above 1e-6: the power's derivative p |u|^(p-1) is infinite at 0 for p < 1 (a measure-zero point).
+  const at::Tensor magnitude = u.abs().clamp_min(1e-6), p = at::exp(logPower);
+  at::Tensor z = at::sign(u) * magnitude.pow(p);
+  at::Tensor logDet = logScale.sum() + (logPower + (p - 1) * magnitude.log()).sum(1);
+  for (auto& layer : layers) {
+    auto [next, ld] = layer->forward(z);
+    z = next;
+    logDet = logDet + ld;
+  }
+  return {z, logDet};
+}
+
+}  // namespace milab

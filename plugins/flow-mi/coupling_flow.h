@@ -1,0 +1,40 @@
+#pragma once
+// A RealNVP-style normalizing flow (Dinh et al. 2017): an elementwise affine layer and an elementwise signed power
+// (z = sign(u) |u|^p, p > 0 learned per coordinate: affine couplings move a coordinate affinely given the others, so
+// a marginal bent on its own, as gaussian2's cubic y -> y^3, is beyond them without it), then `depth` affine coupling
+// layers with alternating masks. A coupling layer keeps the masked coordinates and moves the others,
+//   z = m * x + (1 - m) * (x * exp(s(m * x)) + t(m * x)),   log |det dz/dx| = sum over the moved ones of s,
+// where s and t come from one MLP (two hidden ReLU layers of `width`) whose last layer starts at zero, so that the
+// untrained flow is the identity; s is bounded by tanh (times a learned per-coordinate scale) so that an early step
+// cannot blow a coordinate up. With one coordinate the conditioner reads nothing and the layer is an affine map.
+#include <ATen/core/Generator.h>
+#include <torch/nn/module.h>
+#include <torch/nn/modules/linear.h>
+#include <torch/nn/pimpl.h>
+
+#include <utility>
+#include <vector>
+
+namespace milab {
+
+struct AffineCouplingImpl : torch::nn::Module {
+  AffineCouplingImpl(int64_t dim, int64_t width, bool evenMoves, at::Generator& gen);
+  // (z, log |det dz/dx| per row [B])
+  std::pair<at::Tensor, at::Tensor> forward(const at::Tensor& x);
+  at::Tensor mask;  // 1 where the coordinate is kept (read by the conditioner), a buffer
+  torch::nn::Linear first{nullptr}, second{nullptr}, out{nullptr};
+  at::Tensor scale;  // s = scale * tanh(raw s)
+};
+TORCH_MODULE(AffineCoupling);
+
+struct CouplingFlowImpl : torch::nn::Module {
+  CouplingFlowImpl(int64_t dim, int64_t depth, int64_t width, at::Generator& gen);
+  // (z, log |det dz/dx| per row [B])
+  std::pair<at::Tensor, at::Tensor> forward(const at::Tensor& x);
+  at::Tensor shift, logScale;  // the first, elementwise affine layer: u = (x + shift) * exp(logScale)
+  at::Tensor logPower;         // then z = sign(u) |u|^p, p = exp(logPower): the identity at the start
+  std::vector<AffineCoupling> layers;
+};
+TORCH_MODULE(CouplingFlow);
+
+}  // namespace milab
