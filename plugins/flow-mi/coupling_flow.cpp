@@ -7,10 +7,15 @@
 
 namespace milab {
 
-AffineCouplingImpl::AffineCouplingImpl(int64_t dim, int64_t width, bool evenMoves, at::Generator& gen) {
-  // Coordinates 0, 2, 4, ... move in one layer and 1, 3, 5, ... in the next: every coordinate is moved and read.
-  at::Tensor m = at::ones({dim});
-  for (int64_t i = evenMoves ? 0 : 1; i < dim; i += 2) m[i] = 0;
+AffineCouplingImpl::AffineCouplingImpl(int64_t dim, int64_t width, int64_t index, at::Generator& gen) {
+  at::Tensor m = at::ones({dim});  // 0 where the coordinate moves
+  for (int64_t i = 0; i < dim; ++i) {
+    const bool moves = index % 4 == 0   ? i % 2 == 0
+                       : index % 4 == 1 ? i % 2 == 1
+                       : index % 4 == 2 ? i < dim / 2
+                                        : i >= dim / 2;
+    if (moves) m[i] = 0;
+  }
   mask = register_buffer("mask", m);
   first = register_module("first", torch::nn::Linear(dim, width));
   second = register_module("second", torch::nn::Linear(width, width));
@@ -36,16 +41,18 @@ CouplingFlowImpl::CouplingFlowImpl(int64_t dim, int64_t depth, int64_t width, at
   shift = register_parameter("shift", at::zeros({dim}));
   logScale = register_parameter("log_scale", at::zeros({dim}));
   logPower = register_parameter("log_power", at::zeros({dim}));
+  mixing = register_parameter("mixing", at::eye(dim));
   for (int64_t l = 0; l < depth; ++l)
-    layers.push_back(register_module("coupling" + std::to_string(l), AffineCoupling(dim, width, l % 2 == 0, gen)));
+    layers.push_back(register_module("coupling" + std::to_string(l), AffineCoupling(dim, width, l, gen)));
 }
 
 std::pair<at::Tensor, at::Tensor> CouplingFlowImpl::forward(const at::Tensor& x) {
   const at::Tensor u = (x + shift) * at::exp(logScale);
   // |u| kept above 1e-6: the power's derivative p |u|^(p-1) is infinite at 0 for p < 1 (a measure-zero point).
   const at::Tensor magnitude = u.abs().clamp_min(1e-6), p = at::exp(logPower);
-  at::Tensor z = at::sign(u) * magnitude.pow(p);
-  at::Tensor logDet = logScale.sum() + (logPower + (p - 1) * magnitude.log()).sum(1);
+  at::Tensor z = (at::sign(u) * magnitude.pow(p)).matmul(mixing.t());
+  at::Tensor logDet =
+      logScale.sum() + std::get<1>(at::linalg_slogdet(mixing)) + (logPower + (p - 1) * magnitude.log()).sum(1);
   for (auto& layer : layers) {
     auto [next, ld] = layer->forward(z);
     z = next;
