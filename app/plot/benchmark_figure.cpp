@@ -6,6 +6,8 @@
 #include <QTextStream>
 #include <cmath>
 
+#include "engine/run_set.h"
+
 namespace milab {
 
 namespace {
@@ -14,7 +16,7 @@ bool counts(const FigureRun& r) { return r.result.status == RunStatus::Finished 
 
 double tolerance(double truth) { return std::max(0.1, 0.1 * std::abs(truth)); }
 
-// Mean over seeds of estimate - truth, per (task, method); tasks and methods in order of appearance.
+// Mean over seeds of estimate - truth, per (task, column); tasks and columns in order of appearance.
 struct Table {
   QStringList tasks, methods;
   QMap<QString, double> truth;                          // per task
@@ -23,12 +25,18 @@ struct Table {
 
 Table tableOf(const QList<const FigureRun*>& runs) {
   Table t;
+  // A column is a method and the settings its runs differ in (smile at tau 1 and 5, gan-dime with a derangement and
+  // a permutation: two columns, never one mean over both); the task is the row.
+  QList<RunSpec> specs;
+  for (const FigureRun* r : runs) specs << r->spec;
+  const QMap<QString, QStringList> keys = methodKeysDifferingWithin(specs);
   for (const FigureRun* r : runs) {
+    const QString column = runLabel(r->spec, keys.value(r->spec.method));
     if (!t.tasks.contains(r->spec.task)) t.tasks << r->spec.task;
-    if (!t.methods.contains(r->spec.method)) t.methods << r->spec.method;
+    if (!t.methods.contains(column)) t.methods << column;
     if (!counts(*r)) continue;
     t.truth[r->spec.task] = r->result.trueMi;
-    t.errors[{r->spec.task, r->spec.method}] << r->result.estimate - r->result.trueMi;
+    t.errors[{r->spec.task, column}] << r->result.estimate - r->result.trueMi;
   }
   return t;
 }

@@ -40,8 +40,11 @@ QString seriesLabel(const RunSpec& spec, const QStringList& differing, const QSt
   if (scheduleOf(spec.taskParams).isSet()) keys.removeAll("steps");
   return runLabel(spec, keys);
 }
-QString seriesLabel(const FigureRun& r, const QStringList& differing, const QStringList& axisKeys) {
-  const QString label = seriesLabel(r.spec, differing, axisKeys);
+// Each method's runs are labelled by their own keys (labelKeysByMethod): the settings they differ in, and the task's.
+using LabelKeys = QMap<QString, QStringList>;
+
+QString seriesLabel(const FigureRun& r, const LabelKeys& keys, const QStringList& axisKeys) {
+  const QString label = seriesLabel(r.spec, keys.value(r.spec.method), axisKeys);
   return r.result.upperBound ? label + " (upper bound)" : label;
 }
 
@@ -69,8 +72,8 @@ struct Series {
   QMap<double, QList<const FigureRun*>> byX;
 };
 
-QList<Series> groupSeries(const QList<const FigureRun*>& runs, const QStringList& differing,
-                          const QStringList& axisKeys, double (*x)(const FigureRun&)) {
+QList<Series> groupSeries(const QList<const FigureRun*>& runs, const LabelKeys& differing, const QStringList& axisKeys,
+                          double (*x)(const FigureRun&)) {
   QList<Series> out;
   for (const FigureRun* r : runs) {
     const QString label = seriesLabel(*r, differing, axisKeys);
@@ -230,7 +233,7 @@ FigureSize drawNothing(QCustomPlot* plot, const QString& why) {
 }
 
 // Several K: one panel per MI, estimate against K.
-FigureSize drawVsK(QCustomPlot* plot, const QList<const FigureRun*>& runs, const QStringList& differing) {
+FigureSize drawVsK(QCustomPlot* plot, const QList<const FigureRun*>& runs, const LabelKeys& differing) {
   QList<double> mis, ks;
   for (const FigureRun* r : runs) {
     const double mi = numberOf(r->spec, "mi");
@@ -301,7 +304,7 @@ FigureSize drawVsK(QCustomPlot* plot, const QList<const FigureRun*>& runs, const
 }
 
 // Several MI values: estimate against the exact value each method estimates, with the diagonal.
-FigureSize drawVsTruth(QCustomPlot* plot, const QList<const FigureRun*>& runs, const QStringList& differing) {
+FigureSize drawVsTruth(QCustomPlot* plot, const QList<const FigureRun*>& runs, const LabelKeys& differing) {
   const QList<Series> all = groupSeries(runs, differing, {"mi"}, targetOf);
   QCPAxisRect* rect = addPanel(plot, 0, 0, "estimate against the true value");
   QCPLegend* legend = legendBeside(plot, 1, 1);
@@ -340,7 +343,7 @@ FigureSize drawVsTruth(QCustomPlot* plot, const QList<const FigureRun*>& runs, c
 }
 
 // Only the method (or a non-numeric key) varies: one bar per series, its target and ceilings over it.
-FigureSize drawBars(QCustomPlot* plot, const QList<const FigureRun*>& runs, const QStringList& differing) {
+FigureSize drawBars(QCustomPlot* plot, const QList<const FigureRun*>& runs, const LabelKeys& differing) {
   const QList<Series> all = groupSeries(runs, differing, {}, [](const FigureRun&) { return 0.0; });
   QCPAxisRect* rect = addPanel(plot, 0, 0, "final estimates");
   QCPLegend* legend = legendBeside(plot, 1, 1);
@@ -408,7 +411,7 @@ QString compactCount(qint64 n) {
 
 // The staircase: one panel per run, the true value as a black step line, a shared y axis. The y range is the
 // readable one (plot/smoothing.h); a panel whose curve leaves it says so.
-FigureSize drawStaircase(QCustomPlot* plot, const QList<const FigureRun*>& runs, const QStringList& differing) {
+FigureSize drawStaircase(QCustomPlot* plot, const QList<const FigureRun*>& runs, const LabelKeys& differing) {
   const int n = int(runs.size());
   const int columns = n <= 3 ? n : n <= 8 ? (n + 1) / 2 : std::min(4, int(std::ceil(std::sqrt(double(n)))));
   const int rows = (n + columns - 1) / columns;
@@ -417,11 +420,14 @@ FigureSize drawStaircase(QCustomPlot* plot, const QList<const FigureRun*>& runs,
   QList<double> references;
   QList<QVector<double>> smoothedOf;
   QList<QCPAxisRect*> rects;
-  QStringList labelKeys = differing;
-  labelKeys.removeAll("steps");
   for (int i = 0; i < n; ++i) {
     const FigureRun& r = *runs[i];
-    QCPAxisRect* rect = addPanel(plot, i / columns, i % columns, runLabel(r.spec, labelKeys));
+    QStringList labelKeys = differing.value(r.spec.method);
+    labelKeys.removeAll("steps");
+    // The method and each setting on a line of its own: one long line widened its column and clipped its
+    // neighbours' titles.
+    const QString title = runLabel(r.spec, labelKeys).replace(' ', '\n');
+    QCPAxisRect* rect = addPanel(plot, i / columns, i % columns, title);
     rects << rect;
     const SeriesStyle style = seriesStyle(i);
     const int perLevel = std::max(1, r.result.stepsPerLevel);
@@ -494,10 +500,13 @@ FigureSize drawStaircase(QCustomPlot* plot, const QList<const FigureRun*>& runs,
 FigureKind chooseFigure(const QList<FigureRun>& runs) {
   QSet<double> ks, mis;
   QSet<QString> tasks;
+  // A staircase is drawn as one, whatever the tasks: each panel follows its own run's levels and targets
+  // (beyond-log-k runs DEMI on gaussian3 beside the others on gaussian2, at the same total MI per level).
+  for (const FigureRun& r : runs)
+    if (!r.result.levels.isEmpty()) return FigureKind::Staircase;
   for (const FigureRun& r : runs) tasks << r.spec.task;
   if (tasks.size() > 1) return FigureKind::Heatmap;
   for (const FigureRun& r : runs) {
-    if (!r.result.levels.isEmpty()) return FigureKind::Staircase;
     if (!isFinished(r)) continue;
     if (kOf(r) > 0) ks << kOf(r);
     mis << numberOf(r.spec, "mi");
@@ -541,7 +550,7 @@ FigureSize drawFigure(QCustomPlot* plot, FigureKind kind, const QList<FigureRun>
   if (shown.isEmpty())
     return drawNothing(plot, kind == FigureKind::Staircase ? "no staircase run with training points yet"
                                                            : "no finished run to draw yet");
-  const QStringList differing = differingKeys(specs);
+  const LabelKeys differing = labelKeysByMethod(specs);
   FigureSize size;
   switch (kind) {
     case FigureKind::EstimateVsK:

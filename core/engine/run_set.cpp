@@ -114,6 +114,30 @@ QStringList differingKeys(const QList<RunSpec>& specs) {
   return differingKeys(flats);
 }
 
+QMap<QString, QStringList> methodKeysDifferingWithin(const QList<RunSpec>& specs) {
+  QMap<QString, QList<RunSpec>> byMethod;
+  for (const RunSpec& s : specs) byMethod[s.method] << s;
+  QMap<QString, QStringList> keys;
+  for (auto it = byMethod.cbegin(); it != byMethod.cend(); ++it) {
+    keys[it.key()];  // every method has its entry, maybe empty
+    for (const QString& k : differingKeys(it.value()))
+      if (k != "seed" && it.value().first().methodParams.contains(k)) keys[it.key()] << k;
+  }
+  return keys;
+}
+
+QMap<QString, QStringList> labelKeysByMethod(const QList<RunSpec>& specs) {
+  QSet<QString> declared;  // by some run's method
+  for (const RunSpec& s : specs)
+    for (auto it = s.methodParams.cbegin(); it != s.methodParams.cend(); ++it) declared << it.key();
+  const QMap<QString, QStringList> within = methodKeysDifferingWithin(specs);
+  QMap<QString, QStringList> keys;
+  for (auto it = within.cbegin(); it != within.cend(); ++it)
+    for (const QString& k : differingKeys(specs))
+      if (!declared.contains(k) || it.value().contains(k)) keys[it.key()] << k;
+  return keys;
+}
+
 QStringList keysTheRunReads(const QStringList& keys, bool methodTrains) {
   if (methodTrains) return keys;
   QStringList read = keys;

@@ -5,6 +5,7 @@
 // Torch-free.
 #include <QJsonObject>
 #include <QList>
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
@@ -24,6 +25,12 @@ QString expandRunSet(const RunSpec& base, const QStringList& moreMethods, const 
 // The keys (besides "method") whose values differ between the runs that have them, sorted.
 QStringList differingKeys(const QList<RunSpec>& specs);
 QStringList differingKeys(const QList<QVariantMap>& flatSpecs);  // the same over experiments in their flat form
+// Per method id, the method settings in which that method's own runs differ (smile at tau 1 and 5): what tells
+// them apart, unlike the settings two methods differ in only by their own defaults (infonce's lr beside gan-dime's).
+QMap<QString, QStringList> methodKeysDifferingWithin(const QList<RunSpec>& specs);
+// The keys that label each method's runs in a figure: those, and the settings no method declares (the task's, the
+// run's) that differ among all the runs; in differingKeys' order.
+QMap<QString, QStringList> labelKeysByMethod(const QList<RunSpec>& specs);
 // The keys of `keys` a run reads: one whose method trains nothing (KSG) reads no training setting (steps,
 // eval_every, early_stopping), so a set that varies steps does not label its KSG rows by them.
 QStringList keysTheRunReads(const QStringList& keys, bool methodTrains);

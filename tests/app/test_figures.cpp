@@ -98,6 +98,40 @@ class TestFigures : public QObject {
     if (!dir.isEmpty()) plot.savePng(dir + "/benchmark_heatmap.png", size.width, size.height);
   }
 
+  // Two settings of one method are two columns of the heatmap (gan-dime's derangement read 14.6 and its
+  // permutation 4.7 at 20 nats: their mean, -10.4, was one column), named by the setting.
+  void heatmapKeepsAMethodsSettingsApart() {
+    QList<FigureRun> runs;
+    for (const QString& task : {"gaussian2", "gaussian3"})
+      for (const QString& negatives : {"derangement", "permutation"}) {
+        FigureRun r = finished("gan-dime", 20, 0, negatives == "derangement" ? 14.6 : 4.7);
+        r.spec.task = task;
+        r.spec.methodParams = {{"batch", 128}, {"negatives", negatives}};
+        runs << r;
+      }
+    QCOMPARE(chooseFigure(runs), FigureKind::Heatmap);
+    const QList<BenchmarkRow> rows = benchmarkSummary(runs);
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(rows[0].method, QString("gan-dime negatives=derangement"));
+    QCOMPARE(rows[1].method, QString("gan-dime negatives=permutation"));
+    QVERIFY(std::abs(rows[0].meanAbsError - 5.4) < 1e-9);
+  }
+
+  // A staircase is one whatever the tasks (DEMI on gaussian3 beside the others on gaussian2 at the same levels).
+  void aStaircaseOverTwoTasksIsAStaircase() {
+    QList<FigureRun> runs;
+    for (const QString& task : {"gaussian2", "gaussian3"}) {
+      FigureRun r = finished(task == "gaussian2" ? "infonce" : "demi", 4, 128, 3.0);
+      r.spec.task = task;
+      r.spec.steps = 1000;
+      r.result.stepsPerLevel = 500;
+      for (double mi : {2.0, 4.0}) r.result.levels << LevelResult{mi, mi, 250, mi - 1, -1, 0.1, 1.1};
+      for (int step = 1; step <= 1000; ++step) r.curve << CurvePoint{step, step / 250.0, 0, 0};
+      runs << r;
+    }
+    QCOMPARE(chooseFigure(runs), FigureKind::Staircase);
+  }
+
   // Several K: estimate against K, one panel per MI, ticks at the grid's K, one y range.
   void severalKDrawsEstimateAgainstK() {
     QList<FigureRun> runs;

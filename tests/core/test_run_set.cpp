@@ -246,6 +246,31 @@ class TestRunSet : public QObject {
 
   // A history row is labelled by the differing keys it reads: none it leaves empty, no staircase key without a
   // staircase (the History tab listed "mi_schedule= steps_per_level=4000" for plain runs).
+  // A figure labels each method's runs by the settings they differ in among themselves and by the task's settings
+  // that differ; not by lr or hidden, which differ between infonce and gan-dime only by their own defaults.
+  void labelsKeepWhatTellsRunsApart() {
+    const auto spec = [](const QString& task, const QString& method, const ParamMap& params, int seed = 1) {
+      RunSpec s;
+      s.task = task;
+      s.method = method;
+      s.methodParams = params;
+      s.seed = seed;
+      return s;
+    };
+    const QList<RunSpec> specs{spec("gaussian2", "infonce", {{"K", 128}, {"lr", 5e-4}}),
+                               spec("gaussian3", "demi", {{"K", 128}, {"lr", 5e-4}}),
+                               spec("gaussian2", "gan-dime", {{"negatives", "derangement"}, {"lr", 2e-3}}),
+                               spec("gaussian2", "gan-dime", {{"negatives", "permutation"}, {"lr", 2e-3}}),
+                               spec("gaussian2", "gan-dime", {{"negatives", "permutation"}, {"lr", 2e-3}}, 2)};
+    const QMap<QString, QStringList> keys = labelKeysByMethod(specs);
+    QCOMPARE(keys.value("infonce"), QStringList({"seed", "task"}));
+    QCOMPARE(keys.value("gan-dime"), QStringList({"negatives", "seed", "task"}));
+    QCOMPARE(methodKeysDifferingWithin(specs).value("gan-dime"), QStringList({"negatives"}));
+    QCOMPARE(methodKeysDifferingWithin(specs).value("demi"), QStringList());
+    QCOMPARE(runLabel(specs[3], keys.value("gan-dime")),
+             QString("gan-dime negatives=permutation seed=1 task=gaussian2"));
+  }
+
   void historyRowsReadOnlyTheirOwnKeys() {
     const QStringList keys{"K", "level_tail", "mi_schedule", "steps_per_level"};
     QCOMPARE(
