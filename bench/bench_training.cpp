@@ -1,8 +1,10 @@
 // Training steps per second on CPU, paired with what a PyTorch user writes in Python (bench/peer_infonce.py, the
 // same InfoNCE step: two 100/100 ReLU MLPs, Adam 5e-4, in-batch negatives, d = 20, MI = 2), both on one intra-op
 // thread, in alternating rounds of one session so that both see the same machine; the ratio is the median of the
-// rounds' ratios. Beside them: a bare LibTorch loop of the same step (torch::optim::Adam, what a C++ user writes),
-// and DEMI's steps per second through the engine (gaussian3, d = 20, MI = 10; no Python peer).
+// rounds' ratios. Beside them: a bare LibTorch loop of the same step (torch::optim::Adam, what a C++ user writes).
+// Then, like for like on one task (gaussian3, d = 20, MI = 10, alpha = 0.5, so every method reads the same
+// 40-dimensional x side): InfoNCE, CNCE and the DEMI family's steps through the engine at K = 32, 128, 512, DEMI
+// paired with bench/peer_demi.py (the same DEMI step in Python), in alternating rounds.
 //   usage: bench_training [steps=2000] [rounds=3]
 // The Python side runs when /usr/bin/python3 can import torch (Debian: apt-get install python3-torch).
 #include <ATen/ATen.h>
@@ -10,6 +12,7 @@
 #include <torch/optim/adam.h>
 
 #include <QCoreApplication>
+#include <QMap>
 #include <QProcess>
 #include <QRegularExpression>
 #include <algorithm>
@@ -19,11 +22,11 @@
 
 #include "engine/device.h"
 #include "engine/run.h"
+#include "gaussian_sampler.h"
 #include "method/method_registry.h"
 #include "nn/bounds.h"
 #include "nn/mlp.h"
 #include "tasks/task_catalog.h"
-#include "gaussian_sampler.h"
 
 using namespace milab;
 
@@ -44,6 +47,7 @@ double engineStepsPerSecond(const MethodRegistry& registry, const QString& metho
   spec.task = task;
   spec.method = method;
   spec.taskParams = {{"dim", 20}, {"mi", mi}};
+  if (task == "gaussian3") spec.taskParams.insert("alpha", 0.5);
   spec.methodParams = {{"K", K}};
   spec.steps = steps;
   spec.device = "cpu";
@@ -78,11 +82,11 @@ double bareLibTorchStepsPerSecond(int K, int steps) {
   return (steps - warmup) / std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// peer_infonce.py's own steps per second (it times its loop, not Python's start), or 0 when it cannot run.
-double pythonStepsPerSecond(int K, int steps) {
+// A peer script's own steps per second (it times its loop, not Python's start), or 0 when it cannot run.
+double pythonStepsPerSecond(const char* script, int K, int steps, double mi) {
   QProcess p;
-  p.start(kPython, {MILAB_SOURCE_DIR "/bench/peer_infonce.py", "--K", QString::number(K), "--steps",
-                    QString::number(steps), "--mi", "2", "--dim", "20", "--threads", "1"});
+  p.start(kPython, {QStringLiteral(MILAB_SOURCE_DIR "/bench/") + script, "--K", QString::number(K), "--steps",
+                    QString::number(steps), "--mi", QString::number(mi), "--dim", "20", "--threads", "1"});
   if (!p.waitForFinished(600000) || p.exitCode() != 0) return 0;
   const auto m = QRegularExpression("steps_per_s=([0-9.]+)").match(QString::fromLocal8Bit(p.readAllStandardOutput()));
   return m.hasMatch() ? m.captured(1).toDouble() : 0;
@@ -114,7 +118,7 @@ int main(int argc, char** argv) {
   for (int K : {128, 512}) {
     std::vector<double> ours, peer, bare, ratio, ratioBare;
     for (int r = 0; r < rounds; ++r) {  // alternating, so drifts of the machine fall on both sides
-      const double p = python ? pythonStepsPerSecond(K, steps) : 0;
+      const double p = python ? pythonStepsPerSecond("peer_infonce.py", K, steps, 2.0) : 0;
       const double m = engineStepsPerSecond(registry, "infonce", "gaussian2", 2.0, K, steps);
       const double b = bareLibTorchStepsPerSecond(K, steps);
       ours.push_back(m);
@@ -130,8 +134,31 @@ int main(int argc, char** argv) {
                 ratio.empty() ? "-" : qPrintable(QString::number(median(ratio), 'f', 2)), median(ratioBare));
     std::fflush(stdout);
   }
-  std::printf("\nDEMI (gaussian3 d=20 MI=10, through the engine), %d steps\n%6s %14s\n", steps / 4, "K", "steps/s");
-  for (int K : {128, 512})
-    std::printf("%6d %14.1f\n", K, engineStepsPerSecond(registry, "demi", "gaussian3", 10.0, K, steps / 4));
+  const QStringList methods{"infonce", "cnce", "demi", "demi-bo", "demi-is", "demi-var"};
+  std::printf(
+      "\nLike for like: gaussian3 d=20 MI=10 alpha=0.5, through the engine, 1 intra-op thread, %d paired rounds "
+      "(medians; steps/s; K = 512 runs a quarter of the steps)\n%6s",
+      rounds, "K");
+  for (const QString& m : methods) std::printf(" %9s", qPrintable(m));
+  std::printf(" %9s %12s %12s\n", "Python", "demi/infonce", "demi/Python");
+  for (int K : {32, 128, 512}) {
+    const int n = K >= 512 ? steps / 4 : steps / 2;
+    QMap<QString, std::vector<double>> rate;
+    std::vector<double> peer, ratioNce, ratioPeer;
+    for (int r = 0; r < rounds; ++r) {  // alternating, as above
+      const double p = python ? pythonStepsPerSecond("peer_demi.py", K, n, 10.0) : 0;
+      for (const QString& m : methods) rate[m].push_back(engineStepsPerSecond(registry, m, "gaussian3", 10.0, K, n));
+      ratioNce.push_back(rate["demi"].back() / rate["infonce"].back());
+      if (p > 0) {
+        peer.push_back(p);
+        ratioPeer.push_back(rate["demi"].back() / p);
+      }
+    }
+    std::printf("%6d", K);
+    for (const QString& m : methods) std::printf(" %9.1f", median(rate[m]));
+    std::printf(" %9s %12.2f %12s\n", peer.empty() ? "-" : qPrintable(QString::number(median(peer), 'f', 1)),
+                median(ratioNce), ratioPeer.empty() ? "-" : qPrintable(QString::number(median(ratioPeer), 'f', 2)));
+    std::fflush(stdout);
+  }
   return 0;
 }

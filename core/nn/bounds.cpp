@@ -16,9 +16,16 @@ at::Tensor firstColumnNce(const at::Tensor& scores) {
 }
 
 at::Tensor positiveFirst(const at::Tensor& scores) {
+  // Row i becomes [s_ii, s_i0, ..., s_i(i-1), s_i(i+1), ...] by a gather whose index is built on the scores' device:
+  // masked_select, which did this, reads its mask's count on the host, a device sync every DEMI-IS/-BO step.
+  // The same elements in the same order, so the values and gradients are those of the masked form to the bit.
   const int64_t n = scores.size(0);
-  const at::Tensor offDiagonal = scores.masked_select(~at::eye(n, scores.options().dtype(at::kBool))).view({n, n - 1});
-  return at::cat({scores.diagonal().unsqueeze(1), offDiagonal}, 1);
+  const at::TensorOptions longs = scores.options().dtype(at::kLong);
+  const at::Tensor row = at::arange(n, longs).unsqueeze(1), column = at::arange(n, longs).unsqueeze(0);
+  const at::Tensor before = column - 1;  // column c >= 1 holds j = c - 1 below the diagonal, c above it
+  at::Tensor index = at::where(before < row, before, column);
+  index.select(1, 0).copy_(row.squeeze(1));
+  return scores.gather(1, index);
 }
 
 at::Tensor importanceSampledNce(const at::Tensor& phi, const at::Tensor& psi) {

@@ -344,6 +344,14 @@ class TestCli : public QObject {
                                 << "family: must be one of gaussian|logistic, got 'laplace'";
     QTest::newRow("club batch") << QStringList{"--method", "club", "--batch", "1"}
                                 << "batch: must be an integer in [2, 65536], got '1'";
+    // f-DIME and flow-mi: a derangement needs two rows; a divergence is a method id; a flow needs a layer.
+    QTest::newRow("gan-dime batch") << QStringList{"--method", "gan-dime", "--batch", "1"}
+                                    << "batch: must be an integer in [2, 65536], got '1'";
+    QTest::newRow("dime negatives") << QStringList{"--method", "kl-dime", "--negatives", "shuffle"}
+                                    << "negatives: must be one of derangement|permutation|all-pairs, got 'shuffle'";
+    QTest::newRow("dime divergence") << QStringList{"--method", "rkl-dime"} << "method: must be one of ";
+    QTest::newRow("flow depth") << QStringList{"--method", "flow-mi", "--depth", "0"}
+                                << "depth: must be an integer in [1, 64], got '0'";
   }
   void estimatorsBeyondContrastiveBoundsRefuseBadInput() {
     QFETCH(QStringList, args);

@@ -38,6 +38,19 @@ class TestBounds : public QObject {
     const std::vector<std::vector<double>> expected{{0, 1, 2}, {4, 3, 5}, {8, 6, 7}};
     for (int i = 0; i < 3; ++i)
       for (int j = 0; j < 3; ++j) QCOMPARE(at2(p, i, j), expected[i][j]);
+    // The gather that replaced masked_select (a host read of the mask's count every step): the same values and
+    // gradients to the bit, through the IS bound that reads it, at n = 2 and 65.
+    for (int64_t n : {2, 65}) {
+      at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(n);
+      const at::Tensor scores = at::randn({n, n}, gen, at::kFloat);
+      const at::Tensor a = scores.clone().requires_grad_(), b = scores.clone().requires_grad_();
+      const at::Tensor masked =
+          at::cat({b.diagonal().unsqueeze(1), b.masked_select(~at::eye(n, at::kBool)).view({n, n - 1})}, 1);
+      QVERIFY(at::equal(positiveFirst(a), masked));
+      importanceSampledNce(positiveFirst(a), positiveFirst(a) * 0.5).backward();
+      importanceSampledNce(masked, masked * 0.5).backward();
+      QVERIFY(at::equal(a.grad(), b.grad()));
+    }
   }
 
   // DEMI eq. 9 with w_k = e^psi_k / sum_{m>=2} e^psi_m.
