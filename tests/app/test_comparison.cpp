@@ -502,10 +502,7 @@ class TestComparison : public QObject {
     plot.clear("set");
     RunSpec spec;
     spec.steps = 100;
-    RunResult known;
-    known.targetName = "I(x;y)";
-    known.trueMi = 2;
-    known.ceilings = {{"log K", std::log(16.0)}};
+    const RunResult known = knownResult(2, 16);
     const auto legendNames = [&] {
       QStringList names;
       for (int i = 0; i < widget.legend->itemCount(); ++i)
@@ -551,10 +548,7 @@ class TestComparison : public QObject {
     plot.clear("set");
     RunSpec spec;
     spec.steps = 100;
-    RunResult known;
-    known.targetName = "I(x;y)";
-    known.trueMi = 6;
-    known.ceilings = {{"log K", std::log(128.0)}};
+    const RunResult known = knownResult(6, 128);
     const QStringList methods = {"infonce", "demi-bo", "demi-var", "smile", "club-sample"};
     for (int i = 0; i < 10; ++i) {
       const int id =
@@ -620,6 +614,14 @@ class TestComparison : public QObject {
   }
 
  private:
+  // What a run knows before it trains: its target I(x;y) and its ceiling log K.
+  static RunResult knownResult(double trueMi, int K) {
+    RunResult known;
+    known.targetName = "I(x;y)";
+    known.trueMi = trueMi;
+    known.ceilings = {{"log K", std::log(double(K))}};
+    return known;
+  }
   static void configure(MainWindow& w, const char* method, int task, int dim, int K, int steps) {
     auto* combo = w.findChild<QComboBox*>("methodCombo");
     combo->setCurrentIndex(combo->findData(method));
