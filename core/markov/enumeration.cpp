@@ -35,7 +35,9 @@ at::Tensor logProbOfCodes(const at::Tensor& logits, const at::Tensor& codes) {
   // product: the logits' [log sigmoid(-l), l] [B, 2 m 2^o] times each code's visits to the pairs and its visits
   // with z_i = 1 [2 m 2^o, C]. BMMI's order 0 is 2m columns.
   if (2 * m * logits.size(2) <= kMaxMatmulColumns) {
-    const at::Tensor visits = at::one_hot(history, logits.size(2)).to(logits.scalar_type());  // [C, m, 2^o]
+    // One-hot by comparison: at::one_hot checks its input's range with two host reads on the CPU.
+    const at::Tensor visits =
+        history.unsqueeze(2).eq(at::arange(logits.size(2), history.options())).to(logits.scalar_type());  // [C, m, 2^o]
     const at::Tensor visitsWithOne = visits * codes.unsqueeze(2).to(logits.scalar_type());
     const at::Tensor features = at::cat({visits.flatten(1), visitsWithOne.flatten(1)}, 1);  // [C, 2 m 2^o]
     const at::Tensor weights = at::cat({at::log_sigmoid(-logits).flatten(1), logits.flatten(1)}, 1);

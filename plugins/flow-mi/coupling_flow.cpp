@@ -41,7 +41,10 @@ CouplingFlowImpl::CouplingFlowImpl(int64_t dim, int64_t depth, int64_t width, at
   shift = register_parameter("shift", at::zeros({dim}));
   logScale = register_parameter("log_scale", at::zeros({dim}));
   logPower = register_parameter("log_power", at::zeros({dim}));
-  mixing = register_parameter("mixing", at::eye(dim));
+  lower = register_parameter("mixing_lower", at::zeros({dim, dim}));
+  upper = register_parameter("mixing_upper", at::zeros({dim, dim}));
+  logDiagonal = register_parameter("mixing_log_diagonal", at::zeros({dim}));
+  identity = register_buffer("identity", at::eye(dim));
   for (int64_t l = 0; l < depth; ++l)
     layers.push_back(register_module("coupling" + std::to_string(l), AffineCoupling(dim, width, l, gen)));
 }
@@ -50,9 +53,10 @@ std::pair<at::Tensor, at::Tensor> CouplingFlowImpl::forward(const at::Tensor& x)
   const at::Tensor u = (x + shift) * at::exp(logScale);
   // |u| kept above 1e-6: the power's derivative p |u|^(p-1) is infinite at 0 for p < 1 (a measure-zero point).
   const at::Tensor magnitude = u.abs().clamp_min(1e-6), p = at::exp(logPower);
+  const at::Tensor mixing =
+      (at::tril(lower, -1) + identity).matmul(at::triu(upper, 1) + at::diag_embed(at::exp(logDiagonal)));
   at::Tensor z = (at::sign(u) * magnitude.pow(p)).matmul(mixing.t());
-  at::Tensor logDet =
-      logScale.sum() + std::get<1>(at::linalg_slogdet(mixing)) + (logPower + (p - 1) * magnitude.log()).sum(1);
+  at::Tensor logDet = logScale.sum() + logDiagonal.sum() + (logPower + (p - 1) * magnitude.log()).sum(1);
   for (auto& layer : layers) {
     auto [next, ld] = layer->forward(z);
     z = next;

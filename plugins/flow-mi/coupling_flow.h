@@ -36,7 +36,10 @@ struct CouplingFlowImpl : torch::nn::Module {
   std::pair<at::Tensor, at::Tensor> forward(const at::Tensor& x);
   at::Tensor shift, logScale;  // the first, elementwise affine layer: u = (x + shift) * exp(logScale)
   at::Tensor logPower;         // then v = sign(u) |u|^p, p = exp(logPower): the identity at the start
-  at::Tensor mixing;           // then z = v mixing^T, log |det mixing| (the identity at the start)
+  // then z = v W^T with W = L (U + diag(exp(logDiagonal))), L unit lower and U strictly upper triangular (Glow's
+  // LU form): log |det W| is the sum of logDiagonal, so the step needs no determinant (slogdet's backward solves
+  // with LU and reads its pivots on the host every step). The identity at the start.
+  at::Tensor lower, upper, logDiagonal, identity;
   std::vector<AffineCoupling> layers;
 };
 TORCH_MODULE(CouplingFlow);

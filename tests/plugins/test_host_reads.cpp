@@ -1,0 +1,85 @@
+// No training step reads the device from the host: every method's step (its batch drawn, its estimator's train
+// step) runs under a LibTorch RecordFunction callback that counts the operators that wait for the device and copy
+// to the host (.item()'s _local_scalar_dense, masked_select and nonzero, whose output size is a host read). On the
+// CPU they cost little; on a GPU each is a synchronisation that stalls the step loop, so this keeps the GPU path
+// from regressing unseen on machines without one. The engine's own reads (the pending readings' drain, every
+// 50 ms) are outside the steps.
+#include <ATen/record_function.h>
+
+#include <QtTest>
+#include <map>
+#include <string>
+
+#include "engine/device.h"
+#include "engine/run_spec.h"
+#include "engine/training_session.h"
+#include "method/method_registry.h"
+#include "tasks/task_catalog.h"
+
+using namespace milab;
+
+namespace {
+
+thread_local std::map<std::string, int>* counting = nullptr;  // the ops seen on this thread while counting
+
+const char* const kHostReads[] = {"aten::_local_scalar_dense", "aten::item", "aten::masked_select", "aten::nonzero",
+                                  "aten::nonzero_numpy"};
+
+}  // namespace
+
+class TestHostReads : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void initTestCase() {
+    initTorchRuntime();
+    registry_.loadDefault();
+    handle_ = at::addGlobalCallback(
+        at::RecordFunctionCallback([](const at::RecordFunction& fn) -> std::unique_ptr<at::ObserverContext> {
+          if (counting) ++(*counting)[fn.name()];
+          return nullptr;
+        }));
+  }
+  void cleanupTestCase() { at::removeCallback(handle_); }
+
+  void trainingStepsReadNothingOnTheHost_data() {
+    QTest::addColumn<QString>("method");
+    for (const QString& id : registry_.ids())
+      if (registry_.find(id)->info().trains) QTest::newRow(qPrintable(id)) << id;
+  }
+  void trainingStepsReadNothingOnTheHost() {
+    QFETCH(QString, method);
+    const MethodPlugin* plugin = registry_.find(method);
+    RunSpec spec;
+    spec.task = plugin->info().needsSubview ? "gaussian3" : "gaussian2";
+    spec.taskParams = {{"dim", 4}, {"mi", 2.0}};
+    spec.method = method;
+    spec.methodParams = {{"K", 16}, {"batch", 16}};
+    ParamMap kept;
+    for (const ParamSpec& p : plugin->info().params)
+      if (spec.methodParams.contains(p.name)) kept.insert(p.name, spec.methodParams.value(p.name));
+    spec.methodParams = kept;
+    spec.steps = 10;
+    spec.device = "cpu";
+    QCOMPARE(validateRunSpec(&spec, registry_), QString());
+    const std::unique_ptr<TaskModel> task = buildTask(spec.task, spec.taskParams, uint64_t(spec.seed));
+    TrainingSession session(spec, *plugin, *task, c10::Device(c10::kCPU), [] { return false; });
+    Estimator& estimator = session.estimator();
+    for (int s = 0; s < 3; ++s) estimator.trainStep(session.sampleJoint(estimator.batchSize()));  // warm up
+    std::map<std::string, int> seen;
+    counting = &seen;
+    for (int s = 0; s < 5; ++s) estimator.trainStep(session.sampleJoint(estimator.batchSize()));
+    counting = nullptr;
+    QStringList reads;
+    for (const char* op : kHostReads)
+      if (seen.count(op)) reads << QStringLiteral("%1 x%2").arg(op).arg(seen.at(op));
+    QVERIFY2(seen.size() > 5, "the callback saw the step's operators");  // it can see them
+    QVERIFY2(reads.isEmpty(), qPrintable(method + ": " + reads.join(", ")));
+  }
+
+ private:
+  MethodRegistry registry_;
+  at::CallbackHandle handle_ = 0;
+};
+
+QTEST_GUILESS_MAIN(TestHostReads)
+#include "test_host_reads.moc"
