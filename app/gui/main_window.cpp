@@ -68,10 +68,8 @@ MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPat
     const QString err = reopenHistory(id);
     statusBar()->showMessage(err.isEmpty() ? tr("Run %1 is in the form: press Run").arg(id) : err);
   });
-  for (auto [view, name] : {std::pair<BackgroundView*, const char*>{grid_.get(), "gridPlot"},
-                            {sweep_.get(), "sweepPlot"},
-                            {hashing_.get(), "hashingPlot"}})
-    view->plot()->setObjectName(name);
+  const QStringList plotNames{"gridPlot", "sweepPlot", "hashingPlot"};  // in backgroundViews()' order
+  for (qsizetype i = 0; i < plotNames.size(); ++i) backgroundViews()[i]->plot()->setObjectName(plotNames[i]);
   resultLabel_->setObjectName("resultLabel");
   resultLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   // Room for a result's usual lines from the start, so that the plot above does not shrink when "Running..."
@@ -417,6 +415,8 @@ QString MainWindow::startHashing(const QString& path, const QString& outDir, con
   return startBackground(hashing_.get(), path, outDir);
 }
 
+QList<BackgroundView*> MainWindow::backgroundViews() const { return {grid_.get(), sweep_.get(), hashing_.get()}; }
+
 bool MainWindow::shapeHashing(const QString& path) {
   Experiment experiment;
   hashing_->setOverrides({});
@@ -524,9 +524,7 @@ void MainWindow::showMessage(const QString& line) {
 }
 
 QString MainWindow::exportTo(const QString& path) {
-  for (const BackgroundView* view :
-       {static_cast<BackgroundView*>(grid_.get()), static_cast<BackgroundView*>(sweep_.get()),
-        static_cast<BackgroundView*>(hashing_.get())})
+  for (const BackgroundView* view : backgroundViews())
     if (comparison_->shownPage() == view->plot())  // a background experiment's tab is shown
       return view->running() ? tr("export: the experiment is still running") : view->exportTo(path);
   const Run* run = currentRun();

@@ -105,6 +105,7 @@ class MainWindow : public QMainWindow {
   // `shape`, when given, is asked after the file is chosen (a dialog that may shorten it): false cancels.
   void startWithDialogs(BackgroundView* view, QString path, const std::function<bool(const QString&)>& shape = {});
   void openExperimentWithDialogs(const QString& path);
+  QList<BackgroundView*> backgroundViews() const;  // grid, sweep, hashing: each a tab once it has run
   bool shapeHashing(const QString& path);  // the hashing file's lengths and steps, editable: false if cancelled
   void tick();
   void previewConfiguredRun();

@@ -52,8 +52,10 @@ bool fitSideLegend(QCustomPlot* plot, QCPLegend* legend, double maxShare) {
     const QMargins axes = plot->axisRect()->margins();
     const int available = std::max(1, plot->viewport().width() - axes.left() - axes.right());
     const int columns = std::clamp(available / std::max(1, widest + legend->columnSpacing()), 1, 4);
-    legend->setWrap(columns);
-    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    if (legend->wrap() != columns || legend->fillOrder() != QCPLayoutGrid::foColumnsFirst) {  // refreshes are 30 Hz
+      legend->setWrap(columns);
+      legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    }
   } else if (legend->layout() != side) {
     QCPLayout* cell = legend->layout();  // the frame's margins, under the data
     cell->take(legend);

@@ -121,7 +121,7 @@ QMap<QString, QStringList> methodKeysDifferingWithin(const QList<RunSpec>& specs
   for (auto it = byMethod.cbegin(); it != byMethod.cend(); ++it) {
     keys[it.key()];  // every method has its entry, maybe empty
     for (const QString& k : differingKeys(it.value()))
-      if (k != "seed" && it.value().first().methodParams.contains(k)) keys[it.key()] << k;
+      if (it.value().first().methodParams.contains(k)) keys[it.key()] << k;
   }
   return keys;
 }
@@ -131,9 +131,10 @@ QMap<QString, QStringList> labelKeysByMethod(const QList<RunSpec>& specs) {
   for (const RunSpec& s : specs)
     for (auto it = s.methodParams.cbegin(); it != s.methodParams.cend(); ++it) declared << it.key();
   const QMap<QString, QStringList> within = methodKeysDifferingWithin(specs);
+  const QStringList differing = differingKeys(specs);
   QMap<QString, QStringList> keys;
   for (auto it = within.cbegin(); it != within.cend(); ++it)
-    for (const QString& k : differingKeys(specs))
+    for (const QString& k : differing)
       if (!declared.contains(k) || it.value().contains(k)) keys[it.key()] << k;
   return keys;
 }

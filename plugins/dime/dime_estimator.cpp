@@ -2,7 +2,6 @@
 
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
-#include <torch/nn/modules/container/sequential.h>
 
 #include "method/score_matrix_estimator.h"
 #include "nn/derangement.h"
@@ -100,7 +99,7 @@ DimeEstimator::DimeEstimator(const EstimatorContext& ctx, FDivergence divergence
 
 DimeEstimator::~DimeEstimator() = default;
 
-DimeEstimator::Outputs DimeEstimator::outputs(const Batch& batch) {
+DimeEstimator::Outputs DimeEstimator::outputs(const Batch& batch, bool withMarginal) {
   const at::Tensor xs = criticInput(batch), &y = batch.y;
   const int64_t n = y.size(0);
   at::Tensor partner;  // the y each x meets in a marginal pair, unless all pairs are used
@@ -110,12 +109,14 @@ DimeEstimator::Outputs DimeEstimator::outputs(const Batch& batch) {
     partner = at::randperm(n, noise_, y.options().dtype(at::kLong));
   const bool allPairs = !partner.defined();
   const FDivergence d = options_.divergence;
+  // An evaluation reads the joint pairs alone: the marginal pairs are drawn all the same (each batch's draws stay
+  // what they were), but not scored (all-pairs would run the critic on batch^2 pairs for nothing).
+  if (!withMarginal) return {jointOutputs(batch, xs), {}};
 
   if (!nets_) {  // the oracle: log R is the exact PMI, T its inverse image
-    const at::Tensor joint = task_->pmi(batch.x, batch.xp, y);
     const at::Tensor marginal =
         allPairs ? oraclePmiMatrix(*task_, batch) : task_->pmi(batch.x, batch.xp, y.index_select(0, partner));
-    return {dimeCriticOfLogRatio(d, joint), dimeCriticOfLogRatio(d, marginal)};
+    return {jointOutputs(batch, xs), dimeCriticOfLogRatio(d, marginal)};
   }
   if (nets_->separable) {
     const at::Tensor fx = nets_->separable->embedX(xs), gy = nets_->separable->embedY(y);
@@ -131,8 +132,13 @@ DimeEstimator::Outputs DimeEstimator::outputs(const Batch& batch) {
     const at::Tensor s = nets_->concat->forward(pairs);
     return {s.diagonal(), s};
   }
-  return {nets_->concat->forward(at::cat({xs, y}, 1)),
-          nets_->concat->forward(at::cat({xs, y.index_select(0, partner)}, 1))};
+  return {jointOutputs(batch, xs), nets_->concat->forward(at::cat({xs, y.index_select(0, partner)}, 1))};
+}
+
+at::Tensor DimeEstimator::jointOutputs(const Batch& batch, const at::Tensor& xs) {
+  if (!nets_) return dimeCriticOfLogRatio(options_.divergence, task_->pmi(batch.x, batch.xp, batch.y));
+  if (nets_->separable) return (nets_->separable->embedX(xs) * nets_->separable->embedY(batch.y)).sum(1);
+  return nets_->concat->forward(at::cat({xs, batch.y}, 1));
 }
 
 StepResult DimeEstimator::trainStep(const Batch& batch) {
@@ -148,7 +154,7 @@ StepResult DimeEstimator::trainStep(const Batch& batch) {
 
 Evaluation DimeEstimator::evaluate(const Batch& batch) {
   c10::NoGradGuard noGrad;
-  const double v = dimeLogRatio(options_.divergence, outputs(batch).joint).mean().item<double>();
+  const double v = dimeLogRatio(options_.divergence, outputs(batch, false).joint).mean().item<double>();
   return {v, {{readingName(options_.divergence), v}}};
 }
 

@@ -43,7 +43,8 @@ class DimeEstimator final : public Estimator {
   struct Outputs {
     at::Tensor joint, marginal;
   };
-  Outputs outputs(const Batch& batch);
+  Outputs outputs(const Batch& batch, bool withMarginal = true);
+  at::Tensor jointOutputs(const Batch& batch, const at::Tensor& xs);  // T on the joint pairs; xs = criticInput
 
   struct Networks;
   DimeOptions options_;

@@ -93,8 +93,8 @@ StepResult FlowMiEstimator::trainStep(const Batch& batch) {
   const at::Tensor loss = negativeLogLikelihood(l);
   at::Tensor estimate;
   {
-    c10::NoGradGuard noGrad;
-    estimate = reading({l.xi.detach(), l.eta.detach(), l.logDet.detach()});
+    c10::NoGradGuard noGrad;  // the reading is no part of the loss
+    estimate = reading(l);
   }
   descend(*model_->adam, loss);
   return {estimate, loss.detach()};

@@ -21,7 +21,10 @@ QString bitsText(const Experiment& experiment) {  // the file's lengths as the l
       for (const QVariant& v : values) texts << v.toString();
       return texts.join(',');
     }
-  return experiment.base.value("bits", "16,32,64").toString();
+  if (experiment.base.contains("bits")) return experiment.base.value("bits").toString();
+  QStringList defaults;  // hashing's own
+  for (int m : HashingSpec().bits) defaults << QString::number(m);
+  return defaults.join(',');
 }
 }  // namespace
 

@@ -54,16 +54,14 @@ TaskChart::TaskChart(QWidget* parent)
   for (QCPAxis* a : {plot_->xAxis, plot_->yAxis, plot_->yAxis2}) {
     a->setLabelFont(QFont("sans", 7));
     a->setTickLabelFont(QFont("sans", 7));
+    a->setSubTicks(false);
   }
   // The chart is short (a flat gaussian2 split left seven value labels in 60 px): as many value ticks as fit two
-  // lines apart, from the height the last layout gave the data, and no sub-ticks between them.
+  // lines apart, from the height the last layout gave the data (no sub-ticks between them: above).
   QObject::connect(plot_, &QCustomPlot::beforeReplot, plot_, [this] {
     const int lineHeight = QFontMetrics(plot_->yAxis->tickLabelFont()).height();
     const int ticks = std::max(2, plot_->axisRect()->height() / (2 * lineHeight));
-    for (QCPAxis* a : {plot_->yAxis, plot_->yAxis2}) {
-      a->ticker()->setTickCount(ticks);
-      a->setSubTicks(false);
-    }
+    for (QCPAxis* a : {plot_->yAxis, plot_->yAxis2}) a->ticker()->setTickCount(ticks);
   });
 }
 
