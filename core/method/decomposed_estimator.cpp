@@ -27,6 +27,12 @@ at::Tensor DecomposedEstimator::groundTruthCnce(const Batch& batch, CriticPair& 
 }
 
 StepResult DecomposedEstimator::trainStep(const Batch& batch) {
+  if (conditionalIsGroundTruthCnce()) {
+    const at::Tensor negatives = ctx_.task->sampleYGivenXp(batch.xp, perTerm_ - 1, ctx_.noise);
+    const SeparableCritic::DemiTerms terms = critic_->trainDemi(batch.xp, batch.x, batch.y, negatives);
+    return {StepReading(terms.unconditional) + terms.conditional,
+            -StepReading(terms.unconditional + terms.conditional)};
+  }
   CriticPair critics(critic_.get(), ctx_.task, batch);
   const at::Tensor unconditional = inBatchNce(critics.psi());
   const ConditionalTerm conditional = conditionalObjective(batch, critics);

@@ -42,6 +42,9 @@ class DecomposedEstimator : public Estimator {
     return {};
   }
 
+  // True when conditionalObjective is groundTruthCnce alone (DEMI): the learned step then runs with its backward
+  // written out (SeparableCritic::trainDemi), the same objective and draws, several times faster.
+  virtual bool conditionalIsGroundTruthCnce() const { return false; }
   // I_CNCE(x;y|x') with perTerm()-1 negatives per row from the true p(y|x').
   at::Tensor groundTruthCnce(const Batch& batch, CriticPair& critics);
   int64_t perTerm() const { return perTerm_; }  // candidates per term: the batch is one set

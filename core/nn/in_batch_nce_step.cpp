@@ -12,51 +12,14 @@
 
 #include <cmath>
 
+#include "nn/mlp_backward.h"
 #include "nn/separable_critic.h"
 
 namespace milab {
 
-namespace {
-
-// One Linear layer's forward as torch::nn::Linear computes it for a 2-D input: addmm(bias, input, weight^T).
-at::Tensor linear(const torch::nn::Linear& layer, const at::Tensor& input) {
-  return at::addmm(layer->bias, input, layer->weight.t());
-}
-
-// A layer's parameter gradients from the gradient of its output, written into their .grad() (views of the flat
-// buffer, overwritten: no zero_grad needed). AddmmBackward's weight term: grad^T . input (its mat2 is weight^T,
-// column-major, so autograd forms (grad^T input)^T and transposes back); the bias term is sum_to's sum over rows.
-void layerGradients(const torch::nn::Linear& layer, const at::Tensor& input, const at::Tensor& gradOutput) {
-  at::Tensor weightGrad = layer->weight.mutable_grad(), biasGrad = layer->bias.mutable_grad();
-  at::mm_out(weightGrad, gradOutput.t(), input);
-  at::sum_out(biasGrad, gradOutput, {0});
-}
-
-// The MLP's forward, keeping what its backward reads: the input and the hidden activation (relu_ in place, as
-// MlpImpl::forward does).
-struct MlpPass {
-  at::Tensor input, hidden, output;
-};
-
-MlpPass forward(Mlp& mlp, const at::Tensor& input) {
-  MlpPass pass{input, linear(mlp->input, input).relu_(), {}};
-  pass.output = linear(mlp->output, pass.hidden);
-  return pass;
-}
-
-void backward(Mlp& mlp, const MlpPass& pass, const at::Tensor& gradOutput) {
-  layerGradients(mlp->output, pass.hidden, gradOutput);
-  // AddmmBackward's input term (mat1 row-major: grad . mat2^T = grad . weight), then relu_'s threshold_backward,
-  // which reads relu's result.
-  const at::Tensor gradHidden = at::threshold_backward(gradOutput.mm(mlp->output->weight), pass.hidden, 0);
-  layerGradients(mlp->input, pass.input, gradHidden);
-}
-
-}  // namespace
-
 at::Tensor SeparableCritic::trainInBatchNce(const at::Tensor& xs, const at::Tensor& ys) {
   c10::NoGradGuard noGraph;
-  const MlpPass fx = forward(f_, xs), gy = forward(g_, ys);
+  const MlpPass fx = mlpForward(f_, xs), gy = mlpForward(g_, ys);
   const at::Tensor scores = fx.output.mm(gy.output.t());  // what scores(xs, ys) computes
   const at::Tensor logSoftmax = at::log_softmax(scores, 1);
   const int64_t k = scores.size(0);
@@ -73,8 +36,8 @@ at::Tensor SeparableCritic::trainInBatchNce(const at::Tensor& xs, const at::Tens
   // MmBackward: mat1 = f(x) row-major: grad . mat2^T = grad . g(y); mat2 = g(y)^T column-major: (grad^T f(x))^T,
   // transposed back by TBackward to grad^T . f(x).
   const at::Tensor gradFx = gradScores.mm(gy.output), gradGy = gradScores.t().mm(fx.output);
-  backward(f_, fx, gradFx);
-  backward(g_, gy, gradGy);
+  mlpBackward(f_, fx, gradFx);
+  mlpBackward(g_, gy, gradGy);
   adam_->step();
   return objective;
 }

@@ -22,11 +22,20 @@ class SeparableCritic {
   at::Tensor dotWithCandidates(const at::Tensor& fRows, const at::Tensor& candidates) {
     return g_->dotWithRows(fRows, candidates);
   }
+  // Every parameter of f and g; each .grad() holds the last step's gradient.
+  const std::vector<at::Tensor>& parameters() const { return adam_->parameters(); }
   // One Adam step on `loss`.
   void minimise(const at::Tensor& loss);
   // One Adam step maximising inBatchNce(scores(xs, ys)), the same step as minimise(-inBatchNce(...)) to the bit,
   // about a third faster: its backward written out (in_batch_nce_step.cpp). Returns the objective (no gradient).
   at::Tensor trainInBatchNce(const at::Tensor& xs, const at::Tensor& ys);
+  // One Adam step maximising DEMI's I_NCE(x';y) + I_CNCE(x;y|x') (CriticPair's psi, phi and cnce: f([x', 0]) and
+  // f([x', x]) against g(y), the positive first, then per-row negatives [B, C, d]), its backward written out
+  // (demi_step.cpp): autograd's step to float rounding. Returns the two terms (no gradient).
+  struct DemiTerms {
+    at::Tensor unconditional, conditional;
+  };
+  DemiTerms trainDemi(const at::Tensor& xp, const at::Tensor& x, const at::Tensor& y, const at::Tensor& negatives);
 
  private:
   Mlp f_{nullptr}, g_{nullptr};

@@ -12,6 +12,7 @@ class DemiEstimator final : public DecomposedEstimator {
   using DecomposedEstimator::DecomposedEstimator;
 
  protected:
+  bool conditionalIsGroundTruthCnce() const override { return true; }
   ConditionalTerm conditionalObjective(const Batch& batch, CriticPair& critics) override {
     const at::Tensor cnce = groundTruthCnce(batch, critics);
     return {cnce, cnce};

@@ -2,7 +2,8 @@
 // once, and the numbers that come out are exactly those .item() gave step by step (order of addition, sign, dtype);
 // the first non-finite step ends the drain with its reason. descendClipped, which no longer reads the gradient
 // norm back to the host, clips as torch::nn::utils::clip_grad_norm_ does, to the bit; and InfoNCE's step with its
-// backward written out (SeparableCritic::trainInBatchNce) is autograd's step, to the bit.
+// backward written out (SeparableCritic::trainInBatchNce) is autograd's step, to the bit; DEMI's
+// (SeparableCritic::trainDemi) is autograd's to float rounding (its candidates are summed in another order).
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
 #include <torch/types.h>
@@ -16,10 +17,12 @@
 
 #include "engine/device.h"
 #include "engine/pending_steps.h"
+#include "method/critic_pair.h"
 #include "method/step_reading.h"
+#include "nn/bounds.h"
+#include "nn/candidate_scores.h"
 #include "nn/descent.h"
 #include "nn/flat_adam.h"
-#include "nn/bounds.h"
 #include "nn/mlp.h"
 #include "nn/separable_critic.h"
 
@@ -151,6 +154,82 @@ class TestStepLoop : public QObject {
       QVERIFY2(at::equal(handWritten.embedY(probeY), autograd.embedY(probeY)), where);
     }
     QVERIFY(!at::equal(autograd.embedX(probeX), SeparableCritic(6, 4, params, c10::kCPU, b).embedX(probeX)));
+  }
+
+  // The fused CPU loops of the candidates' scores and their backward against the ATen ops they replace (what a GPU
+  // or a double tensor runs): a non-contiguous pre-activation takes the ATen route on the same values.
+  void fusedCandidateScoresMatchAtenOps() {
+    at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(5);
+    const int64_t b = 6, c = 5, h = 37;  // h not a multiple of the vector width
+    const at::Tensor pre = at::randn({b, c, h}, gen), rows = at::randn({b, h}, gen), offsets = at::randn({b}, gen);
+    const at::Tensor gradScores = at::randn({b, c}, gen);
+    at::Tensor fused = pre.clone(), reference = at::empty({h, c, b}).permute({2, 1, 0}).copy_(pre);
+    QVERIFY(fused.is_contiguous() && !reference.is_contiguous());
+    at::Tensor fusedScores = at::empty({b, c + 1}).narrow(1, 1, c), referenceScores = at::empty({b, c});
+    scoreReluCandidates(fused, rows, offsets, fusedScores);
+    scoreReluCandidates(reference, rows, offsets, referenceScores);
+    QVERIFY(at::equal(fused, reference));  // the relu, in place
+    QVERIFY(at::allclose(fusedScores, referenceScores, 1e-5, 1e-5));
+    QVERIFY(at::allclose(referenceScores, (pre.relu() * rows.unsqueeze(1)).sum(2) + offsets.unsqueeze(1), 1e-5, 1e-5));
+    at::Tensor fusedGradRows = at::empty({b, h}), referenceGradRows = at::empty({b, h});
+    const at::Tensor fusedGrad = scoreReluCandidatesBackward(gradScores, fused, rows, fusedGradRows);
+    const at::Tensor referenceGrad = scoreReluCandidatesBackward(gradScores, reference, rows, referenceGradRows);
+    QVERIFY(at::allclose(fusedGradRows, referenceGradRows, 1e-5, 1e-5));
+    QVERIFY(at::equal(fusedGrad, referenceGrad));  // one product per element, the same mask
+    // Against autograd's derivative of the scores.
+    const at::Tensor z = pre.clone().requires_grad_(), r = rows.clone().requires_grad_();
+    ((z.relu() * r.unsqueeze(1)).sum(2) * gradScores).sum().backward();
+    QVERIFY(at::allclose(fusedGrad, z.grad().view({b * c, h}), 1e-5, 1e-5));
+    QVERIFY(at::allclose(fusedGradRows, r.grad(), 1e-5, 1e-5));
+  }
+
+  void handWrittenDemiStepIsAutogradsToRounding_data() {
+    QTest::addColumn<int>("K");
+    QTest::addColumn<int>("hidden");
+    QTest::addColumn<int>("embed");
+    QTest::newRow("K 128, the default critic") << 128 << 100 << 100;
+    QTest::newRow("K 10, odd sizes") << 10 << 13 << 5;
+  }
+  void handWrittenDemiStepIsAutogradsToRounding() {
+    QFETCH(int, K);
+    QFETCH(int, hidden);
+    QFETCH(int, embed);
+    const int b = K / 2, d = 4;
+    const ParamMap params{{"lr", 5e-3}, {"hidden", hidden}, {"embed", embed}};
+    at::Generator a = at::make_generator<at::CPUGeneratorImpl>(3), c = at::make_generator<at::CPUGeneratorImpl>(3);
+    SeparableCritic autograd(2 * d, d, params, c10::kCPU, a), handWritten(2 * d, d, params, c10::kCPU, c);
+    at::Generator data = at::make_generator<at::CPUGeneratorImpl>(8);
+    for (int step = 0; step < 40; ++step) {
+      Batch batch;
+      batch.xp = at::randn({b, d}, data);
+      batch.x = 0.3 * batch.xp + at::randn({b, d}, data);
+      batch.y = 0.6 * batch.xp + 0.5 * batch.x + 0.6 * at::randn({b, d}, data);
+      const at::Tensor negatives = 0.6 * batch.xp.unsqueeze(1) + 0.8 * at::randn({b, b - 1, d}, data);
+      CriticPair critics(&autograd, nullptr, batch);
+      const at::Tensor unconditional = inBatchNce(critics.psi()), conditional = critics.cnce(negatives);
+      autograd.minimise(-(unconditional + conditional));
+      const SeparableCritic::DemiTerms terms = handWritten.trainDemi(batch.xp, batch.x, batch.y, negatives);
+      const QByteArray where = QString("step %1").arg(step).toUtf8();
+      // The readings, to float rounding of sums of ~K terms (the parameters drift apart by Adam's normalised steps
+      // on gradients that rounding sets to ~0, so later steps get a looser bound than the first).
+      const double tolerance = step == 0 ? 1e-5 : 1e-3;
+      QVERIFY2(std::abs(terms.unconditional.item<double>() - unconditional.item<double>()) < tolerance, where);
+      QVERIFY2(std::abs(terms.conditional.item<double>() - conditional.item<double>()) < tolerance, where);
+      if (step > 0) continue;
+      // The first step starts from the same parameters: every gradient agrees to rounding, relative to the step's
+      // largest (g's output bias has a gradient of exactly 0 in exact arithmetic: a shift of every candidate's
+      // score by f . b2 leaves each softmax unchanged; both steps give it rounding noise of ~1e-8).
+      const std::vector<at::Tensor>& ours = handWritten.parameters();
+      const std::vector<at::Tensor>& theirs = autograd.parameters();
+      QCOMPARE(ours.size(), theirs.size());
+      double scale = 0;
+      for (const at::Tensor& p : theirs) scale = std::max(scale, p.grad().abs().max().item<double>());
+      QVERIFY(scale > 1e-3);
+      for (size_t i = 0; i < ours.size(); ++i) {
+        const double error = (ours[i].grad() - theirs[i].grad()).abs().max().item<double>();
+        QVERIFY2(error <= 1e-5 * scale, qPrintable(QString("parameter %1: %2 of %3").arg(i).arg(error).arg(scale)));
+      }
+    }
   }
 };
 

@@ -1,11 +1,19 @@
 // Fixed-seed training checks of the issue, short enough for CI (label: statistical). Tolerances are the
 // issue's; the figures they produce are printed so a regression shows how far it moved.
+#include <ATen/ATen.h>
+#include <ATen/CPUGeneratorImpl.h>
+#include <c10/core/GradMode.h>
+
 #include <QtTest>
 #include <cmath>
 
 #include "engine/device.h"
 #include "engine/run.h"
+#include "method/critic_pair.h"
 #include "method/method_registry.h"
+#include "nn/bounds.h"
+#include "nn/separable_critic.h"
+#include "tasks/task_catalog.h"
 
 using namespace milab;
 
@@ -82,6 +90,56 @@ class TestStatistical : public QObject {
     const RunResult bo = onGaussian3("demi-bo"), d = demi();
     QCOMPARE(bo.status, RunStatus::Finished);
     QVERIFY2(std::abs(bo.estimate - d.estimate) <= 1.0, qPrintable(QString::number(bo.estimate - d.estimate)));
+  }
+
+  // DEMI's step with its backward written out (SeparableCritic::trainDemi) against the same step by autograd
+  // (CriticPair, as every other DEMI variant trains), on gaussian3 d = 20 at MI 5, 10, 20, K = 128, 400 steps on
+  // the same batches and negatives: the written-out step sums its candidates in another order, so the two runs
+  // part by rounding; what they read at the end must agree within their standard errors (30 evaluation batches).
+  void writtenOutDemiStepReadsAsAutograds_data() {
+    QTest::addColumn<double>("mi");
+    for (double mi : {5.0, 10.0, 20.0}) QTest::newRow(qPrintable(QString("MI %1").arg(mi))) << mi;
+  }
+  void writtenOutDemiStepReadsAsAutograds() {
+    QFETCH(double, mi);
+    ParamMap taskParams{{"dim", 20}, {"mi", mi}, {"alpha", 0.5}};
+    QCOMPARE(validateTaskParams(*findTask("gaussian3"), &taskParams), QString());
+    const std::unique_ptr<TaskSampler> task = buildTask("gaussian3", taskParams, 1)->sampler(c10::kCPU);
+    const ParamMap params{{"lr", 5e-4}, {"hidden", 100}, {"embed", 100}};
+    const auto generator = [](uint64_t seed) { return at::make_generator<at::CPUGeneratorImpl>(seed); };
+    at::Generator ga = generator(1), gb = generator(1), data = generator(2), noise = generator(3);
+    SeparableCritic autograd(task->criticInputDim(), task->dimY(), params, c10::kCPU, ga);
+    SeparableCritic written(task->criticInputDim(), task->dimY(), params, c10::kCPU, gb);
+    const int64_t b = 64;
+    for (int step = 0; step < 400; ++step) {
+      const Batch batch = task->sampleJoint(b, data);
+      const at::Tensor negatives = task->sampleYGivenXp(batch.xp, b - 1, noise);
+      CriticPair critics(&autograd, task.get(), batch);
+      autograd.minimise(-(inBatchNce(critics.psi()) + critics.cnce(negatives)));
+      written.trainDemi(batch.xp, batch.x, batch.y, negatives);
+    }
+    c10::NoGradGuard noGrad;
+    std::vector<double> readings[2];
+    for (int i = 0; i < 30; ++i) {
+      const Batch batch = task->sampleJoint(b, data);
+      const at::Tensor negatives = task->sampleYGivenXp(batch.xp, b - 1, noise);
+      SeparableCritic* critic[2] = {&autograd, &written};
+      for (int k = 0; k < 2; ++k) {
+        CriticPair critics(critic[k], task.get(), batch);
+        readings[k].push_back((inBatchNce(critics.psi()) + critics.cnce(negatives)).item<double>());
+      }
+    }
+    double mean[2], se[2];
+    for (int k = 0; k < 2; ++k) {
+      const at::Tensor r = at::tensor(readings[k], at::kDouble);
+      mean[k] = r.mean().item<double>();
+      se[k] = r.std().item<double>() / std::sqrt(30.0);
+    }
+    const double tolerance = 2 * std::hypot(se[0], se[1]);
+    qInfo("MI %.0f: autograd %.3f +- %.3f, written out %.3f +- %.3f", mi, mean[0], se[0], mean[1], se[1]);
+    QVERIFY2(std::abs(mean[0] - mean[1]) <= tolerance,
+             qPrintable(QString("%1 apart, %2 allowed").arg(mean[0] - mean[1]).arg(tolerance)));
+    QVERIFY(mean[1] > 0.5 * std::min(mi, 2 * std::log(64.0)));  // both learned: the check is not of two blanks
   }
 
   // Local NCE reads E_joint[s] + log(N - 1), where binary NCE's optimal critic is s = PMI - log(N - 1). An oracle
