@@ -21,18 +21,18 @@ DecomposedEstimator::DecomposedEstimator(const EstimatorContext& ctx)
 
 DecomposedEstimator::~DecomposedEstimator() = default;
 
+at::Tensor DecomposedEstimator::groundTruthNegatives(const Batch& batch) {
+  return ctx_.task->sampleYGivenXp(batch.xp, perTerm_ - 1, ctx_.noise);
+}
+
 at::Tensor DecomposedEstimator::groundTruthCnce(const Batch& batch, CriticPair& critics) {
-  const at::Tensor negatives = ctx_.task->sampleYGivenXp(batch.xp, perTerm_ - 1, ctx_.noise);
-  return critics.cnce(negatives);
+  return critics.cnce(groundTruthNegatives(batch));
 }
 
 StepResult DecomposedEstimator::trainStep(const Batch& batch) {
-  if (conditionalIsGroundTruthCnce()) {
-    const at::Tensor negatives = ctx_.task->sampleYGivenXp(batch.xp, perTerm_ - 1, ctx_.noise);
-    const SeparableCritic::DemiTerms terms = critic_->trainDemi(batch.xp, batch.x, batch.y, negatives);
-    return {StepReading(terms.unconditional) + terms.conditional,
-            -StepReading(terms.unconditional + terms.conditional)};
-  }
+  if (const std::optional<WrittenOutStep> s = autogradOnly_ ? std::nullopt : writtenOutStep(batch, *critic_))
+    return {StepReading(s->unconditional) + s->conditional.estimate,
+            -StepReading(s->unconditional + s->conditional.objective)};
   CriticPair critics(critic_.get(), ctx_.task, batch);
   const at::Tensor unconditional = inBatchNce(critics.psi());
   const ConditionalTerm conditional = conditionalObjective(batch, critics);

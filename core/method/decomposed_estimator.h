@@ -10,6 +10,7 @@
 // With critic = oracle both critics are the task's analytic ones and nothing is trained. The plugin side
 // (parameters, ceilings, validation) is DecomposedPlugin.
 #include <memory>
+#include <optional>
 
 #include "method/estimator.h"
 
@@ -31,6 +32,9 @@ class DecomposedEstimator : public Estimator {
   int64_t batchSize() const final { return perTerm_; }
   StepResult trainStep(const Batch& batch) final;
   Evaluation evaluate(const Batch& batch) final;
+  // For tests: every learned step by autograd on conditionalObjective, the definition a variant's writtenOutStep is
+  // checked against (test_statistical).
+  void trainByAutograd(bool on) { autogradOnly_ = on; }
 
  protected:
   // The variant's conditional objective on a training batch (with gradients unless oracle).
@@ -42,9 +46,20 @@ class DecomposedEstimator : public Estimator {
     return {};
   }
 
-  // True when conditionalObjective is groundTruthCnce alone (DEMI): the learned step then runs with its backward
-  // written out (SeparableCritic::trainDemi), the same objective and draws, several times faster.
-  virtual bool conditionalIsGroundTruthCnce() const { return false; }
+  // The variant's learned training step with its backward written out (SeparableCritic::trainDemi), or nullopt to
+  // train by autograd on conditionalObjective: the same objective (to float rounding) and the same draws, in a
+  // fraction of the time. What it returns reads as conditionalObjective's does.
+  struct WrittenOutStep {
+    at::Tensor unconditional;  // I_NCE(x';y) on the batch
+    ConditionalTerm conditional;
+  };
+  virtual std::optional<WrittenOutStep> writtenOutStep(const Batch& batch, SeparableCritic& critic) {
+    Q_UNUSED(batch);
+    Q_UNUSED(critic);
+    return std::nullopt;
+  }
+  // perTerm()-1 negatives per row from the true p(y|x'), drawn with noise().
+  at::Tensor groundTruthNegatives(const Batch& batch);
   // I_CNCE(x;y|x') with perTerm()-1 negatives per row from the true p(y|x').
   at::Tensor groundTruthCnce(const Batch& batch, CriticPair& critics);
   int64_t perTerm() const { return perTerm_; }  // candidates per term: the batch is one set
@@ -58,6 +73,7 @@ class DecomposedEstimator : public Estimator {
   bool marginalProtocol_;
   int64_t perTerm_;
   std::unique_ptr<SeparableCritic> critic_;  // null for the oracle
+  bool autogradOnly_ = false;
 };
 
 }  // namespace milab

@@ -1,18 +1,19 @@
-// SeparableCritic::trainDemi: DEMI's training step (I_NCE(x';y) + I_CNCE(x;y|x'), DEMI paper eq. 2 and 6, with
-// negatives from the true p(y|x')) with its backward pass written out.
+// SeparableCritic::trainDemi: the DEMI family's training step (I_NCE(x';y) + a conditional objective, DEMI paper
+// eq. 2, 6, 9, 10) with its backward pass written out.
 //
-// Why: the conditional term scores K/2 - 1 negatives per row, and its [B, C, H] activation dominates the step.
-// Autograd spends most of that time in shapes BLAS does badly: the score r . relu(W1 y + b1) per candidate was a
-// batched matrix-vector product (bmm with one column, 3x slower than an elementwise product and sum over this
-// machine's [64, 63, 100]), and its backward two more. Here the step makes no graph, takes one pass of f over the
-// stacked inputs [x', 0] and [x', x], scores the candidates by an elementwise product and sum, fuses the relu mask
-// into the gradient, and writes each gradient straight into the optimiser's flat buffer. The arithmetic is
-// autograd's up to the order of float additions, so the step is autograd's to rounding, not to the bit: checked in
-// test_step_loop (one step's gradients, and the readings over many steps).
+// Why: autograd's own work (a graph node per operation, saved tensors, gradients accumulated into zeroed buffers)
+// costs about as much as the arithmetic of these small steps, and the conditional negatives' [B, C, H] activation
+// was handled in shapes BLAS does badly (a bmm with one column, 3x slower than an elementwise product and sum over
+// [64, 63, 100], and its backward two more). Here the step makes no graph, takes one pass of f over the stacked
+// inputs [x', 0] and [x', x], scores the negatives in two fused cache-blocked loops (nn/candidate_scores), and
+// writes each gradient straight into the optimiser's flat buffer. The arithmetic is autograd's up to the order of
+// float additions, so the step is autograd's to rounding, not to the bit: test_step_loop compares one step's
+// gradients and many steps' readings for each objective, test_statistical the trained readings at MI 5, 10, 20.
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
 
 #include <cmath>
+#include <limits>
 
 #include "nn/candidate_scores.h"
 #include "nn/mlp_backward.h"
@@ -31,60 +32,113 @@ at::Tensor nceScoreGradient(at::Tensor logSoftmax, bool diagonalTarget) {
   return grad.div_(static_cast<double>(rows));
 }
 
+// logsumexp of each row without its diagonal entry.
+at::Tensor logSumExpOffDiagonal(const at::Tensor& scores) {
+  at::Tensor masked = scores.clone();
+  masked.diagonal().fill_(-std::numeric_limits<double>::infinity());
+  return at::logsumexp(masked, 1);
+}
+
+struct Objective {
+  at::Tensor value;     // one element
+  at::Tensor gradient;  // of -value, with respect to the scores it was computed from
+};
+
+// I_BO (eq. 10): in-batch InfoNCE of psi + phi, psi detached.
+Objective boosted(const at::Tensor& psi, const at::Tensor& phi) {
+  at::Tensor logSoftmax = at::log_softmax(psi + phi, 1);
+  const at::Tensor value = logSoftmax.diagonal().mean() + std::log(static_cast<double>(phi.size(0)));
+  return {value, nceScoreGradient(logSoftmax, true)};
+}
+
+// I_IS (eq. 9) over the in-batch phi, row i's positive phi_ii and its negatives phi_ik (k != i) weighted by the
+// softmax of psi_ik (bounds.h importanceSampledNce, on positiveFirst's arrangement). With a_i = log sum_k w_ik
+// e^phi_ik + log(B - 1) and D_i = logaddexp(phi_ii, a_i): value = mean_i (phi_ii - D_i) + log B, and the gradient
+// of -value is -(1 - s_i) / B at phi_ii and (1 - s_i) r_ik / B at phi_ik, where 1 - s_i = e^(a_i - D_i) and r_ik is
+// the softmax over k != i of psi_ik + phi_ik.
+Objective importanceSampled(const at::Tensor& psi, const at::Tensor& phi, bool withGradient = true) {
+  const int64_t b = phi.size(0);
+  at::Tensor both = psi + phi;
+  both.diagonal().fill_(-std::numeric_limits<double>::infinity());
+  const at::Tensor positive = phi.diagonal();
+  const at::Tensor weighted = at::logsumexp(both, 1) - logSumExpOffDiagonal(psi) + std::log(double(b - 1));
+  const at::Tensor denominator = at::logaddexp(positive, weighted);
+  const at::Tensor value = (positive - denominator).mean() + std::log(double(b));
+  if (!withGradient) return {value, {}};
+  const at::Tensor negativeShare = (weighted - denominator).exp_().div_(static_cast<double>(b));  // (1 - s_i) / B
+  at::Tensor gradient = at::softmax(both, 1).mul_(negativeShare.unsqueeze(1));
+  gradient.diagonal().copy_(-negativeShare);
+  return {value, gradient};
+}
+
 }  // namespace
 
-SeparableCritic::DemiTerms SeparableCritic::trainDemi(const at::Tensor& xp, const at::Tensor& x, const at::Tensor& y,
-                                                      const at::Tensor& negatives) {
+SeparableCritic::DemiStep SeparableCritic::trainDemi(const at::Tensor& xp, const at::Tensor& x, const at::Tensor& y,
+                                                     DemiConditional conditional, const at::Tensor& negatives) {
   c10::NoGradGuard noGraph;
-  const int64_t b = xp.size(0), c = negatives.size(1), d = negatives.size(2);
+  const int64_t b = xp.size(0);
   // f over [x', 0] (rows 0..B-1) and [x', x] (rows B..2B-1) in one pass.
   const at::Tensor fInput = at::cat({at::cat({xp, at::zeros_like(x)}, 1), at::cat({xp, x}, 1)}, 0);
   const MlpPass f = mlpForward(f_, fInput), gy = mlpForward(g_, y);
   const at::Tensor fSubview = f.output.narrow(0, 0, b), fBoth = f.output.narrow(0, b, b), gY = gy.output;
+  at::Tensor gradF = at::empty_like(f.output);
+  at::Tensor gradFSubview = gradF.narrow(0, 0, b), gradFBoth = gradF.narrow(0, b, b);
 
-  // I_NCE(x';y): in-batch scores psi = f([x', 0]) . g(y).
-  at::Tensor logSoftmaxU = at::log_softmax(fSubview.mm(gY.t()), 1);
-  const at::Tensor unconditional = logSoftmaxU.diagonal().mean() + std::log(static_cast<double>(b));
+  // I_NCE(x';y) over the in-batch psi.
+  DemiStep step;
+  const at::Tensor psi = fSubview.mm(gY.t());
+  at::Tensor logSoftmaxU = at::log_softmax(psi, 1);
+  step.unconditional = logSoftmaxU.diagonal().mean() + std::log(static_cast<double>(b));
+  const at::Tensor gradU = nceScoreGradient(logSoftmaxU, true);
+  at::mm_out(gradFSubview, gradU, gY);
+  at::Tensor gradG = gradU.t().mm(fSubview);
 
-  // I_CNCE(x;y|x'): column 0 the positive phi = f([x', x]) . g(y), then the negatives scored through g's first
-  // layer only: r . (W2 h + b2) = (r W2) . h + r . b2 (MlpImpl::dotWithRows).
+  // The conditional objective: its gradient into f([x', x]) and g(y), and for candidates into g's layers directly.
   const torch::nn::Linear& gIn = g_->input;
   const torch::nn::Linear& gOut = g_->output;
-  const at::Tensor flatNegatives = negatives.reshape({b * c, d});
-  at::Tensor hidden = linearForward(gIn, flatNegatives).view({b, c, -1});  // [B, C, H], relu applied below
-  const at::Tensor folded = fBoth.mm(gOut->weight);                        // [B, H]
-  const at::Tensor offset = fBoth.mv(gOut->bias);                          // [B]
-  at::Tensor candidates = at::empty({b, c + 1}, hidden.options());
-  at::Tensor positive = candidates.select(1, 0), negative = candidates.narrow(1, 1, c);
-  at::sum_out(positive, fBoth * gY, {1});
-  scoreReluCandidates(hidden, folded, offset, negative);
-  at::Tensor logSoftmaxC = at::log_softmax(candidates, 1);
-  const at::Tensor conditional = logSoftmaxC.select(1, 0).mean() + std::log(static_cast<double>(c + 1));
+  at::Tensor flatNegatives, gradHidden, gradFolded, gradOffset;
+  if (conditional == DemiConditional::candidates) {
+    // Column 0 the positive phi = f([x', x]) . g(y), then the negatives scored through g's first layer only:
+    // r . (W2 h + b2) = (r W2) . h + r . b2 (MlpImpl::dotWithRows).
+    const int64_t c = negatives.size(1), d = negatives.size(2);
+    flatNegatives = negatives.reshape({b * c, d});
+    at::Tensor hidden = linearForward(gIn, flatNegatives).view({b, c, -1});  // [B, C, H], relu applied below
+    const at::Tensor folded = fBoth.mm(gOut->weight);                        // [B, H]
+    at::Tensor candidates = at::empty({b, c + 1}, hidden.options());
+    at::Tensor positive = candidates.select(1, 0), negative = candidates.narrow(1, 1, c);
+    at::sum_out(positive, fBoth * gY, {1});
+    scoreReluCandidates(hidden, folded, fBoth.mv(gOut->bias), negative);
+    at::Tensor logSoftmaxC = at::log_softmax(candidates, 1);
+    step.conditional = logSoftmaxC.select(1, 0).mean() + std::log(static_cast<double>(c + 1));
 
-  // Backward of -(unconditional + conditional).
-  const at::Tensor gradU = nceScoreGradient(logSoftmaxU, true), gradC = nceScoreGradient(logSoftmaxC, false);
-  const at::Tensor gradPositive = gradC.narrow(1, 0, 1), gradNegatives = gradC.narrow(1, 1, c);  // [B, 1], [B, C]
-  at::Tensor gradFolded = at::empty_like(folded);
-  const at::Tensor gradHidden = scoreReluCandidatesBackward(gradNegatives, hidden, folded, gradFolded);
-  const at::Tensor gradOffset = gradNegatives.sum(1, true);  // [B, 1]
-
-  at::Tensor gradF = at::empty_like(f.output);
-  at::Tensor gradFSubview = gradF.narrow(0, 0, b);
-  at::mm_out(gradFSubview, gradU, gY);
-  at::Tensor gradFBoth = gradF.narrow(0, b, b);
-  at::mm_out(gradFBoth, gradFolded, gOut->weight.t());
-  gradFBoth.addcmul_(gradPositive, gY).add_(gradOffset * gOut->bias);
-  at::Tensor gradG = gradU.t().mm(fSubview);
-  gradG.addcmul_(gradPositive, fBoth);
+    const at::Tensor gradC = nceScoreGradient(logSoftmaxC, false);
+    const at::Tensor gradPositive = gradC.narrow(1, 0, 1), gradNegatives = gradC.narrow(1, 1, c);  // [B, 1], [B, C]
+    gradFolded = at::empty_like(folded);
+    gradHidden = scoreReluCandidatesBackward(gradNegatives, hidden, folded, gradFolded);
+    gradOffset = gradNegatives.sum(1, true);  // [B, 1]
+    at::mm_out(gradFBoth, gradFolded, gOut->weight.t());
+    gradFBoth.addcmul_(gradPositive, gY).add_(gradOffset * gOut->bias);
+    gradG.addcmul_(gradPositive, fBoth);
+  } else {
+    const at::Tensor phi = fBoth.mm(gY.t());
+    const Objective o = conditional == DemiConditional::boosted ? boosted(psi, phi) : importanceSampled(psi, phi);
+    step.conditional = o.value;
+    step.importanceSampled =
+        conditional == DemiConditional::boosted ? importanceSampled(psi, phi, false).value : o.value;
+    at::mm_out(gradFBoth, o.gradient, gY);
+    gradG.addmm_(o.gradient.t(), fBoth);
+  }
 
   mlpBackward(f_, f, gradF);
   mlpBackward(g_, gy, gradG);
-  // g's layers also carry the negatives: the folded output layer and the first layer over B * C candidates.
-  gOut->weight.mutable_grad().addmm_(fBoth.t(), gradFolded);
-  gOut->bias.mutable_grad().add_(fBoth.t().mv(gradOffset.squeeze(1)));
-  linearGradients(gIn, flatNegatives, gradHidden, GradientWrite::accumulate);
+  if (conditional == DemiConditional::candidates) {
+    // g's layers also carry the negatives: the folded output layer and the first layer over B * C candidates.
+    gOut->weight.mutable_grad().addmm_(fBoth.t(), gradFolded);
+    gOut->bias.mutable_grad().add_(fBoth.t().mv(gradOffset.squeeze(1)));
+    linearGradients(gIn, flatNegatives, gradHidden, GradientWrite::accumulate);
+  }
   adam_->step();
-  return {unconditional, conditional};
+  return step;
 }
 
 }  // namespace milab

@@ -29,13 +29,20 @@ class SeparableCritic {
   // One Adam step maximising inBatchNce(scores(xs, ys)), the same step as minimise(-inBatchNce(...)) to the bit,
   // about a third faster: its backward written out (in_batch_nce_step.cpp). Returns the objective (no gradient).
   at::Tensor trainInBatchNce(const at::Tensor& xs, const at::Tensor& ys);
-  // One Adam step maximising DEMI's I_NCE(x';y) + I_CNCE(x;y|x') (CriticPair's psi, phi and cnce: f([x', 0]) and
-  // f([x', x]) against g(y), the positive first, then per-row negatives [B, C, d]), its backward written out
-  // (demi_step.cpp): autograd's step to float rounding. Returns the two terms (no gradient).
-  struct DemiTerms {
-    at::Tensor unconditional, conditional;
+  // One Adam step of a DEMI variant, its backward written out (demi_step.cpp; autograd's step to float rounding):
+  // maximises I_NCE(x';y) over the in-batch psi = f([x', 0]) . g(y), plus the conditional critic phi =
+  // f([x', x]) . g(y)'s objective (CriticPair's definitions; psi detached in it):
+  //   candidates:        I_CNCE(x;y|x'), the positive y_i first, then per-row negatives [B, C, d] (true p(y|x'),
+  //                      or a proposal q: DEMI, DEMI-VAR)
+  //   boosted:           I_BO = I_NCE over the in-batch psi + phi (DEMI-BO)
+  //   importanceSampled: I_IS over the in-batch phi, weighted by psi (DEMI-IS)
+  enum class DemiConditional { candidates, boosted, importanceSampled };
+  struct DemiStep {
+    at::Tensor unconditional, conditional;  // the two objectives' values (no gradient)
+    at::Tensor importanceSampled;           // I_IS(x;y|x') of the in-batch phi and psi (boosted, importanceSampled)
   };
-  DemiTerms trainDemi(const at::Tensor& xp, const at::Tensor& x, const at::Tensor& y, const at::Tensor& negatives);
+  DemiStep trainDemi(const at::Tensor& xp, const at::Tensor& x, const at::Tensor& y, DemiConditional conditional,
+                     const at::Tensor& negatives = {});
 
  private:
   Mlp f_{nullptr}, g_{nullptr};

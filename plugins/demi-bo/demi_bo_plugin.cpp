@@ -5,6 +5,7 @@
 #include "method/critic_pair.h"
 #include "method/decomposed_estimator.h"
 #include "nn/bounds.h"
+#include "nn/separable_critic.h"
 
 namespace milab {
 
@@ -20,6 +21,11 @@ class DemiBoEstimator final : public DecomposedEstimator {
     const at::Tensor psi = critics.psi().detach(), phi = critics.phi();
     const at::Tensor bo = inBatchNce(psi + phi);
     return {bo, importanceSampledNce(positiveFirst(phi.detach()), positiveFirst(psi))};
+  }
+  std::optional<WrittenOutStep> writtenOutStep(const Batch& batch, SeparableCritic& critic) override {
+    const SeparableCritic::DemiStep s =
+        critic.trainDemi(batch.xp, batch.x, batch.y, SeparableCritic::DemiConditional::boosted);
+    return WrittenOutStep{s.unconditional, {s.conditional, s.importanceSampled}};
   }
   QList<Term> ownTerms(const Batch&, CriticPair& critics) override {
     return {{"I_BO [bounds I(x,x';y), trains phi]", inBatchNce(critics.psi() + critics.phi()).item<double>()}};

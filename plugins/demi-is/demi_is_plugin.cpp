@@ -5,6 +5,7 @@
 #include "method/critic_pair.h"
 #include "method/decomposed_estimator.h"
 #include "nn/bounds.h"
+#include "nn/separable_critic.h"
 
 namespace milab {
 
@@ -18,6 +19,11 @@ class DemiIsEstimator final : public DecomposedEstimator {
   ConditionalTerm conditionalObjective(const Batch&, CriticPair& critics) override {
     const at::Tensor is = importanceSampledNce(positiveFirst(critics.phi()), positiveFirst(critics.psi()).detach());
     return {is, is};
+  }
+  std::optional<WrittenOutStep> writtenOutStep(const Batch& batch, SeparableCritic& critic) override {
+    const SeparableCritic::DemiStep s =
+        critic.trainDemi(batch.xp, batch.x, batch.y, SeparableCritic::DemiConditional::importanceSampled);
+    return WrittenOutStep{s.unconditional, {s.conditional, s.conditional}};
   }
   QList<Term> ownTerms(const Batch&, CriticPair& critics) override {
     return {{"I_IS(x;y|x') [trains phi]",

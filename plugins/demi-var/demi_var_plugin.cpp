@@ -8,6 +8,7 @@
 #include "nn/descent.h"
 #include "nn/flat_adam.h"
 #include "nn/mlp.h"
+#include "nn/separable_critic.h"
 
 namespace milab {
 
@@ -29,6 +30,14 @@ class DemiVarEstimator final : public DecomposedEstimator {
     const Variational v = variationalBound(batch, critics);
     // The KL does not depend on phi. The difference is taken in double, as the host once took it.
     return {v.cnce, v.cnce.detach().to(at::kDouble) - v.kl};
+  }
+  // conditionalObjective's step with its backward written out: q fitted first, then phi by CNCE on q's negatives.
+  std::optional<WrittenOutStep> writtenOutStep(const Batch& batch, SeparableCritic& critic) override {
+    fitProposal(batch);
+    const Proposed q = proposedNegatives(batch);
+    const SeparableCritic::DemiStep s =
+        critic.trainDemi(batch.xp, batch.x, batch.y, SeparableCritic::DemiConditional::candidates, q.negatives);
+    return WrittenOutStep{s.unconditional, {s.conditional, s.conditional.to(at::kDouble) - q.kl}};
   }
   QList<Term> ownTerms(const Batch& batch, CriticPair& critics) override {
     const Variational v = variationalBound(batch, critics);
@@ -59,18 +68,22 @@ class DemiVarEstimator final : public DecomposedEstimator {
   Variational variationalBound(const Batch& batch, CriticPair& critics) {
     if (oracle())  // q is the true p(y|x')
       return {groundTruthCnce(batch, critics), at::zeros({}, batch.xp.options().dtype(at::kDouble))};
-    const int64_t n = perTerm() - 1;
-    at::Tensor negatives;
-    at::Tensor kl;
-    {
-      c10::NoGradGuard noGrad;  // the contrastive term never trains q
-      const DiagonalGaussian q = proposal(batch.xp);
-      const at::Tensor eps = at::randn({batch.xp.size(0), n, batch.xp.size(1)}, noise(),
-                                       at::TensorOptions().dtype(at::kFloat).device(batch.xp.device()));
-      negatives = q.mean.unsqueeze(1) + (0.5 * q.logVar).exp().unsqueeze(1) * eps;
-      kl = klDivergence(context().task->yGivenXp(batch.xp), {q.mean.to(at::kDouble), q.logVar.to(at::kDouble)}).mean();
-    }
-    return {critics.cnce(negatives), kl};
+    const Proposed q = proposedNegatives(batch);
+    return {critics.cnce(q.negatives), q.kl};
+  }
+
+  struct Proposed {
+    at::Tensor negatives;  // [B, perTerm() - 1, d] from q(y|x'_i), drawn with noise()
+    at::Tensor kl;         // E_x' KL(p(y|x') || q(y|x')), exact: both are Gaussian (double, one element)
+  };
+  Proposed proposedNegatives(const Batch& batch) {
+    c10::NoGradGuard noGrad;  // the contrastive term never trains q
+    const DiagonalGaussian q = proposal(batch.xp);
+    const at::Tensor eps = at::randn({batch.xp.size(0), perTerm() - 1, batch.xp.size(1)}, noise(),
+                                     at::TensorOptions().dtype(at::kFloat).device(batch.xp.device()));
+    return {
+        q.mean.unsqueeze(1) + (0.5 * q.logVar).exp().unsqueeze(1) * eps,
+        klDivergence(context().task->yGivenXp(batch.xp), {q.mean.to(at::kDouble), q.logVar.to(at::kDouble)}).mean()};
   }
 
   Mlp q_{nullptr};

@@ -1,6 +1,7 @@
 #include "demi/demi_plugin.h"
 
 #include "method/decomposed_estimator.h"
+#include "nn/separable_critic.h"
 
 namespace milab {
 
@@ -12,7 +13,11 @@ class DemiEstimator final : public DecomposedEstimator {
   using DecomposedEstimator::DecomposedEstimator;
 
  protected:
-  bool conditionalIsGroundTruthCnce() const override { return true; }
+  std::optional<WrittenOutStep> writtenOutStep(const Batch& batch, SeparableCritic& critic) override {
+    const SeparableCritic::DemiStep s = critic.trainDemi(
+        batch.xp, batch.x, batch.y, SeparableCritic::DemiConditional::candidates, groundTruthNegatives(batch));
+    return WrittenOutStep{s.unconditional, {s.conditional, s.conditional}};
+  }
   ConditionalTerm conditionalObjective(const Batch& batch, CriticPair& critics) override {
     const at::Tensor cnce = groundTruthCnce(batch, critics);
     return {cnce, cnce};

@@ -184,16 +184,27 @@ class TestStepLoop : public QObject {
   }
 
   void handWrittenDemiStepIsAutogradsToRounding_data() {
+    QTest::addColumn<int>("kind");
     QTest::addColumn<int>("K");
     QTest::addColumn<int>("hidden");
     QTest::addColumn<int>("embed");
-    QTest::newRow("K 128, the default critic") << 128 << 100 << 100;
-    QTest::newRow("K 10, odd sizes") << 10 << 13 << 5;
+    using Kind = SeparableCritic::DemiConditional;
+    QTest::newRow("CNCE, K 128, the default critic") << int(Kind::candidates) << 128 << 100 << 100;
+    QTest::newRow("CNCE, K 10, odd sizes") << int(Kind::candidates) << 10 << 13 << 5;
+    QTest::newRow("BO, K 128") << int(Kind::boosted) << 128 << 100 << 100;
+    QTest::newRow("BO, K 10, odd sizes") << int(Kind::boosted) << 10 << 13 << 5;
+    QTest::newRow("IS, K 128") << int(Kind::importanceSampled) << 128 << 100 << 100;
+    QTest::newRow("IS, K 10, odd sizes") << int(Kind::importanceSampled) << 10 << 13 << 5;
   }
+  // Against the objectives as the DEMI variants define them for autograd (CriticPair and nn/bounds, psi detached
+  // in the conditional term).
   void handWrittenDemiStepIsAutogradsToRounding() {
+    QFETCH(int, kind);
     QFETCH(int, K);
     QFETCH(int, hidden);
     QFETCH(int, embed);
+    using Kind = SeparableCritic::DemiConditional;
+    const Kind conditionalKind = Kind(kind);
     const int b = K / 2, d = 4;
     const ParamMap params{{"lr", 5e-3}, {"hidden", hidden}, {"embed", embed}};
     at::Generator a = at::make_generator<at::CPUGeneratorImpl>(3), c = at::make_generator<at::CPUGeneratorImpl>(3);
@@ -206,27 +217,37 @@ class TestStepLoop : public QObject {
       batch.y = 0.6 * batch.xp + 0.5 * batch.x + 0.6 * at::randn({b, d}, data);
       const at::Tensor negatives = 0.6 * batch.xp.unsqueeze(1) + 0.8 * at::randn({b, b - 1, d}, data);
       CriticPair critics(&autograd, nullptr, batch);
-      const at::Tensor unconditional = inBatchNce(critics.psi()), conditional = critics.cnce(negatives);
+      const at::Tensor psi = critics.psi(), unconditional = inBatchNce(psi);
+      at::Tensor conditional;
+      if (conditionalKind == Kind::candidates) conditional = critics.cnce(negatives);
+      if (conditionalKind == Kind::boosted) conditional = inBatchNce(psi.detach() + critics.phi());
+      if (conditionalKind == Kind::importanceSampled)
+        conditional = importanceSampledNce(positiveFirst(critics.phi()), positiveFirst(psi).detach());
       autograd.minimise(-(unconditional + conditional));
-      const SeparableCritic::DemiTerms terms = handWritten.trainDemi(batch.xp, batch.x, batch.y, negatives);
+      const SeparableCritic::DemiStep ours = handWritten.trainDemi(
+          batch.xp, batch.x, batch.y, conditionalKind, conditionalKind == Kind::candidates ? negatives : at::Tensor());
       const QByteArray where = QString("step %1").arg(step).toUtf8();
       // The readings, to float rounding of sums of ~K terms (the parameters drift apart by Adam's normalised steps
       // on gradients that rounding sets to ~0, so later steps get a looser bound than the first).
       const double tolerance = step == 0 ? 1e-5 : 1e-3;
-      QVERIFY2(std::abs(terms.unconditional.item<double>() - unconditional.item<double>()) < tolerance, where);
-      QVERIFY2(std::abs(terms.conditional.item<double>() - conditional.item<double>()) < tolerance, where);
+      QVERIFY2(std::abs(ours.unconditional.item<double>() - unconditional.item<double>()) < tolerance, where);
+      QVERIFY2(std::abs(ours.conditional.item<double>() - conditional.item<double>()) < tolerance, where);
       if (step > 0) continue;
+      if (conditionalKind != Kind::candidates) {  // I_IS of phi and psi, DEMI-BO's reading
+        const double is = importanceSampledNce(positiveFirst(critics.phi()), positiveFirst(psi)).item<double>();
+        QVERIFY(std::abs(ours.importanceSampled.item<double>() - is) < tolerance);
+      }
       // The first step starts from the same parameters: every gradient agrees to rounding, relative to the step's
       // largest (g's output bias has a gradient of exactly 0 in exact arithmetic: a shift of every candidate's
       // score by f . b2 leaves each softmax unchanged; both steps give it rounding noise of ~1e-8).
-      const std::vector<at::Tensor>& ours = handWritten.parameters();
+      const std::vector<at::Tensor>& mine = handWritten.parameters();
       const std::vector<at::Tensor>& theirs = autograd.parameters();
-      QCOMPARE(ours.size(), theirs.size());
+      QCOMPARE(mine.size(), theirs.size());
       double scale = 0;
       for (const at::Tensor& p : theirs) scale = std::max(scale, p.grad().abs().max().item<double>());
       QVERIFY(scale > 1e-3);
-      for (size_t i = 0; i < ours.size(); ++i) {
-        const double error = (ours[i].grad() - theirs[i].grad()).abs().max().item<double>();
+      for (size_t i = 0; i < mine.size(); ++i) {
+        const double error = (mine[i].grad() - theirs[i].grad()).abs().max().item<double>();
         QVERIFY2(error <= 1e-5 * scale, qPrintable(QString("parameter %1: %2 of %3").arg(i).arg(error).arg(scale)));
       }
     }

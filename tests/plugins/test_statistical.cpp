@@ -2,17 +2,14 @@
 // issue's; the figures they produce are printed so a regression shows how far it moved.
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
-#include <c10/core/GradMode.h>
 
 #include <QtTest>
 #include <cmath>
 
 #include "engine/device.h"
 #include "engine/run.h"
-#include "method/critic_pair.h"
+#include "method/decomposed_estimator.h"
 #include "method/method_registry.h"
-#include "nn/bounds.h"
-#include "nn/separable_critic.h"
 #include "tasks/task_catalog.h"
 
 using namespace milab;
@@ -92,42 +89,58 @@ class TestStatistical : public QObject {
     QVERIFY2(std::abs(bo.estimate - d.estimate) <= 1.0, qPrintable(QString::number(bo.estimate - d.estimate)));
   }
 
-  // DEMI's step with its backward written out (SeparableCritic::trainDemi) against the same step by autograd
-  // (CriticPair, as every other DEMI variant trains), on gaussian3 d = 20 at MI 5, 10, 20, K = 128, 400 steps on
-  // the same batches and negatives: the written-out step sums its candidates in another order, so the two runs
-  // part by rounding; what they read at the end must agree within their standard errors (30 evaluation batches).
-  void writtenOutDemiStepReadsAsAutograds_data() {
+  // The DEMI variants' steps with their backward written out (SeparableCritic::trainDemi) against the same
+  // variants trained by autograd on their conditionalObjective (DecomposedEstimator::trainByAutograd), on gaussian3
+  // d = 20, K = 128, 400 steps on the same batches and draws: the written-out step sums in another order, so the two
+  // runs part by rounding; the first step's readings agree to 1e-4, and what they read at the end agrees within
+  // twice their combined standard error (30 evaluation batches each).
+  void writtenOutDemiStepsReadAsAutograds_data() {
+    QTest::addColumn<QString>("method");
     QTest::addColumn<double>("mi");
-    for (double mi : {5.0, 10.0, 20.0}) QTest::newRow(qPrintable(QString("MI %1").arg(mi))) << mi;
+    for (double mi : {5.0, 10.0, 20.0}) QTest::newRow(qPrintable(QString("demi, MI %1").arg(mi))) << "demi" << mi;
+    for (const char* m : {"demi-bo", "demi-is", "demi-var"})
+      QTest::newRow(qPrintable(QString("%1, MI 10").arg(m))) << m << 10.0;
   }
-  void writtenOutDemiStepReadsAsAutograds() {
+  void writtenOutDemiStepsReadAsAutograds() {
+    QFETCH(QString, method);
     QFETCH(double, mi);
-    ParamMap taskParams{{"dim", 20}, {"mi", mi}, {"alpha", 0.5}};
-    QCOMPARE(validateTaskParams(*findTask("gaussian3"), &taskParams), QString());
-    const std::unique_ptr<TaskSampler> task = buildTask("gaussian3", taskParams, 1)->sampler(c10::kCPU);
-    const ParamMap params{{"lr", 5e-4}, {"hidden", 100}, {"embed", 100}};
-    const auto generator = [](uint64_t seed) { return at::make_generator<at::CPUGeneratorImpl>(seed); };
-    at::Generator ga = generator(1), gb = generator(1), data = generator(2), noise = generator(3);
-    SeparableCritic autograd(task->criticInputDim(), task->dimY(), params, c10::kCPU, ga);
-    SeparableCritic written(task->criticInputDim(), task->dimY(), params, c10::kCPU, gb);
-    const int64_t b = 64;
+    RunSpec spec;
+    QCOMPARE(runSpecFromFlat({{"task", "gaussian3"},
+                              {"dim", 20},
+                              {"mi", mi},
+                              {"alpha", 0.5},
+                              {"method", method},
+                              {"K", 128},
+                              {"steps", 400}},
+                             registry_, &spec),
+             QString());
+    const std::unique_ptr<TaskSampler> task = buildTask(spec.task, spec.taskParams, 1)->sampler(c10::kCPU);
+    std::unique_ptr<Estimator> estimators[2];
+    for (int k = 0; k < 2; ++k) {
+      EstimatorContext context;
+      context.task = task.get();
+      context.generator = context.noise = at::make_generator<at::CPUGeneratorImpl>(7);
+      context.params = spec.methodParams;
+      estimators[k] = registry_.find(method)->create(context);
+    }
+    auto* autograd = dynamic_cast<DecomposedEstimator*>(estimators[0].get());
+    QVERIFY(autograd);
+    autograd->trainByAutograd(true);
+    at::Generator data = at::make_generator<at::CPUGeneratorImpl>(2);
+    const int64_t b = estimators[0]->batchSize();
     for (int step = 0; step < 400; ++step) {
       const Batch batch = task->sampleJoint(b, data);
-      const at::Tensor negatives = task->sampleYGivenXp(batch.xp, b - 1, noise);
-      CriticPair critics(&autograd, task.get(), batch);
-      autograd.minimise(-(inBatchNce(critics.psi()) + critics.cnce(negatives)));
-      written.trainDemi(batch.xp, batch.x, batch.y, negatives);
+      const StepResult theirs = estimators[0]->trainStep(batch), ours = estimators[1]->trainStep(batch);
+      QVERIFY(std::isfinite(ours.estimate.value()) && std::isfinite(ours.loss.value()));
+      if (step == 0) {
+        QVERIFY2(std::abs(ours.estimate.value() - theirs.estimate.value()) < 1e-4, "first estimate");
+        QVERIFY2(std::abs(ours.loss.value() - theirs.loss.value()) < 1e-4, "first loss");
+      }
     }
-    c10::NoGradGuard noGrad;
     std::vector<double> readings[2];
     for (int i = 0; i < 30; ++i) {
       const Batch batch = task->sampleJoint(b, data);
-      const at::Tensor negatives = task->sampleYGivenXp(batch.xp, b - 1, noise);
-      SeparableCritic* critic[2] = {&autograd, &written};
-      for (int k = 0; k < 2; ++k) {
-        CriticPair critics(critic[k], task.get(), batch);
-        readings[k].push_back((inBatchNce(critics.psi()) + critics.cnce(negatives)).item<double>());
-      }
+      for (int k = 0; k < 2; ++k) readings[k].push_back(estimators[k]->evaluate(batch).value);
     }
     double mean[2], se[2];
     for (int k = 0; k < 2; ++k) {
@@ -136,7 +149,8 @@ class TestStatistical : public QObject {
       se[k] = r.std().item<double>() / std::sqrt(30.0);
     }
     const double tolerance = 2 * std::hypot(se[0], se[1]);
-    qInfo("MI %.0f: autograd %.3f +- %.3f, written out %.3f +- %.3f", mi, mean[0], se[0], mean[1], se[1]);
+    qInfo("%s MI %.0f: autograd %.3f +- %.3f, written out %.3f +- %.3f", qPrintable(method), mi, mean[0], se[0],
+          mean[1], se[1]);
     QVERIFY2(std::abs(mean[0] - mean[1]) <= tolerance,
              qPrintable(QString("%1 apart, %2 allowed").arg(mean[0] - mean[1]).arg(tolerance)));
     QVERIFY(mean[1] > 0.5 * std::min(mi, 2 * std::log(64.0)));  // both learned: the check is not of two blanks
