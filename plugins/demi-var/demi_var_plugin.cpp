@@ -8,6 +8,7 @@
 #include "nn/descent.h"
 #include "nn/flat_adam.h"
 #include "nn/mlp.h"
+#include "nn/mlp_backward.h"
 #include "nn/separable_critic.h"
 
 namespace milab {
@@ -33,7 +34,7 @@ class DemiVarEstimator final : public DecomposedEstimator {
   }
   // conditionalObjective's step with its backward written out: q fitted first, then phi by CNCE on q's negatives.
   std::optional<WrittenOutStep> writtenOutStep(const Batch& batch, SeparableCritic& critic) override {
-    fitProposal(batch);
+    fitProposalWrittenOut(batch);
     const Proposed q = proposedNegatives(batch);
     const SeparableCritic::DemiStep s =
         critic.trainDemi(batch.xp, batch.x, batch.y, SeparableCritic::DemiConditional::candidates, q.negatives);
@@ -63,6 +64,26 @@ class DemiVarEstimator final : public DecomposedEstimator {
     const DiagonalGaussian q = proposal(batch.xp);
     const at::Tensor nll = 0.5 * (q.logVar + (batch.y - q.mean).pow(2) * (-q.logVar).exp()).sum(1).mean();
     descend(*adam_, nll);
+  }
+
+  // fitProposal's step with its backward written out (no graph; the same step to float rounding): the negative
+  // log-likelihood's gradient at q's outputs, with r = y - mean and the bounded log-variance v,
+  //   d/d mean = -r e^-v / B,   d/d v = (1 - r^2 e^-v) / (2B), zero where the clamp holds v at a bound,
+  // then q's MLP backward straight into its optimiser's buffer.
+  void fitProposalWrittenOut(const Batch& batch) {
+    c10::NoGradGuard noGraph;
+    const MlpPass pass = mlpForward(q_, batch.xp);
+    const int64_t b = batch.xp.size(0), d = batch.xp.size(1);
+    const at::Tensor rawLogVar = pass.output.narrow(1, d, d);
+    const at::Tensor residual = batch.y - pass.output.narrow(1, 0, d);
+    const at::Tensor precision = rawLogVar.clamp(-30.0, 10.0).neg_().exp_();
+    const at::Tensor weighted = residual * precision;  // r e^-v
+    at::Tensor grad = at::empty_like(pass.output);
+    grad.narrow(1, 0, d).copy_(weighted).div_(-static_cast<double>(b));
+    const at::Tensor inside = (rawLogVar >= -30.0).logical_and_(rawLogVar <= 10.0);  // clamp's backward mask
+    grad.narrow(1, d, d).copy_((1 - weighted * residual).mul_(inside).div_(2.0 * b));
+    mlpBackward(q_, pass, grad);
+    adam_->step();
   }
 
   Variational variationalBound(const Batch& batch, CriticPair& critics) {
