@@ -225,7 +225,7 @@ void Run::execute() {
 
   try {
     QString deviceName;
-    const QString deviceError = resolveDevice(spec_.device, &deviceName);
+    const QString deviceError = resolveDevice(method_->info().cpuOnly ? "cpu" : spec_.device, &deviceName);
     if (!deviceError.isEmpty()) return finish(RunStatus::Failed, deviceError);
     res.device = deviceName;
     const c10::Device device(deviceName == "cuda" ? c10::kCUDA : c10::kCPU);

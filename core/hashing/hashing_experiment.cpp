@@ -130,6 +130,10 @@ HashingResult runHashing(const HashingSpec& spec, const std::function<void(const
       s.beta = p.value("beta").toDouble();
       s.lr = p.value("lr").toDouble();
       AmmiHasher ammi(s, trainX.size(1), gen, device);
+      // The batches' indices are drawn where the images are (a GPU draws them itself instead of receiving a copy
+      // each step); on the CPU this is `gen`, so a CPU run draws what it always drew.
+      at::Generator indexGen = deviceNoiseGenerator(device, p.value("seed").toInt() * 131 + m, gen);
+      const at::TensorOptions indexOptions = at::TensorOptions().dtype(at::kLong).device(device);
       const int steps = p.value("steps").toInt();
       double tail = 0;
       int tailCount = 0;
@@ -149,8 +153,8 @@ HashingResult runHashing(const HashingSpec& spec, const std::function<void(const
           out.cancelled = true;
           return out;
         }
-        const at::Tensor index = at::randint(out.trainImages, {s.batch}, gen, at::TensorOptions().dtype(at::kLong));
-        pending.add(step, {ammi.trainStep(trainX.index_select(0, index.to(device))), 0.0}, 0.0);
+        const at::Tensor index = at::randint(out.trainImages, {s.batch}, indexGen, indexOptions);
+        pending.add(step, {ammi.trainStep(trainX.index_select(0, index)), 0.0}, 0.0);
         if (pending.size() >= 256 && !drain()) return out;
       }
       if (!drain()) return out;

@@ -83,6 +83,7 @@ MethodInfo KsgPlugin::info() const {
   i.target = conditional_ ? Target::ConditionalMi : Target::TotalMi;
   i.lowerBound = false;
   i.trains = false;
+  i.cpuOnly = true;
   return i;
 }
 

@@ -39,6 +39,9 @@ struct MethodInfo {
   // False for an estimator with nothing to train (KSG): the run skips the training loop and its steps, and
   // its reading is the evaluation on eval_batches independent sample sets, shown as a point with an error bar.
   bool trains = true;
+  // True for an estimator that computes on the CPU whatever the run asks for (KSG's k-NN counts): its runs sample on
+  // the CPU too and report "cpu" as their device.
+  bool cpuOnly = false;
 };
 
 // A horizontal reference line a bound can never exceed, e.g. {"log K", 4.85}.
