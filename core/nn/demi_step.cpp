@@ -71,6 +71,48 @@ Objective importanceSampled(const at::Tensor& psi, const at::Tensor& phi, bool w
   return {value, gradient};
 }
 
+// I_CNCE of phi = f([x', x]) . g(y) against the positive y_i in column 0 and per-row negatives [B, C, d], and its
+// backward as far as f([x', x]) and g(y): the gradient of -value written into gradFBoth, added into gradGY. The
+// negatives are scored through g's first layer only, r . (W2 h + b2) = (r W2) . h + r . b2 (MlpImpl::dotWithRows),
+// so their share of g's parameter gradients is left in the pass for applyNegativesGradients, after g's backward.
+struct CandidatesPass {
+  at::Tensor value;
+  at::Tensor flatNegatives, gradHidden, gradFolded, gradOffset;
+};
+
+CandidatesPass candidatesCnce(Mlp& g, const at::Tensor& fBoth, const at::Tensor& gY, const at::Tensor& negatives,
+                              at::Tensor& gradFBoth, at::Tensor& gradGY) {
+  const torch::nn::Linear& gOut = g->output;
+  const int64_t b = fBoth.size(0), c = negatives.size(1), d = negatives.size(2);
+  CandidatesPass pass;
+  pass.flatNegatives = negatives.reshape({b * c, d});
+  at::Tensor hidden = linearForward(g->input, pass.flatNegatives).view({b, c, -1});  // [B, C, H], relu below
+  const at::Tensor folded = fBoth.mm(gOut->weight);                                  // [B, H]
+  at::Tensor candidates = at::empty({b, c + 1}, hidden.options());
+  at::Tensor positive = candidates.select(1, 0), negative = candidates.narrow(1, 1, c);
+  at::sum_out(positive, fBoth * gY, {1});
+  scoreReluCandidates(hidden, folded, fBoth.mv(gOut->bias), negative);
+  at::Tensor logSoftmax = at::log_softmax(candidates, 1);
+  pass.value = logSoftmax.select(1, 0).mean() + std::log(static_cast<double>(c + 1));
+
+  const at::Tensor grad = nceScoreGradient(logSoftmax, false);
+  const at::Tensor gradPositive = grad.narrow(1, 0, 1), gradNegatives = grad.narrow(1, 1, c);  // [B, 1], [B, C]
+  pass.gradFolded = at::empty_like(folded);
+  pass.gradHidden = scoreReluCandidatesBackward(gradNegatives, hidden, folded, pass.gradFolded);
+  pass.gradOffset = gradNegatives.sum(1, true);  // [B, 1]
+  at::mm_out(gradFBoth, pass.gradFolded, gOut->weight.t());
+  gradFBoth.addcmul_(gradPositive, gY).add_(pass.gradOffset * gOut->bias);
+  gradGY.addcmul_(gradPositive, fBoth);
+  return pass;
+}
+
+// g's layers also carry the negatives: the folded output layer and the first layer over B * C candidates.
+void applyNegativesGradients(Mlp& g, const at::Tensor& fBoth, const CandidatesPass& pass) {
+  g->output->weight.mutable_grad().addmm_(fBoth.t(), pass.gradFolded);
+  g->output->bias.mutable_grad().add_(fBoth.t().mv(pass.gradOffset.squeeze(1)));
+  linearGradients(g->input, pass.flatNegatives, pass.gradHidden, GradientWrite::accumulate);
+}
+
 }  // namespace
 
 SeparableCritic::DemiStep SeparableCritic::trainDemi(const at::Tensor& xp, const at::Tensor& x, const at::Tensor& y,
@@ -94,31 +136,10 @@ SeparableCritic::DemiStep SeparableCritic::trainDemi(const at::Tensor& xp, const
   at::Tensor gradG = gradU.t().mm(fSubview);
 
   // The conditional objective: its gradient into f([x', x]) and g(y), and for candidates into g's layers directly.
-  const torch::nn::Linear& gIn = g_->input;
-  const torch::nn::Linear& gOut = g_->output;
-  at::Tensor flatNegatives, gradHidden, gradFolded, gradOffset;
+  CandidatesPass candidatesPass;
   if (conditional == DemiConditional::candidates) {
-    // Column 0 the positive phi = f([x', x]) . g(y), then the negatives scored through g's first layer only:
-    // r . (W2 h + b2) = (r W2) . h + r . b2 (MlpImpl::dotWithRows).
-    const int64_t c = negatives.size(1), d = negatives.size(2);
-    flatNegatives = negatives.reshape({b * c, d});
-    at::Tensor hidden = linearForward(gIn, flatNegatives).view({b, c, -1});  // [B, C, H], relu applied below
-    const at::Tensor folded = fBoth.mm(gOut->weight);                        // [B, H]
-    at::Tensor candidates = at::empty({b, c + 1}, hidden.options());
-    at::Tensor positive = candidates.select(1, 0), negative = candidates.narrow(1, 1, c);
-    at::sum_out(positive, fBoth * gY, {1});
-    scoreReluCandidates(hidden, folded, fBoth.mv(gOut->bias), negative);
-    at::Tensor logSoftmaxC = at::log_softmax(candidates, 1);
-    step.conditional = logSoftmaxC.select(1, 0).mean() + std::log(static_cast<double>(c + 1));
-
-    const at::Tensor gradC = nceScoreGradient(logSoftmaxC, false);
-    const at::Tensor gradPositive = gradC.narrow(1, 0, 1), gradNegatives = gradC.narrow(1, 1, c);  // [B, 1], [B, C]
-    gradFolded = at::empty_like(folded);
-    gradHidden = scoreReluCandidatesBackward(gradNegatives, hidden, folded, gradFolded);
-    gradOffset = gradNegatives.sum(1, true);  // [B, 1]
-    at::mm_out(gradFBoth, gradFolded, gOut->weight.t());
-    gradFBoth.addcmul_(gradPositive, gY).add_(gradOffset * gOut->bias);
-    gradG.addcmul_(gradPositive, fBoth);
+    candidatesPass = candidatesCnce(g_, fBoth, gY, negatives, gradFBoth, gradG);
+    step.conditional = candidatesPass.value;
   } else {
     const at::Tensor phi = fBoth.mm(gY.t());
     const Objective o = conditional == DemiConditional::boosted ? boosted(psi, phi) : importanceSampled(psi, phi);
@@ -131,14 +152,22 @@ SeparableCritic::DemiStep SeparableCritic::trainDemi(const at::Tensor& xp, const
 
   mlpBackward(f_, f, gradF);
   mlpBackward(g_, gy, gradG);
-  if (conditional == DemiConditional::candidates) {
-    // g's layers also carry the negatives: the folded output layer and the first layer over B * C candidates.
-    gOut->weight.mutable_grad().addmm_(fBoth.t(), gradFolded);
-    gOut->bias.mutable_grad().add_(fBoth.t().mv(gradOffset.squeeze(1)));
-    linearGradients(gIn, flatNegatives, gradHidden, GradientWrite::accumulate);
-  }
+  if (conditional == DemiConditional::candidates) applyNegativesGradients(g_, fBoth, candidatesPass);
   adam_->step();
   return step;
+}
+
+at::Tensor SeparableCritic::trainCnce(const at::Tensor& xp, const at::Tensor& x, const at::Tensor& y,
+                                      const at::Tensor& negatives) {
+  c10::NoGradGuard noGraph;
+  const MlpPass f = mlpForward(f_, at::cat({xp, x}, 1)), gy = mlpForward(g_, y);
+  at::Tensor gradF = at::empty_like(f.output), gradG = at::zeros_like(gy.output);
+  const CandidatesPass pass = candidatesCnce(g_, f.output, gy.output, negatives, gradF, gradG);
+  mlpBackward(f_, f, gradF);
+  mlpBackward(g_, gy, gradG);
+  applyNegativesGradients(g_, f.output, pass);
+  adam_->step();
+  return pass.value;
 }
 
 }  // namespace milab

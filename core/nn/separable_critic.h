@@ -41,6 +41,9 @@ class SeparableCritic {
     at::Tensor unconditional, conditional;  // the two objectives' values (no gradient)
     at::Tensor importanceSampled;           // I_IS(x;y|x') of the in-batch phi and psi (boosted, importanceSampled)
   };
+  // One Adam step maximising I_CNCE(x;y|x') alone (the cnce method; CriticPair::cnce of phi = f([x', x]) . g(y)
+  // against per-row negatives [B, C, d]), the same written-out backward as trainDemi's candidates. Returns its value.
+  at::Tensor trainCnce(const at::Tensor& xp, const at::Tensor& x, const at::Tensor& y, const at::Tensor& negatives);
   DemiStep trainDemi(const at::Tensor& xp, const at::Tensor& x, const at::Tensor& y, DemiConditional conditional,
                      const at::Tensor& negatives = {});
 

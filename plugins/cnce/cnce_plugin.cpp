@@ -25,9 +25,10 @@ class CnceEstimator final : public Estimator {
   // Negatives are drawn per row, so the batch size is free; K rows keeps the cost comparable to InfoNCE's.
   int64_t batchSize() const override { return K_; }
 
+  // SeparableCritic::trainCnce: the step of minimise(-cnce(batch)) with its backward written out, the same draws.
   StepResult trainStep(const Batch& batch) override {
-    const at::Tensor bound = cnce(batch);
-    critic_->minimise(-bound);
+    const at::Tensor negatives = ctx_.task->sampleYGivenXp(batch.xp, K_ - 1, ctx_.noise);
+    const at::Tensor bound = critic_->trainCnce(batch.xp, batch.x, batch.y, negatives);
     return {bound, -StepReading(bound)};
   }
 

@@ -28,6 +28,10 @@
 
 using namespace milab;
 
+namespace {
+constexpr int kCnceAlone = -1;  // the cnce method's step (trainCnce): no unconditional term
+}  // namespace
+
 class TestStepLoop : public QObject {
   Q_OBJECT
  private Q_SLOTS:
@@ -195,6 +199,8 @@ class TestStepLoop : public QObject {
     QTest::newRow("BO, K 10, odd sizes") << int(Kind::boosted) << 10 << 13 << 5;
     QTest::newRow("IS, K 128") << int(Kind::importanceSampled) << 128 << 100 << 100;
     QTest::newRow("IS, K 10, odd sizes") << int(Kind::importanceSampled) << 10 << 13 << 5;
+    QTest::newRow("CNCE alone (trainCnce), K 128") << kCnceAlone << 128 << 100 << 100;
+    QTest::newRow("CNCE alone (trainCnce), K 10") << kCnceAlone << 10 << 13 << 5;
   }
   // Against the objectives as the DEMI variants define them for autograd (CriticPair and nn/bounds, psi detached
   // in the conditional term).
@@ -217,15 +223,23 @@ class TestStepLoop : public QObject {
       batch.y = 0.6 * batch.xp + 0.5 * batch.x + 0.6 * at::randn({b, d}, data);
       const at::Tensor negatives = 0.6 * batch.xp.unsqueeze(1) + 0.8 * at::randn({b, b - 1, d}, data);
       CriticPair critics(&autograd, nullptr, batch);
-      const at::Tensor psi = critics.psi(), unconditional = inBatchNce(psi);
+      const at::Tensor psi = critics.psi();
+      const at::Tensor unconditional = kind == kCnceAlone ? at::zeros({}) : inBatchNce(psi);
       at::Tensor conditional;
+      if (kind == kCnceAlone) conditional = critics.cnce(negatives);
       if (conditionalKind == Kind::candidates) conditional = critics.cnce(negatives);
       if (conditionalKind == Kind::boosted) conditional = inBatchNce(psi.detach() + critics.phi());
       if (conditionalKind == Kind::importanceSampled)
         conditional = importanceSampledNce(positiveFirst(critics.phi()), positiveFirst(psi).detach());
       autograd.minimise(-(unconditional + conditional));
-      const SeparableCritic::DemiStep ours = handWritten.trainDemi(
-          batch.xp, batch.x, batch.y, conditionalKind, conditionalKind == Kind::candidates ? negatives : at::Tensor());
+      SeparableCritic::DemiStep ours;
+      if (kind == kCnceAlone) {
+        ours.unconditional = at::zeros({});
+        ours.conditional = handWritten.trainCnce(batch.xp, batch.x, batch.y, negatives);
+      } else {
+        ours = handWritten.trainDemi(batch.xp, batch.x, batch.y, conditionalKind,
+                                     conditionalKind == Kind::candidates ? negatives : at::Tensor());
+      }
       const QByteArray where = QString("step %1").arg(step).toUtf8();
       // The readings, to float rounding of sums of ~K terms (the parameters drift apart by Adam's normalised steps
       // on gradients that rounding sets to ~0, so later steps get a looser bound than the first).
@@ -233,7 +247,7 @@ class TestStepLoop : public QObject {
       QVERIFY2(std::abs(ours.unconditional.item<double>() - unconditional.item<double>()) < tolerance, where);
       QVERIFY2(std::abs(ours.conditional.item<double>() - conditional.item<double>()) < tolerance, where);
       if (step > 0) continue;
-      if (conditionalKind != Kind::candidates) {  // I_IS of phi and psi, DEMI-BO's reading
+      if (kind != kCnceAlone && conditionalKind != Kind::candidates) {  // I_IS of phi and psi, DEMI-BO's reading
         const double is = importanceSampledNce(positiveFirst(critics.phi()), positiveFirst(psi)).item<double>();
         QVERIFY(std::abs(ours.importanceSampled.item<double>() - is) < tolerance);
       }
