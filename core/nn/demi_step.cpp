@@ -23,15 +23,6 @@ namespace milab {
 
 namespace {
 
-// d(-mean_i log_softmax(s)_i,target(i))/ds = (softmax(s) - onehot(target)) / rows, from the log-softmax itself
-// (overwritten). `target` is the diagonal (in-batch) or column 0 (explicit candidates).
-at::Tensor nceScoreGradient(at::Tensor logSoftmax, bool diagonalTarget) {
-  const int64_t rows = logSoftmax.size(0);
-  at::Tensor grad = logSoftmax.exp_();
-  (diagonalTarget ? grad.diagonal() : grad.select(1, 0)).sub_(1);
-  return grad.div_(static_cast<double>(rows));
-}
-
 // logsumexp of each row without its diagonal entry.
 at::Tensor logSumExpOffDiagonal(const at::Tensor& scores) {
   at::Tensor masked = scores.clone();
@@ -44,11 +35,17 @@ struct Objective {
   at::Tensor gradient;  // of -value, with respect to the scores it was computed from
 };
 
-// I_BO (eq. 10): in-batch InfoNCE of psi + phi, psi detached.
-Objective boosted(const at::Tensor& psi, const at::Tensor& phi) {
-  at::Tensor logSoftmax = at::log_softmax(psi + phi, 1);
-  const at::Tensor value = logSoftmax.diagonal().mean() + std::log(static_cast<double>(phi.size(0)));
-  return {value, nceScoreGradient(logSoftmax, true)};
+// InfoNCE over a score matrix whose target in row i is the diagonal (in-batch: I_NCE, and I_BO of psi + phi) or
+// column 0 (explicit candidates: I_CNCE): mean_i log_softmax(s)_i,target(i) + log(columns), as nn/bounds'
+// inBatchNce and firstColumnNce compute it. The gradient of -value is (softmax(s) - onehot(target)) / rows.
+enum class NceTarget { diagonal, firstColumn };
+Objective nce(const at::Tensor& scores, NceTarget target) {
+  at::Tensor logSoftmax = at::log_softmax(scores, 1);
+  at::Tensor atTarget = target == NceTarget::diagonal ? logSoftmax.diagonal() : logSoftmax.select(1, 0);
+  const at::Tensor value = atTarget.mean() + std::log(static_cast<double>(scores.size(1)));
+  logSoftmax.exp_();  // the softmax, in place: atTarget views it
+  atTarget.sub_(1);
+  return {value, logSoftmax.div_(static_cast<double>(scores.size(0)))};
 }
 
 // I_IS (eq. 9) over the in-batch phi, row i's positive phi_ii and its negatives phi_ik (k != i) weighted by the
@@ -92,10 +89,10 @@ CandidatesPass candidatesCnce(Mlp& g, const at::Tensor& fBoth, const at::Tensor&
   at::Tensor positive = candidates.select(1, 0), negative = candidates.narrow(1, 1, c);
   at::sum_out(positive, fBoth * gY, {1});
   scoreReluCandidates(hidden, folded, fBoth.mv(gOut->bias), negative);
-  at::Tensor logSoftmax = at::log_softmax(candidates, 1);
-  pass.value = logSoftmax.select(1, 0).mean() + std::log(static_cast<double>(c + 1));
+  const Objective cnce = nce(candidates, NceTarget::firstColumn);
+  pass.value = cnce.value;
 
-  const at::Tensor grad = nceScoreGradient(logSoftmax, false);
+  const at::Tensor& grad = cnce.gradient;
   const at::Tensor gradPositive = grad.narrow(1, 0, 1), gradNegatives = grad.narrow(1, 1, c);  // [B, 1], [B, C]
   pass.gradFolded = at::empty_like(folded);
   pass.gradHidden = scoreReluCandidatesBackward(gradNegatives, hidden, folded, pass.gradFolded);
@@ -129,11 +126,10 @@ SeparableCritic::DemiStep SeparableCritic::trainDemi(const at::Tensor& xp, const
   // I_NCE(x';y) over the in-batch psi.
   DemiStep step;
   const at::Tensor psi = fSubview.mm(gY.t());
-  at::Tensor logSoftmaxU = at::log_softmax(psi, 1);
-  step.unconditional = logSoftmaxU.diagonal().mean() + std::log(static_cast<double>(b));
-  const at::Tensor gradU = nceScoreGradient(logSoftmaxU, true);
-  at::mm_out(gradFSubview, gradU, gY);
-  at::Tensor gradG = gradU.t().mm(fSubview);
+  const Objective unconditional = nce(psi, NceTarget::diagonal);
+  step.unconditional = unconditional.value;
+  at::mm_out(gradFSubview, unconditional.gradient, gY);
+  at::Tensor gradG = unconditional.gradient.t().mm(fSubview);
 
   // The conditional objective: its gradient into f([x', x]) and g(y), and for candidates into g's layers directly.
   CandidatesPass candidatesPass;
@@ -142,7 +138,9 @@ SeparableCritic::DemiStep SeparableCritic::trainDemi(const at::Tensor& xp, const
     step.conditional = candidatesPass.value;
   } else {
     const at::Tensor phi = fBoth.mm(gY.t());
-    const Objective o = conditional == DemiConditional::boosted ? boosted(psi, phi) : importanceSampled(psi, phi);
+    // I_BO (eq. 10) is the in-batch InfoNCE of psi + phi, psi detached.
+    const Objective o =
+        conditional == DemiConditional::boosted ? nce(psi + phi, NceTarget::diagonal) : importanceSampled(psi, phi);
     step.conditional = o.value;
     step.importanceSampled =
         conditional == DemiConditional::boosted ? importanceSampled(psi, phi, false).value : o.value;

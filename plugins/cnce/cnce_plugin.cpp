@@ -27,8 +27,7 @@ class CnceEstimator final : public Estimator {
 
   // SeparableCritic::trainCnce: the step of minimise(-cnce(batch)) with its backward written out, the same draws.
   StepResult trainStep(const Batch& batch) override {
-    const at::Tensor negatives = ctx_.task->sampleYGivenXp(batch.xp, K_ - 1, ctx_.noise);
-    const at::Tensor bound = critic_->trainCnce(batch.xp, batch.x, batch.y, negatives);
+    const at::Tensor bound = critic_->trainCnce(batch.xp, batch.x, batch.y, negatives(batch));
     return {bound, -StepReading(bound)};
   }
 
@@ -39,10 +38,12 @@ class CnceEstimator final : public Estimator {
   }
 
  private:
+  // K - 1 per row from the true p(y|x'), drawn with the run's noise generator.
+  at::Tensor negatives(const Batch& batch) { return ctx_.task->sampleYGivenXp(batch.xp, K_ - 1, ctx_.noise); }
+
   at::Tensor cnce(const Batch& batch) {
     CriticPair critics(critic_.get(), ctx_.task, batch);
-    const at::Tensor negatives = ctx_.task->sampleYGivenXp(batch.xp, K_ - 1, ctx_.noise);
-    return critics.cnce(negatives);
+    return critics.cnce(negatives(batch));
   }
 
   EstimatorContext ctx_;

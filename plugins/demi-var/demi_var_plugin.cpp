@@ -15,6 +15,9 @@ namespace milab {
 
 namespace {
 
+// q's log-variance is held in [kMinLogVar, kMaxLogVar] so that e^-v stays finite in its likelihood.
+constexpr double kMinLogVar = -30.0, kMaxLogVar = 10.0;
+
 class DemiVarEstimator final : public DecomposedEstimator {
  public:
   explicit DemiVarEstimator(const EstimatorContext& ctx) : DecomposedEstimator(ctx) {
@@ -55,7 +58,7 @@ class DemiVarEstimator final : public DecomposedEstimator {
   DiagonalGaussian proposal(const at::Tensor& xp) {
     const at::Tensor out = q_->forward(xp);
     const int64_t d = xp.size(1);
-    return {out.narrow(1, 0, d), out.narrow(1, d, d).clamp(-30.0, 10.0)};
+    return {out.narrow(1, 0, d), out.narrow(1, d, d).clamp(kMinLogVar, kMaxLogVar)};
   }
 
   // Maximum likelihood on the joint batch's (x', y) pairs.
@@ -76,11 +79,11 @@ class DemiVarEstimator final : public DecomposedEstimator {
     const int64_t b = batch.xp.size(0), d = batch.xp.size(1);
     const at::Tensor rawLogVar = pass.output.narrow(1, d, d);
     const at::Tensor residual = batch.y - pass.output.narrow(1, 0, d);
-    const at::Tensor precision = rawLogVar.clamp(-30.0, 10.0).neg_().exp_();
+    const at::Tensor precision = rawLogVar.clamp(kMinLogVar, kMaxLogVar).neg_().exp_();
     const at::Tensor weighted = residual * precision;  // r e^-v
     at::Tensor grad = at::empty_like(pass.output);
     grad.narrow(1, 0, d).copy_(weighted).div_(-static_cast<double>(b));
-    const at::Tensor inside = (rawLogVar >= -30.0).logical_and_(rawLogVar <= 10.0);  // clamp's backward mask
+    const at::Tensor inside = (rawLogVar >= kMinLogVar).logical_and_(rawLogVar <= kMaxLogVar);  // clamp's backward
     grad.narrow(1, d, d).copy_((1 - weighted * residual).mul_(inside).div_(2.0 * b));
     mlpBackward(q_, pass, grad);
     adam_->step();
