@@ -188,12 +188,14 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
     return interrupted.load() ? exitCode(kInterrupted) : 1;  // a script that sent a signal reads its code
   }
   // A dataset's truth is unknown: its permutation baseline (y shuffled) says what no dependence reads as.
-  const QString truth = std::isnan(result.trueMi)
-                            ? QStringLiteral("%1 unknown, y shuffled %2 +- %3")
-                                  .arg(result.targetName)
-                                  .arg(result.baseline, 0, 'f', 4)
-                                  .arg(result.baselineStderr, 0, 'f', 4)
-                            : QStringLiteral("true %1 %2").arg(result.targetName).arg(result.trueMi, 0, 'f', 4);
+  QString truth = !std::isnan(result.trueMi)
+                      ? QStringLiteral("true %1 %2").arg(result.targetName).arg(result.trueMi, 0, 'f', 4)
+                  : std::isnan(result.baseline) ? QStringLiteral("%1 unknown").arg(result.targetName)
+                                                : QStringLiteral("%1 unknown, y shuffled %2 +- %3")
+                                                      .arg(result.targetName)
+                                                      .arg(result.baseline, 0, 'f', 4)
+                                                      .arg(result.baselineStderr, 0, 'f', 4);
+  for (const NamedValue& r : result.readings) truth += QStringLiteral(", %1 %2").arg(r.name).arg(r.value, 0, 'f', 4);
   std::printf("%s %s: estimate %.4f +- %.4f nats, %s, %s (%s, %.1f s, %s)\n", spec.method.toUtf8().constData(),
               spec.task.toUtf8().constData(), result.estimate, result.stderror, truth.toUtf8().constData(),
               ceiling.toUtf8().constData(), statusName(result.status).toUtf8().constData(), result.seconds,

@@ -36,9 +36,12 @@ int listTasks(bool longForm) {
     std::fprintf(stderr, "milab-cli: warning: task plugin %s not loaded: %s\n", e.file.toLocal8Bit().constData(),
                  e.reason.toLocal8Bit().constData());
   for (const TaskInfo& t : availableTasks()) {
-    const QString truths = t.dataset ? QStringLiteral("no truth (a table: --file PATH)") : truthsAtDefaults(t);
+    const QString truths = t.dataset               ? QStringLiteral("no truth (a table: --file PATH)")
+                           : t.capabilities.images ? QStringLiteral("no truth (image views: read by a linear probe)")
+                                                   : truthsAtDefaults(t);
+    const bool noTruth = t.dataset || t.capabilities.images;
     std::printf("%s\t%s\t%s%s\n", t.id.toUtf8().constData(), t.displayName.toUtf8().constData(),
-                truths.toUtf8().constData(), t.params.isEmpty() || t.dataset ? "" : " (at the defaults)");
+                truths.toUtf8().constData(), t.params.isEmpty() || noTruth ? "" : " (at the defaults)");
     if (!longForm) continue;
     std::printf("  %s\n", t.summary.toUtf8().constData());
     std::printf("  family %s; offers %s\n", t.family.toUtf8().constData(), offers(t.capabilities).toUtf8().constData());

@@ -7,13 +7,14 @@
 #include <cmath>
 #include <exception>
 #include <limits>
-#include <utility>
 #include <stdexcept>
+#include <utility>
 
 #include "engine/device.h"
 #include "engine/sample_set.h"
 #include "engine/training_session.h"
 #include "method/estimator.h"
+#include "method/representation_probe.h"
 #include "tasks/task_catalog.h"
 
 namespace milab {
@@ -215,7 +216,18 @@ void Run::execute() {
     finishedChanged_.notify_all();
   };
   // Keep what was measured: a cancelled run's estimate is the mean of its last (up to) 100 training points.
+  // A learned representation's probe (method/representation_probe.h): the untrained floor, then every
+  // probe_every steps; a stopped run keeps its last reading as its accuracy.
+  RepresentationProbe* probe = nullptr;
+  double lastProbe = std::numeric_limits<double>::quiet_NaN();
+  const auto keepProbe = [&](const char* name, double value) {
+    if (!std::isfinite(value)) return;
+    for (NamedValue& r : res.readings)
+      if (r.name == name) return void(r.value = value);
+    res.readings << NamedValue{name, value};
+  };
   auto finishCancelled = [&](const QString& reason) {
+    keepProbe("probe_accuracy", lastProbe);
     const QVector<CurvePoint> pts = curve();
     std::vector<double> tail;
     for (int i = std::max<int>(0, pts.size() - 100); i < pts.size(); ++i) tail.push_back(pts[i].estimate);
@@ -254,11 +266,25 @@ void Run::execute() {
           heldOutNew_ << curve_[i];
         }
     };
+    // A probe's reading of the encoder `step` left, on that step's point.
+    const auto attachProbe = [&](int step, double value) {
+      lastProbe = value;
+      std::lock_guard<std::mutex> lock(mutex_);
+      for (int i = curve_.size() - 1; i >= 0 && curve_[i].step >= step; --i)
+        if (curve_[i].step == step) {
+          curve_[i].probe = value;
+          heldOutNew_ << curve_[i];
+        }
+    };
+    probe = dynamic_cast<RepresentationProbe*>(&session->estimator());
+    if (probe) keepProbe("probe_accuracy_untrained", probe->probeAccuracy());
+    const int probeEvery = probe ? probe->probeEvery() : 0;
     const TrainingOutcome training = session->train(
         steps,
         [&](int step) {  // the staircase swaps the task's law at each level; the estimator keeps its networks
           if (schedule_.isSet() && step > 1 && schedule_.levelOf(step) != schedule_.levelOf(step - 1))
             session->switchTask(*levelModels_[schedule_.levelOf(step)]);
+          if (probeEvery > 0 && step > 1 && (step - 1) % probeEvery == 0) attachProbe(step - 1, probe->probeAccuracy());
           if (!sampleSet || step == 1 || (step - 1) % spec_.evalEvery != 0) return true;
           const double heldOut = heldOutReading(*session, *sampleSet, cancel_).value;
           attachHeldOut(step - 1, heldOut);
@@ -280,10 +306,14 @@ void Run::execute() {
           }
           stepsDone_.store(n.step);
         },
-        sampleSet ? spec_.evalEvery : 0);
+        sampleSet ? spec_.evalEvery : probeEvery);  // a late reading needs its step's point published
     if (!training.error.isEmpty()) return finish(RunStatus::Failed, training.error);
     if (training.cancelled || cancel_.load())
       return finishCancelled(QStringLiteral("cancelled at step %1").arg(stepsDone_.load()));
+    if (probe) {
+      attachProbe(stepsDone_.load(), probe->probeAccuracy());
+      keepProbe("probe_accuracy", lastProbe);
+    }
 
     std::vector<double> values;
     QList<NamedValue> termSums;

@@ -30,6 +30,9 @@ struct CurvePoint {
   // The finite-sample protocol's held-out reading of the critic after this step (every eval_every steps and at
   // the end); NaN where none was taken.
   double heldOut = std::numeric_limits<double>::quiet_NaN();
+  // A learned representation's linear-probe accuracy after this step (method/representation_probe.h: every
+  // probe_every steps and at the end); NaN where none was taken.
+  double probe = std::numeric_limits<double>::quiet_NaN();
 };
 
 enum class RunStatus { Pending, Running, Finished, Cancelled, Failed };
@@ -67,6 +70,9 @@ struct RunResult {
   // An MI staircase (task key mi_schedule): each level's target, and once over its bias, variance and MSE.
   QList<LevelResult> levels;
   int stepsPerLevel = 0;
+  // Named results beside the estimate, each a top-level field of summary.json: a learned representation's
+  // probe_accuracy and probe_accuracy_untrained (fractions in [0, 1]). Empty for an estimator of MI alone.
+  QList<NamedValue> readings;
 };
 
 class Run {
@@ -91,8 +97,9 @@ class Run {
 
   // Points recorded since the previous call (the caller's incremental view).
   QVector<CurvePoint> takeNewPoints();
-  // Held-out readings (CurvePoint::heldOut, finite-sample protocol) taken since the previous call. Separate from
-  // takeNewPoints: a reading is taken after its step's point was published.
+  // Points that got a late reading since the previous call: a held-out one (CurvePoint::heldOut, finite-sample
+  // protocol) or a probe (CurvePoint::probe). Separate from takeNewPoints: a reading is taken after its step's point
+  // was published.
   QVector<CurvePoint> takeNewHeldOut();
   QVector<CurvePoint> curve() const;
   int stepsDone() const { return stepsDone_.load(); }

@@ -42,6 +42,9 @@ struct MethodInfo {
   // True for an estimator that computes on the CPU whatever the run asks for (KSG's k-NN counts): its runs sample on
   // the CPU too and report "cpu" as their device.
   bool cpuOnly = false;
+  // Reads image views with a convolutional encoder (TaskCapabilities::images) and nothing else; every other method
+  // reads vectors and is refused on an image task.
+  bool readsImages = false;
 };
 
 // A horizontal reference line a bound can never exceed, e.g. {"log K", 4.85}.
@@ -96,5 +99,5 @@ class MethodPlugin {
 }  // namespace milab
 
 // Bump the version when the interface changes: the registry refuses plugins built against another one.
-#define MILAB_METHOD_PLUGIN_IID "org.milab.MethodPlugin/5"
+#define MILAB_METHOD_PLUGIN_IID "org.milab.MethodPlugin/6"
 Q_DECLARE_INTERFACE(milab::MethodPlugin, MILAB_METHOD_PLUGIN_IID)

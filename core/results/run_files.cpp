@@ -114,6 +114,7 @@ QJsonObject summaryJson(const RunSpec& spec, const RunResult& result) {
     o.insert("permutation_baseline",
              QJsonObject{{"estimate", result.baseline}, {"stderr", number(result.baselineStderr)}});
   if (!result.warning.isEmpty()) o.insert("warning", result.warning);
+  for (const NamedValue& r : result.readings) o.insert(r.name, number(r.value));  // e.g. probe_accuracy
   if (!result.levels.isEmpty()) {
     QJsonArray levels;
     for (const LevelResult& l : result.levels)
@@ -169,17 +170,22 @@ QStringList writeRunFiles(const QString& dir, const RunSpec& spec, RunResult* re
 QString writeCurveCsv(const QString& path, const QVector<CurvePoint>& curve) {
   QByteArray bytes;
   QTextStream out(&bytes);
-  // A run of the finite-sample protocol adds its held-out readings (empty between them); others keep four columns.
-  const bool heldOut =
-      std::any_of(curve.begin(), curve.end(), [](const CurvePoint& p) { return !std::isnan(p.heldOut); });
-  out << (heldOut ? "step,estimate,loss,seconds,held_out\n" : "step,estimate,loss,seconds\n");
+  // A run of the finite-sample protocol adds its held-out readings, a learned representation its probe accuracies
+  // (each empty between its readings); others keep four columns.
+  const auto any = [&](double CurvePoint::*field) {
+    return std::any_of(curve.begin(), curve.end(), [&](const CurvePoint& p) { return !std::isnan(p.*field); });
+  };
+  const bool heldOut = any(&CurvePoint::heldOut), probe = any(&CurvePoint::probe);
+  out << "step,estimate,loss,seconds" << (heldOut ? ",held_out" : "") << (probe ? ",probe_accuracy" : "") << '\n';
   out.setRealNumberPrecision(10);
+  const auto optional = [&](double v) {
+    out << ',';
+    if (!std::isnan(v)) out << v;
+  };
   for (const CurvePoint& p : curve) {
     out << p.step << ',' << p.estimate << ',' << p.loss << ',' << p.seconds;
-    if (heldOut) {
-      out << ',';
-      if (!std::isnan(p.heldOut)) out << p.heldOut;
-    }
+    if (heldOut) optional(p.heldOut);
+    if (probe) optional(p.probe);
     out << '\n';
   }
   out.flush();
@@ -194,12 +200,17 @@ QVector<CurvePoint> readCurveCsv(const QString& path) {
   QVector<CurvePoint> curve;
   QFile file(path);
   if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) return curve;
-  file.readLine();  // header
+  const QList<QByteArray> header = file.readLine().trimmed().split(',');
+  const int heldOut = header.indexOf("held_out"), probe = header.indexOf("probe_accuracy");
+  const auto optional = [](const QList<QByteArray>& f, int column, double* into) {
+    if (column >= 0 && column < f.size() && !f[column].isEmpty()) *into = f[column].toDouble();
+  };
   while (!file.atEnd()) {
     const QList<QByteArray> f = file.readLine().trimmed().split(',');
     if (f.size() < 4) continue;
     CurvePoint p{f[0].toInt(), f[1].toDouble(), f[2].toDouble(), f[3].toDouble()};
-    if (f.size() > 4 && !f[4].isEmpty()) p.heldOut = f[4].toDouble();
+    optional(f, heldOut, &p.heldOut);
+    optional(f, probe, &p.probe);
     curve.push_back(p);
   }
   return curve;

@@ -28,11 +28,11 @@ static QDataStream& operator>>(QDataStream& s, LevelResult& l) {
   return s;
 }
 static QDataStream& operator<<(QDataStream& s, const CurvePoint& p) {
-  return s << qint32(p.step) << p.estimate << p.loss << p.seconds << p.heldOut;
+  return s << qint32(p.step) << p.estimate << p.loss << p.seconds << p.heldOut << p.probe;
 }
 static QDataStream& operator>>(QDataStream& s, CurvePoint& p) {
   qint32 step = 0;
-  s >> step >> p.estimate >> p.loss >> p.seconds >> p.heldOut;
+  s >> step >> p.estimate >> p.loss >> p.seconds >> p.heldOut >> p.probe;
   p.step = step;
   return s;
 }
@@ -44,7 +44,7 @@ QByteArray packRunResult(int index, const RunResult& r, const QVector<CurvePoint
   s << kResultMagic << qint32(index) << qint32(r.status) << r.reason << r.estimate << r.stderror << r.fromEvaluation
     << r.terms << r.truths << r.trueMi << r.targetName << r.ceilings << r.upperBound << r.warning << r.seconds
     << qint32(r.stepsDone) << r.device << r.levels << qint32(r.stepsPerLevel) << r.baseline << r.baselineStderr
-    << curve;
+    << r.readings << curve;
   return bytes;
 }
 
@@ -59,7 +59,7 @@ bool unpackRunResult(const QByteArray& bytes, int* index, RunResult* result, QVe
   if (magic != kResultMagic) return false;
   s >> i >> status >> r.reason >> r.estimate >> r.stderror >> r.fromEvaluation >> r.terms >> r.truths >> r.trueMi >>
       r.targetName >> r.ceilings >> r.upperBound >> r.warning >> r.seconds >> stepsDone >> r.device >> r.levels >>
-      stepsPerLevel >> r.baseline >> r.baselineStderr >> c;
+      stepsPerLevel >> r.baseline >> r.baselineStderr >> r.readings >> c;
   if (s.status() != QDataStream::Ok || !s.atEnd() || status < int(RunStatus::Pending) ||
       status > int(RunStatus::Failed) || i < 0)
     return false;

@@ -34,6 +34,9 @@ struct TaskCapabilities {
   bool subview = false;    // x' exists, with samples of the true p(y | x') and its law (CNCE, DEMI's protocols)
   bool pmi = false;        // the exact log p(y | x[, x']) - log p(y) and log p(y | x') - log p(y): oracle critics
   bool densities = false;  // the exact log p(y) (with pmi, log p(y | x)): DoE's and CLUB's oracles
+  // x, x', y are images (flattened S x S, in [0, 1]) with labels for evaluation (TaskSampler::labelledImages):
+  // read only by methods with an image encoder (MethodInfo::readsImages), which read nothing else.
+  bool images = false;
 };
 
 struct TaskInfo {
@@ -113,5 +116,5 @@ class TaskPlugin {
 }  // namespace milab
 
 // Bump the version when the interface changes: the registry refuses task plugins built against another one.
-#define MILAB_TASK_PLUGIN_IID "org.milab.TaskPlugin/1"
+#define MILAB_TASK_PLUGIN_IID "org.milab.TaskPlugin/2"
 Q_DECLARE_INTERFACE(milab::TaskPlugin, MILAB_TASK_PLUGIN_IID)

@@ -171,6 +171,14 @@ std::unique_ptr<TaskModel> buildTask(const QString& id, const ParamMap& params, 
 }
 
 QString methodTaskMismatch(const MethodInfo& method, const ParamMap& methodParams, const TaskInfo& task) {
+  if (task.capabilities.images && !method.readsImages)
+    return QStringLiteral(
+               "task: method %1 reads vectors, and task '%2' yields images: choose a method that reads "
+               "images (`milab-cli methods --long` marks them)")
+        .arg(method.id, task.id);
+  if (method.readsImages && !task.capabilities.images)
+    return QStringLiteral("task: method %1 reads images with a convolutional encoder, and task '%2' yields vectors")
+        .arg(method.id, task.id);
   if (method.needsSubview && !task.capabilities.subview)
     return QStringLiteral("task: method %1 needs x' and samples of the true p(y|x'), which task '%2' does not offer")
         .arg(method.id, task.id);

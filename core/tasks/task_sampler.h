@@ -18,6 +18,14 @@ struct DiagonalGaussian {
 // KL(p || q) between diagonal Gaussians, summed over the last axis.
 at::Tensor klDivergence(const DiagonalGaussian& p, const DiagonalGaussian& q);
 
+// Capability images: the labelled images behind an image task's views, un-augmented, for evaluation only (a
+// linear probe of a learned encoder); training never reads the labels.
+struct LabelledImages {
+  at::Tensor trainImages, testImages;  // [N, 1, S, S] float32 in [0, 1], on the sampler's device
+  at::Tensor trainLabels, testLabels;  // [N] int64
+  int64_t classes = 0;
+};
+
 struct Batch {
   at::Tensor x;   // [B, dimX]
   at::Tensor xp;  // [B, dimX] x' (undefined when the task has no subview)
@@ -55,6 +63,8 @@ class TaskSampler {
   // Capability densities: log p(y) of y as observed, in float64, summed over the last axis. With pmi it gives every
   // exact density the DoE and CLUB oracles need: log p(y | x) = log p(y) + pmi.
   virtual at::Tensor logMarginalY(const at::Tensor& y) const;
+  // Capability images: the labelled images behind the views (null for a task of vectors).
+  virtual const LabelledImages* labelledImages() const { return nullptr; }
 
  private:
   c10::Device device_;
@@ -81,6 +91,7 @@ class SwitchableSampler final : public TaskSampler {
   }
   at::Tensor subviewPmi(const at::Tensor& xp, const at::Tensor& y) const override { return inner_->subviewPmi(xp, y); }
   at::Tensor logMarginalY(const at::Tensor& y) const override { return inner_->logMarginalY(y); }
+  const LabelledImages* labelledImages() const override { return inner_->labelledImages(); }
 
  private:
   std::unique_ptr<TaskSampler> inner_;

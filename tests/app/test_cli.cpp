@@ -69,10 +69,12 @@ class TestCli : public QObject {
         "asinh-student-identity-3-3-2", "asinh-student-identity-5-5-2"};
     QCOMPARE(bmi.size(), 40);
     for (const QString& id : bmi) QVERIFY2(ids.contains(id), qPrintable(id));
-    QCOMPARE(ids.size(), 44);
+    QCOMPARE(ids.size(), 45);
     QVERIFY(ids.contains("beyond-normal"));  // the families by keys
-    QCOMPARE(ids.last(), QString("data"));  // a user's table, last
-    QVERIFY(lines.last().endsWith("\tno truth (a table: --file PATH)"));
+    QCOMPARE(ids[43], QString("data"));      // a user's table, then the image views
+    QVERIFY(lines[43].endsWith("\tno truth (a table: --file PATH)"));
+    QCOMPARE(ids.last(), QString("fashion-mnist-views"));
+    QVERIFY(lines.last().endsWith("\tno truth (image views: read by a linear probe)"));
     QVERIFY(lines.contains("gaussian2\tGaussian pair (x, y)\tI(x;y) = 2.0000 (at the defaults)"));
     QVERIFY(lines.contains(QStringLiteral("student-identity-2-2-1\tStudent-t 2 × 2 (dof=1)\tI(x;y) = 0.4319")));
 

@@ -52,8 +52,12 @@ class TestHostReads : public QObject {
     RunSpec spec;
     spec.task = plugin->info().needsSubview ? "gaussian3" : "gaussian2";
     spec.taskParams = {{"dim", 4}, {"mi", 2.0}};
+    if (plugin->info().readsImages) {  // the vision family: views of a few hundred images, a narrow encoder
+      spec.task = "fashion-mnist-views";
+      spec.taskParams = {{"train_images", 200}};
+    }
     spec.method = method;
-    spec.methodParams = {{"K", 16}, {"batch", 16}};
+    spec.methodParams = {{"K", 16}, {"batch", 16}, {"channels", 4}};
     ParamMap kept;
     for (const ParamSpec& p : plugin->info().params)
       if (spec.methodParams.contains(p.name)) kept.insert(p.name, spec.methodParams.value(p.name));

@@ -1,0 +1,173 @@
+#include "vision_estimator.h"
+
+#include <ATen/ATen.h>
+#include <torch/autograd.h>
+
+#include <cmath>
+
+#include "conv_encoder.h"
+#include "nn/flat_adam.h"
+#include "nn/linear_probe.h"
+#include "nn/mlp.h"
+
+namespace milab {
+
+namespace {
+
+constexpr int64_t kProbeChunk = 1000;  // images per forward pass of the probe: bounds its memory
+
+at::Tensor asImages(const at::Tensor& flat) {
+  const auto side = int64_t(std::lround(std::sqrt(double(flat.size(1)))));
+  return flat.reshape({flat.size(0), 1, side, side});
+}
+
+// Cosine similarities of every row of a with every row of b, over the temperature: [B, B].
+at::Tensor cosineScores(const at::Tensor& a, const at::Tensor& b, double temperature) {
+  const auto unit = [](const at::Tensor& v) { return v / v.norm(2, {1}, true).clamp_min(1e-12); };  // F.normalize
+  return at::matmul(unit(a), unit(b).t()) / temperature;
+}
+
+}  // namespace
+
+struct VisionEstimator::Networks {
+  ConvEncoder encoder;
+  Mlp head{nullptr}, conditionalHead{nullptr};  // g and g_bo of Listing 1 (the latter for the DEMI objectives)
+  std::unique_ptr<FlatAdam> adam;
+
+  Networks(const VisionOptions& o, at::Generator& gen, c10::Device device) : encoder(o.channels, gen) {
+    const int64_t r = encoder->outputs();
+    head = Mlp(r, r, o.embed, gen);
+    const bool conditional = o.objective == VisionObjective::DemiBo || o.objective == VisionObjective::DemiIs;
+    if (conditional) conditionalHead = Mlp(r, r, o.embed, gen);
+    encoder->to(device);
+    head->to(device);
+    std::vector<at::Tensor> params = encoder->parameters();
+    for (const at::Tensor& p : head->parameters()) params.push_back(p);
+    if (conditional) {
+      conditionalHead->to(device);
+      for (const at::Tensor& p : conditionalHead->parameters()) params.push_back(p);
+    }
+    adam = std::make_unique<FlatAdam>(params, o.lr);
+  }
+  void train(bool on) {
+    encoder->train(on);
+    head->train(on);
+    if (conditionalHead) conditionalHead->train(on);
+  }
+};
+
+VisionEstimator::VisionEstimator(const EstimatorContext& ctx, VisionObjective objective)
+    : options_(visionOptions(objective, ctx.params)), task_(ctx.task), cancelled_(ctx.cancelled) {
+  at::Generator gen = ctx.generator;
+  nets_ = std::make_unique<Networks>(options_, gen, ctx.device);
+}
+
+VisionEstimator::~VisionEstimator() = default;
+
+VisionScores VisionEstimator::scores(const Batch& batch) {
+  const int64_t b = batch.x.size(0);
+  // One pass of f over the three views: one batch-norm statistic over all of them, and fewer, larger convolutions.
+  const at::Tensor h = nets_->encoder(asImages(at::cat({batch.x, batch.xp, batch.y})));
+  const at::Tensor hx = h.narrow(0, 0, b), hxp = h.narrow(0, b, b), hy = h.narrow(0, 2 * b, b);
+  const at::Tensor ky = nets_->head(hy);
+  VisionScores s;
+  s.x = cosineScores(nets_->head(hx), ky, options_.temperature);
+  if (options_.objective != VisionObjective::Nce) s.xp = cosineScores(nets_->head(hxp), ky, options_.temperature);
+  if (nets_->conditionalHead) {
+    s.boX = cosineScores(nets_->conditionalHead(hx), ky, options_.temperature);
+    s.boXp = cosineScores(nets_->conditionalHead(hxp), ky, options_.temperature);
+  }
+  return s;
+}
+
+StepResult VisionEstimator::trainStep(const Batch& batch) {
+  nets_->train(true);
+  const std::vector<at::Tensor> terms = visionTerms(options_.objective, scores(batch));
+  at::Tensor objective = terms.front();
+  for (size_t i = 1; i < terms.size(); ++i) objective = objective + terms[i];
+  nets_->adam->zero_grad();
+  const at::Tensor loss = -objective;
+  loss.backward();
+  nets_->adam->step();
+  return {StepReading(objective.detach()), StepReading(loss.detach())};
+}
+
+Evaluation VisionEstimator::evaluate(const Batch& batch) {
+  torch::NoGradGuard noGrad;
+  nets_->train(false);  // batch norm from its running statistics: the encoder as a probe reads it
+  const std::vector<at::Tensor> terms = visionTerms(options_.objective, scores(batch));
+  nets_->train(true);
+  Evaluation e;
+  const QStringList names = visionTermNames(options_.objective);
+  for (size_t i = 0; i < terms.size(); ++i) {
+    const double v = terms[i].item<double>();
+    e.value += v;
+    e.terms << Term{names[int(i)], v};
+  }
+  return e;
+}
+
+double VisionEstimator::probeAccuracy() {
+  const LabelledImages* data = task_->labelledImages();
+  torch::NoGradGuard noGrad;
+  nets_->train(false);
+  const auto features = [&](const at::Tensor& images, int64_t n) {
+    std::vector<at::Tensor> chunks;
+    for (int64_t at = 0; at < n; at += kProbeChunk) {
+      if (cancelled_()) throw EstimatorCancelled();
+      chunks.push_back(nets_->encoder(images.narrow(0, at, std::min(kProbeChunk, n - at))));
+    }
+    return at::cat(chunks);
+  };
+  const int64_t nTrain = std::min(options_.probeTrain, data->trainImages.size(0));
+  const int64_t nTest = std::min(options_.probeTest, data->testImages.size(0));
+  const at::Tensor train = features(data->trainImages, nTrain), test = features(data->testImages, nTest);
+  nets_->train(true);
+  return linearProbeAccuracy(train, data->trainLabels.narrow(0, 0, nTrain), test, data->testLabels.narrow(0, 0, nTest),
+                             data->classes);
+}
+
+MethodInfo VisionPlugin::info() const {
+  MethodInfo i;
+  i.family = "vision";
+  i.params = visionParamSpecs();
+  i.readsImages = true;
+  i.needsSubview = false;  // x' is a view of the image task, not a law with a known p(y|x')
+  switch (objective_) {
+    case VisionObjective::Nce:
+      i.id = "infonce-vision";
+      i.displayName = "InfoNCE on views (InfoMin's x <-> y)";
+      i.summary = "a CNN encoder trained by I_NCE(x;y) between two augmented views, in-batch negatives";
+      break;
+    case VisionObjective::NceMulti:
+      i.id = "infomin-multi";
+      i.displayName = "InfoMin (multi): I_NCE(x;y) + I_NCE(x';y)";
+      i.summary = "a CNN encoder trained by I_NCE(x;y) + I_NCE(x';y): the subview x' as one more view";
+      break;
+    case VisionObjective::DemiBo:
+      i.id = "demi-vision";
+      i.displayName = "DEMI on views (I_BO, Listing 1)";
+      i.summary =
+          "a CNN encoder trained by I_NCE(x';y) + I_BO(x;y|x') + I_NCE(x;y) + I_BO(x';y|x), the BO heads on the "
+          "detached unconditional logits (DEMI's Listing 1)";
+      break;
+    case VisionObjective::DemiIs:
+      i.id = "demi-vision-is";
+      i.displayName = "DEMI on views (I_IS)";
+      i.summary = "DEMI's four vision terms with I_IS for the conditional ones (the paper's footnote 4)";
+      break;
+  }
+  return i;
+}
+
+QList<Ceiling> VisionPlugin::ceilings(const ParamMap& params) const {
+  const int terms = visionTermNames(objective_).size();
+  const double logB = std::log(params.value("batch").toDouble());
+  return {{terms == 1 ? QStringLiteral("log B") : QStringLiteral("%1 log B").arg(terms), terms * logB}};
+}
+
+std::unique_ptr<Estimator> VisionPlugin::create(const EstimatorContext& context) const {
+  return std::make_unique<VisionEstimator>(context, objective_);
+}
+
+}  // namespace milab

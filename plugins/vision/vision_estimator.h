@@ -1,0 +1,51 @@
+#pragma once
+// The vision family as an Estimator: a CNN encoder f and projection heads trained on (x, x', y) image views by one
+// of Table 1's objectives (vision_objectives.h), read on the curve by its objective's terms and, as a
+// RepresentationProbe, by a linear probe of f's output on the task's labelled images.
+#include <memory>
+
+#include "method/estimator.h"
+#include "method/method_plugin.h"
+#include "method/representation_probe.h"
+#include "vision_objectives.h"
+#include "vision_options.h"
+
+namespace milab {
+
+class VisionEstimator final : public Estimator, public RepresentationProbe {
+ public:
+  VisionEstimator(const EstimatorContext& ctx, VisionObjective objective);
+  ~VisionEstimator() override;
+
+  int64_t batchSize() const override { return options_.batch; }
+  StepResult trainStep(const Batch& batch) override;
+  Evaluation evaluate(const Batch& batch) override;
+  int probeEvery() const override { return options_.probeEvery; }
+  double probeAccuracy() override;
+
+ private:
+  VisionScores scores(const Batch& batch);
+
+  struct Networks;
+  VisionOptions options_;
+  const TaskSampler* task_;
+  std::function<bool()> cancelled_;
+  std::unique_ptr<Networks> nets_;
+};
+
+// The plugin behind the four methods (their folder's small Qt classes).
+class VisionPlugin : public MethodPlugin {
+ public:
+  explicit VisionPlugin(VisionObjective objective) : objective_(objective) {}
+  MethodInfo info() const override;
+  // Each term is at most log(batch): the objective at most (terms) x log(batch).
+  QList<Ceiling> ceilings(const ParamMap& params) const override;
+  MemoryNeed memoryNeed(const ParamMap&, const TaskInfo&, const ParamMap&) const override { return {}; }
+  qint64 samplesPerBatch(const ParamMap& params) const override { return params.value("batch").toLongLong(); }
+  std::unique_ptr<Estimator> create(const EstimatorContext& context) const override;
+
+ private:
+  VisionObjective objective_;
+};
+
+}  // namespace milab
