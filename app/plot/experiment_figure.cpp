@@ -12,6 +12,7 @@
 #include "engine/staircase.h"
 #include "plot/benchmark_figure.h"
 #include "plot/palette.h"
+#include "plot/probe_figure.h"
 #include "plot/side_legend.h"
 #include "plot/smoothing.h"
 #include "results/run_files.h"
@@ -502,6 +503,7 @@ FigureKind chooseFigure(const QList<FigureRun>& runs) {
   QSet<QString> tasks;
   // A staircase is drawn as one, whatever the tasks: each panel follows its own run's levels and targets
   // (beyond-log-k runs DEMI on gaussian3 beside the others on gaussian2, at the same total MI per level).
+  if (hasProbeReadings(runs)) return FigureKind::Probe;  // what these runs are read by is their probe
   for (const FigureRun& r : runs)
     if (!r.result.levels.isEmpty()) return FigureKind::Staircase;
   for (const FigureRun& r : runs) tasks << r.spec.task;
@@ -528,6 +530,8 @@ QString figureFileStem(FigureKind kind) {
       return "estimates";
     case FigureKind::Heatmap:
       return "benchmark";
+    case FigureKind::Probe:
+      return "probe_accuracy";
   }
   return {};
 }
@@ -540,8 +544,9 @@ FigureSize drawFigure(QCustomPlot* plot, FigureKind kind, const QList<FigureRun>
   QList<const FigureRun*> shown;
   QList<RunSpec> specs;
   for (const FigureRun& r : runs) {
-    const bool drawable = kind == FigureKind::Staircase
-                              ? !r.curve.isEmpty() && !r.result.levels.isEmpty()
+    const bool drawable = kind == FigureKind::Staircase ? !r.curve.isEmpty() && !r.result.levels.isEmpty()
+                          : kind == FigureKind::Probe
+                              ? hasProbeReadings({r})
                               : isFinished(r) && (kind != FigureKind::EstimateVsK || kOf(r) > 0);
     if (!drawable) continue;
     shown << &r;
@@ -568,6 +573,9 @@ FigureSize drawFigure(QCustomPlot* plot, FigureKind kind, const QList<FigureRun>
     case FigureKind::Heatmap:
       size = drawBenchmarkHeatmap(plot, shown);
       break;
+    case FigureKind::Probe:
+      size = drawProbeFigure(plot, shown, differing);
+      break;
   }
   plot->replot();
   return size;
@@ -575,7 +583,7 @@ FigureSize drawFigure(QCustomPlot* plot, FigureKind kind, const QList<FigureRun>
 
 FigureRun figureRunOf(const CellResult& c, const QString& outDir) {
   FigureRun run{c.cell.spec, c.result, {}};
-  if (!c.result.levels.isEmpty())
+  if (!c.result.levels.isEmpty() || !c.result.readings.isEmpty())
     run.curve = readCurveCsv(QDir(outDir).filePath("cells/" + c.cell.name + "/curve.csv"));
   return run;
 }

@@ -8,7 +8,9 @@
 //   an MI schedule            -> the staircase: one panel per run, a shared y axis, the true MI as a black step line,
 //                                the run's ceiling dashed;
 //   several tasks             -> a heatmap of estimate - truth, task by method (plot/benchmark_figure.h);
-//   only methods (or another non-numeric key) vary -> bars of the estimates, each with its target and ceilings.
+//   only methods (or another non-numeric key) vary -> bars of the estimates, each with its target and ceilings;
+//   runs that learn a representation (probe_accuracy) -> probe accuracy against step and final bars
+//                                (plot/probe_figure.h).
 // Every figure: one shared y range, tick labels that fit at 1200 px, the legend outside the data, only the
 // ceilings of the methods shown, every method against its own target, distinguishable series (plot/palette).
 #include <QList>
@@ -25,13 +27,14 @@ namespace milab {
 struct FigureRun {
   RunSpec spec;
   RunResult result;
-  QVector<CurvePoint> curve;  // needed by the staircase only
+  QVector<CurvePoint> curve;  // needed by the staircase and the probe figure only
 };
 
-enum class FigureKind { EstimateVsK, EstimateVsTruth, Staircase, Bars, Heatmap };
+enum class FigureKind { EstimateVsK, EstimateVsTruth, Staircase, Bars, Heatmap, Probe };
 
 FigureKind chooseFigure(const QList<FigureRun>& runs);
-QString figureFileStem(FigureKind kind);  // estimate_vs_K, estimate_vs_truth, staircase, estimates, benchmark
+// estimate_vs_K, estimate_vs_truth, staircase, estimates, benchmark, probe_accuracy
+QString figureFileStem(FigureKind kind);
 
 struct FigureSize {
   int panels = 0;  // 0: nothing could be drawn (the figure says why)

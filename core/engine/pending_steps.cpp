@@ -12,8 +12,13 @@ void PendingSteps::add(int step, StepResult result, double seconds) {
 
 QString PendingSteps::drain(const std::function<void(const StepNumbers&)>& use) {
   std::vector<at::Tensor> tensors;
+  const auto readingsOf = [](const StepResult& r) {
+    std::vector<const StepReading*> all{&r.estimate, &r.loss};
+    for (const StepResult::NamedReading& t : r.terms) all.push_back(&t.reading);
+    return all;
+  };
   for (const Pending& p : pending_)
-    for (const StepReading* r : {&p.result.estimate, &p.result.loss})
+    for (const StepReading* r : readingsOf(p.result))
       for (const StepReading::Term& t : r->terms())
         if (t.value.defined()) tensors.push_back(t.value);
   // One copy for all of them (stack promotes to the widest dtype; double on the host holds every float exactly).
@@ -33,6 +38,10 @@ QString PendingSteps::drain(const std::function<void(const StepNumbers&)>& use) 
     values += tensorTerms(p.result.estimate);
     n.loss = p.result.loss.sum(values);
     values += tensorTerms(p.result.loss);
+    for (const StepResult::NamedReading& t : p.result.terms) {
+      n.terms << NamedValue{t.name, t.reading.sum(values)};
+      values += tensorTerms(t.reading);
+    }
     if (!std::isfinite(n.loss) || !std::isfinite(n.estimate))
       return QStringLiteral("training diverged: non-finite %1 at step %2")
           .arg(std::isfinite(n.loss) ? "estimate" : "loss")

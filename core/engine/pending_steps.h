@@ -17,6 +17,7 @@ struct StepNumbers {
   double estimate = 0;
   double loss = 0;
   double seconds = 0;  // when the step ended, counted from the start of training
+  QList<NamedValue> terms;  // StepResult::terms, on the host
 };
 
 class PendingSteps {

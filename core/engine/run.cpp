@@ -303,6 +303,7 @@ void Run::execute() {
           {
             std::lock_guard<std::mutex> lock(mutex_);
             curve_.push_back({n.step, n.estimate, n.loss, trainingStart + n.seconds});
+            curve_.back().terms = n.terms;
           }
           stepsDone_.store(n.step);
         },

@@ -33,6 +33,8 @@ struct CurvePoint {
   // A learned representation's linear-probe accuracy after this step (method/representation_probe.h: every
   // probe_every steps and at the end); NaN where none was taken.
   double probe = std::numeric_limits<double>::quiet_NaN();
+  // The training reading's parts when the method reports them per step (a vision objective's terms); else empty.
+  QList<NamedValue> terms;
 };
 
 enum class RunStatus { Pending, Running, Finished, Cancelled, Failed };

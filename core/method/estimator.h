@@ -20,6 +20,13 @@ namespace milab {
 struct StepResult {
   StepReading estimate;  // the bound on this training batch (nats)
   StepReading loss;      // what the optimiser minimised
+  // The parts of `estimate` when it is a sum that the curve shows one by one (a vision objective's terms), named as
+  // the evaluation's terms are; empty for most methods.
+  struct NamedReading {
+    QString name;
+    StepReading reading;
+  };
+  std::vector<NamedReading> terms;
 };
 
 struct Evaluation {

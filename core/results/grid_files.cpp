@@ -23,7 +23,7 @@ QString number(double v) { return std::isfinite(v) ? QString::number(v, 'g', 10)
 }  // namespace
 
 QString writeGridCsv(const QString& path, const QList<CellResult>& cells) {
-  QStringList coordinateKeys, ceilingNames, termNames;
+  QStringList coordinateKeys, ceilingNames, termNames, readingNames;
   for (const CellResult& c : cells) {
     for (auto it = c.cell.coordinates.cbegin(); it != c.cell.coordinates.cend(); ++it)
       if (!coordinateKeys.contains(it.key())) coordinateKeys << it.key();
@@ -31,14 +31,19 @@ QString writeGridCsv(const QString& path, const QList<CellResult>& cells) {
       if (!ceilingNames.contains(ceiling.name)) ceilingNames << ceiling.name;
     for (const NamedValue& t : c.result.terms)
       if (!termNames.contains(t.name)) termNames << t.name;
+    for (const NamedValue& v : c.result.readings)
+      if (!readingNames.contains(v.name)) readingNames << v.name;
   }
-  termNames.sort();  // a resumed cell reads its terms back from JSON in key order: the same columns either way
+  // A resumed cell reads its terms and readings back from JSON in key order: the same columns either way.
+  termNames.sort();
+  readingNames.sort();
   // The usual coordinates always get a column, filled from the spec when they were not varied.
   for (const QString& k : {"method", "task", "mi", "K", "seed"}) coordinateKeys.removeAll(k);
   QStringList header{"cell", "method", "task", "mi", "K", "seed"};
   header << coordinateKeys << QStringList{"steps", "status", "target", "true_value", "estimate", "stderr"};
   for (const QString& n : ceilingNames) header << "ceiling " + n;
   for (const QString& n : termNames) header << "term " + n;
+  header << readingNames;  // e.g. probe_accuracy, probe_accuracy_untrained
   header << QStringList{"seconds", "reason"};
 
   QByteArray bytes;
@@ -66,6 +71,7 @@ QString writeGridCsv(const QString& path, const QList<CellResult>& cells) {
     };
     for (const QString& n : ceilingNames) row << valueNamed(r.ceilings, n);
     for (const QString& n : termNames) row << valueNamed(r.terms, n);
+    for (const QString& n : readingNames) row << valueNamed(r.readings, n);
     row << number(r.seconds) << r.reason;
     QStringList fields;
     for (const QString& f : row) fields << csvField(f);
@@ -114,6 +120,9 @@ bool readEndedSummary(const QString& summaryPath, const RunSpec& spec, RunResult
   for (auto it = ceilings.begin(); it != ceilings.end(); ++it) r.ceilings << Ceiling{it.key(), it.value().toDouble()};
   const QJsonObject terms = o.value("terms").toObject();
   for (auto it = terms.begin(); it != terms.end(); ++it) r.terms << Term{it.key(), it.value().toDouble()};
+  const QJsonObject readings = o.value("readings").toObject();
+  for (auto it = readings.begin(); it != readings.end(); ++it)
+    r.readings << NamedValue{it.key(), it.value().toDouble()};
   const QJsonObject truths = o.value("truths").toObject();
   for (auto it = truths.begin(); it != truths.end(); ++it) r.truths << NamedValue{it.key(), it.value().toDouble()};
   for (const QJsonValue& v : o.value("levels").toArray()) {

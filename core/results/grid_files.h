@@ -16,7 +16,8 @@ struct CellResult {
 };
 
 // One row per cell: cell, its coordinates, task, mi, K, seed, status, target, true value, estimate, stderr,
-// the ceilings ("ceiling <name>") and the reported terms ("term <name>", sorted by name), one column each,
+// the ceilings ("ceiling <name>"), the reported terms ("term <name>", sorted by name) and readings (by name, e.g.
+// probe_accuracy), one column each,
 // seconds, reason. Returns "" or an error line naming the file.
 QString writeGridCsv(const QString& path, const QList<CellResult>& cells);
 

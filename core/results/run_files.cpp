@@ -9,6 +9,7 @@
 #include <QTextStream>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace milab {
 
@@ -114,7 +115,10 @@ QJsonObject summaryJson(const RunSpec& spec, const RunResult& result) {
     o.insert("permutation_baseline",
              QJsonObject{{"estimate", result.baseline}, {"stderr", number(result.baselineStderr)}});
   if (!result.warning.isEmpty()) o.insert("warning", result.warning);
-  for (const NamedValue& r : result.readings) o.insert(r.name, number(r.value));  // e.g. probe_accuracy
+  // Each reading a top-level field (e.g. probe_accuracy), and all of them once more under "readings", where the
+  // grid's resume reads them back without knowing their names.
+  for (const NamedValue& r : result.readings) o.insert(r.name, number(r.value));
+  if (!result.readings.isEmpty()) o.insert("readings", namedValues(result.readings));
   if (!result.levels.isEmpty()) {
     QJsonArray levels;
     for (const LevelResult& l : result.levels)
@@ -171,12 +175,19 @@ QString writeCurveCsv(const QString& path, const QVector<CurvePoint>& curve) {
   QByteArray bytes;
   QTextStream out(&bytes);
   // A run of the finite-sample protocol adds its held-out readings, a learned representation its probe accuracies
-  // (each empty between its readings); others keep four columns.
+  // (each empty between its readings) and a method that reports its terms per step one column each, named by the
+  // term; others keep four columns.
   const auto any = [&](double CurvePoint::*field) {
     return std::any_of(curve.begin(), curve.end(), [&](const CurvePoint& p) { return !std::isnan(p.*field); });
   };
   const bool heldOut = any(&CurvePoint::heldOut), probe = any(&CurvePoint::probe);
-  out << "step,estimate,loss,seconds" << (heldOut ? ",held_out" : "") << (probe ? ",probe_accuracy" : "") << '\n';
+  QStringList terms;
+  for (const CurvePoint& p : curve)
+    for (const NamedValue& t : p.terms)
+      if (!terms.contains(t.name)) terms << t.name;
+  out << "step,estimate,loss,seconds" << (heldOut ? ",held_out" : "") << (probe ? ",probe_accuracy" : "");
+  for (const QString& t : terms) out << ',' << csvField(t);
+  out << '\n';
   out.setRealNumberPrecision(10);
   const auto optional = [&](double v) {
     out << ',';
@@ -186,6 +197,12 @@ QString writeCurveCsv(const QString& path, const QVector<CurvePoint>& curve) {
     out << p.step << ',' << p.estimate << ',' << p.loss << ',' << p.seconds;
     if (heldOut) optional(p.heldOut);
     if (probe) optional(p.probe);
+    for (const QString& name : terms) {
+      double v = std::numeric_limits<double>::quiet_NaN();
+      for (const NamedValue& t : p.terms)
+        if (t.name == name) v = t.value;
+      optional(v);
+    }
     out << '\n';
   }
   out.flush();
@@ -202,6 +219,8 @@ QVector<CurvePoint> readCurveCsv(const QString& path) {
   if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) return curve;
   const QList<QByteArray> header = file.readLine().trimmed().split(',');
   const int heldOut = header.indexOf("held_out"), probe = header.indexOf("probe_accuracy");
+  // Every column after the known ones is a term's (its name has no comma: the lab's term names never do).
+  const int firstTerm = std::max({3, heldOut, probe}) + 1;
   const auto optional = [](const QList<QByteArray>& f, int column, double* into) {
     if (column >= 0 && column < f.size() && !f[column].isEmpty()) *into = f[column].toDouble();
   };
@@ -211,6 +230,8 @@ QVector<CurvePoint> readCurveCsv(const QString& path) {
     CurvePoint p{f[0].toInt(), f[1].toDouble(), f[2].toDouble(), f[3].toDouble()};
     optional(f, heldOut, &p.heldOut);
     optional(f, probe, &p.probe);
+    for (int c = firstTerm; c < header.size() && c < f.size(); ++c)
+      if (!f[c].isEmpty()) p.terms << NamedValue{QString::fromUtf8(header[c]), f[c].toDouble()};
     curve.push_back(p);
   }
   return curve;

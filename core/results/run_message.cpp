@@ -28,11 +28,11 @@ static QDataStream& operator>>(QDataStream& s, LevelResult& l) {
   return s;
 }
 static QDataStream& operator<<(QDataStream& s, const CurvePoint& p) {
-  return s << qint32(p.step) << p.estimate << p.loss << p.seconds << p.heldOut << p.probe;
+  return s << qint32(p.step) << p.estimate << p.loss << p.seconds << p.heldOut << p.probe << p.terms;
 }
 static QDataStream& operator>>(QDataStream& s, CurvePoint& p) {
   qint32 step = 0;
-  s >> step >> p.estimate >> p.loss >> p.seconds >> p.heldOut >> p.probe;
+  s >> step >> p.estimate >> p.loss >> p.seconds >> p.heldOut >> p.probe >> p.terms;
   p.step = step;
   return s;
 }

@@ -89,7 +89,12 @@ StepResult VisionEstimator::trainStep(const Batch& batch) {
   const at::Tensor loss = -objective;
   loss.backward();
   nets_->adam->step();
-  return {StepReading(objective.detach()), StepReading(loss.detach())};
+  StepResult result{StepReading(objective.detach()), StepReading(loss.detach()), {}};
+  if (terms.size() > 1) {  // one term is the estimate itself
+    const QStringList names = visionTermNames(options_.objective);
+    for (size_t i = 0; i < terms.size(); ++i) result.terms.push_back({names[int(i)], StepReading(terms[i].detach())});
+  }
+  return result;
 }
 
 Evaluation VisionEstimator::evaluate(const Batch& batch) {

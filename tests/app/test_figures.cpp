@@ -219,6 +219,50 @@ class TestFigures : public QObject {
     QCOMPARE(graphNames(&plot).count("ceiling log K"), 2);  // over infonce and cnce, not over nwj
   }
 
+  // Runs that learn a representation are read by their probe: accuracy against step (mean over seeds from the
+  // untrained floor at step 0) and final bars with the floor dashed, whatever else varies.
+  void probeReadingsDrawTheProbeFigure() {
+    QList<FigureRun> runs;
+    for (const QString& method : {QStringLiteral("infonce-vision"), QStringLiteral("demi-vision")})
+      for (int seed : {1, 2}) {
+        FigureRun r = finished(method, 0, 0, 3.0, seed, "I(x,x';y)", 0);
+        r.spec.task = "fashion-mnist-views";
+        r.spec.taskParams = {{"subview", "crop"}};
+        r.result.trueMi = std::nan("");
+        const double gain = method == "demi-vision" ? 0.04 : 0.02;
+        r.result.readings = {{"probe_accuracy_untrained", 0.70 + 0.01 * seed}, {"probe_accuracy", 0.70 + gain}};
+        for (int step : {50, 100}) {
+          CurvePoint p{step, 3.0, -3.0, double(step)};
+          p.probe = 0.70 + gain * step / 100;
+          r.curve << p;
+        }
+        runs << r;
+      }
+    QCOMPARE(chooseFigure(runs), FigureKind::Probe);
+    QCOMPARE(figureFileStem(FigureKind::Probe), QStringLiteral("probe_accuracy"));
+    QCustomPlot plot;
+    const FigureSize size = drawFigure(&plot, FigureKind::Probe, runs);
+    if (const QString dir = qEnvironmentVariable("MILAB_SCREENSHOT_DIR"); !dir.isEmpty())
+      plot.savePng(dir + "/probe-accuracy.png", size.width, size.height);
+    QCOMPARE(size.panels, 2);
+    QCPGraph* demi = nullptr;
+    QCPGraph* floor = nullptr;
+    int bars = 0;
+    for (int i = 0; i < plot.plottableCount(); ++i) {
+      bars += qobject_cast<QCPBars*>(plot.plottable(i)) != nullptr;
+      if (auto* g = qobject_cast<QCPGraph*>(plot.plottable(i))) {
+        if (g->name() == "demi-vision") demi = g;
+        if (g->name().startsWith("untrained encoder")) floor = g;
+      }
+    }
+    QCOMPARE(bars, 2);
+    QVERIFY(demi && floor);
+    QCOMPARE(demi->data()->size(), 3);                         // steps 0, 50, 100
+    QCOMPARE(demi->data()->at(0)->value, 0.715);               // the untrained floor's mean over seeds 1 and 2
+    QVERIFY(qAbs(demi->data()->at(2)->value - 0.74) < 1e-12);  // the last probe
+    QVERIFY(qAbs(floor->data()->at(0)->value - 0.715) < 1e-12);
+  }
+
   // A reading far off scale (CLUB's 101 nats where the truth is 4) is named in a note that sits above every
   // target and bar it could hide: the panel keeps headroom for it, in the exported figure and in the window's
   // smaller Figure tab.

@@ -19,6 +19,8 @@
 #include "image_views_sampler.h"
 #include "method/method_registry.h"
 #include "nn/linear_probe.h"
+#include "results/grid_files.h"
+#include "results/run_files.h"
 #include "vision_objectives.h"
 
 using namespace milab;
@@ -230,6 +232,50 @@ class TestVision : public QObject {
     QCOMPARE(run.curve().last().probe, trained);
     QCOMPARE(r.terms.size(), 1);
     QCOMPARE(r.terms[0].name, QStringLiteral("I_NCE(x;y)"));
+  }
+
+  // A run of demi-vision reports its four terms at every step and its probe every probe_every steps; its files
+  // carry both (curve.csv a column per term, summary.json the readings), and a grid's resume reads them back.
+  void termsAndProbesReachTheRunsFiles() {
+    RunSpec s;
+    s.task = "fashion-mnist-views";
+    s.taskParams = {{"train_images", 200}};
+    s.method = "demi-vision";
+    s.methodParams = {{"batch", 16}, {"channels", 4}, {"probe_every", 5}, {"probe_train", 100}, {"probe_test", 100}};
+    s.steps = 10;
+    s.device = "cpu";
+    QVERIFY2(validateRunSpec(&s, registry_).isEmpty(), qPrintable(validateRunSpec(&s, registry_)));
+    Run run(s, registry_.find(s.method));
+    RunResult r = runToCompletion(run);
+    QVERIFY2(r.status == RunStatus::Finished, qPrintable(r.reason));
+    const QVector<CurvePoint> curve = run.curve();
+    QCOMPARE(curve.size(), 10);
+    for (const CurvePoint& p : curve) {
+      QCOMPARE(p.terms.size(), 4);
+      double sum = 0;
+      for (const NamedValue& t : p.terms) sum += t.value;
+      QVERIFY(std::abs(sum - p.estimate) < 1e-5);  // the estimate is the objective: the sum of its terms
+      QCOMPARE(std::isfinite(p.probe), p.step == 5 || p.step == 10);
+    }
+    QCOMPARE(curve[0].terms[1].name, QStringLiteral("I_BO(x;y|x')"));
+
+    QTemporaryDir dir;
+    QVERIFY(writeRunFiles(dir.path(), s, &r, curve).isEmpty());
+    const QVector<CurvePoint> back = readCurveCsv(dir.filePath("curve.csv"));
+    QCOMPARE(back.size(), 10);
+    QCOMPARE(back[4].terms.size(), 4);
+    QCOMPARE(back[4].terms[3].name, QStringLiteral("I_BO(x';y|x)"));
+    QVERIFY(std::abs(back[4].terms[3].value - curve[4].terms[3].value) < 1e-8);
+    QVERIFY(std::abs(back[4].probe - curve[4].probe) < 1e-12);
+    QVERIFY(std::isnan(back[3].probe));
+    RunResult resumed;
+    QVERIFY(readFinishedSummary(dir.filePath("summary.json"), s, &resumed));
+    QCOMPARE(resumed.readings.size(), 2);
+    for (const NamedValue& v : r.readings) {
+      bool found = false;
+      for (const NamedValue& w : resumed.readings) found |= w.name == v.name && w.value == v.value;
+      QVERIFY2(found, qPrintable(v.name));
+    }
   }
 
   // Bad input: each refusal names the key (the CLI turns it into exit 2 and one line).
