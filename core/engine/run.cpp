@@ -3,6 +3,7 @@
 #include <ATen/ATen.h>
 
 #include <QElapsedTimer>
+#include <QJsonObject>
 #include <chrono>
 #include <cmath>
 #include <exception>
@@ -11,6 +12,7 @@
 #include <utility>
 
 #include "engine/device.h"
+#include "engine/reference_cache.h"
 #include "engine/sample_set.h"
 #include "engine/training_session.h"
 #include "method/estimator.h"
@@ -314,6 +316,15 @@ void Run::execute() {
     if (probe) {
       attachProbe(stepsDone_.load(), probe->probeAccuracy());
       keepProbe("probe_accuracy", lastProbe);
+      // The supervised ceiling depends on the setting and the seed, not on the objective: once per setting.
+      if (probe->wantsSupervisedReference()) {
+        QJsonObject setting = QJsonObject::fromVariantMap(runSpecToFlat(spec_));
+        setting.remove("method");
+        setting.insert("device_used", res.device);
+        const std::optional<double> ceiling = cachedOrComputed(
+            "supervised-reference", setting, [&] { return probe->supervisedAccuracy(spec_.steps, spec_.seed); });
+        if (ceiling) keepProbe("probe_accuracy_supervised", *ceiling);
+      }
     }
 
     std::vector<double> values;

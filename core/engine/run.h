@@ -73,7 +73,8 @@ struct RunResult {
   QList<LevelResult> levels;
   int stepsPerLevel = 0;
   // Named results beside the estimate, each a top-level field of summary.json: a learned representation's
-  // probe_accuracy and probe_accuracy_untrained (fractions in [0, 1]). Empty for an estimator of MI alone.
+  // probe_accuracy, probe_accuracy_untrained and probe_accuracy_supervised (fractions in [0, 1]). Empty for an
+  // estimator of MI alone.
   QList<NamedValue> readings;
 };
 

@@ -3,6 +3,8 @@
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
 
+#include <cmath>
+
 #include "tasks/task.h"
 #include "tasks/task_sampler.h"
 
@@ -16,6 +18,22 @@ SamplePreview previewSamples(const TaskModel& task, int n, std::uint64_t seed, i
   SamplePreview out;
   out.x = QVector<double>(x.data_ptr<double>(), x.data_ptr<double>() + n);
   out.y = QVector<double>(y.data_ptr<double>(), y.data_ptr<double>() + n);
+  return out;
+}
+
+ViewsPreview previewViews(const TaskModel& task, int n, std::uint64_t seed) {
+  at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(seed);
+  const Batch batch = task.sampler(c10::Device(c10::kCPU))->sampleJoint(n, gen);
+  const auto pixels = [](const at::Tensor& t) {
+    const at::Tensor c = t.to(at::kFloat).contiguous();
+    return QVector<float>(c.data_ptr<float>(), c.data_ptr<float>() + c.numel());
+  };
+  ViewsPreview out;
+  out.n = n;
+  out.side = int(std::lround(std::sqrt(double(batch.x.size(1)))));
+  out.x = pixels(batch.x);
+  out.xp = pixels(batch.xp);
+  out.y = pixels(batch.y);
   return out;
 }
 

@@ -14,4 +14,13 @@ struct SamplePreview {
 
 SamplePreview previewSamples(const TaskModel& task, int n, std::uint64_t seed, int xColumn, int yColumn);
 
+// n joint draws of an image task (TaskCapabilities::images): each view's pixels in [0, 1], row-major, image after
+// image; side x side pixels each.
+struct ViewsPreview {
+  int n = 0, side = 0;
+  QVector<float> x, xp, y;
+};
+
+ViewsPreview previewViews(const TaskModel& task, int n, std::uint64_t seed);
+
 }  // namespace milab

@@ -23,6 +23,7 @@ DiagonalGaussian TaskSampler::yGivenXp(const at::Tensor&) const { lacks("subview
 at::Tensor TaskSampler::pmi(const at::Tensor&, const at::Tensor&, const at::Tensor&) const { lacks("exact PMI"); }
 at::Tensor TaskSampler::subviewPmi(const at::Tensor&, const at::Tensor&) const { lacks("exact PMI"); }
 at::Tensor TaskSampler::logMarginalY(const at::Tensor&) const { lacks("exact density log p(y)"); }
+Batch TaskSampler::sampleLabelledJoint(int64_t, at::Generator&, at::Tensor*) const { lacks("labelled images"); }
 
 SwitchableSampler::SwitchableSampler(std::unique_ptr<TaskSampler> inner)
     : TaskSampler(inner->device()), inner_(std::move(inner)) {}

@@ -63,8 +63,10 @@ class TaskSampler {
   // Capability densities: log p(y) of y as observed, in float64, summed over the last axis. With pmi it gives every
   // exact density the DoE and CLUB oracles need: log p(y | x) = log p(y) + pmi.
   virtual at::Tensor logMarginalY(const at::Tensor& y) const;
-  // Capability images: the labelled images behind the views (null for a task of vectors).
+  // Capability images: the labelled images behind the views (null for a task of vectors), and a joint batch with
+  // the labels of the images its views came from in *labels ([n] int64): a supervised reference's training data.
   virtual const LabelledImages* labelledImages() const { return nullptr; }
+  virtual Batch sampleLabelledJoint(int64_t n, at::Generator& gen, at::Tensor* labels) const;
 
  private:
   c10::Device device_;
@@ -92,6 +94,9 @@ class SwitchableSampler final : public TaskSampler {
   at::Tensor subviewPmi(const at::Tensor& xp, const at::Tensor& y) const override { return inner_->subviewPmi(xp, y); }
   at::Tensor logMarginalY(const at::Tensor& y) const override { return inner_->logMarginalY(y); }
   const LabelledImages* labelledImages() const override { return inner_->labelledImages(); }
+  Batch sampleLabelledJoint(int64_t n, at::Generator& gen, at::Tensor* labels) const override {
+    return inner_->sampleLabelledJoint(n, gen, labels);
+  }
 
  private:
   std::unique_ptr<TaskSampler> inner_;

@@ -57,7 +57,7 @@ struct VisionEstimator::Networks {
 };
 
 VisionEstimator::VisionEstimator(const EstimatorContext& ctx, VisionObjective objective)
-    : options_(visionOptions(objective, ctx.params)), task_(ctx.task), cancelled_(ctx.cancelled) {
+    : options_(visionOptions(objective, ctx.params)), task_(ctx.task), device_(ctx.device), cancelled_(ctx.cancelled) {
   at::Generator gen = ctx.generator;
   nets_ = std::make_unique<Networks>(options_, gen, ctx.device);
 }
@@ -113,23 +113,54 @@ Evaluation VisionEstimator::evaluate(const Batch& batch) {
 }
 
 double VisionEstimator::probeAccuracy() {
+  nets_->train(false);
+  const double accuracy = probeOf(nets_->encoder);
+  nets_->train(true);
+  return accuracy;
+}
+
+double VisionEstimator::probeOf(ConvEncoder& encoder) const {
   const LabelledImages* data = task_->labelledImages();
   torch::NoGradGuard noGrad;
-  nets_->train(false);
   const auto features = [&](const at::Tensor& images, int64_t n) {
     std::vector<at::Tensor> chunks;
     for (int64_t at = 0; at < n; at += kProbeChunk) {
       if (cancelled_()) throw EstimatorCancelled();
-      chunks.push_back(nets_->encoder(images.narrow(0, at, std::min(kProbeChunk, n - at))));
+      chunks.push_back(encoder(images.narrow(0, at, std::min(kProbeChunk, n - at))));
     }
     return at::cat(chunks);
   };
   const int64_t nTrain = std::min(options_.probeTrain, data->trainImages.size(0));
   const int64_t nTest = std::min(options_.probeTest, data->testImages.size(0));
   const at::Tensor train = features(data->trainImages, nTrain), test = features(data->testImages, nTest);
-  nets_->train(true);
   return linearProbeAccuracy(train, data->trainLabels.narrow(0, 0, nTrain), test, data->testLabels.narrow(0, 0, nTest),
                              data->classes);
+}
+
+std::optional<double> VisionEstimator::supervisedAccuracy(int steps, int seed) {
+  // Its own generators from the run's seed: the same encoder at the start as every objective of this seed, and
+  // the same labelled batches whichever objective asks first.
+  at::Generator gen = estimatorGenerator(seed);
+  at::Generator noise = deviceNoiseGenerator(device_, seed, gen);
+  ConvEncoder encoder(options_.channels, gen);
+  torch::nn::Linear classifier(encoder->outputs(), task_->labelledImages()->classes);
+  initLinear(classifier, gen);
+  encoder->to(device_);
+  classifier->to(device_);
+  std::vector<at::Tensor> params = encoder->parameters();
+  for (const at::Tensor& p : classifier->parameters()) params.push_back(p);
+  FlatAdam adam(params, options_.lr);
+  for (int step = 0; step < steps; ++step) {
+    if (cancelled_()) throw EstimatorCancelled();
+    at::Tensor labels;
+    const Batch b = task_->sampleLabelledJoint(options_.batch, noise, &labels);
+    const at::Tensor loss = at::cross_entropy_loss(classifier(encoder(asImages(b.x))), labels);
+    adam.zero_grad();
+    loss.backward();
+    adam.step();
+  }
+  encoder->train(false);
+  return probeOf(encoder);
 }
 
 MethodInfo VisionPlugin::info() const {

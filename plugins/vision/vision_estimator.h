@@ -4,6 +4,7 @@
 // RepresentationProbe, by a linear probe of f's output on the task's labelled images.
 #include <memory>
 
+#include "conv_encoder.h"
 #include "method/estimator.h"
 #include "method/method_plugin.h"
 #include "method/representation_probe.h"
@@ -22,13 +23,18 @@ class VisionEstimator final : public Estimator, public RepresentationProbe {
   Evaluation evaluate(const Batch& batch) override;
   int probeEvery() const override { return options_.probeEvery; }
   double probeAccuracy() override;
+  bool wantsSupervisedReference() const override { return options_.supervised; }
+  std::optional<double> supervisedAccuracy(int steps, int seed) override;
 
  private:
   VisionScores scores(const Batch& batch);
+  // The linear probe of `encoder` (in eval mode) on the task's labelled images.
+  double probeOf(ConvEncoder& encoder) const;
 
   struct Networks;
   VisionOptions options_;
   const TaskSampler* task_;
+  c10::Device device_;
   std::function<bool()> cancelled_;
   std::unique_ptr<Networks> nets_;
 };

@@ -19,6 +19,9 @@ ParamSpecs visionParamSpecs() {
                          "training images (un-augmented, the first this many) the linear probe is fitted on"),
       ParamSpec::integer("probe_test", int(d.probeTest), 10, 10000,
                          "test images (the first this many) the linear probe is scored on"),
+      ParamSpec::boolean("supervised", d.supervised,
+                         "also read the ceiling: the same encoder trained as long with the labels (a classifier on "
+                         "one view), probed the same way; once per setting and seed, then cached"),
   };
 }
 
@@ -33,6 +36,7 @@ VisionOptions visionOptions(VisionObjective objective, const ParamMap& p) {
   o.probeEvery = p.value("probe_every").toInt();
   o.probeTrain = p.value("probe_train").toLongLong();
   o.probeTest = p.value("probe_test").toLongLong();
+  o.supervised = p.value("supervised").toBool();
   return o;
 }
 

@@ -24,6 +24,7 @@ struct VisionOptions {
   double temperature = 0.2;  // critic: cosine similarity of the heads' outputs / temperature (InfoMin's 0.2)
   int probeEvery = 200;      // steps between linear probes on the curve (0: before and after training only)
   int64_t probeTrain = 10000, probeTest = 10000;  // images the probe fits on and is scored on
+  bool supervised = false;  // also train the encoder with labels once per setting: the probe's ceiling
 };
 
 ParamSpecs visionParamSpecs();

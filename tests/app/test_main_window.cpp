@@ -138,6 +138,50 @@ class TestMainWindow : public QObject {
     QVERIFY(w.plot()->pointCount() > 2);
   }
 
+  // The image task shows a strip of example views (x, x', y of 8 images) instead of a chart, drawn again when an
+  // augmentation key changes; the methods of vectors are greyed with the reason and the vision family is offered.
+  void imageTaskShowsAStripOfViews() {
+    MainWindow w(registry_);
+    w.show();
+    auto* task = w.findChild<QComboBox*>("taskCombo");
+    auto* method = w.findChild<QComboBox*>("methodCombo");
+    task->setCurrentIndex(task->findData("fashion-mnist-views"));
+    QCoreApplication::processEvents();
+    auto* strip = w.findChild<QLabel*>("viewStrip");
+    QVERIFY(strip && strip->isVisible());
+    QVERIFY(!w.findChild<QCustomPlot*>("taskChart")->isVisible());
+    const QImage before = strip->pixmap().toImage();
+    QVERIFY(!before.isNull() && before.width() > 8 * 36 && before.height() >= 3 * 36);
+    QVERIFY(strip->width() <= strip->parentWidget()->width());  // the whole strip in view, none cut off
+    int dark = 0;  // garments on black: a strip of white would be no picture
+    for (int y = 0; y < before.height(); y += 2)
+      for (int x = 24; x < before.width(); x += 2) dark += qGray(before.pixel(x, y)) < 64;
+    QVERIFY2(dark > 500, qPrintable(QString::number(dark)));
+    // The run plot previews what Run would start: a vision method on the image task.
+    auto* runPlot = w.findChild<QCustomPlot*>("runPlot");
+    const auto runTitle = [&] {
+      auto* t = qobject_cast<QCPTextElement*>(runPlot->plotLayout()->element(0, 0));
+      return t ? t->text() : QString();
+    };
+    QTRY_VERIFY2(runTitle().startsWith("Configured: demi-vision on fashion-mnist-views"), qPrintable(runTitle()));
+    saveScreenshot(w, "image_task_views");
+    auto* rotation = w.findChild<QDoubleSpinBox*>("param.rotation");
+    QVERIFY(rotation);
+    rotation->setValue(40);
+    QCoreApplication::processEvents();
+    QVERIFY(strip->pixmap().toImage() != before);
+    auto* model = qobject_cast<QStandardItemModel*>(method->model());
+    QVERIFY(!model->item(method->findData("infonce"))->isEnabled());
+    QVERIFY(model->item(method->findData("infonce"))->toolTip().contains("reads vectors"));
+    QVERIFY(model->item(method->findData("demi-vision"))->isEnabled());
+    QVERIFY(model->item(method->currentIndex())->isEnabled());  // the window moved to a method the task can run
+    // Back to a task of vectors: the chart returns, the strip goes.
+    task->setCurrentIndex(task->findData("gaussian2"));
+    QCoreApplication::processEvents();
+    QVERIFY(!strip->isVisible());
+    QVERIFY(w.findChild<QCustomPlot*>("taskChart")->isVisible());
+  }
+
   // A Beyond-Normal task from the task box: its samples on the task chart with the exact MI in the title, the
   // methods that need x' greyed with the reason, and a run whose target is the task's exact I(x;y). (A dense
   // multinormal: fresh batches of a heavy-tailed task, unstandardised, send InfoNCE's critic off scale in 60 steps;

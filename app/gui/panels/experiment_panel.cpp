@@ -88,6 +88,7 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
   taskLayout->addWidget(taskForm_);
   taskLayout->addWidget(taskChart_->widget());
   taskLayout->addWidget(taskChart_->pairPicker());
+  taskLayout->addWidget(taskChart_->viewStrip());
   auto* methodBox = new QGroupBox(tr("Method"), this);
   auto* methodLayout = new QVBoxLayout(methodBox);
   methodLayout->addWidget(method_);
@@ -170,13 +171,14 @@ void ExperimentPanel::onTaskChanged() {
       model->item(i)->setEnabled(why.isEmpty());
       model->item(i)->setToolTip(why.isEmpty() ? m->info().summary : why);
     }
+    // A method the new task cannot run gives way to infonce where it can run, else to the first one that can
+    // (an image task: the vision family).
     if (model && !model->item(method_->currentIndex())->isEnabled()) {
-      const int infonce = method_->findData("infonce");
-      for (int i = 0; i < method_->count(); ++i)
-        if (model->item(i)->isEnabled() && (infonce < 0 || i == infonce)) {
-          method_->setCurrentIndex(i);
-          break;
-        }
+      int pick = method_->findData("infonce");
+      if (pick >= 0 && !model->item(pick)->isEnabled()) pick = -1;
+      for (int i = 0; pick < 0 && i < method_->count(); ++i)
+        if (model->item(i)->isEnabled()) pick = i;
+      if (pick >= 0) method_->setCurrentIndex(pick);
     }
   }
   updateCompareList();

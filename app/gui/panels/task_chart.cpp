@@ -3,10 +3,12 @@
 #include <qcustomplot.h>
 
 #include <QHBoxLayout>
+#include <QImage>
 #include <QLabel>
+#include <QPainter>
+#include <QPixmap>
 #include <QSignalBlocker>
 #include <QSpinBox>
-
 #include <algorithm>
 #include <cmath>
 
@@ -19,7 +21,10 @@ TaskChart::TaskChart(QWidget* parent)
     : plot_(new QCustomPlot(parent)),
       picker_(new QWidget(parent)),
       xColumn_(new QSpinBox(picker_)),
-      yColumn_(new QSpinBox(picker_)) {
+      yColumn_(new QSpinBox(picker_)),
+      strip_(new QLabel(parent)) {
+  strip_->setObjectName("viewStrip");
+  strip_->hide();
   auto* row = new QHBoxLayout(picker_);
   row->setContentsMargins(0, 0, 0, 0);
   row->addWidget(new QLabel("scatter of x_", picker_));
@@ -70,6 +75,8 @@ void TaskChart::show(const QString& task, const ParamMap& params, int seed) {
   params_ = params;
   seed_ = seed;
   picker_->hide();
+  strip_->hide();
+  plot_->show();
   plot_->clearPlottables();
   plot_->yAxis2->setVisible(false);
   const TaskInfo* info = findTask(task);
@@ -86,6 +93,11 @@ void TaskChart::show(const QString& task, const ParamMap& params, int seed) {
     return;
   }
   const std::unique_ptr<TaskModel> model = buildTask(task, checked, static_cast<std::uint64_t>(seed));
+  if (info->capabilities.images) {
+    strip_->show();
+    plot_->hide();
+    return showViews(*model, seed);
+  }
   const TaskBreakdown breakdown = model->breakdown();
   if (breakdown.stacked.isEmpty())
     showSamples(*model, seed);
@@ -171,6 +183,38 @@ void TaskChart::showSamples(const TaskModel& model, int seed) {
   };
   plot_->xAxis->setRange(span(p.x));
   plot_->yAxis->setRange(span(p.y));
+}
+
+// Three rows (x, x', y) of 8 images, 36 pixels a side (the form's width holds them), each row named on its left.
+void TaskChart::showViews(const TaskModel& model, int seed) {
+  constexpr int kImages = 8, kCell = 36, kGap = 3, kLabelWidth = 24;
+  const ViewsPreview v = previewViews(model, kImages, static_cast<std::uint64_t>(seed));
+  const int cell = kCell;
+  QImage strip(kLabelWidth + kImages * (cell + kGap), 3 * (cell + kGap), QImage::Format_RGB32);
+  strip.fill(Qt::white);
+  QPainter painter(&strip);
+  const QList<QPair<QString, const QVector<float>*>> rows{{"x", &v.x}, {"x'", &v.xp}, {"y", &v.y}};
+  for (int r = 0; r < rows.size(); ++r) {
+    const int top = r * (cell + kGap);
+    painter.drawText(QRect(0, top, kLabelWidth - 4, cell), Qt::AlignRight | Qt::AlignVCenter, rows[r].first);
+    for (int i = 0; i < v.n; ++i) {
+      QImage image(v.side, v.side, QImage::Format_Grayscale8);
+      for (int row = 0; row < v.side; ++row) {
+        uchar* line = image.scanLine(row);
+        for (int col = 0; col < v.side; ++col) {
+          const float p = (*rows[r].second)[(i * v.side + row) * v.side + col];
+          line[col] = uchar(std::clamp(std::lround(255.0f * p), 0L, 255L));
+        }
+      }
+      painter.drawImage(QRect(kLabelWidth + i * (cell + kGap), top, cell, cell), image);
+    }
+  }
+  painter.end();
+  strip_->setPixmap(QPixmap::fromImage(strip));
+  title_ = QStringLiteral("%1 views of %2 training images: x and y two augmentations of one image, x' a subview of x")
+               .arg(3 * v.n)
+               .arg(v.n);
+  strip_->setToolTip(title_);
 }
 
 }  // namespace milab

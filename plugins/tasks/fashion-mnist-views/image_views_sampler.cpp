@@ -10,9 +10,10 @@ ImageViewsSampler::ImageViewsSampler(const LabelledImages& images, ViewOptions o
              images.testLabels.to(device), images.classes};
 }
 
-Batch ImageViewsSampler::sampleJoint(int64_t n, at::Generator& gen) const {
+Batch ImageViewsSampler::sampleLabelledJoint(int64_t n, at::Generator& gen, at::Tensor* labels) const {
   const at::Tensor index =
       at::randint(images_.trainImages.size(0), {n}, gen, at::TensorOptions().dtype(at::kLong).device(device()));
+  if (labels) *labels = images_.trainLabels.index_select(0, index);
   const at::Tensor images = images_.trainImages.index_select(0, index);
   const at::Tensor x = augmentView(images, options_, gen);
   const at::Tensor y = augmentView(images, options_, gen);

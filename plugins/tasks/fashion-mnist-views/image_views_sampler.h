@@ -17,7 +17,8 @@ class ImageViewsSampler final : public TaskSampler {
   int dimX() const override { return int(side_ * side_); }
   int dimY() const override { return int(side_ * side_); }
   bool hasSubview() const override { return true; }
-  Batch sampleJoint(int64_t n, at::Generator& gen) const override;
+  Batch sampleJoint(int64_t n, at::Generator& gen) const override { return sampleLabelledJoint(n, gen, nullptr); }
+  Batch sampleLabelledJoint(int64_t n, at::Generator& gen, at::Tensor* labels) const override;
   const LabelledImages* labelledImages() const override { return &images_; }
 
  private:
