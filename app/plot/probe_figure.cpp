@@ -111,7 +111,7 @@ FigureSize drawProbeFigure(QCustomPlot* plot, const QList<const FigureRun*>& run
     hi = std::max(hi, v);
   };
   QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-  QList<double> floors;
+  QList<double> floors, ceilings;
   double lastStep = 1;
   for (int s = 0; s < all.size(); ++s) {
     const SeriesStyle style = seriesStyle(s);
@@ -143,6 +143,7 @@ FigureSize drawProbeFigure(QCustomPlot* plot, const QList<const FigureRun*>& run
     for (const FigureRun* r : all[s].runs) {
       finalValues << readingOf(r->result, "probe_accuracy");
       floors << readingOf(r->result, "probe_accuracy_untrained");
+      ceilings << readingOf(r->result, "probe_accuracy_supervised");
     }
     const MeanSpread f = meanSpread(finalValues);
     auto* bar = new QCPBars(finals->axis(QCPAxis::atBottom), finals->axis(QCPAxis::atLeft));
@@ -157,15 +158,19 @@ FigureSize drawProbeFigure(QCustomPlot* plot, const QList<const FigureRun*>& run
     include(f.mean + f.spread);
     ticker->addTick(s, all[s].label);
   }
-  // The untrained encoder's accuracy: the honest floor every objective must beat.
-  const MeanSpread floor = meanSpread(floors);
-  if (floor.n > 0) {
-    include(floor.mean);
-    QCPGraph* g = addGraph(plot, finals, {-0.5, all.size() - 0.5}, {floor.mean, floor.mean},
-                           QPen(QColor(60, 60, 60), 2, Qt::DashLine));
-    g->setName(QStringLiteral("untrained encoder %1").arg(floor.mean, 0, 'f', 4));
+  // The untrained encoder's accuracy, the honest floor every objective must beat; and, where the runs asked for
+  // it, the same encoder trained with the labels: the ceiling.
+  const auto reference = [&](const QList<double>& values, Qt::PenStyle style, const QString& name) {
+    const MeanSpread m = meanSpread(values);
+    if (m.n == 0) return;
+    include(m.mean);
+    QCPGraph* g =
+        addGraph(plot, finals, {-0.5, all.size() - 0.5}, {m.mean, m.mean}, QPen(QColor(60, 60, 60), 2, style));
+    g->setName(QStringLiteral("%1 %2").arg(name).arg(m.mean, 0, 'f', 4));
     g->addToLegend(legend);
-  }
+  };
+  reference(floors, Qt::DashLine, "untrained encoder");
+  reference(ceilings, Qt::DotLine, "supervised encoder");
   const double pad = std::max(0.005, 0.08 * (hi - lo));
   for (QCPAxisRect* rect : {curves, finals}) {
     rect->axis(QCPAxis::atLeft)->setRange(lo - pad, hi + pad);

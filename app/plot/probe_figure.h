@@ -2,7 +2,8 @@
 // The figure of runs that learn a representation (their results carry probe_accuracy: DEMI's vision experiment),
 // a pure function of the runs: left, linear-probe accuracy against training step per series (mean over seeds, a
 // band of +- one standard deviation, step 0 the untrained encoder); right, the final accuracy per series as bars
-// with their spread over seeds and the untrained encoder's accuracy (the floor) as a dashed line.
+// with their spread over seeds, the untrained encoder's accuracy (the floor) dashed and, where the runs read it, the
+// supervised encoder's (the ceiling) dotted.
 #include <QList>
 
 #include "plot/experiment_figure.h"

@@ -230,7 +230,9 @@ class TestFigures : public QObject {
         r.spec.taskParams = {{"subview", "crop"}};
         r.result.trueMi = std::nan("");
         const double gain = method == "demi-vision" ? 0.04 : 0.02;
-        r.result.readings = {{"probe_accuracy_untrained", 0.70 + 0.01 * seed}, {"probe_accuracy", 0.70 + gain}};
+        r.result.readings = {{"probe_accuracy_untrained", 0.70 + 0.01 * seed},
+                             {"probe_accuracy", 0.70 + gain},
+                             {"probe_accuracy_supervised", 0.80}};
         for (int step : {50, 100}) {
           CurvePoint p{step, 3.0, -3.0, double(step)};
           p.probe = 0.70 + gain * step / 100;
@@ -247,16 +249,18 @@ class TestFigures : public QObject {
     QCOMPARE(size.panels, 2);
     QCPGraph* demi = nullptr;
     QCPGraph* floor = nullptr;
+    QCPGraph* ceiling = nullptr;
     int bars = 0;
     for (int i = 0; i < plot.plottableCount(); ++i) {
       bars += qobject_cast<QCPBars*>(plot.plottable(i)) != nullptr;
       if (auto* g = qobject_cast<QCPGraph*>(plot.plottable(i))) {
         if (g->name() == "demi-vision") demi = g;
         if (g->name().startsWith("untrained encoder")) floor = g;
+        if (g->name() == "supervised encoder 0.8000") ceiling = g;
       }
     }
     QCOMPARE(bars, 2);
-    QVERIFY(demi && floor);
+    QVERIFY(demi && floor && ceiling);
     QCOMPARE(demi->data()->size(), 3);                         // steps 0, 50, 100
     QCOMPARE(demi->data()->at(0)->value, 0.715);               // the untrained floor's mean over seeds 1 and 2
     QVERIFY(qAbs(demi->data()->at(2)->value - 0.74) < 1e-12);  // the last probe
