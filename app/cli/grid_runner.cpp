@@ -4,6 +4,7 @@
 #include <QRegularExpression>
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <thread>
 
@@ -38,15 +39,18 @@ QList<GridCell> cellsOfShard(const QList<GridCell>& cells, const GridShard& shar
 
 void printCell(int done, int total, const CellResult& c, const QString& where) {
   const RunResult& r = c.result;
+  // What the task knows (a table or image views: nothing), then the run's further readings (a probe's accuracy).
+  QString truth = std::isnan(r.trueMi) ? QStringLiteral("no truth")
+                                       : QStringLiteral("true %1 %2").arg(r.targetName).arg(r.trueMi, 0, 'f', 4);
+  for (const NamedValue& v : r.readings) truth += QStringLiteral(", %1 %2").arg(v.name).arg(v.value, 0, 'f', 4);
   // A failed cell has no estimate: it says why instead.
   const QString reading = r.status == RunStatus::Failed
                               ? QStringLiteral("failed: %1").arg(r.reason)
-                              : QStringLiteral("%1 %2 +- %3 (true %4 %5)%6")
+                              : QStringLiteral("%1 %2 +- %3 (%4)%5")
                                         .arg(statusName(r.status))
                                         .arg(r.estimate, 0, 'f', 4)
                                         .arg(r.stderror, 0, 'f', 4)
-                                        .arg(r.targetName)
-                                        .arg(r.trueMi, 0, 'f', 4)
+                                        .arg(truth)
                                         .arg(r.reason.isEmpty() ? QString() : ": " + r.reason) +
                                     (r.warning.isEmpty() ? QString() : "; warning: " + r.warning);
   std::printf("[%d/%d] %s: %s%s%s\n", done, total, c.cell.name.toUtf8().constData(), reading.toUtf8().constData(),

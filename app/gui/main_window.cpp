@@ -475,13 +475,15 @@ void MainWindow::showResultOf(int index) {
   if (index < 0 || index >= comparison_->size()) return;
   const Run* run = comparison_->run(index);
   const RunResult r = run->result();
-  // A table has no truth: the permutation baseline (y shuffled) says what no dependence reads as.
-  const QString truth = std::isnan(r.trueMi)
-                            ? tr("%1 unknown &middot; y shuffled %2 &plusmn; %3")
-                                  .arg(r.targetName.toHtmlEscaped())
-                                  .arg(r.baseline, 0, 'f', 3)
-                                  .arg(r.baselineStderr, 0, 'f', 3)
-                            : tr("true %1 = %2").arg(r.targetName.toHtmlEscaped()).arg(r.trueMi, 0, 'f', 3);
+  // A table has no truth: the permutation baseline (y shuffled) says what no dependence reads as. Image views
+  // have neither: their runs are read by their probe (the readings below).
+  const QString truth = !std::isnan(r.trueMi)
+                            ? tr("true %1 = %2").arg(r.targetName.toHtmlEscaped()).arg(r.trueMi, 0, 'f', 3)
+                        : std::isnan(r.baseline) ? tr("%1 unknown").arg(r.targetName.toHtmlEscaped())
+                                                 : tr("%1 unknown &middot; y shuffled %2 &plusmn; %3")
+                                                       .arg(r.targetName.toHtmlEscaped())
+                                                       .arg(r.baseline, 0, 'f', 3)
+                                                       .arg(r.baselineStderr, 0, 'f', 3);
   QString text = tr("<b>%1</b>: estimate %2 &plusmn; %3 nats &middot; %4")
                      .arg(statusName(r.status))
                      .arg(r.estimate, 0, 'f', 3)
@@ -493,6 +495,8 @@ void MainWindow::showResultOf(int index) {
     text += tr(" &middot; oracle critic %1 &plusmn; %2")
                 .arg(oracle->result().estimate, 0, 'f', 3)
                 .arg(oracle->result().stderror, 0, 'f', 3);
+  for (const NamedValue& v : r.readings)  // a learned representation's probe: untrained, trained, supervised
+    text += QStringLiteral("<br><b>%1 = %2</b>").arg(v.name.toHtmlEscaped()).arg(v.value, 0, 'f', 4);
   for (const NamedValue& t : r.terms)
     text += QStringLiteral("<br>%1 = %2").arg(t.name.toHtmlEscaped()).arg(t.value, 0, 'f', 3);
   if (r.stepsDone == 0 && r.fromEvaluation)  // KSG: nothing trained, only its sample sets read

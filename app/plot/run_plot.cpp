@@ -98,6 +98,7 @@ void RunPlot::clear(const QString& title) {
   follow_ = true;
   if (auto* t = qobject_cast<QCPTextElement*>(plot_->plotLayout()->element(0, 0))) t->setText(title);
   plot_->yAxis->setLabel("estimate (nats)");
+  plot_->yAxis2->setVisible(false);  // until a run brings a probe reading
   resetView();
   plot_->replot();
 }
@@ -198,6 +199,18 @@ void RunPlot::append(int id, const QVector<CurvePoint>& points) {
   }
   s.raw->addData(steps, values, true);
   s.smooth->addData(steps, smoothed, true);
+  static const Qt::PenStyle kTermStyles[] = {Qt::DashLine, Qt::DotLine, Qt::DashDotLine, Qt::DashDotDotLine};
+  for (const CurvePoint& p : points)
+    for (const NamedValue& t : p.terms) {
+      QCPGraph*& g = s.terms[t.name];
+      if (!g) {
+        QColor faint = s.style.color;
+        faint.setAlpha(160);
+        g = addGraph(QPen(faint, 1, kTermStyles[(s.terms.size() - 1) % 4]), s.label + ": " + t.name, true);
+        g->setVisible(s.visible);
+      }
+      g->addData(p.step, t.value);
+    }
   if (s.group >= 0) extendGroup(groups_[s.group]);
 }
 
@@ -212,6 +225,21 @@ void RunPlot::appendHeldOut(int id, const QVector<CurvePoint>& points) {
       s.heldOut->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(s.style.color, 1.5), Qt::white, 8));
     }
     s.heldOut->addData(p.step, p.heldOut);
+  }
+  for (const CurvePoint& p : points) {
+    if (std::isnan(p.probe)) continue;
+    if (!s.probe) {
+      plot_->yAxis2->setVisible(true);
+      plot_->yAxis2->setRange(0, 1);
+      plot_->yAxis2->setLabel("linear-probe accuracy");
+      s.probe = plot_->addGraph(plot_->xAxis, plot_->yAxis2);
+      s.probe->setPen(QPen(s.style.color, 1.5));
+      s.probe->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(s.style.color, 1.5), s.style.color, 9));
+      s.probe->setName(s.label + ": probe accuracy (right axis)");
+      s.probe->addToLegend(legend_);
+      s.probe->setVisible(s.visible);
+    }
+    s.probe->addData(p.step, p.probe);
   }
 }
 
@@ -321,6 +349,8 @@ void RunPlot::updateVisibility() {
     s.smooth->setVisible(s.visible && !grouped);
     if (grouped) s.smooth->removeFromLegend(legend_);
     for (QCPGraph* g : s.references) g->setVisible(s.visible);
+    for (QCPGraph* g : s.terms) g->setVisible(s.visible);
+    if (s.probe) s.probe->setVisible(s.visible);
     if (s.point) {
       s.point->setVisible(s.visible);
       s.bars->setVisible(s.visible);

@@ -2,7 +2,8 @@
 // Training curves of one or many runs on one plot, live: per run a faint raw curve and a moving average in its
 // own style (plot/palette), its ceilings dashed in its colour, its oracle dotted; each distinct target (the true
 // MI, I(x;y|x') for cnce, 0 for nce-density; a step line for a staircase) in black. Runs that differ only by
-// seed can be drawn as their mean with a min-max band. The user zooms and pans with the mouse; resetView() fits
+// seed can be drawn as their mean with a min-max band. A vision objective's terms are thin lines in its colour
+// and its probe accuracy diamonds on a right axis. The user zooms and pans with the mouse; resetView() fits
 // the data again. Used live by the window (appended on a timer) and once by the CLI (showRun).
 #include <QList>
 #include <QMap>
@@ -29,7 +30,9 @@ class RunPlot {
   // A run's series, drawn at once with its target and ceilings (known before its first step). Returns its id.
   int addRun(const QString& label, const SeriesStyle& style, const RunSpec& spec, const RunResult& known);
   void append(int id, const QVector<CurvePoint>& points);  // addData; the caller replots (refresh) once per tick
-  // The held-out readings of the finite-sample protocol (CurvePoint::heldOut), as discs in the run's colour.
+  // The readings a run attaches to a step after it (Run::takeNewHeldOut): the finite-sample protocol's held-out
+  // readings (CurvePoint::heldOut) as discs in the run's colour, and a learned representation's probe accuracy
+  // (CurvePoint::probe) as diamonds on the right axis, from 0 to 1.
   void appendHeldOut(int id, const QVector<CurvePoint>& points);
   void setOracle(int id, double value, double stderror);   // the bound with the task's analytic critic
   // A staircase's oracle follows its levels: a dotted step line at each level's mean reading, over the run's own
@@ -76,6 +79,8 @@ class RunPlot {
     QList<QCPGraph*> references;  // ceilings and oracle
     QList<double> levels;         // target and ceilings, for the y range
     QCPGraph* heldOut = nullptr;  // its held-out readings (finite-sample protocol), made at the first
+    QMap<QString, QCPGraph*> terms;  // the objective's terms per step (CurvePoint::terms), thin, in its colour
+    QCPGraph* probe = nullptr;       // its linear-probe accuracy (CurvePoint::probe), on the right axis
     QCPGraph* point = nullptr;    // a run without a training curve: its reading as one point
     QCPErrorBars* bars = nullptr;
     QString reading;  // the point's legend text after the label, e.g. ": 1.00 ± 0.01 (no training; ...)"

@@ -175,6 +175,34 @@ class TestMainWindow : public QObject {
     QVERIFY(model->item(method->findData("infonce"))->toolTip().contains("reads vectors"));
     QVERIFY(model->item(method->findData("demi-vision"))->isEnabled());
     QVERIFY(model->item(method->currentIndex())->isEnabled());  // the window moved to a method the task can run
+    // A short run of demi-vision: each term of its objective and its probe accuracy (right axis) on the plot.
+    method->setCurrentIndex(method->findData("demi-vision"));
+    w.findChild<QSpinBox*>("param.train_images")->setValue(200);
+    w.findChild<QSpinBox*>("param.batch")->setValue(16);
+    w.findChild<QSpinBox*>("param.channels")->setValue(4);
+    w.findChild<QSpinBox*>("param.probe_every")->setValue(10);
+    w.findChild<QSpinBox*>("param.probe_train")->setValue(200);
+    w.findChild<QSpinBox*>("param.probe_test")->setValue(200);
+    w.findChild<QSpinBox*>("param.steps")->setValue(30);
+    QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    QVERIFY(w.currentRun());
+    QTRY_VERIFY_WITH_TIMEOUT(w.currentRun()->isFinished(), untilDoneMs());
+    QTRY_VERIFY(w.findChild<QAbstractButton*>("runButton")->isEnabled());
+    QVERIFY2(w.currentRun()->result().status == RunStatus::Finished, qPrintable(w.currentRun()->result().reason));
+    QCustomPlot* plot = w.plot()->widget();
+    QCPGraph* probe = nullptr;
+    int terms = 0;
+    for (int i = 0; i < plot->graphCount(); ++i) {
+      if (plot->graph(i)->name().endsWith("probe accuracy (right axis)")) probe = plot->graph(i);
+      terms += plot->graph(i)->name().contains(": I_");
+    }
+    QCOMPARE(terms, 4);
+    QVERIFY(probe && plot->yAxis2->visible());
+    QCOMPARE(probe->valueAxis(), plot->yAxis2);
+    QCOMPARE(probe->dataCount(), 3);  // steps 10, 20 and 30
+    QTRY_VERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("probe_accuracy_untrained = 0."));
+    QVERIFY(!w.findChild<QLabel*>("resultLabel")->text().contains("y shuffled"));  // no table, no baseline
+    saveScreenshot(w, "image_task_run");
     // Back to a task of vectors: the chart returns, the strip goes.
     task->setCurrentIndex(task->findData("gaussian2"));
     QCoreApplication::processEvents();

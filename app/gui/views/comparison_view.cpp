@@ -223,7 +223,9 @@ void ComparisonView::addRuns(const QList<RunSpec>& specs, bool withOracle) {
         s.taskParams.contains("mi") ? nullptr : buildTask(s.task, s.taskParams, static_cast<std::uint64_t>(s.seed));
     plot_->clear(model
                      ? (std::isnan(model->totalMi())
-                            ? QStringLiteral("%1 (a table: I(x;y) unknown)").arg(s.task)
+                            ? (model->rows() > 0 ? QStringLiteral("%1 (a table: I(x;y) unknown)")
+                                                 : QStringLiteral("%1 (no truth: read by what the runs report)"))
+                                  .arg(s.task)
                             : QStringLiteral("%1 (exact I(x;y) %2 nats)").arg(s.task).arg(model->totalMi(), 0, 'f', 3))
                      : QStringLiteral("%1 (dim %2, total MI %3 nats)")
                            .arg(s.task)
