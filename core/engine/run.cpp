@@ -217,7 +217,6 @@ void Run::execute() {
     }
     finishedChanged_.notify_all();
   };
-  // Keep what was measured: a cancelled run's estimate is the mean of its last (up to) 100 training points.
   // A learned representation's probe (method/representation_probe.h): the untrained floor, then every
   // probe_every steps; a stopped run keeps its last reading as its accuracy.
   RepresentationProbe* probe = nullptr;
@@ -228,6 +227,7 @@ void Run::execute() {
       if (r.name == name) return void(r.value = value);
     res.readings << NamedValue{name, value};
   };
+  // Keep what was measured: a cancelled run's estimate is the mean of its last (up to) 100 training points.
   auto finishCancelled = [&](const QString& reason) {
     keepProbe("probe_accuracy", lastProbe);
     const QVector<CurvePoint> pts = curve();

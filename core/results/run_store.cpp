@@ -9,6 +9,7 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
+#include <QThread>
 #include <atomic>
 #include <cmath>
 
@@ -124,11 +125,24 @@ class HistoryConnection {
       return;
     }
     QSqlQuery q(db);
-    // WAL: readers never block the writer, and a crash mid-write leaves the last committed state.
-    for (const char* sql : {"PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON", "PRAGMA synchronous=NORMAL"})
+    // WAL: readers never block the writer, and a crash mid-write leaves the last committed state. Switching a new
+    // file to WAL takes it whole: writers that create it together retry (a CI run saw one of four fail).
+    for (int attempt = 0; !q.exec("PRAGMA journal_mode=WAL"); ++attempt) {
+      if (attempt == 100) {
+        error_ = q.lastError().text();
+        return;
+      }
+      QThread::msleep(20);
+    }
+    for (const char* sql : {"PRAGMA foreign_keys=ON", "PRAGMA synchronous=NORMAL"})
       if (!q.exec(sql)) error_ = q.lastError().text();
+    // The schema under the write lock, taken with the busy wait: CREATE TABLE IF NOT EXISTS in autocommit reads
+    // the schema first and fails at once (SQLITE_BUSY_SNAPSHOT, no wait) when another writer created it meanwhile.
+    if (error_.isEmpty() && !q.exec("BEGIN IMMEDIATE")) error_ = q.lastError().text();
     for (const char* sql : kSchema)
       if (error_.isEmpty() && !q.exec(sql)) error_ = q.lastError().text();
+    if (error_.isEmpty() && !q.exec("COMMIT")) error_ = q.lastError().text();
+    if (!error_.isEmpty()) q.exec("ROLLBACK");
   }
   ~HistoryConnection() {
     {
@@ -159,8 +173,9 @@ QString recordRun(const QString& dbPath, const RunSpec& spec, const RunResult& r
   HistoryConnection c(dbPath);
   if (!c.error().isEmpty()) return describe(dbPath, c.error());
   QSqlDatabase db = c.db();
-  if (!db.transaction()) return describe(dbPath, db.lastError().text());
   QSqlQuery q(db);
+  // The write lock first, with the busy wait (a deferred transaction could fail at once on a stale snapshot).
+  if (!q.exec("BEGIN IMMEDIATE")) return describe(dbPath, q.lastError().text());
   q.prepare(
       "INSERT INTO runs(task, method, spec, status, reason, estimate, stderr, target, true_value, ceilings, terms,"
       " seconds, steps_done, device, version, origin, started, ended) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"

@@ -66,13 +66,17 @@ VisionEstimator::~VisionEstimator() = default;
 
 VisionScores VisionEstimator::scores(const Batch& batch) {
   const int64_t b = batch.x.size(0);
-  // One pass of f over the three views: one batch-norm statistic over all of them, and fewer, larger convolutions.
-  const at::Tensor h = nets_->encoder(asImages(at::cat({batch.x, batch.xp, batch.y})));
-  const at::Tensor hx = h.narrow(0, 0, b), hxp = h.narrow(0, b, b), hy = h.narrow(0, 2 * b, b);
+  // One pass of f over the views the objective reads: one batch-norm statistic over all of them, and fewer, larger
+  // convolutions. InfoMin's x <-> y never sees x' (not even in its batch statistics).
+  const bool readsSubview = options_.objective != VisionObjective::Nce;
+  const at::Tensor h =
+      nets_->encoder(asImages(readsSubview ? at::cat({batch.x, batch.xp, batch.y}) : at::cat({batch.x, batch.y})));
+  const at::Tensor hx = h.narrow(0, 0, b), hy = h.narrow(0, readsSubview ? 2 * b : b, b);
+  const at::Tensor hxp = readsSubview ? h.narrow(0, b, b) : at::Tensor();
   const at::Tensor ky = nets_->head(hy);
   VisionScores s;
   s.x = cosineScores(nets_->head(hx), ky, options_.temperature);
-  if (options_.objective != VisionObjective::Nce) s.xp = cosineScores(nets_->head(hxp), ky, options_.temperature);
+  if (readsSubview) s.xp = cosineScores(nets_->head(hxp), ky, options_.temperature);
   if (nets_->conditionalHead) {
     s.boX = cosineScores(nets_->conditionalHead(hx), ky, options_.temperature);
     s.boXp = cosineScores(nets_->conditionalHead(hxp), ky, options_.temperature);

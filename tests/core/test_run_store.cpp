@@ -4,6 +4,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <mutex>
 #include <thread>
 
 #include "results/run_store.h"
@@ -114,13 +115,20 @@ class TestRunStore : public QObject {
     const QString db = tmp.filePath("h.sqlite");
     std::vector<std::thread> writers;
     std::atomic<int> failures{0};
+    std::mutex mutex;
+    QString firstError;
     for (int t = 0; t < 4; ++t)
       writers.emplace_back([&, t] {
         for (int i = 0; i < 10; ++i)
-          if (!recordRun(db, spec("infonce", t * 100 + i), finished(i), curve(), "grid").isEmpty()) ++failures;
+          if (const QString e = recordRun(db, spec("infonce", t * 100 + i), finished(i), curve(), "grid");
+              !e.isEmpty()) {
+            ++failures;
+            std::lock_guard<std::mutex> lock(mutex);
+            if (firstError.isEmpty()) firstError = e;
+          }
       });
     for (auto& w : writers) w.join();
-    QCOMPARE(failures.load(), 0);
+    QVERIFY2(failures.load() == 0, qPrintable(firstError));
     QCOMPARE(RunStore(db).list().size(), 40);
   }
 
