@@ -257,26 +257,21 @@ void Run::execute() {
     // curve beside the training reading; with early stopping, training ends after two in a row below the best.
     double bestHeldOut = -std::numeric_limits<double>::infinity();
     int sinceBest = 0, stoppedEarlyAt = 0;
-    // The held-out reading of the critic `step` left, on that step's point (once: a step read twice, at an early
-    // stop and at the end, is the same critic).
-    const auto attachHeldOut = [&](int step, double value) {
+    // A reading taken after step `step` (held-out, of the critic it left; a probe, of the encoder) on that step's
+    // point, once: a step read twice, at an early stop and at the end, is the same network.
+    const auto attachLate = [&](int step, double CurvePoint::*field, double value) {
       if (!std::isfinite(value)) return;
       std::lock_guard<std::mutex> lock(mutex_);
       for (int i = curve_.size() - 1; i >= 0 && curve_[i].step >= step; --i)
-        if (curve_[i].step == step && std::isnan(curve_[i].heldOut)) {
-          curve_[i].heldOut = value;
+        if (curve_[i].step == step && std::isnan(curve_[i].*field)) {
+          curve_[i].*field = value;
           heldOutNew_ << curve_[i];
         }
     };
-    // A probe's reading of the encoder `step` left, on that step's point.
+    const auto attachHeldOut = [&](int step, double value) { attachLate(step, &CurvePoint::heldOut, value); };
     const auto attachProbe = [&](int step, double value) {
       lastProbe = value;
-      std::lock_guard<std::mutex> lock(mutex_);
-      for (int i = curve_.size() - 1; i >= 0 && curve_[i].step >= step; --i)
-        if (curve_[i].step == step) {
-          curve_[i].probe = value;
-          heldOutNew_ << curve_[i];
-        }
+      attachLate(step, &CurvePoint::probe, value);
     };
     probe = dynamic_cast<RepresentationProbe*>(&session->estimator());
     if (probe) keepProbe("probe_accuracy_untrained", probe->probeAccuracy());

@@ -187,9 +187,8 @@ void TaskChart::showSamples(const TaskModel& model, int seed) {
 
 // Three rows (x, x', y) of 8 images, 36 pixels a side (the form's width holds them), each row named on its left.
 void TaskChart::showViews(const TaskModel& model, int seed) {
-  constexpr int kImages = 8, kCell = 36, kGap = 3, kLabelWidth = 24;
+  constexpr int kImages = 8, cell = 36, kGap = 3, kLabelWidth = 24;
   const ViewsPreview v = previewViews(model, kImages, static_cast<std::uint64_t>(seed));
-  const int cell = kCell;
   QImage strip(kLabelWidth + kImages * (cell + kGap), 3 * (cell + kGap), QImage::Format_RGB32);
   strip.fill(Qt::white);
   QPainter painter(&strip);
