@@ -1,6 +1,5 @@
 #include "cli/cli_app.h"
 
-#include <cmath>
 #include <qcustomplot.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -12,6 +11,7 @@
 #include <QRegularExpression>
 #include <QThread>
 #include <atomic>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <memory>
@@ -21,13 +21,12 @@
 #include "cli/hashing_runner.h"
 #include "cli/history_commands.h"
 #include "cli/method_listing.h"
-#include "cli/task_listing.h"
 #include "cli/mpi_grid.h"
 #include "cli/prior_order_runner.h"
 #include "cli/progress_bar.h"
 #include "cli/stop_signals.h"
+#include "cli/task_listing.h"
 #include "cli/usage.h"
-#include "tasks/task_catalog.h"
 #include "engine/device.h"
 #include "engine/experiment.h"
 #include "engine/prior_order_sweep.h"
@@ -36,12 +35,14 @@
 #include "hashing/hashing_experiment.h"
 #include "method/method_plugin.h"
 #include "method/method_registry.h"
+#include "plot/embedding_figure.h"
 #include "plot/grid_outputs.h"
 #include "plot/plot_export.h"
 #include "plot/run_plot.h"
 #include "results/out_folder.h"
 #include "results/run_files.h"
 #include "results/run_store.h"
+#include "tasks/task_catalog.h"
 
 namespace milab {
 
@@ -164,6 +165,10 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
     // Not cut short by a signal: the plots are part of the run's record, and summary.json, written after them, is
     // what says the folder is complete. (A grid's closing figure, drawn from the cells' files, is: finishGrid.)
     for (const char* name : {"plot.png", "plot.pdf", "plot.svg"}) plotErrors << exportPlot(&plot, dir.filePath(name));
+    if (!result.embedding.isEmpty())  // a learned representation's picture beside its embedding.csv
+      plotErrors << exportEmbeddingPng(result.embedding,
+                                       QStringLiteral("%1 on %2, seed %3").arg(spec.method, spec.task).arg(spec.seed),
+                                       dir.filePath("embedding.png"));
     if (!result.levels.isEmpty())  // the staircase figure and its per-level table
       plotErrors << writeFigureFiles(outDir, {FigureRun{spec, result, curve}}, {spec.method});
     return plotErrors;

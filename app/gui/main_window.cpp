@@ -24,6 +24,7 @@
 #include "gui/panels/hashing_shape_dialog.h"
 #include "gui/panels/history_panel.h"
 #include "gui/views/comparison_view.h"
+#include "gui/views/embedding_view.h"
 #include "gui/views/grid_view.h"
 #include "gui/views/hashing_view.h"
 #include "gui/views/prior_order_view.h"
@@ -49,6 +50,7 @@ MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPat
       panel_(new ExperimentPanel(registry, this)),
       comparison_(new ComparisonView(registry, this)),
       history_(new HistoryPanel(historyPath, this)),
+      embedding_(new EmbeddingView(this)),
       resultLabel_(new QLabel(this)),
       oracleCheck_(new QCheckBox(tr("Show the oracle: the same bound with the task's analytic critic"), this)),
       timer_(new QTimer(this)),
@@ -60,6 +62,7 @@ MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPat
   comparison_->setHistoryPath(historyPath);
   history_->setObjectName("historyPanel");
   comparison_->addPage(history_, tr("History"));
+  embedding_->hide();  // until a run draws one: a child in no layout would sit over the window's corner
   connect(history_, &HistoryPanel::overlayRequested, this, [this](const QList<qint64>& ids) {
     const QString err = overlayHistory(ids);
     statusBar()->showMessage(err.isEmpty() ? tr("Overlaid %1 from the history").arg(counted(ids.size(), "run")) : err);
@@ -178,6 +181,7 @@ MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPat
   connect(panel_, &ExperimentPanel::runRequested, this, &MainWindow::startRun);
   // The result line describes the set's runs: an emptied set leaves nothing for it to describe.
   connect(comparison_, &ComparisonView::cleared, resultLabel_, &QLabel::clear);
+  connect(comparison_, &ComparisonView::cleared, this, [this] { comparison_->removePage(embedding_); });
   connect(comparison_, &ComparisonView::runSelected, this, [this](int index) {
     if (!busy()) showResultOf(index);  // while runs train the label follows them
   });
@@ -497,6 +501,11 @@ void MainWindow::showResultOf(int index) {
                 .arg(oracle->result().stderror, 0, 'f', 3);
   for (const NamedValue& v : r.readings)  // a learned representation's probe: untrained, trained, supervised
     text += QStringLiteral("<br><b>%1 = %2</b>").arg(v.name.toHtmlEscaped()).arg(v.value, 0, 'f', 4);
+  if (!r.embedding.isEmpty()) {
+    embedding_->setMap(r.embedding, comparison_->label(index));
+    comparison_->addPage(embedding_, tr("Embedding"));
+    text += tr("<br>the Embedding tab: its test images' features on two axes, and nearest neighbours");
+  }
   for (const NamedValue& t : r.terms)
     text += QStringLiteral("<br>%1 = %2").arg(t.name.toHtmlEscaped()).arg(t.value, 0, 'f', 3);
   if (r.stepsDone == 0 && r.fromEvaluation)  // KSG: nothing trained, only its sample sets read

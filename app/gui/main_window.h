@@ -29,6 +29,7 @@ class ExperimentPanel;
 class GridProgress;
 class GridView;
 class HashingView;
+class EmbeddingView;
 class HistoryPanel;
 class MethodRegistry;
 class PriorOrderView;
@@ -120,6 +121,7 @@ class MainWindow : public QMainWindow {
   ExperimentPanel* panel_;
   ComparisonView* comparison_;
   HistoryPanel* history_;
+  EmbeddingView* embedding_;  // a tab of the set's only while a run of it has a learned representation's picture
   QLabel* resultLabel_;
   QCheckBox* oracleCheck_;
   QTimer* timer_;

@@ -43,6 +43,10 @@ QString readIdxGz(const QString& path, int expectedDims, std::vector<int64_t>* s
 
 }  // namespace
 
+QStringList fashionMnistClassNames() {
+  return {"T-shirt/top", "Trouser", "Pullover", "Dress", "Coat", "Sandal", "Shirt", "Sneaker", "Bag", "Ankle boot"};
+}
+
 QString fashionMnistDir() {
   const QString env = qEnvironmentVariable("MILAB_FASHION_MNIST");
   return env.isEmpty() ? QStringLiteral("/usr/share/datasets/fashion-mnist") : env;

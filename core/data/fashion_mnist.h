@@ -4,6 +4,7 @@
 #include <ATen/core/Tensor.h>
 
 #include <QString>
+#include <QStringList>
 
 namespace milab {
 
@@ -14,6 +15,9 @@ struct ImageSet {
 
 // $MILAB_FASHION_MNIST when set, else Debian's folder.
 QString fashionMnistDir();
+
+// The ten labels' names, label 0 first (the data set's own README).
+QStringList fashionMnistClassNames();
 
 // "" when the four files are there, else the line saying how to install them.
 QString checkFashionMnist(const QString& dir);

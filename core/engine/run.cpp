@@ -311,6 +311,7 @@ void Run::execute() {
     if (probe) {
       attachProbe(stepsDone_.load(), probe->probeAccuracy());
       keepProbe("probe_accuracy", lastProbe);
+      res.embedding = probe->embeddingMap();
       // The supervised ceiling depends on the setting and the seed, not on the objective: once per setting.
       if (probe->wantsSupervisedReference()) {
         QJsonObject setting = QJsonObject::fromVariantMap(runSpecToFlat(spec_));

@@ -6,16 +6,17 @@
 #include <QString>
 #include <QVector>
 #include <atomic>
+#include <condition_variable>
 #include <exception>
 #include <functional>
 #include <limits>
 #include <memory>
-#include <condition_variable>
 #include <mutex>
 #include <thread>
 
 #include "engine/run_spec.h"
 #include "engine/staircase.h"
+#include "method/embedding_map.h"
 #include "method/method_plugin.h"
 
 namespace milab {
@@ -76,6 +77,9 @@ struct RunResult {
   // probe_accuracy, probe_accuracy_untrained and probe_accuracy_supervised (fractions in [0, 1]). Empty for an
   // estimator of MI alone.
   QList<NamedValue> readings;
+  // A finished learned representation's picture (PCA of test embeddings, nearest neighbours): embedding.csv and
+  // neighbours.csv, and the window's Embedding tab. Not carried through MPI (a grid's cells write their own files).
+  EmbeddingMap embedding;
 };
 
 class Run {

@@ -1,6 +1,8 @@
 #pragma once
 #include <optional>
 
+#include "method/embedding_map.h"
+
 // A capability an Estimator may offer: it learns a representation that the run reads by linear evaluation (DEMI's
 // sec. 5.2 protocol), once before training (the untrained encoder: the honest floor), every probeEvery() steps on
 // the curve, and at the end (summary.json's probe_accuracy and probe_accuracy_untrained). The run asks for it with
@@ -20,6 +22,9 @@ class RepresentationProbe {
   // number), then read by the same probe. Asked only when wantsSupervisedReference() (the method's options); the
   // run caches it per setting (engine/reference_cache.h). nullopt: none could be had.
   virtual bool wantsSupervisedReference() const { return false; }
+  // The trained representation of test images drawn as a picture (method/embedding_map.h), once at the end of a
+  // finished run; empty when the estimator has none.
+  virtual EmbeddingMap embeddingMap() { return {}; }
   virtual std::optional<double> supervisedAccuracy(int steps, int seed) {
     (void)steps;
     (void)seed;

@@ -21,7 +21,7 @@ at::Tensor positiveFirst(const at::Tensor& scores) {
   // The same elements in the same order, so the values and gradients are those of the masked form to the bit.
   const int64_t n = scores.size(0);
   const at::TensorOptions longs = scores.options().dtype(at::kLong);
-  const at::Tensor row = at::arange(n, longs).unsqueeze(1), column = at::arange(n, longs).unsqueeze(0);
+  const at::Tensor row = at::arange(n, longs).unsqueeze(1), column = at::arange(scores.size(1), longs).unsqueeze(0);
   const at::Tensor before = column - 1;  // column c >= 1 holds j = c - 1 below the diagonal, c above it
   at::Tensor index = at::where(before < row, before, column);
   index.select(1, 0).copy_(row.squeeze(1));

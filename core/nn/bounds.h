@@ -6,13 +6,15 @@
 
 namespace milab {
 
-// InfoNCE, in-batch: mean_i [s_ii - logsumexp_j s_ij] + log B. Ceiling log B.
+// InfoNCE, in-batch: mean_i [s_ii - logsumexp_j s_ij] + log C for scores [B, C] (C = B, or the batch's columns
+// followed by shared extra candidates). Ceiling log C.
 at::Tensor inBatchNce(const at::Tensor& scores);
 // InfoNCE over explicit candidates [B, C], positive in column 0: mean_i [s_i0 - logsumexp_c s_ic] + log C.
 at::Tensor firstColumnNce(const at::Tensor& scores);
 
-// An in-batch [B, B] matrix rearranged as explicit candidates [B, B]: column 0 the joint pair s_ii, then the
-// B-1 others of row i in order. Lets in-batch and per-row candidate sets share one set of bounds.
+// An in-batch [B, C] matrix (C >= B: the batch's columns, then any shared extra candidates such as a MoCo queue)
+// rearranged as explicit candidates [B, C]: column 0 the joint pair s_ii, then the C-1 others of row i in order.
+// Lets in-batch and per-row candidate sets share one set of bounds.
 at::Tensor positiveFirst(const at::Tensor& scores);
 
 // I_IS (DEMI eq. 9) over candidates [B, C], positive in column 0, negatives from p(y):

@@ -46,6 +46,7 @@ ParamWords wordsFor(const QString& key) {
       {"protocol", {"evaluation protocol", ""}},
       {"M", {"SIR pool size M", "samples"}},
       {"momentum", {"moving-average momentum", ""}},
+      {"queue", {"MoCo queue of negatives", "keys"}},
       {"tau", {"SMILE clip tau", "nats"}},
       {"nce_weight", {"I_alpha weight alpha", ""}},
       {"batch", {"batch size", "samples"}},

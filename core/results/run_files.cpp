@@ -11,6 +11,8 @@
 #include <cmath>
 #include <limits>
 
+#include "results/embedding_files.h"
+
 namespace milab {
 
 namespace {
@@ -154,6 +156,12 @@ QStringList writeRunFiles(const QString& dir, const RunSpec& spec, RunResult* re
   if (QFileInfo::exists(summaryPath) && !QFile::remove(summaryPath))
     return recordFailure({QStringLiteral("%1: cannot replace it").arg(summaryPath)});
   QStringList errors{writeCurveCsv(folder.filePath("curve.csv"), curve)};
+  if (!result->embedding.isEmpty()) {
+    errors << writeEmbeddingFiles(folder, result->embedding);
+  } else {  // an earlier run's picture in a reused folder (and the runner's drawing of it) would pass for this one's
+    for (const char* stale : {"embedding.csv", "neighbours.csv", "embedding.png"})
+      QFile::remove(folder.filePath(stale));
+  }
   if (more) errors << more();
   errors.removeAll(QString());
   // The summary is the mark of a complete cell: written only when everything before it was, and renamed into

@@ -23,7 +23,8 @@ QString saveAtomically(const QString& path, const QByteArray& bytes);
 QString writeSummaryJson(const QString& path, const RunSpec& spec, const RunResult& result);
 QString writeCurveCsv(const QString& path, const QVector<CurvePoint>& curve);  // step,estimate,loss,seconds
 // A run's files in its folder, in the one order a kill cannot fool: first the summary.json of whatever ran there
-// before is removed, then curve.csv and whatever `more` writes (the CLI's plots), then summary.json is written
+// before is removed, then curve.csv (and a learned representation's embedding.csv and neighbours.csv,
+// results/embedding_files.h) and whatever `more` writes (the CLI's plots), then summary.json is written
 // aside, `record` is called (the run history's row), and summary.json is renamed into place last. A folder with a
 // summary therefore holds that run's complete files and has its history row; resume also checks that the curve has
 // the summary's steps. A file that could not be written marks `*result` failed (withFilesNotWritten), and `record`

@@ -6,6 +6,7 @@
 #include <ATen/core/Tensor.h>
 #include <c10/core/Device.h>
 
+#include <QStringList>
 #include <memory>
 
 namespace milab {
@@ -24,6 +25,7 @@ struct LabelledImages {
   at::Tensor trainImages, testImages;  // [N, 1, S, S] float32 in [0, 1], on the sampler's device
   at::Tensor trainLabels, testLabels;  // [N] int64
   int64_t classes = 0;
+  QStringList classNames;  // label -> name, for pictures ("" where the data set names none)
 };
 
 struct Batch {

@@ -3,9 +3,12 @@
 #include <ATen/ATen.h>
 #include <torch/autograd.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "conv_encoder.h"
+#include "key_queue.h"
+#include "nn/embedding_projection.h"
 #include "nn/flat_adam.h"
 #include "nn/linear_probe.h"
 #include "nn/mlp.h"
@@ -15,6 +18,7 @@ namespace milab {
 namespace {
 
 constexpr int64_t kProbeChunk = 1000;  // images per forward pass of the probe: bounds its memory
+constexpr int64_t kMapImages = 2000;   // test images in the end-of-run map: a readable scatter, a 2000^2 search
 
 at::Tensor asImages(const at::Tensor& flat) {
   const auto side = int64_t(std::lround(std::sqrt(double(flat.size(1)))));
@@ -33,6 +37,10 @@ struct VisionEstimator::Networks {
   ConvEncoder encoder;
   Mlp head{nullptr}, conditionalHead{nullptr};  // g and g_bo of Listing 1 (the latter for the DEMI objectives)
   std::unique_ptr<FlatAdam> adam;
+  // MoCo (queue > 0): the y side's momentum copies of encoder and head, and earlier batches' keys.
+  ConvEncoder keyEncoder{nullptr};
+  Mlp keyHead{nullptr};
+  std::unique_ptr<KeyQueue> queue;
 
   Networks(const VisionOptions& o, at::Generator& gen, c10::Device device) : encoder(o.channels, gen) {
     const int64_t r = encoder->outputs();
@@ -48,11 +56,44 @@ struct VisionEstimator::Networks {
       for (const at::Tensor& p : conditionalHead->parameters()) params.push_back(p);
     }
     adam = std::make_unique<FlatAdam>(params, o.lr);
+    if (o.queue > 0) {
+      // Built from a copy of the generator (the online networks' draws, and so every run without a queue, stay
+      // as they were), then set to the online weights: MoCo starts its key encoder as a copy.
+      at::Generator spare = gen.clone();
+      keyEncoder = ConvEncoder(o.channels, spare);
+      keyHead = Mlp(r, r, o.embed, spare);
+      keyEncoder->to(device);
+      keyHead->to(device);
+      torch::NoGradGuard noGrad;
+      const auto [keys, online] = keyAndOnline();
+      for (size_t i = 0; i < keys.size(); ++i) {
+        keys[i].copy_(online[i]);
+        keys[i].set_requires_grad(false);
+      }
+      queue = std::make_unique<KeyQueue>(o.queue, o.embed, device);
+    }
+  }
+  // The key networks' parameters and buffers (batch norm's running statistics follow the same average) beside
+  // the online ones, in one order.
+  std::pair<std::vector<at::Tensor>, std::vector<at::Tensor>> keyAndOnline() const {
+    std::vector<at::Tensor> keys = keyEncoder->parameters(), online = encoder->parameters();
+    const auto append = [](std::vector<at::Tensor>& to, const std::vector<at::Tensor>& more) {
+      to.insert(to.end(), more.begin(), more.end());
+    };
+    append(keys, keyEncoder->buffers());
+    append(online, encoder->buffers());
+    append(keys, keyHead->parameters());
+    append(online, head->parameters());
+    return {keys, online};
   }
   void train(bool on) {
     encoder->train(on);
     head->train(on);
     if (conditionalHead) conditionalHead->train(on);
+    if (keyEncoder) {
+      keyEncoder->train(on);
+      keyHead->train(on);
+    }
   }
 };
 
@@ -64,16 +105,27 @@ VisionEstimator::VisionEstimator(const EstimatorContext& ctx, VisionObjective ob
 
 VisionEstimator::~VisionEstimator() = default;
 
-VisionScores VisionEstimator::scores(const Batch& batch) {
+VisionScores VisionEstimator::scores(const Batch& batch, at::Tensor* batchKeys) {
   const int64_t b = batch.x.size(0);
   // One pass of f over the views the objective reads: one batch-norm statistic over all of them, and fewer, larger
-  // convolutions. InfoMin's x <-> y never sees x' (not even in its batch statistics).
-  const bool readsSubview = options_.objective != VisionObjective::Nce;
-  const at::Tensor h =
-      nets_->encoder(asImages(readsSubview ? at::cat({batch.x, batch.xp, batch.y}) : at::cat({batch.x, batch.y})));
-  const at::Tensor hx = h.narrow(0, 0, b), hy = h.narrow(0, readsSubview ? 2 * b : b, b);
+  // convolutions. InfoMin's x <-> y never sees x' (not even in its batch statistics). With a queue, y goes through
+  // the momentum copy instead, without a gradient.
+  const bool readsSubview = options_.objective != VisionObjective::Nce, momentum = bool(nets_->keyEncoder);
+  std::vector<at::Tensor> views{batch.x};
+  if (readsSubview) views.push_back(batch.xp);
+  if (!momentum) views.push_back(batch.y);
+  const at::Tensor h = nets_->encoder(asImages(at::cat(views)));
+  const at::Tensor hx = h.narrow(0, 0, b);
   const at::Tensor hxp = readsSubview ? h.narrow(0, b, b) : at::Tensor();
-  const at::Tensor ky = nets_->head(hy);
+  at::Tensor ky;
+  if (momentum) {
+    torch::NoGradGuard noGrad;
+    const at::Tensor own = nets_->keyHead(nets_->keyEncoder(asImages(batch.y)));
+    if (batchKeys) *batchKeys = own;
+    ky = at::cat({own, nets_->queue->keys()});  // the joint pairs stay on the diagonal of the first b columns
+  } else {
+    ky = nets_->head(h.narrow(0, readsSubview ? 2 * b : b, b));
+  }
   VisionScores s;
   s.x = cosineScores(nets_->head(hx), ky, options_.temperature);
   if (readsSubview) s.xp = cosineScores(nets_->head(hxp), ky, options_.temperature);
@@ -86,13 +138,19 @@ VisionScores VisionEstimator::scores(const Batch& batch) {
 
 StepResult VisionEstimator::trainStep(const Batch& batch) {
   nets_->train(true);
-  const std::vector<at::Tensor> terms = visionTerms(options_.objective, scores(batch));
+  if (nets_->keyEncoder) {  // MoCo: the key networks follow the online ones before they encode
+    const auto [keys, online] = nets_->keyAndOnline();
+    momentumUpdate(keys, online, options_.momentum);
+  }
+  at::Tensor keys;
+  const std::vector<at::Tensor> terms = visionTerms(options_.objective, scores(batch, &keys));
   at::Tensor objective = terms.front();
   for (size_t i = 1; i < terms.size(); ++i) objective = objective + terms[i];
   nets_->adam->zero_grad();
   const at::Tensor loss = -objective;
   loss.backward();
   nets_->adam->step();
+  if (keys.defined()) nets_->queue->push(keys);
   StepResult result{StepReading(objective.detach()), StepReading(loss.detach()), {}};
   if (terms.size() > 1) {  // one term is the estimate itself
     const QStringList names = visionTermNames(options_.objective);
@@ -123,22 +181,33 @@ double VisionEstimator::probeAccuracy() {
   return accuracy;
 }
 
+at::Tensor VisionEstimator::featuresOf(ConvEncoder& encoder, const at::Tensor& images, int64_t n) const {
+  torch::NoGradGuard noGrad;
+  std::vector<at::Tensor> chunks;
+  for (int64_t at = 0; at < n; at += kProbeChunk) {
+    if (cancelled_()) throw EstimatorCancelled();
+    chunks.push_back(encoder(images.narrow(0, at, std::min(kProbeChunk, n - at))));
+  }
+  return at::cat(chunks);
+}
+
 double VisionEstimator::probeOf(ConvEncoder& encoder) const {
   const LabelledImages* data = task_->labelledImages();
-  torch::NoGradGuard noGrad;
-  const auto features = [&](const at::Tensor& images, int64_t n) {
-    std::vector<at::Tensor> chunks;
-    for (int64_t at = 0; at < n; at += kProbeChunk) {
-      if (cancelled_()) throw EstimatorCancelled();
-      chunks.push_back(encoder(images.narrow(0, at, std::min(kProbeChunk, n - at))));
-    }
-    return at::cat(chunks);
-  };
   const int64_t nTrain = std::min(options_.probeTrain, data->trainImages.size(0));
   const int64_t nTest = std::min(options_.probeTest, data->testImages.size(0));
-  const at::Tensor train = features(data->trainImages, nTrain), test = features(data->testImages, nTest);
+  const at::Tensor train = featuresOf(encoder, data->trainImages, nTrain);
+  const at::Tensor test = featuresOf(encoder, data->testImages, nTest);
   return linearProbeAccuracy(train, data->trainLabels.narrow(0, 0, nTrain), test, data->testLabels.narrow(0, 0, nTest),
                              data->classes);
+}
+
+EmbeddingMap VisionEstimator::embeddingMap() {
+  const LabelledImages* data = task_->labelledImages();
+  const int64_t n = std::min({options_.probeTest, kMapImages, data->testImages.size(0)});
+  nets_->train(false);
+  const at::Tensor features = featuresOf(nets_->encoder, data->testImages, n);
+  nets_->train(true);
+  return embeddingMapOf(features, data->testLabels.narrow(0, 0, n), data->testImages.narrow(0, 0, n), data->classNames);
 }
 
 std::optional<double> VisionEstimator::supervisedAccuracy(int steps, int seed) {
@@ -201,9 +270,23 @@ MethodInfo VisionPlugin::info() const {
 }
 
 QList<Ceiling> VisionPlugin::ceilings(const ParamMap& params) const {
+  const VisionOptions o = visionOptions(objective_, params);
   const int terms = visionTermNames(objective_).size();
-  const double logB = std::log(params.value("batch").toDouble());
-  return {{terms == 1 ? QStringLiteral("log B") : QStringLiteral("%1 log B").arg(terms), terms * logB}};
+  const double logC = std::log(double(o.batch + o.queue));  // each row's candidates: the batch's keys, the queue's
+  const QString log = o.queue > 0 ? QStringLiteral("log(B+queue)") : QStringLiteral("log B");
+  return {{terms == 1 ? log : QStringLiteral("%1 %2").arg(terms).arg(log), terms * logC}};
+}
+
+QString VisionPlugin::validate(const ParamMap& params, const TaskInfo&, const ParamMap& taskParams) const {
+  const VisionOptions o = visionOptions(objective_, params);
+  const qint64 images = taskParams.value("train_images").toLongLong();
+  if (taskParams.contains("train_images") && o.queue > images)
+    return QStringLiteral(
+               "queue: %1 keys is more than the task's train_images (%2): the queue would hold the same "
+               "images again as negatives; allowed 0 to %2")
+        .arg(o.queue)
+        .arg(images);
+  return {};
 }
 
 std::unique_ptr<Estimator> VisionPlugin::create(const EstimatorContext& context) const {

@@ -25,11 +25,16 @@ class VisionEstimator final : public Estimator, public RepresentationProbe {
   double probeAccuracy() override;
   bool wantsSupervisedReference() const override { return options_.supervised; }
   std::optional<double> supervisedAccuracy(int steps, int seed) override;
+  // The first min(probe_test, 2000) test images' encoder features, projected and searched.
+  EmbeddingMap embeddingMap() override;
 
  private:
-  VisionScores scores(const Batch& batch);
+  // The critic's scores; with a queue, `batchKeys` (when given) receives the batch's own keys to enqueue.
+  VisionScores scores(const Batch& batch, at::Tensor* batchKeys = nullptr);
   // The linear probe of `encoder` (in eval mode) on the task's labelled images.
   double probeOf(ConvEncoder& encoder) const;
+  // `encoder`'s features of the first n images, kProbeChunk at a time (polls cancel).
+  at::Tensor featuresOf(ConvEncoder& encoder, const at::Tensor& images, int64_t n) const;
 
   struct Networks;
   VisionOptions options_;
@@ -46,6 +51,8 @@ class VisionPlugin : public MethodPlugin {
   MethodInfo info() const override;
   // Each term is at most log(batch): the objective at most (terms) x log(batch).
   QList<Ceiling> ceilings(const ParamMap& params) const override;
+  // The queue against the task's train_images.
+  QString validate(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const override;
   MemoryNeed memoryNeed(const ParamMap&, const TaskInfo&, const ParamMap&) const override { return {}; }
   qint64 samplesPerBatch(const ParamMap& params) const override { return params.value("batch").toLongLong(); }
   std::unique_ptr<Estimator> create(const EstimatorContext& context) const override;

@@ -22,6 +22,12 @@ ParamSpecs visionParamSpecs() {
       ParamSpec::boolean("supervised", d.supervised,
                          "also read the ceiling: the same encoder trained as long with the labels (a classifier on "
                          "one view), probed the same way; once per setting and seed, then cached"),
+      ParamSpec::integer("queue", int(d.queue), 0, 60000,
+                         "MoCo: negatives kept from earlier batches, encoded by a momentum copy of the encoder (0: "
+                         "in-batch negatives only); at most the task's train_images"),
+      ParamSpec::real("momentum", d.momentum, 0.0, 1.0,
+                      "MoCo: the key encoder's update, key = momentum * key + (1 - momentum) * online (with queue > 0)",
+                      false, true),
   };
 }
 
@@ -37,6 +43,8 @@ VisionOptions visionOptions(VisionObjective objective, const ParamMap& p) {
   o.probeTrain = p.value("probe_train").toLongLong();
   o.probeTest = p.value("probe_test").toLongLong();
   o.supervised = p.value("supervised").toBool();
+  o.queue = p.value("queue").toLongLong();
+  o.momentum = p.value("momentum").toDouble();
   return o;
 }
 

@@ -25,6 +25,11 @@ struct VisionOptions {
   int probeEvery = 200;      // steps between linear probes on the curve (0: before and after training only)
   int64_t probeTrain = 10000, probeTest = 10000;  // images the probe fits on and is scored on
   bool supervised = false;  // also train the encoder with labels once per setting: the probe's ceiling
+  // MoCo's negatives (as InfoMin trains): with queue > 0 the y side is a momentum copy of the encoder and its head
+  // (no gradient; each step key = momentum * key + (1 - momentum) * online), and every row's candidates are the
+  // batch's keys plus the last `queue` keys of earlier batches. 0: in-batch negatives only.
+  int64_t queue = 0;
+  double momentum = 0.99;
 };
 
 ParamSpecs visionParamSpecs();

@@ -203,6 +203,31 @@ class TestMainWindow : public QObject {
     QTRY_VERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("probe_accuracy_untrained = 0."));
     QVERIFY(!w.findChild<QLabel*>("resultLabel")->text().contains("y shuffled"));  // no table, no baseline
     saveScreenshot(w, "image_task_run");
+    // At the end, the Embedding tab: the 200 probed test images on two principal axes, one graph per class, and
+    // one test image of each class beside its 5 nearest neighbours.
+    auto* tabs = w.findChild<QTabWidget*>("setTabs");
+    auto* embedding = w.findChild<QWidget*>("embeddingView");
+    QVERIFY(tabs && embedding && tabs->indexOf(embedding) >= 0);
+    QVERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("Embedding tab"));
+    tabs->setCurrentWidget(embedding);
+    QCoreApplication::processEvents();
+    auto* scatter = embedding->findChild<QCustomPlot*>("embeddingScatter");
+    QCOMPARE(scatter->graphCount(), 10);
+    int points = 0;
+    for (int i = 0; i < scatter->graphCount(); ++i) points += scatter->graph(i)->dataCount();
+    QCOMPARE(points, 200);
+    QCOMPARE(scatter->graph(0)->name(), QStringLiteral("T-shirt/top"));
+    const QImage sheet = embedding->findChild<QLabel*>("embeddingRetrievals")->pixmap().toImage();
+    QVERIFY(!sheet.isNull() && sheet.height() >= 10 * 30 && sheet.width() >= 6 * 30);
+    int inked = 0;  // thumbnails drawn, not a white sheet
+    for (int y = 0; y < sheet.height(); y += 3)
+      for (int x = 80; x < sheet.width(); x += 3) inked += qGray(sheet.pixel(x, y)) < 128;
+    QVERIFY2(inked > 1000, qPrintable(QString::number(inked)));
+    QVERIFY(embedding->findChild<QLabel*>("embeddingTitle")->text().contains("nearest neighbours"));
+    saveScreenshot(w, "image_task_embedding");
+    // A cleared set takes its picture with it.
+    QTest::mouseClick(w.findChild<QAbstractButton*>("clearSetButton"), Qt::LeftButton);
+    QCOMPARE(tabs->indexOf(embedding), -1);
     // Back to a task of vectors: the chart returns, the strip goes.
     task->setCurrentIndex(task->findData("gaussian2"));
     QCoreApplication::processEvents();

@@ -11,6 +11,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -20,7 +21,9 @@
 #include "engine/run_spec.h"
 #include "image_views.h"
 #include "image_views_sampler.h"
+#include "key_queue.h"
 #include "method/method_registry.h"
+#include "nn/embedding_projection.h"
 #include "nn/linear_probe.h"
 #include "results/grid_files.h"
 #include "results/run_files.h"
@@ -32,30 +35,32 @@ namespace {
 
 at::Generator generator(uint64_t seed) { return at::make_generator<at::CPUGeneratorImpl>(seed); }
 
-// InfoNCE of row i of a [B, B] matrix in double, the joint pair on the diagonal (DEMI eq. 2).
+// InfoNCE of row i of a [B, C] matrix in double, the joint pair on the diagonal (DEMI eq. 2); C > B: the columns
+// after the batch's are a MoCo queue's keys, candidates of every row.
 double nceLoop(const at::Tensor& s) {
-  const int64_t b = s.size(0);
+  const int64_t b = s.size(0), c = s.size(1);
   double total = 0;
   for (int64_t i = 0; i < b; ++i) {
     double sum = 0;
-    for (int64_t j = 0; j < b; ++j) sum += std::exp(s[i][j].item<double>());
+    for (int64_t j = 0; j < c; ++j) sum += std::exp(s[i][j].item<double>());
     total += s[i][i].item<double>() - std::log(sum);
   }
-  return total / double(b) + std::log(double(b));
+  return total / double(b) + std::log(double(c));
 }
 
-// I_IS (eq. 9) of a conditional critic phi with weights from the unconditional psi, in-batch, in double.
+// I_IS (eq. 9) of a conditional critic phi with weights from the unconditional psi, in-batch (and queue), in
+// double.
 double isLoop(const at::Tensor& phi, const at::Tensor& psi) {
-  const int64_t b = phi.size(0);
+  const int64_t b = phi.size(0), c = phi.size(1);
   double total = 0;
   for (int64_t i = 0; i < b; ++i) {
     double norm = 0, weighted = 0;
-    for (int64_t k = 0; k < b; ++k)
+    for (int64_t k = 0; k < c; ++k)
       if (k != i) norm += std::exp(psi[i][k].item<double>());
-    for (int64_t k = 0; k < b; ++k)
+    for (int64_t k = 0; k < c; ++k)
       if (k != i) weighted += std::exp(psi[i][k].item<double>()) / norm * std::exp(phi[i][k].item<double>());
     const double positive = phi[i][i].item<double>();
-    total += positive - std::log((std::exp(positive) + double(b - 1) * weighted) / double(b));
+    total += positive - std::log((std::exp(positive) + double(c - 1) * weighted) / double(c));
   }
   return total / double(b);
 }
@@ -74,9 +79,10 @@ std::vector<double> loopTerms(VisionObjective o, const VisionScores& s) {
   return {};
 }
 
-VisionScores randomScores(int64_t b, uint64_t seed, bool requiresGrad) {
+// [b, b + queue] scores: the batch's columns, then a queue's.
+VisionScores randomScores(int64_t b, uint64_t seed, bool requiresGrad, int64_t queue = 0) {
   at::Generator gen = generator(seed);
-  const auto matrix = [&] { return (3 * at::randn({b, b}, gen, at::kDouble)).set_requires_grad(requiresGrad); };
+  const auto matrix = [&] { return (3 * at::randn({b, b + queue}, gen, at::kDouble)).set_requires_grad(requiresGrad); };
   VisionScores s;
   s.x = matrix();
   s.xp = matrix();
@@ -157,18 +163,24 @@ class TestVision : public QObject {
     QVERIFY(sampler.labelledImages() && sampler.labelledImages()->classes == 10);
   }
 
-  // Every term of every objective against the loop in double on a 6 x 6 batch.
+  // Every term of every objective against the loop in double on a 6 x 6 batch, and with a queue of 5 keys
+  // (6 x 11: MoCo's candidates are the batch's keys and the queue's).
   void objectivesMatchTheirTranscription_data() {
     QTest::addColumn<int>("objective");
-    QTest::newRow("infonce-vision") << int(VisionObjective::Nce);
-    QTest::newRow("infomin-multi") << int(VisionObjective::NceMulti);
-    QTest::newRow("demi-vision") << int(VisionObjective::DemiBo);
-    QTest::newRow("demi-vision-is") << int(VisionObjective::DemiIs);
+    QTest::addColumn<int>("queue");
+    for (int queue : {0, 5}) {
+      const QByteArray suffix = queue ? " queue 5" : "";
+      QTest::newRow("infonce-vision" + suffix) << int(VisionObjective::Nce) << queue;
+      QTest::newRow("infomin-multi" + suffix) << int(VisionObjective::NceMulti) << queue;
+      QTest::newRow("demi-vision" + suffix) << int(VisionObjective::DemiBo) << queue;
+      QTest::newRow("demi-vision-is" + suffix) << int(VisionObjective::DemiIs) << queue;
+    }
   }
   void objectivesMatchTheirTranscription() {
     QFETCH(int, objective);
+    QFETCH(int, queue);
     const auto o = VisionObjective(objective);
-    const VisionScores s = randomScores(6, 11, false);
+    const VisionScores s = randomScores(6, 11, false, queue);
     const std::vector<at::Tensor> terms = visionTerms(o, s);
     const std::vector<double> expected = loopTerms(o, s);
     QCOMPARE(terms.size(), expected.size());
@@ -178,7 +190,7 @@ class TestVision : public QObject {
                                                                                       .arg(visionTermNames(o)[int(i)])
                                                                                       .arg(terms[i].item<double>())
                                                                                       .arg(expected[i])));
-      QVERIFY(terms[i].item<double>() <= std::log(6.0) + 1e-12);  // never above log B
+      QVERIFY(terms[i].item<double>() <= std::log(6.0 + queue) + 1e-12);  // never above log(B + queue)
     }
   }
 
@@ -187,9 +199,10 @@ class TestVision : public QObject {
   void conditionalTermsDetachTheUnconditionalLogits_data() { objectivesMatchTheirTranscription_data(); }
   void conditionalTermsDetachTheUnconditionalLogits() {
     QFETCH(int, objective);
+    QFETCH(int, queue);
     const auto o = VisionObjective(objective);
     if (o != VisionObjective::DemiBo && o != VisionObjective::DemiIs) QSKIP("no conditional term");
-    const VisionScores s = randomScores(6, 12, true);
+    const VisionScores s = randomScores(6, 12, true, queue);
     const std::vector<at::Tensor> terms = visionTerms(o, s);
     // terms[1] is the term of x given x', terms[3] of x' given x.
     const auto gradients = [&](const at::Tensor& term) {
@@ -273,6 +286,15 @@ class TestVision : public QObject {
     QVERIFY(std::abs(back[4].terms[3].value - curve[4].terms[3].value) < 1e-8);
     QVERIFY(std::abs(back[4].probe - curve[4].probe) < 1e-12);
     QVERIFY(std::isnan(back[3].probe));
+    // The end-of-run picture: the probe's 100 test images, one retrieval per class among them, in two files.
+    QCOMPARE(r.embedding.points.size(), 100);
+    QVERIFY(r.embedding.retrievals.size() >= 2);
+    const auto lines = [&](const QString& name) {
+      QFile f(dir.filePath(name));
+      return f.open(QIODevice::ReadOnly) ? f.readAll().count('\n') : -1;
+    };
+    QCOMPARE(lines("embedding.csv"), 101);
+    QCOMPARE(lines("neighbours.csv"), 1 + 5 * r.embedding.retrievals.size());
     RunResult resumed;
     QVERIFY(readFinishedSummary(dir.filePath("summary.json"), s, &resumed));
     QCOMPARE(resumed.readings.size(), 2);
@@ -327,6 +349,114 @@ class TestVision : public QObject {
     qunsetenv("MILAB_CACHE");
   }
 
+  // MoCo's ring: it holds the newest keys, the oldest replaced first, and of a batch larger than itself the last
+  // rows; the momentum average moves each key parameter (1 - m) of the way to the online one.
+  void keyQueueKeepsTheNewestKeys() {
+    KeyQueue queue(5, 2, c10::Device(c10::kCPU));
+    QCOMPARE(queue.size(), 0);
+    QCOMPARE(queue.keys().size(0), 0);
+    const auto rows = [](int from, int n) {  // row r = (r, -r)
+      const at::Tensor r = at::arange(from, from + n, at::kFloat).unsqueeze(1);
+      return at::cat({r, -r}, 1);
+    };
+    const auto held = [&] {
+      const at::Tensor k = queue.keys().select(1, 0);
+      std::vector<int> v;
+      for (int64_t i = 0; i < k.size(0); ++i) v.push_back(int(k[i].item<float>()));
+      std::sort(v.begin(), v.end());
+      return v;
+    };
+    queue.push(rows(1, 3));
+    QCOMPARE(held(), (std::vector<int>{1, 2, 3}));
+    queue.push(rows(4, 3));  // full: 1 goes
+    QCOMPARE(held(), (std::vector<int>{2, 3, 4, 5, 6}));
+    QVERIFY(at::equal(queue.keys().select(1, 1), -queue.keys().select(1, 0)));  // rows stay whole
+    queue.push(rows(10, 7));                                                    // larger than the ring: its last 5
+    QCOMPARE(held(), (std::vector<int>{12, 13, 14, 15, 16}));
+    QCOMPARE(queue.size(), 5);
+
+    const at::Tensor key = at::zeros({3}), online = at::full({3}, 2.0);
+    const at::Tensor keySteps = at::zeros({}, at::kLong), onlineSteps = at::full({}, 7, at::kLong);
+    momentumUpdate({key, keySteps}, {online, onlineSteps}, 0.75);
+    QVERIFY(at::allclose(key, at::full({3}, 0.5)));
+    QCOMPARE(keySteps.item<int64_t>(), int64_t(7));
+  }
+
+  // A run with a queue trains; its ceiling is log(B + queue) a term; at step 1 the queue is empty and the
+  // candidates are the batch's keys alone (no zero rows standing for keys): the estimate is at most log B.
+  void queueRunTrainsUnderItsCeiling() {
+    RunSpec s;
+    s.task = "fashion-mnist-views";
+    s.taskParams = {{"train_images", 200}};
+    s.method = "infonce-vision";
+    s.methodParams = {{"batch", 16},        {"channels", 4},     {"probe_every", 0}, {"queue", 48},
+                      {"probe_train", 100}, {"probe_test", 100}, {"momentum", 0.9}};
+    s.steps = 8;
+    s.device = "cpu";
+    QVERIFY2(validateRunSpec(&s, registry_).isEmpty(), qPrintable(validateRunSpec(&s, registry_)));
+    Run run(s, registry_.find(s.method));
+    const RunResult r = runToCompletion(run);
+    QVERIFY2(r.status == RunStatus::Finished, qPrintable(r.reason));
+    QCOMPARE(r.ceilings.size(), 1);
+    QVERIFY(std::abs(r.ceilings[0].value - std::log(64.0)) < 1e-12);
+    const QVector<CurvePoint> curve = run.curve();
+    QCOMPARE(curve.size(), 8);
+    QVERIFY2(curve[0].estimate <= std::log(16.0) + 1e-6, qPrintable(QString::number(curve[0].estimate)));
+    for (const CurvePoint& p : curve) QVERIFY(std::isfinite(p.estimate) && p.estimate <= std::log(64.0) + 1e-6);
+    // The same seed without a queue draws the same online networks: its first step reads the same batch with
+    // the same encoder, so only the key side differs (a copy of the online one at step 1, in its own batch norm).
+    RunSpec plain = s;
+    plain.methodParams.insert("queue", 0);
+    QVERIFY(validateRunSpec(&plain, registry_).isEmpty());
+    Run without(plain, registry_.find(plain.method));
+    QVERIFY(runToCompletion(without).status == RunStatus::Finished);
+    QVERIFY(std::abs(without.curve()[0].estimate - curve[0].estimate) < 0.5);
+  }
+
+  // The end-of-run picture: PCA against an SVD of the same centred features, the sign fixed by the largest
+  // loading, the neighbours of features that are their labels (every one of its class) and of noise (chance),
+  // one retrieval per class from its first image, and the thumbnails' bytes.
+  void embeddingMapProjectsAndRetrieves() {
+    at::Generator gen = generator(21);
+    const int64_t n = 300;
+    const at::Tensor labels = at::arange(n, at::kLong) % 3;
+    const at::Tensor images = (at::arange(n, at::kFloat) / float(n)).reshape({n, 1, 1, 1}).expand({n, 1, 4, 4});
+    at::Tensor features = at::randn({n, 6}, gen, at::kDouble) * at::tensor({5.0, 3.0, 1.0, 0.5, 0.2, 0.1}, at::kDouble);
+    const EmbeddingMap pca = embeddingMapOf(features, labels, images, {"a", "b", "c"});
+    QCOMPARE(pca.points.size(), int(n));
+    const at::Tensor centred = features - features.mean(0, true);
+    const auto [u, sv, vh] = at::linalg_svd(centred, false);
+    const at::Tensor variance = sv * sv;
+    for (int a = 0; a < 2; ++a) {
+      QVERIFY(std::abs(pca.explained[a] - (variance[a] / variance.sum()).item<double>()) < 1e-9);
+      const at::Tensor expected = (u.select(1, a) * sv[a]).abs();
+      for (int64_t i = 0; i < n; i += 37)
+        QVERIFY(std::abs(std::abs(a ? pca.points[i].y : pca.points[i].x) - expected[i].item<double>()) < 1e-9);
+      // Signed so that the axis' largest loading is positive: the projection of that feature's unit vector.
+      const at::Tensor axis = vh[a];
+      const int64_t largest = axis.abs().argmax().item<int64_t>();
+      const double sign = axis[largest].item<double>() > 0 ? 1 : -1;
+      QVERIFY(std::abs((a ? pca.points[0].y : pca.points[0].x) - sign * at::dot(centred[0], axis).item<double>()) <
+              1e-9);
+    }
+    QVERIFY(pca.neighbourAgreement > 0.2 && pca.neighbourAgreement < 0.5);  // noise: about 1/3
+    QCOMPARE(pca.retrievals.size(), 3);
+    for (int c = 0; c < 3; ++c) {
+      QCOMPARE(pca.retrievals[c].query, c);  // the first image of class c
+      QCOMPARE(pca.retrievals[c].neighbours.size(), 5);
+      QVERIFY(!pca.retrievals[c].neighbours.contains(c));
+    }
+    QCOMPARE(pca.side, 4);
+    QCOMPARE(pca.images.value(2).size(), 16);
+    QCOMPARE(int(uchar(pca.images.value(2)[0])), int(std::lround(255.0 * 2 / 300)));
+
+    const at::Tensor known = at::one_hot(labels, 3).to(at::kDouble) + 0.01 * at::randn({n, 3}, gen, at::kDouble);
+    const EmbeddingMap separated = embeddingMapOf(known, labels, images, {"a", "b", "c"});
+    QCOMPARE(separated.neighbourAgreement, 1.0);
+    for (const EmbeddingMap::Retrieval& r : separated.retrievals)
+      for (int m : r.neighbours) QCOMPARE(m % 3, r.query % 3);
+  }
+
   // Bad input: each refusal names the key (the CLI turns it into exit 2 and one line).
   void badInputIsRefusedNamingTheKey_data() {
     QTest::addColumn<QString>("method");
@@ -343,6 +473,10 @@ class TestVision : public QObject {
     QTest::newRow("subview size") << "demi-vision"
                                   << "fashion-mnist-views"
                                   << "subview_size" << QVariant(40) << "subview_size:";
+    QTest::newRow("queue beyond the images")
+        << "infonce-vision"
+        << "fashion-mnist-views"
+        << "queue" << QVariant(300) << "queue: 300 keys is more than the task's train_images (200)";
     QTest::newRow("vector method") << "infonce"
                                    << "fashion-mnist-views"
                                    << "" << QVariant() << "reads vectors";
@@ -364,6 +498,9 @@ class TestVision : public QObject {
       s.taskParams.insert(key, value);
     } else if (key == "subview_size") {
       s.taskParams.insert(key, value);
+    } else if (key == "queue") {
+      s.taskParams.insert("train_images", 200);
+      s.methodParams.insert(key, value);
     } else if (!key.isEmpty()) {
       s.methodParams.insert(key, value);
     }

@@ -197,6 +197,9 @@ void ComparisonView::addPage(QWidget* page, const QString& title) {
   if (tabs_->indexOf(page) < 0) tabs_->addTab(page, title);
 }
 void ComparisonView::showPage(QWidget* page) { tabs_->setCurrentWidget(page); }
+void ComparisonView::removePage(QWidget* page) {
+  if (const int at = tabs_->indexOf(page); at >= 0) tabs_->removeTab(at);
+}
 QWidget* ComparisonView::shownPage() const { return tabs_->currentWidget(); }
 
 int ComparisonView::size() const { return int(entries_.size()); }

@@ -68,6 +68,7 @@ class ComparisonView : public QWidget {
   // already there does nothing. showPage brings one forward.
   void addPage(QWidget* page, const QString& title);
   void showPage(QWidget* page);
+  void removePage(QWidget* page);  // takes the tab away (the page itself stays its owner's)
   QWidget* shownPage() const;
 
   QString saveSet(const QString& path) const;      // the set as an experiment file: "" or an error line

@@ -6,8 +6,12 @@ namespace milab {
 
 ImageViewsSampler::ImageViewsSampler(const LabelledImages& images, ViewOptions options, c10::Device device)
     : TaskSampler(device), options_(options), side_(images.trainImages.size(-1)) {
-  images_ = {images.trainImages.to(device), images.testImages.to(device), images.trainLabels.to(device),
-             images.testLabels.to(device), images.classes};
+  images_ = {images.trainImages.to(device),
+             images.testImages.to(device),
+             images.trainLabels.to(device),
+             images.testLabels.to(device),
+             images.classes,
+             images.classNames};
 }
 
 Batch ImageViewsSampler::sampleLabelledJoint(int64_t n, at::Generator& gen, at::Tensor* labels) const {

@@ -44,6 +44,7 @@ QString ImageViewsTaskPlugin::images(int64_t trainImages, std::shared_ptr<const 
     images->trainLabels = train.labels;
     images->testLabels = test.labels;
     images->classes = 10;
+    images->classNames = fashionMnistClassNames();
     cached_ = images;
     cachedSize_ = trainImages;
   }
