@@ -3,6 +3,7 @@
 #include <qcustomplot.h>
 
 #include <QBuffer>
+#include <QFontMetrics>
 #include <QPainter>
 #include <algorithm>
 
@@ -54,7 +55,7 @@ void drawEmbeddingScatter(QCustomPlot* plot, const EmbeddingMap& map) {
     g->setLineStyle(QCPGraph::lsNone);
     const QColor color = seriesStyle(c).color;
     g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, color, 4));
-    g->setData(xs[c], ys[c], true);
+    g->setData(xs[c], ys[c]);  // sorted by x here: a graph finds its visible points by bisection
   }
   plot->xAxis->setLabel(QObject::tr("PC 1 (%1% of variance)").arg(100 * map.explained[0], 0, 'f', 1));
   plot->yAxis->setLabel(QObject::tr("PC 2 (%1% of variance)").arg(100 * map.explained[1], 0, 'f', 1));
@@ -112,22 +113,28 @@ QString embeddingCaption(const EmbeddingMap& map) {
 }
 
 QString exportEmbeddingPng(const EmbeddingMap& map, const QString& title, const QString& path) {
-  constexpr int kPlotWidth = 620, kTitleHeight = 48, kMargin = 8;
+  constexpr int kPlotWidth = 620, kMargin = 8;
   const QImage sheet = retrievalSheet(map, QFont("sans"));
   const int plotHeight = std::max(420, sheet.height());
   QCustomPlot plot;
   prepareEmbeddingScatter(&plot);
   drawEmbeddingScatter(&plot, map);
   const QImage scatter = plot.toPixmap(kPlotWidth, plotHeight, 1.0).toImage();
-  QImage figure(kPlotWidth + sheet.width() + 3 * kMargin, kTitleHeight + plotHeight + kMargin, QImage::Format_RGB32);
+  const int width = kPlotWidth + sheet.width() + 3 * kMargin;
+  const QFont titleFont("sans", 10);
+  const QString text = title + "\n" + embeddingCaption(map) + ".";
+  // As tall as the wrapped caption: a fixed height clipped its last line.
+  const QRect titleBox = QFontMetrics(titleFont).boundingRect(QRect(0, 0, width - 2 * kMargin, 1000),
+                                                              Qt::AlignLeft | Qt::TextWordWrap, text);
+  const int titleHeight = titleBox.height() + 2 * kMargin;
+  QImage figure(width, titleHeight + plotHeight + kMargin, QImage::Format_RGB32);
   figure.fill(Qt::white);
   QPainter painter(&figure);
-  QFont titleFont("sans", 10);
   painter.setFont(titleFont);
-  painter.drawText(QRect(kMargin, 4, figure.width() - 2 * kMargin, kTitleHeight - 4), Qt::AlignLeft | Qt::TextWordWrap,
-                   title + "\n" + embeddingCaption(map));
-  painter.drawImage(kMargin, kTitleHeight, scatter);
-  painter.drawImage(2 * kMargin + kPlotWidth, kTitleHeight, sheet);
+  painter.drawText(QRect(kMargin, kMargin, width - 2 * kMargin, titleBox.height()), Qt::AlignLeft | Qt::TextWordWrap,
+                   text);
+  painter.drawImage(kMargin, titleHeight, scatter);
+  painter.drawImage(2 * kMargin + kPlotWidth, titleHeight, sheet);
   painter.end();
   QByteArray bytes;
   QBuffer buffer(&bytes);

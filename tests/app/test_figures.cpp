@@ -3,9 +3,12 @@
 // palette whose first 20 series differ. Results are built by hand, so every number is known.
 #include <qcustomplot.h>
 
+#include <QTemporaryDir>
 #include <QtTest>
+#include <cmath>
 
 #include "plot/benchmark_figure.h"
+#include "plot/embedding_figure.h"
 #include "plot/experiment_figure.h"
 #include "plot/palette.h"
 #include "plot/run_plot.h"
@@ -221,6 +224,48 @@ class TestFigures : public QObject {
 
   // Runs that learn a representation are read by their probe: accuracy against step (mean over seeds from the
   // untrained floor at step 0) and final bars with the floor dashed, whatever else varies.
+  // The end-of-run picture of a representation: every point inside the axes (a graph given unsorted keys as sorted
+  // drew a clipped cloud), one graph per class named by it, and a PNG of scatter and retrieval sheet side by side.
+  void embeddingFigureShowsEveryPointAndTheSheet() {
+    EmbeddingMap map;
+    map.classNames = {"zero", "one", "two"};
+    map.side = 4;
+    map.explained[0] = 0.6;
+    map.explained[1] = 0.3;
+    for (int i = 0; i < 60; ++i)  // keys out of order on purpose
+      map.points.push_back({std::sin(7.0 * i) * (1 + i % 3), std::cos(3.0 * i) + i % 3, i % 3, i});
+    for (int c = 0; c < 3; ++c) {
+      EmbeddingMap::Retrieval r;
+      r.query = c;
+      for (int k = 1; k <= 5; ++k) {
+        r.neighbours << c + 3 * k;
+        r.similarity << 1.0 - 0.1 * k;
+      }
+      map.retrievals << r;
+      for (int index : QList<int>{r.query} + QList<int>(r.neighbours.begin(), r.neighbours.end()))
+        map.images.insert(index, QByteArray(16, char(40 * (index % 6))));
+    }
+    map.neighbourAgreement = 1.0;
+    QCustomPlot plot;
+    prepareEmbeddingScatter(&plot);
+    drawEmbeddingScatter(&plot, map);
+    QCOMPARE(plot.graphCount(), 3);
+    QCOMPARE(plot.graph(2)->name(), QStringLiteral("two"));
+    for (const auto& p : map.points)
+      QVERIFY2(plot.xAxis->range().contains(p.x) && plot.yAxis->range().contains(p.y),
+               qPrintable(QStringLiteral("point %1 (%2, %3) outside the axes").arg(p.index).arg(p.x).arg(p.y)));
+    const QImage sheet = retrievalSheet(map, QFont("sans"));
+    QCOMPARE(sheet.height(), 18 + 3 * 35);
+    QVERIFY(sheet.width() >= 6 * 30);
+    QTemporaryDir dir;
+    const QString path = dir.filePath("embedding.png");
+    QCOMPARE(exportEmbeddingPng(map, "a title", path), QString());
+    const QImage figure(path);
+    QVERIFY(figure.width() >= 620 + sheet.width() && figure.height() >= 420);
+    if (const QString shots = qEnvironmentVariable("MILAB_SCREENSHOT_DIR"); !shots.isEmpty())
+      figure.save(shots + "/embedding-figure.png");
+  }
+
   void probeReadingsDrawTheProbeFigure() {
     QList<FigureRun> runs;
     for (const QString& method : {QStringLiteral("infonce-vision"), QStringLiteral("demi-vision")})
