@@ -36,8 +36,9 @@ const QMap<QString, QString>& usages() {
        "Exit codes: 0 done, 1 a run failed, 2 bad input (one line on stderr, nothing written), 130/143/129\n"
        "stopped by SIGINT/SIGTERM/SIGHUP (what was measured is written).\n"},
       {"prior-orders",
-       "usage: milab-cli prior-orders [EXPERIMENT.json] --out DIR [--method bmmi|ammi] [--bits M] [--steps N]\n"
+       "usage: milab-cli prior-orders [EXPERIMENT.json] --out DIR --method bmmi|ammi [--bits M] [--steps N]\n"
        "                 [--max-order R] [--fit-steps N] [--fit-lr LR] [--fixed-batch N] [--<task/method key> VALUE]\n"
+       "(--method: unless the experiment file names one; any method with a Markov encoder.)\n"
        "AMMI's Figure 1(a): trains the encoder for --steps, freezes it, and reads the best order-r prior's cross\n"
        "entropy (closed form, and fitted by Adam) for r up to R against the brute-force H(Z) of a fixed batch:\n"
        "DIR/summary.json, DIR/prior_orders.csv and DIR/prior_orders.{png,pdf,svg}.\n"},

@@ -7,6 +7,7 @@
 #include "engine/experiment.h"
 #include "engine/run_spec.h"
 #include "gui/main_window.h"
+#include "gui/panels/experiment_panel.h"
 #include "method/method_registry.h"
 #include "results/run_store.h"
 
@@ -32,7 +33,7 @@ int main(int argc, char** argv) {
   registry.loadDefault();
   milab::MainWindow window(registry, parser.isSet("db") ? parser.value("db") : milab::defaultHistoryPath());
 
-  const QString path = parser.positionalArguments().value(0, ":/experiments/default.json");
+  const QString path = parser.positionalArguments().value(0, milab::kDefaultExperiment);
   milab::Experiment experiment;
   QString err = milab::readExperiment(path, &experiment);
   const bool grid = err.isEmpty() && experiment.isGrid();

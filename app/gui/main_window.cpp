@@ -290,6 +290,15 @@ void MainWindow::previewConfiguredRun() {
   panel_->clearErrors();
   if (!refusal_.isEmpty() && statusBar()->currentMessage() == refusal_) statusBar()->clearMessage();
   refusal_.clear();
+  // The oracle is the same bound with the task's analytic critic: offered only where the method has a critic to
+  // swap and the task an exact one to give (not a table, not image views).
+  RunSpec oracle = spec;
+  oracle.methodParams.insert("critic", "oracle");
+  const bool hasOracle = spec.methodParams.contains("critic") && validateRunSpec(&oracle, registry_).isEmpty();
+  oracleCheck_->setEnabled(hasOracle);
+  oracleCheck_->setToolTip(
+      hasOracle ? tr("The best value each bound can reach at its K, drawn dotted in the run's colour when known")
+                : tr("%1 on this task has no analytic critic to compare with").arg(spec.method));
   if (comparison_->size() > 0) return;
   const Run configured(spec, registry_.find(spec.method));   // built, never started: its target and ceilings
   comparison_->preview(spec, configured.result());

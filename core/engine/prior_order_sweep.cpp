@@ -15,7 +15,7 @@
 #include "markov/enumeration.h"
 #include "markov/learned_prior.h"
 #include "markov/markov_code.h"
-#include "method/markov_mi_estimator.h"
+#include "method/markov_encoder.h"
 #include "method/method_registry.h"
 #include "tasks/task_catalog.h"
 #include "tasks/task_sampler.h"
@@ -48,12 +48,18 @@ QString priorOrderSweepFromFlat(const QVariantMap& flat, const MethodRegistry& r
     if (runKeys.contains(s.name)) sweep.insert(s.name, runKeys.take(s.name));
   QString err = validateParamMap(priorOrderSweepSpecs(), &sweep, "the prior-order sweep");
   if (!err.isEmpty()) return err;
-  if (!runKeys.contains("method")) runKeys.insert("method", "bmmi");
+  // The methods whose estimator has a Markov encoder to read: asked of the registry, never named here.
+  QStringList encoders;
+  for (const QString& id : registry.ids())
+    if (registry.find(id)->info().markovEncoder) encoders << id;
+  if (!runKeys.contains("method"))
+    return QStringLiteral("method: required for the prior-order sweep, one of %1").arg(encoders.join('|'));
   err = runSpecFromFlat(runKeys, registry, &out->encoder);
   if (!err.isEmpty()) return err;
   const RunSpec& enc = out->encoder;
-  if (enc.method != "bmmi" && enc.method != "ammi")
-    return QStringLiteral("method: must be bmmi or ammi for the prior-order sweep, got '%1'").arg(enc.method);
+  if (!encoders.contains(enc.method))
+    return QStringLiteral("method: must be one of %1 for the prior-order sweep (a Markov encoder), got '%2'")
+        .arg(encoders.join('|'), enc.method);
   const int m = enc.methodParams.value("bits").toInt(), o = enc.methodParams.value("order_y").toInt();
   const int r = sweep.value("max_order").toInt();
   if (m > markov::kMaxEnumeratedBits)
@@ -94,7 +100,7 @@ PriorOrderSweep runPriorOrderSweep(const PriorOrderSweepSpec& spec, const Method
     const std::function<bool()> cancelled = [&cancel] { return cancel.load(); };
     // The encoder a `run` of the same spec would train: same session, same generator.
     TrainingSession session(enc, method, *model, device, cancelled);
-    auto* markovEstimator = dynamic_cast<MarkovMiEstimator*>(&session.estimator());
+    auto* markovEstimator = dynamic_cast<MarkovEncoder*>(&session.estimator());
     if (!markovEstimator) {
       out.error = QStringLiteral("method %1 has no Markov encoder").arg(enc.method);
       return out;

@@ -38,6 +38,7 @@ QString lookUp(const RunSpec& spec, const MethodRegistry& registry, const TaskIn
   *task = findTask(spec.task);
   if (!*task) return unknownTaskError(spec.task);
   *method = registry.find(spec.method);
+  if (spec.method.isEmpty()) return QStringLiteral("method: required, one of %1").arg(registry.ids().join('|'));
   if (!*method) return QStringLiteral("method: must be one of %1, got '%2'").arg(registry.ids().join('|'), spec.method);
   return {};
 }

@@ -13,7 +13,7 @@ class MethodRegistry;
 struct RunSpec {
   QString task;  // "": the task plugins' default (defaultTaskId in tasks/task_catalog.h), set by validateRunSpec
   ParamMap taskParams;
-  QString method = "demi";
+  QString method;  // required: the experiment file, the form or --method names it (core has no favourite)
   ParamMap methodParams;
   int steps = 3000;
   int seed = 1;

@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "method/estimator.h"
+#include "method/markov_encoder.h"
 #include "method/memory_need.h"
 #include "nn/flat_adam.h"
 #include "nn/mlp.h"
@@ -31,7 +32,7 @@ MemoryNeed markovMiMemoryNeed(const ParamMap& params, bool learnedPrior);
 // h >= o, r >= o, orders <= m; bmmi: m <= 16. "" or the error line naming the field.
 QString validateMarkovMi(const QString& id, const ParamMap& params, bool learnedPrior);
 
-class MarkovMiEstimator final : public Estimator {
+class MarkovMiEstimator final : public Estimator, public MarkovEncoder {
  public:
   MarkovMiEstimator(const EstimatorContext& ctx, bool learnedPrior);
   ~MarkovMiEstimator() override;
@@ -44,7 +45,7 @@ class MarkovMiEstimator final : public Estimator {
   Evaluation evaluate(const Batch& batch) override;
 
   // The encoder p(z|y)'s Markov logits [B, m, 2^o] (used by the prior-order sweep, AMMI's Figure 1(a)).
-  at::Tensor encoderLogits(const at::Tensor& y);
+  at::Tensor encoderLogits(const at::Tensor& y) override;
 
  private:
   struct Entropies {

@@ -24,6 +24,7 @@ MethodInfo MarkovMiPlugin::info() const {
   i.summary = summary_;
   i.params = markovMiParamSpecs(learnedPrior_);
   i.lowerBound = !learnedPrior_;  // AMMI's H+(Z) - H+(Z|X) is neither an upper nor a lower bound
+  i.markovEncoder = true;
   return i;
 }
 

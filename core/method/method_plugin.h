@@ -45,6 +45,8 @@ struct MethodInfo {
   // Reads image views with a convolutional encoder (TaskCapabilities::images) and nothing else; every other method
   // reads vectors and is refused on an image task.
   bool readsImages = false;
+  // Its estimator is a MarkovEncoder (method/markov_encoder.h): the prior-order sweep can read its codes.
+  bool markovEncoder = false;
 };
 
 // A horizontal reference line a bound can never exceed, e.g. {"log K", 4.85}.
@@ -99,5 +101,5 @@ class MethodPlugin {
 }  // namespace milab
 
 // Bump the version when the interface changes: the registry refuses plugins built against another one.
-#define MILAB_METHOD_PLUGIN_IID "org.milab.MethodPlugin/6"
+#define MILAB_METHOD_PLUGIN_IID "org.milab.MethodPlugin/7"
 Q_DECLARE_INTERFACE(milab::MethodPlugin, MILAB_METHOD_PLUGIN_IID)

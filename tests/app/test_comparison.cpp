@@ -49,7 +49,11 @@ class TestComparison : public QObject {
     MainWindow w(registry_);
     w.show();
     QTRY_VERIFY(hasGraph(w, "true I(x,x';y) = 10.00"));  // the default: demi on gaussian3, MI = 10
-    QVERIFY(hasGraph(w, "ceiling 2 log(K/2)"));
+    {
+      QStringList names;
+      for (int i = 0; i < w.plot()->widget()->graphCount(); ++i) names << w.plot()->widget()->graph(i)->name();
+      QVERIFY2(hasGraph(w, "ceiling 2 log(K/2)"), qPrintable(names.join(" | ")));
+    }
     QVERIFY(!w.currentRun());
     auto* chart = w.findChild<QCustomPlot*>("taskChart");
     QVERIFY(chart);

@@ -164,6 +164,9 @@ class TestMainWindow : public QObject {
       return t ? t->text() : QString();
     };
     QTRY_VERIFY2(runTitle().startsWith("Configured: demi-vision on fashion-mnist-views"), qPrintable(runTitle()));
+    auto* oracleCheck = w.findChild<QCheckBox*>("oracleCheck");
+    QVERIFY(!oracleCheck->isEnabled());  // image views have no analytic critic
+    QVERIFY(oracleCheck->toolTip().contains("no analytic critic"));
     saveScreenshot(w, "image_task_views");
     auto* rotation = w.findChild<QDoubleSpinBox*>("param.rotation");
     QVERIFY(rotation);
@@ -233,6 +236,7 @@ class TestMainWindow : public QObject {
     QCoreApplication::processEvents();
     QVERIFY(!strip->isVisible());
     QVERIFY(w.findChild<QCustomPlot*>("taskChart")->isVisible());
+    QTRY_VERIFY(oracleCheck->isEnabled());  // a Gaussian's exact critic is there to compare with
   }
 
   // A Beyond-Normal task from the task box: its samples on the task chart with the exact MI in the title, the

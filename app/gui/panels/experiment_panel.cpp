@@ -14,6 +14,7 @@
 #include <QVBoxLayout>
 #include <limits>
 
+#include "engine/experiment.h"
 #include "gui/panels/param_form.h"
 #include "gui/panels/task_chart.h"
 #include "gui/panels/wheel_guard.h"
@@ -142,8 +143,17 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
   connect(stop_, &QPushButton::clicked, this, &ExperimentPanel::stopRequested);
   onTaskChanged();
   onMethodChanged();
-  RunSpec start;  // a valid experiment from the start: RunSpec's defaults on the plugins' default task (gaussian3)
-  start.task = defaultTaskId();
+  // A valid experiment from the start: the window's default experiment (core has no favourite method), else the
+  // plugins' default task with the first method.
+  RunSpec start;
+  Experiment preset;
+  if (readExperiment(kDefaultExperiment, &preset).isEmpty()) {
+    QVariantMap flat = preset.base;
+    if (!preset.methods.isEmpty()) flat.insert(preset.methods.first());
+    if (!runSpecFromFlat(flat, registry_, &start).isEmpty()) start = RunSpec();
+  }
+  if (start.task.isEmpty()) start.task = defaultTaskId();
+  if (start.method.isEmpty() && !registry_.ids().isEmpty()) start.method = registry_.ids().first();
   setSpec(start);
   setRunning(false);
 }

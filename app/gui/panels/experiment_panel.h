@@ -14,6 +14,9 @@ class QPushButton;
 
 namespace milab {
 
+// The experiment the window starts on (and the form falls back on): its method is the window's default.
+inline constexpr char kDefaultExperiment[] = ":/experiments/default.json";
+
 class MethodRegistry;
 class ParamForm;
 class TaskChart;
