@@ -19,9 +19,10 @@ const QMap<QString, QString>& usages() {
        "task, what it offers beyond samples (x', exact PMI, densities) and each parameter.\n"},
       {"run",
        "usage: milab-cli run [EXPERIMENT.json] --out DIR [--task ID (milab-cli tasks)] [--dim N] [--mi NATS]\n"
-       "                 [--alpha A] [--method ID] [--K N] [--steps N] [--lr LR] [--seed N]\n"
+       "                 [--alpha A] --method ID [--K N] [--steps N] [--lr LR] [--seed N]\n"
        "                 [--device auto|cpu|cuda] [--<any parameter the task or method declares> VALUE]\n"
        "                 [--jobs N] [--db PATH] [--shard I/N]\n"
+       "--method (milab-cli methods) is needed unless the file names one: no method is the default.\n"
        "A value with commas (--K 8,64,512) sweeps it; so does a \"grid\" in the file. A grid writes one folder\n"
        "per cell under DIR/cells, DIR/grid.csv and the figure the grid's shape calls for (estimate_vs_K,\n"
        "estimate_vs_truth, staircase or estimates .{png,pdf,svg}), running N cells at a time and reusing the\n"
