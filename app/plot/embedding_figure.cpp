@@ -78,11 +78,9 @@ QImage retrievalSheet(const EmbeddingMap& map, const QFont& font) {
   painter.drawText(QRect(kNameWidth, 0, kCell + kGap, kHeaderHeight), Qt::AlignCenter, QObject::tr("query"));
   painter.drawText(QRect(kNameWidth + kCell + kGap, 0, (columns - 1) * (kCell + kGap), kHeaderHeight), Qt::AlignCenter,
                    QObject::tr("nearest neighbours →"));
-  QMap<int, int> labelOf;
-  for (const EmbeddingMap::Point& p : map.points) labelOf.insert(p.index, p.label);
   for (int r = 0; r < map.retrievals.size(); ++r) {
     const EmbeddingMap::Retrieval& retrieval = map.retrievals[r];
-    const int top = kHeaderHeight + r * (kCell + kGap), queryLabel = labelOf.value(retrieval.query);
+    const int top = kHeaderHeight + r * (kCell + kGap), queryLabel = map.labelOf(retrieval.query);
     painter.setPen(Qt::black);
     painter.drawText(QRect(0, top, kNameWidth - 6, kCell), Qt::AlignRight | Qt::AlignVCenter,
                      map.classNames.value(queryLabel, QString::number(queryLabel)));
@@ -91,7 +89,7 @@ QImage retrievalSheet(const EmbeddingMap& map, const QFont& font) {
     for (int c = 0; c < shown.size(); ++c) {
       const QRect cell(kNameWidth + c * (kCell + kGap) + kGap / 2, top + kGap / 2, kCell, kCell);
       if (c > 0) {
-        const bool same = labelOf.value(shown[c]) == queryLabel;
+        const bool same = map.labelOf(shown[c]) == queryLabel;
         painter.setPen(QPen(same ? QColor(0x2e, 0x8b, 0x57) : QColor(0xc0, 0x39, 0x2b), 3));
         painter.drawRect(cell.adjusted(-2, -2, 1, 1));
       }

@@ -32,6 +32,12 @@ struct EmbeddingMap {
   QMap<int, QByteArray> images;  // side x side grey bytes (0 black, 255 white) of every image a retrieval shows
 
   bool isEmpty() const { return points.isEmpty(); }
+  // The class of a mapped image, by its test index (a retrieval's query or neighbour); -1 when not mapped.
+  int labelOf(int index) const {
+    for (const Point& p : points)
+      if (p.index == index) return p.label;
+    return -1;
+  }
 };
 
 }  // namespace milab

@@ -18,12 +18,10 @@ QStringList writeEmbeddingFiles(const QDir& folder, const EmbeddingMap& map) {
     QTextStream out(&neighbours);
     out.setRealNumberPrecision(10);
     out << "query,query_label,rank,neighbour,label,similarity\n";
-    QMap<int, int> labelOf;
-    for (const EmbeddingMap::Point& p : map.points) labelOf.insert(p.index, p.label);
     for (const EmbeddingMap::Retrieval& r : map.retrievals)
       for (int i = 0; i < r.neighbours.size(); ++i)
-        out << r.query << ',' << labelOf.value(r.query) << ',' << i + 1 << ',' << r.neighbours[i] << ','
-            << labelOf.value(r.neighbours[i]) << ',' << r.similarity[i] << '\n';
+        out << r.query << ',' << map.labelOf(r.query) << ',' << i + 1 << ',' << r.neighbours[i] << ','
+            << map.labelOf(r.neighbours[i]) << ',' << r.similarity[i] << '\n';
   }
   QStringList errors{saveAtomically(folder.filePath("embedding.csv"), points),
                      saveAtomically(folder.filePath("neighbours.csv"), neighbours)};

@@ -41,6 +41,9 @@ struct VisionEstimator::Networks {
   ConvEncoder keyEncoder{nullptr};
   Mlp keyHead{nullptr};
   std::unique_ptr<KeyQueue> queue;
+  // The key networks' parameters and buffers (batch norm's running statistics follow the same average) beside the
+  // online ones, in one order: gathered once, averaged every step.
+  std::vector<at::Tensor> keyTensors, onlineTensors;
 
   Networks(const VisionOptions& o, at::Generator& gen, c10::Device device) : encoder(o.channels, gen) {
     const int64_t r = encoder->outputs();
@@ -64,27 +67,22 @@ struct VisionEstimator::Networks {
       keyHead = Mlp(r, r, o.embed, spare);
       keyEncoder->to(device);
       keyHead->to(device);
+      const auto append = [](std::vector<at::Tensor>& to, const std::vector<at::Tensor>& more) {
+        to.insert(to.end(), more.begin(), more.end());
+      };
+      for (const auto& [keys, online] : {std::pair{keyEncoder->parameters(), encoder->parameters()},
+                                         std::pair{keyEncoder->buffers(), encoder->buffers()},
+                                         std::pair{keyHead->parameters(), head->parameters()}}) {
+        append(keyTensors, keys);
+        append(onlineTensors, online);
+      }
       torch::NoGradGuard noGrad;
-      const auto [keys, online] = keyAndOnline();
-      for (size_t i = 0; i < keys.size(); ++i) {
-        keys[i].copy_(online[i]);
-        keys[i].set_requires_grad(false);
+      for (size_t i = 0; i < keyTensors.size(); ++i) {
+        keyTensors[i].copy_(onlineTensors[i]);
+        keyTensors[i].set_requires_grad(false);
       }
       queue = std::make_unique<KeyQueue>(o.queue, o.embed, device);
     }
-  }
-  // The key networks' parameters and buffers (batch norm's running statistics follow the same average) beside
-  // the online ones, in one order.
-  std::pair<std::vector<at::Tensor>, std::vector<at::Tensor>> keyAndOnline() const {
-    std::vector<at::Tensor> keys = keyEncoder->parameters(), online = encoder->parameters();
-    const auto append = [](std::vector<at::Tensor>& to, const std::vector<at::Tensor>& more) {
-      to.insert(to.end(), more.begin(), more.end());
-    };
-    append(keys, keyEncoder->buffers());
-    append(online, encoder->buffers());
-    append(keys, keyHead->parameters());
-    append(online, head->parameters());
-    return {keys, online};
   }
   void train(bool on) {
     encoder->train(on);
@@ -138,10 +136,8 @@ VisionScores VisionEstimator::scores(const Batch& batch, at::Tensor* batchKeys) 
 
 StepResult VisionEstimator::trainStep(const Batch& batch) {
   nets_->train(true);
-  if (nets_->keyEncoder) {  // MoCo: the key networks follow the online ones before they encode
-    const auto [keys, online] = nets_->keyAndOnline();
-    momentumUpdate(keys, online, options_.momentum);
-  }
+  if (nets_->keyEncoder)  // MoCo: the key networks follow the online ones before they encode
+    momentumUpdate(nets_->keyTensors, nets_->onlineTensors, options_.momentum);
   at::Tensor keys;
   const std::vector<at::Tensor> terms = visionTerms(options_.objective, scores(batch, &keys));
   at::Tensor objective = terms.front();

@@ -19,10 +19,6 @@ class EmbeddingView : public QWidget {
   // Draws `map`, titled by the run it belongs to.
   void setMap(const EmbeddingMap& map, const QString& runLabel);
 
-  QCustomPlot* scatter() const { return scatter_; }
-  QLabel* retrievals() const { return retrievals_; }
-  QLabel* title() const { return title_; }
-
  private:
   QLabel* title_;
   QCustomPlot* scatter_;
