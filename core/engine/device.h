@@ -15,7 +15,8 @@ void initTorchRuntime(int threads = 0);
 // Call first in every thread that runs LibTorch work (a run's worker, a background job, a test's own thread): gives
 // it the lab's intra-op thread count, so a seed computes the same digits whatever the machine's core count, its
 // affinity (taskset, mpirun's binding) or OMP_NUM_THREADS. Only MILAB_THREADS changes the count, and with it the
-// last digits (a sum split over more threads adds in another order).
+// last digits (a sum split over more threads adds in another order). It also flushes denormal floats to zero
+// (device.cpp says why).
 void configureThisThread();
 
 }  // namespace milab

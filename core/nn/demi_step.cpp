@@ -14,7 +14,9 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 
+#include "nn/candidate_nce.h"
 #include "nn/candidate_scores.h"
 #include "nn/mlp_backward.h"
 #include "nn/separable_critic.h"
@@ -71,32 +73,49 @@ Objective importanceSampled(const at::Tensor& psi, const at::Tensor& phi, bool w
 // I_CNCE of phi = f([x', x]) . g(y) against the positive y_i in column 0 and per-row negatives [B, C, d], and its
 // backward as far as f([x', x]) and g(y): the gradient of -value written into gradFBoth, added into gradGY. The
 // negatives are scored through g's first layer only, r . (W2 h + b2) = (r W2) . h + r . b2 (MlpImpl::dotWithRows),
-// so their share of g's parameter gradients is left in the pass for applyNegativesGradients, after g's backward.
+// so their share of g's parameter gradients is left in the pass for applyNegativesGradients, after g's backward:
+// on a CPU as the first layer's gradients themselves (nn/candidate_nce, one fused pass), elsewhere as the
+// negatives and the gradient of their pre-activation, for one GEMM.
 struct CandidatesPass {
   at::Tensor value;
-  at::Tensor flatNegatives, gradHidden, gradFolded, gradOffset;
+  at::Tensor gradFolded, gradOffset;     // [B, H], [B, 1]
+  at::Tensor gradWeight, gradBias;       // fused: the first layer's gradients through the negatives
+  at::Tensor flatNegatives, gradHidden;  // unfused: [B * C, d] and the gradient of their pre-activation
 };
 
 CandidatesPass candidatesCnce(Mlp& g, const at::Tensor& fBoth, const at::Tensor& gY, const at::Tensor& negatives,
                               at::Tensor& gradFBoth, at::Tensor& gradGY) {
+  const torch::nn::Linear& gIn = g->input;
   const torch::nn::Linear& gOut = g->output;
   const int64_t b = fBoth.size(0), c = negatives.size(1), d = negatives.size(2);
+  const at::Tensor folded = fBoth.mm(gOut->weight);  // [B, H]
+  const at::Tensor offsets = fBoth.mv(gOut->bias);
   CandidatesPass pass;
-  pass.flatNegatives = negatives.reshape({b * c, d});
-  at::Tensor hidden = linearForward(g->input, pass.flatNegatives).view({b, c, -1});  // [B, C, H], relu below
-  const at::Tensor folded = fBoth.mm(gOut->weight);                                  // [B, H]
-  at::Tensor candidates = at::empty({b, c + 1}, hidden.options());
-  at::Tensor positive = candidates.select(1, 0), negative = candidates.narrow(1, 1, c);
-  at::sum_out(positive, fBoth * gY, {1});
-  scoreReluCandidates(hidden, folded, fBoth.mv(gOut->bias), negative);
-  const Objective cnce = nce(candidates, NceTarget::firstColumn);
-  pass.value = cnce.value;
-
-  const at::Tensor& grad = cnce.gradient;
-  const at::Tensor gradPositive = grad.narrow(1, 0, 1), gradNegatives = grad.narrow(1, 1, c);  // [B, 1], [B, C]
-  pass.gradFolded = at::empty_like(folded);
-  pass.gradHidden = scoreReluCandidatesBackward(gradNegatives, hidden, folded, pass.gradFolded);
-  pass.gradOffset = gradNegatives.sum(1, true);  // [B, 1]
+  at::Tensor gradPositive;  // [B, 1]
+  if (std::optional<CandidateNce> fused =
+          fusedCandidateNce(gIn->weight, gIn->bias, folded, offsets, (fBoth * gY).sum(1), negatives.contiguous())) {
+    pass.value = fused->value;
+    pass.gradFolded = fused->gradRows;
+    pass.gradOffset = fused->gradOffsets.unsqueeze(1);
+    pass.gradWeight = fused->gradWeight;
+    pass.gradBias = fused->gradBias;
+    gradPositive = fused->gradPositive.unsqueeze(1);
+  } else {
+    pass.flatNegatives = negatives.reshape({b * c, d});
+    at::Tensor hidden = linearForward(gIn, pass.flatNegatives).view({b, c, -1});  // [B, C, H], relu below
+    at::Tensor candidates = at::empty({b, c + 1}, hidden.options());
+    at::Tensor positive = candidates.select(1, 0), negative = candidates.narrow(1, 1, c);
+    at::sum_out(positive, fBoth * gY, {1});
+    scoreReluCandidates(hidden, folded, offsets, negative);
+    const Objective cnce = nce(candidates, NceTarget::firstColumn);
+    pass.value = cnce.value;
+    const at::Tensor& grad = cnce.gradient;
+    const at::Tensor gradNegatives = grad.narrow(1, 1, c);  // [B, C]
+    gradPositive = grad.narrow(1, 0, 1);
+    pass.gradFolded = at::empty_like(folded);
+    pass.gradHidden = scoreReluCandidatesBackward(gradNegatives, hidden, folded, pass.gradFolded);
+    pass.gradOffset = gradNegatives.sum(1, true);
+  }
   at::mm_out(gradFBoth, pass.gradFolded, gOut->weight.t());
   gradFBoth.addcmul_(gradPositive, gY).add_(pass.gradOffset * gOut->bias);
   gradGY.addcmul_(gradPositive, fBoth);
@@ -107,7 +126,12 @@ CandidatesPass candidatesCnce(Mlp& g, const at::Tensor& fBoth, const at::Tensor&
 void applyNegativesGradients(Mlp& g, const at::Tensor& fBoth, const CandidatesPass& pass) {
   g->output->weight.mutable_grad().addmm_(fBoth.t(), pass.gradFolded);
   g->output->bias.mutable_grad().add_(fBoth.t().mv(pass.gradOffset.squeeze(1)));
-  linearGradients(g->input, pass.flatNegatives, pass.gradHidden, GradientWrite::accumulate);
+  if (pass.gradWeight.defined()) {
+    g->input->weight.mutable_grad().add_(pass.gradWeight);
+    g->input->bias.mutable_grad().add_(pass.gradBias);
+  } else {
+    linearGradients(g->input, pass.flatNegatives, pass.gradHidden, GradientWrite::accumulate);
+  }
 }
 
 }  // namespace

@@ -2,11 +2,11 @@
 // gives the same run, and the folded DEMI score equals the direct one.
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
+#include <ATen/Context.h>
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QtTest>
-
 #include <thread>
 
 #include "engine/device.h"
@@ -73,6 +73,25 @@ class TestEngine : public QObject {
   }
   // The memory guard's rule and words, on a machine of a given size: refused above half of it, with the key, the
   // estimate, what takes it and what to lower; the estimates grow as the settings say (K^2, 2^order).
+  // A thread that computes for the lab flushes denormal floats to zero (a saturated critic's softmax shares reach
+  // them, and each operation on one takes a slow path: InfoNCE ran at half speed after ~1,000 steps). The control
+  // first shows a denormal product survives on a thread with flushing off, so the test can fail.
+  void configuredThreadsFlushDenormals() {
+    // Compared on the worker: this thread is configured too, and would read a denormal as zero (DAZ).
+    bool denormalWithoutFlush = false, zeroWithFlush = false;
+    std::thread worker([&] {
+      at::globalContext().setFlushDenormal(false);
+      const at::Tensor tiny = at::full({64}, 1e-30f);
+      const float unflushed = (tiny * 1e-10f).max().item<float>();
+      denormalWithoutFlush = unflushed > 0 && unflushed < 1.2e-38f;
+      configureThisThread();
+      zeroWithFlush = (tiny * 1e-10f).abs().max().item<float>() == 0.f;
+    });
+    worker.join();
+    QVERIFY(denormalWithoutFlush);
+    QVERIFY(zeroWithFlush);
+  }
+
   void memoryGuardRefusesAboveHalfTheMachine() {
     const double GiB = double(1 << 30);
     const MemoryNeed need{9 * GiB, "K", "its K x K score matrices (K = 24000)", "lower K"};

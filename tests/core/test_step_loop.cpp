@@ -20,6 +20,7 @@
 #include "method/critic_pair.h"
 #include "method/step_reading.h"
 #include "nn/bounds.h"
+#include "nn/candidate_nce.h"
 #include "nn/candidate_scores.h"
 #include "nn/descent.h"
 #include "nn/flat_adam.h"
@@ -185,6 +186,46 @@ class TestStepLoop : public QObject {
     ((z.relu() * r.unsqueeze(1)).sum(2) * gradScores).sum().backward();
     QVERIFY(at::allclose(fusedGrad, z.grad().view({b * c, h}), 1e-5, 1e-5));
     QVERIFY(at::allclose(fusedGradRows, r.grad(), 1e-5, 1e-5));
+  }
+
+  // The fused I_CNCE pass (nn/candidate_nce) against autograd through the definition it replaces: scores of the
+  // negatives r . relu(W y + c) + o beside the given positive, firstColumnNce over them. 9 rows of 7 negatives with
+  // 37 hidden units (not a multiple of the vector width) are one block (blocks hold 32,768 / (7 H) rows); with 2,000
+  // hidden units the blocks hold 2 rows and the last is short.
+  void fusedCandidateNceIsAutogradsToRounding_data() {
+    QTest::addColumn<int>("hidden");
+    QTest::newRow("one block") << 37;
+    QTest::newRow("blocks of 2 rows, the last short") << 2000;
+  }
+  void fusedCandidateNceIsAutogradsToRounding() {
+    QFETCH(int, hidden);
+    at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(11);
+    const int64_t b = 9, c = 7, d = 5, h = hidden;
+    const at::Tensor weight = at::randn({h, d}, gen), bias = at::randn({h}, gen), rows = 0.3 * at::randn({b, h}, gen);
+    const at::Tensor offsets = at::randn({b}, gen), positive = at::randn({b}, gen),
+                     negatives = at::randn({b, c, d}, gen);
+    const std::optional<CandidateNce> fused = fusedCandidateNce(weight, bias, rows, offsets, positive, negatives);
+    QVERIFY(fused.has_value());
+    const at::Tensor w = weight.clone().requires_grad_(), c1 = bias.clone().requires_grad_();
+    const at::Tensor r = rows.clone().requires_grad_(), o = offsets.clone().requires_grad_();
+    const at::Tensor p = positive.clone().requires_grad_();
+    const at::Tensor hiddenUnits = at::relu(at::matmul(negatives, w.t()) + c1);  // [B, C, H]
+    const at::Tensor negativeScores = (hiddenUnits * r.unsqueeze(1)).sum(2) + o.unsqueeze(1);
+    const at::Tensor value = firstColumnNce(at::cat({p.unsqueeze(1), negativeScores}, 1));
+    (-value).backward();
+    QVERIFY(std::abs(fused->value.item<double>() - value.item<double>()) < 1e-5);
+    const auto close = [](const at::Tensor& ours, const at::Tensor& autograd) {
+      const double scale = autograd.abs().max().item<double>();
+      return (ours - autograd).abs().max().item<double>() <= 1e-5 * scale + 1e-7;
+    };
+    QVERIFY(close(fused->gradPositive, p.grad()));
+    QVERIFY(close(fused->gradRows, r.grad()));
+    QVERIFY(close(fused->gradOffsets, o.grad()));
+    QVERIFY(close(fused->gradWeight, w.grad()));
+    QVERIFY(close(fused->gradBias, c1.grad()));
+    // A double or non-contiguous input is left to ATen's ops.
+    QVERIFY(!fusedCandidateNce(weight, bias, rows, offsets, positive, negatives.to(at::kDouble)).has_value());
+    QVERIFY(!fusedCandidateNce(weight, bias, rows, offsets, positive, negatives.transpose(0, 1)).has_value());
   }
 
   void handWrittenDemiStepIsAutogradsToRounding_data() {

@@ -108,8 +108,8 @@ at::Tensor GaussianSampler::sampleMarginalY(int64_t n, at::Generator& gen) const
 
 at::Tensor GaussianSampler::sampleYGivenXp(const at::Tensor& xp, int64_t perRow, at::Generator& gen) const {
   if (!subview_) throw std::logic_error("sampleYGivenXp needs a task with a subview x'");
-  const at::Tensor eps = noise({xp.size(0), perRow, dim_}, gen);
-  return (a_ * xp).unsqueeze(1) + condSd_ * eps;  // y | x' ~ N(a x', 1 - a^2) per dimension
+  // y | x' ~ N(a x', 1 - a^2) per dimension, formed in the noise's own buffer (no second [B, perRow, d] tensor).
+  return noise({xp.size(0), perRow, dim_}, gen).mul_(condSd_).add_((a_ * xp).unsqueeze(1));
 }
 
 }  // namespace milab
