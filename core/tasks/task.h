@@ -85,6 +85,9 @@ class TaskModel {
     Q_UNUSED(name);
     return std::nullopt;
   }
+  // The name under which a task states the exact value of the all-pairs CLUB with the true p(y|x): shared by
+  // the tasks that know it and the method folder that asks (plugins/club), neither of which includes the other.
+  static inline const QString kClubOracleValue = QStringLiteral("club_oracle");
   virtual TaskBreakdown breakdown() const { return {}; }
   // A dataset's row count (TaskInfo::dataset); 0 for a law, which gives as many samples as asked.
   virtual int64_t rows() const { return 0; }

@@ -1,7 +1,7 @@
 #pragma once
 #include <QObject>
 
-#include "method/doe_plugin.h"
+#include "doe/doe_family.h"
 
 namespace milab {
 

@@ -1,7 +1,11 @@
 // Every method in the registry, present or added later, gets these rows: finite values; about 0 on
 // (nearly) independent data; on a correlated task never above the true MI nor its ceiling by more than the
 // Monte Carlo error; the same seed gives the same result on the CPU; cancel stops it.
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 #include <cmath>
 
@@ -26,6 +30,28 @@ class TestConformance : public QObject {
     initTorchRuntime();
     registry_.loadDefault();
     QVERIFY(registry_.methods().size() >= 15);
+  }
+
+  // Every method folder under plugins/ is found and built (plugins/CMakeLists.txt discovers them; nothing lists
+  // them by name): each metadata file there, `<id>.json`, names a method the registry loaded. A folder the build
+  // skipped, or a plugin that failed to load, fails here.
+  void everyMethodFolderIsLoaded() {
+    const QDir plugins(QStringLiteral(MILAB_SOURCE_DIR "/plugins"));
+    int folders = 0, ids = 0;
+    for (const QString& folder : plugins.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+      if (folder == "tasks" || !QFileInfo::exists(plugins.filePath(folder + "/CMakeLists.txt"))) continue;
+      ++folders;
+      for (const QFileInfo& json : QDir(plugins.filePath(folder)).entryInfoList({"*.json"}, QDir::Files)) {
+        QFile file(json.filePath());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString id = QJsonDocument::fromJson(file.readAll()).object().value("id").toString();
+        QCOMPARE(id, json.completeBaseName());  // the file is named for the method it describes
+        QVERIFY2(registry_.find(id), qPrintable(folder + ": " + id + " was not loaded"));
+        ++ids;
+      }
+    }
+    QVERIFY(folders >= 20);
+    QCOMPARE(ids, registry_.methods().size());  // and the registry holds nothing else
   }
 
   void finiteAndBelowTruthAndCeiling_data() { methodRows(); }

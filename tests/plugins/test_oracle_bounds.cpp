@@ -8,7 +8,6 @@
 
 #include "engine/device.h"
 #include "engine/run.h"
-#include "method/club_plugin.h"
 #include "method/method_registry.h"
 #include "tasks/task_catalog.h"
 
@@ -207,7 +206,7 @@ class TestOracleBounds : public QObject {
     const RunResult r = oracle(method, task, mi, 0, evalBatches, {{"batch", batch}});
     ParamMap params{{"dim", 20}, {"mi", mi}};
     QVERIFY(validateTaskParams(*findTask(task), &params).isEmpty());
-    const double exact = buildTask(task, params, 1)->knownValue(kClubOracleValue).value();
+    const double exact = buildTask(task, params, 1)->knownValue(TaskModel::kClubOracleValue).value();
     if (task == "gaussian2") QVERIFY(qFuzzyCompare(exact, clubClosedForm(20, mi)));
     const double withJointPairs = (1 - 1.0 / batch) * exact;
     const double expected = method == "club" ? withJointPairs : exact;

@@ -1,7 +1,6 @@
 #include "gaussian_task_model.h"
 
 #include "gaussian_sampler.h"
-#include "method/club_plugin.h"
 
 namespace milab {
 

@@ -1,7 +1,7 @@
 #pragma once
 #include <QObject>
 
-#include "method/ksg_plugin.h"
+#include "ksg/ksg_family.h"
 
 namespace milab {
 

@@ -3,7 +3,7 @@
 // cross entropy of a model on fresh samples, H+(Y) = E[-log q(y)] and H+(Y|X) = E[-log q(y|x)], both models
 // trained by maximum likelihood. Neither an upper nor a lower bound (both cross entropies are upper bounds on
 // their entropies, so their difference can err either way), and no log K ceiling. On gaussian3 it reads the
-// total I(x,x';y) with q(y|x,x'). Torch-free header; the plugin classes in plugins/doe* derive from it.
+// total I(x,x';y) with q(y|x,x'). Torch-free header; the plugin classes beside it derive from it.
 #include "method/method_plugin.h"
 
 namespace milab {

@@ -1,6 +1,7 @@
-#include "method/ksg_plugin.h"
+#include "ksg/ksg_family.h"
 
 #include <ATen/ATen.h>
+
 #include <algorithm>
 
 #include "knn/ksg.h"
@@ -37,10 +38,9 @@ class KsgEstimator final : public Estimator {
       if (cancelled_()) throw EstimatorCancelled();
       return toSamples(t);
     };
-    const double v = conditional_
-                         ? ksgConditionalMutualInformation(samples(batch.x), samples(batch.y), samples(batch.xp), k_,
-                                                           cancelled_)
-                         : ksgMutualInformation(samples(criticInput(batch)), samples(batch.y), k_, cancelled_);
+    const double v = conditional_ ? ksgConditionalMutualInformation(samples(batch.x), samples(batch.y),
+                                                                    samples(batch.xp), k_, cancelled_)
+                                  : ksgMutualInformation(samples(criticInput(batch)), samples(batch.y), k_, cancelled_);
     return {v, {{conditional_ ? "I_KSG(x;y|x')" : "I_KSG", v}}};
   }
 
@@ -69,15 +69,20 @@ MethodInfo KsgPlugin::info() const {
   i.id = id_;
   i.displayName = displayName_;
   i.family = "nearest neighbours";
-  i.summary = conditional_
-                  ? QStringLiteral("Frenzel-Pompe conditional KSG of I(x;y|x') from k-NN counts in the max norm on "
-                                   "`set_size` draws (or the run's `samples`); no training; underestimates at high MI and dimension")
-                  : QStringLiteral("Kraskov-Stoegbauer-Grassberger estimator (algorithm 1) from k-NN counts in the "
-                                   "max norm on `set_size` draws (or the run's `samples`); no training; underestimates at high MI and dimension");
+  i.summary =
+      conditional_
+          ? QStringLiteral(
+                "Frenzel-Pompe conditional KSG of I(x;y|x') from k-NN counts in the max norm on "
+                "`set_size` draws (or the run's `samples`); no training; underestimates at high MI and dimension")
+          : QStringLiteral(
+                "Kraskov-Stoegbauer-Grassberger estimator (algorithm 1) from k-NN counts in the "
+                "max norm on `set_size` draws (or the run's `samples`); no training; underestimates at high MI and "
+                "dimension");
   i.params = {
       ParamSpec::integer("k", 3, 1, 1000, "neighbours counted in the joint space (KSG's k)"),
-      ParamSpec::integer("set_size", 2000, 10, 100000000,
-                         "joint draws per estimate (each of eval_batches); with the run's samples, all N are read once"),
+      ParamSpec::integer(
+          "set_size", 2000, 10, 100000000,
+          "joint draws per estimate (each of eval_batches); with the run's samples, all N are read once"),
   };
   i.needsSubview = conditional_;
   i.target = conditional_ ? Target::ConditionalMi : Target::TotalMi;
@@ -89,8 +94,7 @@ MethodInfo KsgPlugin::info() const {
 
 QString KsgPlugin::validate(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const {
   const qint64 k = params.value("k").toLongLong(), samples = params.value("set_size").toLongLong();
-  if (k >= samples)
-    return QStringLiteral("k: must be below set_size (%1) for %2, got %3").arg(samples).arg(id_).arg(k);
+  if (k >= samples) return QStringLiteral("k: must be below set_size (%1) for %2, got %3").arg(samples).arg(id_).arg(k);
   const int dim = task.dimY ? std::max(task.dimX, task.dimY) : taskParams.value("dim").toInt();
   const double need = ksgBytesNeeded(samples, dim, task.hasSubview()), have = physicalMemoryBytes();
   if (need > 0.5 * have)

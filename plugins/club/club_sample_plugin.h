@@ -1,7 +1,7 @@
 #pragma once
 #include <QObject>
 
-#include "method/club_plugin.h"
+#include "club/club_family.h"
 
 namespace milab {
 

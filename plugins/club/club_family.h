@@ -5,7 +5,7 @@
 // With q the true p(y|x) it is an upper bound on I(X;Y) (Jensen: E_x log p(y|x) <= log p(y)); with a learned q
 // only when q is good, so it is marked an upper bound "in expectation, when q is good". The all-pairs form
 // averages the negative term over every (x_i, y_j) of the batch; `club-sample` over one random pairing.
-// Torch-free header; the plugin classes in plugins/club* derive from it.
+// Torch-free header; the plugin classes beside it (club_plugin.h, club_sample_plugin.h) derive from it.
 #include "method/method_plugin.h"
 
 namespace milab {
@@ -21,15 +21,12 @@ class ClubPlugin : public MethodPlugin {
   MemoryNeed memoryNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const override;
   // An upper bound reads far above the truth when the MI per dimension is large (its oracle gap grows like
   // e^(2 mi_i)): its limit is three times what it reads with the true p(y|x), where the task knows that value
-  // (TaskModel::knownValue(kClubOracleValue)), not the default's task-wide one.
+  // (TaskModel::knownValue(TaskModel::kClubOracleValue)), not the default's task-wide one.
   ReadingLimits readingLimits(const ParamMap& params, const TaskModel& task) const override;
 
  private:
   QString id_, displayName_;
   bool sampled_;
 };
-
-// The name under which a task states the exact value of the all-pairs CLUB with the true p(y|x).
-inline const QString kClubOracleValue = QStringLiteral("club_oracle");
 
 }  // namespace milab

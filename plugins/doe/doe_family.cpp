@@ -1,4 +1,4 @@
-#include "method/doe_plugin.h"
+#include "doe/doe_family.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>

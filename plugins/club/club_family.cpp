@@ -1,4 +1,4 @@
-#include "method/club_plugin.h"
+#include "club/club_family.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
@@ -118,7 +118,7 @@ std::unique_ptr<Estimator> ClubPlugin::create(const EstimatorContext& context) c
 
 ReadingLimits ClubPlugin::readingLimits(const ParamMap& params, const TaskModel& task) const {
   ReadingLimits l = MethodPlugin::readingLimits(params, task);
-  const std::optional<double> oracle = task.knownValue(kClubOracleValue);
+  const std::optional<double> oracle = task.knownValue(TaskModel::kClubOracleValue);
   if (oracle && 3 * *oracle > l.high) {
     l.high = 3 * *oracle;
     l.highWhy = QStringLiteral("above 3 x the %1 nats CLUB reads with the true p(y|x)").arg(*oracle, 0, 'g', 6);

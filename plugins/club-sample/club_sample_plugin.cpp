@@ -1,3 +1,0 @@
-// The estimator lives in core (method/club_plugin.cpp), shared with its sibling plugin; moc needs this
-// file for the plugin class's metadata.
-#include "club-sample/club_sample_plugin.h"
