@@ -1,6 +1,6 @@
 #include "demi/demi_plugin.h"
 
-#include "method/decomposed_estimator.h"
+#include "demi/decomposed_estimator.h"
 #include "nn/separable_critic.h"
 
 namespace milab {

@@ -6,9 +6,9 @@
 #include <QtTest>
 #include <cmath>
 
+#include "demi/decomposed_estimator.h"
 #include "engine/device.h"
 #include "engine/run.h"
-#include "method/decomposed_estimator.h"
 #include "method/method_registry.h"
 #include "tasks/task_catalog.h"
 

@@ -1,8 +1,8 @@
-#include "method/markov_mi_plugin.h"
+#include "ammi/markov_mi_plugin.h"
 
 #include <cmath>
 
-#include "method/markov_mi_estimator.h"
+#include "ammi/markov_mi_estimator.h"
 
 namespace milab {
 

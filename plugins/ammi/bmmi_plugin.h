@@ -1,7 +1,7 @@
 #pragma once
 #include <QObject>
 
-#include "method/markov_mi_plugin.h"
+#include "ammi/markov_mi_plugin.h"
 
 namespace milab {
 

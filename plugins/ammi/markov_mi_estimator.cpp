@@ -1,4 +1,4 @@
-#include "method/markov_mi_estimator.h"
+#include "ammi/markov_mi_estimator.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
@@ -46,8 +46,9 @@ MemoryNeed markovMiMemoryNeed(const ParamMap& params, bool learnedPrior) {
     need.advice = "lower batch or hidden";
   } else {
     need.key = pool >= 2 * batch ? "eval_pool" : "batch";
-    need.what = QStringLiteral("the order-%1 dynamic programming over %2 bits (2^%1 histories per bit) for %3 "
-                               "evaluation and %4 training samples")
+    need.what = QStringLiteral(
+                    "the order-%1 dynamic programming over %2 bits (2^%1 histories per bit) for %3 "
+                    "evaluation and %4 training samples")
                     .arg(order)
                     .arg(bits)
                     .arg(pool, 0, 'f', 0)

@@ -1,10 +1,10 @@
-#include "demi-var/demi_var_plugin.h"
+#include "demi/demi_var_plugin.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
 
+#include "demi/decomposed_estimator.h"
 #include "method/critic_pair.h"
-#include "method/decomposed_estimator.h"
 #include "nn/descent.h"
 #include "nn/flat_adam.h"
 #include "nn/mlp.h"

@@ -1,10 +1,10 @@
-#include "method/decomposed_estimator.h"
+#include "demi/decomposed_estimator.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
 
+#include "demi/decomposed_plugin.h"
 #include "method/critic_pair.h"
-#include "method/decomposed_plugin.h"
 #include "nn/bounds.h"
 #include "nn/separable_critic.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 #include <QObject>
 
-#include "method/decomposed_plugin.h"
+#include "demi/decomposed_plugin.h"
 
 namespace milab {
 

@@ -1,4 +1,4 @@
-#include "bmmi/bmmi_plugin.h"
+#include "ammi/bmmi_plugin.h"
 
 namespace milab {
 

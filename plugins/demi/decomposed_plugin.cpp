@@ -1,4 +1,4 @@
-#include "method/decomposed_plugin.h"
+#include "demi/decomposed_plugin.h"
 
 #include <cmath>
 

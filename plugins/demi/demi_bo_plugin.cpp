@@ -1,9 +1,9 @@
-#include "demi-bo/demi_bo_plugin.h"
+#include "demi/demi_bo_plugin.h"
 
 #include <ATen/ATen.h>
 
+#include "demi/decomposed_estimator.h"
 #include "method/critic_pair.h"
-#include "method/decomposed_estimator.h"
 #include "nn/bounds.h"
 #include "nn/separable_critic.h"
 
