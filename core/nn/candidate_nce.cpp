@@ -21,10 +21,7 @@ int64_t rowsPerBlock(int64_t candidates, int64_t hidden) {
   return std::max<int64_t>(1, (32 * 1024) / std::max<int64_t>(1, candidates * hidden));
 }
 
-// One row: its candidates' scores and log-softmax, then the backward, on the row's [C, H] units (in: W y; out:
-// the gradient of the pre-activation). Returns the row's log-softmax at the positive. Cloned for x86-64-v3
-// (AVX2, FMA: 0.08 ms less of DEMI's K = 128 step here) beside the baseline, picked when the library loads: like
-// OpenBLAS's kernels, the last digits then depend on the CPU's instruction set, not on anything else.
+// What one row's pass reads besides its units.
 struct CandidateRow {
   const float* row;   // [H], the row's folded output layer
   const float* bias;  // [H], the layer's
@@ -32,12 +29,19 @@ struct CandidateRow {
   int64_t candidates, hidden;
   float perRow;  // 1 / B
 };
+
+// Cloned for x86-64-v3 (AVX2, FMA: 0.08 ms less of DEMI's K = 128 step here) beside the baseline, picked when the
+// library loads: like OpenBLAS's kernels, the last digits then depend on the CPU's instruction set, nothing else.
 #if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target_clones("arch=x86-64-v3", "default")))
+#define MILAB_CLONED_FOR_AVX2 __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define MILAB_CLONED_FOR_AVX2
 #endif
-double
-candidateRow(const CandidateRow& in, float* units, float* scores, float* gradRow, float* gradBias, float& gradPositive,
-             float& gradOffset) {
+
+// One row: its candidates' scores and log-softmax, then the backward, on the row's [C, H] units (in: W y; out:
+// the gradient of the pre-activation). Returns the row's log-softmax at the positive.
+MILAB_CLONED_FOR_AVX2 double candidateRow(const CandidateRow& in, float* units, float* scores, float* gradRow,
+                                          float* gradBias, float& gradPositive, float& gradOffset) {
   const int64_t c = in.candidates, h = in.hidden;
   const float *row = in.row, *c1 = in.bias;
   // Forward: relu(W y + c) in place, each negative's score.
