@@ -5,8 +5,9 @@
 // costs about as much as the arithmetic of these small steps, and the conditional negatives' [B, C, H] activation
 // was handled in shapes BLAS does badly (a bmm with one column, 3x slower than an elementwise product and sum over
 // [64, 63, 100], and its backward two more). Here the step makes no graph, takes one pass of f over the stacked
-// inputs [x', 0] and [x', x], scores the negatives in two fused cache-blocked loops (nn/candidate_scores), and
-// writes each gradient straight into the optimiser's flat buffer. The arithmetic is autograd's up to the order of
+// inputs [x', 0] and [x', x], scores the negatives with their softmax and backward in one fused pass a few rows
+// at a time (nn/candidate_nce on a CPU; nn/candidate_scores' loops and two GEMMs elsewhere), and writes each
+// gradient straight into the optimiser's flat buffer. The arithmetic is autograd's up to the order of
 // float additions, so the step is autograd's to rounding, not to the bit: test_step_loop compares one step's
 // gradients and many steps' readings for each objective, test_statistical the trained readings at MI 5, 10, 20.
 #include <ATen/ATen.h>
