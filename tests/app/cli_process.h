@@ -1,9 +1,13 @@
 #pragma once
 // milab-cli as a test runs it: a process, its exit code and output, and the files it wrote.
+#include <signal.h>
+#include <sys/types.h>
+
 #include <QFile>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
+
 #include "time_limits.h"
 
 struct CliResult {
@@ -20,6 +24,14 @@ inline CliResult launch(const QString& program, const QStringList& args) {
 }
 
 inline CliResult cli(const QStringList& args) { return launch(MILAB_CLI_PATH, args); }
+
+// Sends `signal` to the child, and never to pid 0: QProcess reports 0 once the child has ended (a grid resumed
+// from its finished cells can end before the kill meant to interrupt it), and kill(0, ...) signals the whole
+// process group, the test, ctest and the CI shell with them. Returns whether a signal was sent.
+inline bool signalChild(const QProcess& p, int signal) {
+  const qint64 pid = p.processId();
+  return pid > 0 && ::kill(static_cast<pid_t>(pid), signal) == 0;
+}
 
 inline QByteArray readAll(const QString& path) {
   QFile f(path);

@@ -427,7 +427,7 @@ class TestCli : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT((said += grid ? p.readAllStandardOutput() : p.readAllStandardError())
                                  .contains(grid ? "[1/2] steps-20: finished" : "milab-cli: step "),
                              untilDoneMs());
-    ::kill(static_cast<pid_t>(p.processId()), signal);
+    signalChild(p, signal);
     QVERIFY(p.waitForFinished(20000));
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);
     QCOMPARE(p.exitCode(), 128 + signal);
@@ -492,6 +492,17 @@ class TestCli : public QObject {
   // SIGKILL at several moments, then a resume each time: the grid ends with the same grid.csv as one run
   // straight through (but its seconds), every cell's files complete; a cell whose curve does not match its
   // summary is run again, not trusted.
+  // signalChild never sends to pid 0 (the whole process group): an ended or never-started QProcess reports pid 0.
+  // Signal 0 only asks whether a signal could be sent, so without the guard kill(0, 0) succeeds and this fails.
+  void signalChildSkipsAnEndedChild() {
+    QProcess idle;
+    QVERIFY(!signalChild(idle, 0));
+    QProcess ended;
+    ended.start(MILAB_CLI_PATH, {"--help"});
+    QVERIFY(ended.waitForFinished(untilDoneMs()));
+    QVERIFY(!signalChild(ended, 0));
+  }
+
   void killedGridResumesToTheSameTable() {
     QTemporaryDir tmp;
     const QStringList grid{"run", "--task", "gaussian2", "--dim", "4", "--method", "infonce,nwj", "--K", "8,16",
@@ -503,7 +514,7 @@ class TestCli : public QObject {
       p.start(MILAB_CLI_PATH, grid + QStringList{"--out", out});
       QVERIFY(p.waitForStarted());
       QTest::qWait(waitMs);
-      ::kill(static_cast<pid_t>(p.processId()), SIGKILL);
+      signalChild(p, SIGKILL);
       QVERIFY(p.waitForFinished(10000));
     }
     // A cell whose curve lost its tail (another run's, or cut short) is not reused.
@@ -540,7 +551,7 @@ class TestCli : public QObject {
     QVERIFY(a.waitForFinished(untilDoneMs()) && b.waitForFinished(untilDoneMs()));
     QCOMPARE(a.exitCode(), 0);
     QCOMPARE(b.exitCode(), 0);
-    ::kill(static_cast<pid_t>(slow.processId()), SIGKILL);
+    signalChild(slow, SIGKILL);
     QVERIFY(slow.waitForFinished(10000));
     const CliResult list = cli({"history", "--db", db, "--json"});
     QCOMPARE(list.code, 0);
@@ -693,7 +704,7 @@ class TestCli : public QObject {
     // stderr (not a terminal here) says when the first steps are measured
     QByteArray err;
     QTRY_VERIFY_WITH_TIMEOUT((err += p.readAllStandardError()).contains("milab-cli: step "), untilDoneMs());
-    ::kill(static_cast<pid_t>(p.processId()), SIGINT);
+    signalChild(p, SIGINT);
     QVERIFY(p.waitForFinished(20000));
     QCOMPARE(p.exitCode(), 130);
     const QJsonObject s = QJsonDocument::fromJson(readAll(out + "/summary.json")).object();

@@ -78,7 +78,7 @@ class TestCliLateSignals : public QObject {
     // Its curve and plots are written; it now waits on the history before summary.json goes into place.
     QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(folder + "/curve.csv"), untilDoneMs());
     QVERIFY(!QFileInfo::exists(folder + "/summary.json"));
-    ::kill(static_cast<pid_t>(p.processId()), signal);
+    signalChild(p, signal);
     held.release();
     QVERIFY(p.waitForFinished(untilDoneMs()));
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);
@@ -101,12 +101,12 @@ class TestCliLateSignals : public QObject {
                              "20", "--device", "cpu", "--db", db, "--out", out});
     QVERIFY(p.waitForStarted());
     QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(out + "/plot.svg"), untilDoneMs());  // now waiting on the history
-    ::kill(static_cast<pid_t>(p.processId()), SIGTERM);
+    signalChild(p, SIGTERM);
     // Two signals sent at once merge into one pending signal: the second goes once the first was taken.
     QByteArray said;
     QTRY_VERIFY_WITH_TIMEOUT((said += p.readAllStandardError()).contains("a second signal exits at once"),
                              untilDoneMs());
-    ::kill(static_cast<pid_t>(p.processId()), SIGTERM);
+    signalChild(p, SIGTERM);
     // SQLite's busy timeout (15 s) would let a process that ignores the second signal end on its own, after
     // writing summary.json: the absence of that file, not the time, is what tells the two apart.
     QVERIFY(p.waitForFinished(untilDoneMs()));
@@ -129,7 +129,7 @@ class TestCliLateSignals : public QObject {
       p.start(MILAB_CLI_PATH, args);
       QVERIFY(p.waitForStarted());
       QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(out + "/plot.svg"), untilDoneMs());  // the last file before it
-      ::kill(static_cast<pid_t>(p.processId()), SIGKILL);
+      signalChild(p, SIGKILL);
       QVERIFY(p.waitForFinished(untilDoneMs()));
     }
     QVERIFY(!QFileInfo::exists(out + "/summary.json"));
