@@ -514,8 +514,11 @@ class TestCli : public QObject {
       p.start(MILAB_CLI_PATH, grid + QStringList{"--out", out});
       QVERIFY(p.waitForStarted());
       QTest::qWait(waitMs);
-      signalChild(p, SIGKILL);
-      QVERIFY(p.waitForFinished(10000));
+      // A start that resumes most cells can end on its own before the kill: then there is nothing to kill.
+      if (signalChild(p, SIGKILL))
+        QVERIFY(p.waitForFinished(10000));
+      else
+        QCOMPARE(p.state(), QProcess::NotRunning);
     }
     // A cell whose curve lost its tail (another run's, or cut short) is not reused.
     QDir cells(out + "/cells");
