@@ -1,3 +1,4 @@
+// RunPlot's runs: their series, targets, ceilings, oracles and held-out readings, added and appended live.
 #include "plot/run_plot.h"
 
 #include <qcustomplot.h>
@@ -291,141 +292,6 @@ void RunPlot::setRunLabel(int id, const QString& label) {
   if (s.point) s.point->setName(legendName(s) + s.reading);
 }
 
-void RunPlot::setSeedGroups(const QList<QPair<QString, QList<int>>>& groups) {
-  for (Group& g : groups_)
-    for (QCPGraph* graph : {g.mean, g.low, g.high}) plot_->removeGraph(graph);
-  groups_.clear();
-  for (Series& s : runs_) s.group = -1;
-  for (const auto& [label, members] : groups) {
-    if (members.size() < 2) continue;
-    Group g;
-    g.label = label;
-    g.members = members;
-    const SeriesStyle style = runs_[members.first()].style;
-    QColor band = style.color;
-    band.setAlpha(45);
-    g.low = addGraph(QPen(band, 1), label + " (min)", false);
-    g.high = addGraph(QPen(band, 1), label + " (max)", false);
-    g.high->setBrush(band);
-    g.high->setChannelFillGraph(g.low);
-    g.mean = addGraph(style.pen(2.5),
-                      QStringLiteral("%1 (mean of %2 seeds, band min-max)").arg(label).arg(members.size()), true);
-    for (int m : members) runs_[m].group = int(groups_.size());
-    groups_ << g;
-    extendGroup(groups_.last());
-  }
-  updateVisibility();
-}
-
-void RunPlot::extendGroup(Group& g) {
-  // Index i averages the members that have reached their i-th point; it waits for members still training.
-  int until = std::numeric_limits<int>::max();
-  for (int m : g.members) until = std::min<int>(until, int(runs_[m].smooth->dataCount()));
-  QVector<double> steps, mean, low, high;
-  for (int i = g.done; i < until; ++i) {
-    double sum = 0, lo = std::numeric_limits<double>::max(), hi = std::numeric_limits<double>::lowest();
-    for (int m : g.members) {
-      const double v = runs_[m].smooth->data()->at(i)->value;
-      sum += v;
-      lo = std::min(lo, v);
-      hi = std::max(hi, v);
-    }
-    steps << runs_[g.members.first()].steps[i];
-    mean << sum / g.members.size();
-    low << lo;
-    high << hi;
-  }
-  if (steps.isEmpty()) return;
-  g.mean->addData(steps, mean, true);
-  g.low->addData(steps, low, true);
-  g.high->addData(steps, high, true);
-  g.done = until;
-}
-
-void RunPlot::updateVisibility() {
-  for (const Series& s : runs_) {
-    const bool grouped = s.group >= 0;
-    s.raw->setVisible(s.visible && !grouped);
-    s.smooth->setVisible(s.visible && !grouped);
-    if (grouped) s.smooth->removeFromLegend(legend_);
-    for (QCPGraph* g : s.references) g->setVisible(s.visible);
-    for (QCPGraph* g : s.terms) g->setVisible(s.visible);
-    if (s.probe) s.probe->setVisible(s.visible);
-    if (s.point) {
-      s.point->setVisible(s.visible);
-      s.bars->setVisible(s.visible);
-    }
-  }
-  for (const Group& g : groups_) {
-    bool any = false;
-    for (int m : g.members) any = any || runs_[m].visible;
-    for (QCPGraph* graph : {g.mean, g.low, g.high}) graph->setVisible(any);
-  }
-}
-
-void RunPlot::setSmoothingWindow(int steps) {
-  window_ = std::max(1, steps);
-  for (Series& s : runs_) {
-    s.smooth->setData(s.steps, movingAverage(s.values, window_), true);
-    s.sum = 0;  // append() goes on from the sum of the last `window_` values
-    for (int i = std::max(0, int(s.values.size()) - window_); i < s.values.size(); ++i) s.sum += s.values[i];
-  }
-  for (Group& g : groups_) {
-    g.done = 0;
-    for (QCPGraph* graph : {g.mean, g.low, g.high}) graph->data()->clear();
-    extendGroup(g);
-  }
-}
-
-void RunPlot::resetView() {
-  follow_ = true;
-  double xMax = 1;
-  QVector<double> values;
-  QList<double> references;
-  const bool readingsOnly = showsReadingsOnly();
-  plot_->xAxis->setLabel(readingsOnly ? "no training: one reading from the samples" : "training step");
-  plot_->xAxis->setTicks(!readingsOnly);
-  plot_->xAxis->setTickLabels(!readingsOnly);
-  plot_->xAxis->grid()->setVisible(!readingsOnly);
-  for (const Series& s : runs_) {
-    if (!s.visible) continue;
-    // While a run trains its planned span shows; once it ended (or was stopped), the steps it did.
-    if (!readingsOnly) xMax = std::max(xMax, s.ended && !s.steps.isEmpty() ? s.steps.last() : double(s.plannedSteps));
-    references << s.levels;
-    // At most ~2000 evenly spaced points per run: the view follows the data 30 times a second, for long runs too.
-    const int n = s.smooth->dataCount(), stride = std::max(1, n / 2000);
-    for (int i = 0; i < n; i += stride) values << s.smooth->data()->at(i)->value;
-  }
-  auto [lo, hi] = readableRange(values, references);  // a few wild steps stay off scale
-  if (spanEveryReading_)
-    for (double v : values)
-      if (std::isfinite(v)) {
-        lo = std::min(lo, v);
-        hi = std::max(hi, v);
-      }
-  const double pad = 0.08 * std::max(hi - lo, 0.5);
-  plot_->xAxis->setRange(0, xMax);
-  plot_->yAxis->setRange(lo - pad, hi + pad);
-  placePoints(xMax, readingsOnly);
-}
-
-bool RunPlot::showsReadingsOnly() const {
-  bool anyCurve = false, anyPoint = false;
-  for (const Series& s : runs_)
-    if (s.visible) {
-      anyCurve = anyCurve || !s.ended || !s.steps.isEmpty();
-      anyPoint = anyPoint || s.point;
-    }
-  return anyPoint && !anyCurve;
-}
-
-void RunPlot::refresh() {
-  legend_->setVisible(legend_->itemCount() > 0);  // no empty box on a cleared plot
-  fitSideLegend(plot_, legend_);
-  if (follow_) resetView();
-  plot_->replot(QCustomPlot::rpQueuedReplot);
-}
-
 void RunPlot::showRun(const RunSpec& spec, const RunResult& result, const QVector<CurvePoint>& curve) {
   QString title = QStringLiteral("%1 on %2").arg(spec.method, spec.task);
   if (spec.methodParams.contains("K")) title += QStringLiteral(" (K = %1)").arg(spec.methodParams.value("K").toInt());
@@ -481,14 +347,6 @@ void RunPlot::markEnded(int id, const RunResult& result) {
     updateVisibility();
   }
   clipFlatLines();
-}
-
-void RunPlot::placePoints(double xMax, bool readingsOnly) {
-  int j = 0, points = 0;
-  for (const Series& s : runs_) points += s.point != nullptr;
-  for (Series& s : runs_)
-    if (s.point)  // beside the curves' final readings, or spread over the axis when there are no curves
-      s.point->data()->begin()->key = readingsOnly ? xMax * (j++ + 1) / (points + 1) : xMax * (0.96 - 0.03 * j++);
 }
 
 int RunPlot::pointCount(int id) const { return id >= 0 && id < runs_.size() ? runs_[id].raw->dataCount() : 0; }

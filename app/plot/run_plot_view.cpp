@@ -1,0 +1,71 @@
+// Where RunPlot's axes go: the range that fits what is shown (a few wild steps left off scale), the x axis of a
+// view of readings only, the readings without a curve placed beside the curves, and the refresh tick.
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "plot/run_plot.h"
+#include "plot/side_legend.h"
+#include "plot/smoothing.h"
+
+namespace milab {
+
+void RunPlot::resetView() {
+  follow_ = true;
+  double xMax = 1;
+  QVector<double> values;
+  QList<double> references;
+  const bool readingsOnly = showsReadingsOnly();
+  plot_->xAxis->setLabel(readingsOnly ? "no training: one reading from the samples" : "training step");
+  plot_->xAxis->setTicks(!readingsOnly);
+  plot_->xAxis->setTickLabels(!readingsOnly);
+  plot_->xAxis->grid()->setVisible(!readingsOnly);
+  for (const Series& s : runs_) {
+    if (!s.visible) continue;
+    // While a run trains its planned span shows; once it ended (or was stopped), the steps it did.
+    if (!readingsOnly) xMax = std::max(xMax, s.ended && !s.steps.isEmpty() ? s.steps.last() : double(s.plannedSteps));
+    references << s.levels;
+    // At most ~2000 evenly spaced points per run: the view follows the data 30 times a second, for long runs too.
+    const int n = s.smooth->dataCount(), stride = std::max(1, n / 2000);
+    for (int i = 0; i < n; i += stride) values << s.smooth->data()->at(i)->value;
+  }
+  auto [lo, hi] = readableRange(values, references);  // a few wild steps stay off scale
+  if (spanEveryReading_)
+    for (double v : values)
+      if (std::isfinite(v)) {
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+      }
+  const double pad = 0.08 * std::max(hi - lo, 0.5);
+  plot_->xAxis->setRange(0, xMax);
+  plot_->yAxis->setRange(lo - pad, hi + pad);
+  placePoints(xMax, readingsOnly);
+}
+
+bool RunPlot::showsReadingsOnly() const {
+  bool anyCurve = false, anyPoint = false;
+  for (const Series& s : runs_)
+    if (s.visible) {
+      anyCurve = anyCurve || !s.ended || !s.steps.isEmpty();
+      anyPoint = anyPoint || s.point;
+    }
+  return anyPoint && !anyCurve;
+}
+
+void RunPlot::refresh() {
+  legend_->setVisible(legend_->itemCount() > 0);  // no empty box on a cleared plot
+  fitSideLegend(plot_, legend_);
+  if (follow_) resetView();
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void RunPlot::placePoints(double xMax, bool readingsOnly) {
+  int j = 0, points = 0;
+  for (const Series& s : runs_) points += s.point != nullptr;
+  for (Series& s : runs_)
+    if (s.point)  // beside the curves' final readings, or spread over the axis when there are no curves
+      s.point->data()->begin()->key = readingsOnly ? xMax * (j++ + 1) / (points + 1) : xMax * (0.96 - 0.03 * j++);
+}
+
+}  // namespace milab
