@@ -12,6 +12,8 @@
 #include <utility>
 
 #include "engine/device.h"
+#include "engine/final_reading_check.h"
+#include "engine/held_out_reading.h"
 #include "engine/reference_cache.h"
 #include "engine/sample_set.h"
 #include "engine/training_session.h"
@@ -21,45 +23,7 @@
 
 namespace milab {
 
-QString statusName(RunStatus status) {
-  switch (status) {
-    case RunStatus::Pending:
-      return "pending";
-    case RunStatus::Running:
-      return "running";
-    case RunStatus::Finished:
-      return "finished";
-    case RunStatus::Cancelled:
-      return "cancelled";
-    case RunStatus::Failed:
-      return "failed";
-  }
-  return {};
-}
-
-RunStatus outcomeOf(const QString& error, bool cancelled) {
-  return !error.isEmpty() ? RunStatus::Failed : cancelled ? RunStatus::Cancelled : RunStatus::Finished;
-}
-
-bool hasEstimate(const RunResult& r) {
-  const bool ended = r.status == RunStatus::Finished || r.status == RunStatus::Cancelled;
-  return ended && (r.fromEvaluation || r.stepsDone > 0) && std::isfinite(r.estimate);
-}
-
-QString errorLine(const std::exception& e) {
-  return QStringLiteral("error: %1").arg(QString::fromUtf8(e.what()).section('\n', 0, 0));
-}
-
 namespace {
-
-void meanAndStderr(const std::vector<double>& v, double* mean, double* se) {
-  double s = 0;
-  for (double x : v) s += x;
-  *mean = s / v.size();
-  double ss = 0;
-  for (double x : v) ss += (x - *mean) * (x - *mean);
-  *se = v.size() > 1 ? std::sqrt(ss / (v.size() - 1) / v.size()) : 0.0;
-}
 
 // The exact value of what a method estimates on a task, and its name.
 NamedValue targetOf(const TaskModel& model, Target target) {
@@ -72,39 +36,6 @@ NamedValue targetOf(const TaskModel& model, Target target) {
       return {"log Z", 0.0};
   }
   return {};
-}
-
-struct HeldOutReading {
-  double value = 0, stderror = 0;
-  QList<NamedValue> terms;
-};
-
-// The bound on every full held-out batch of the method's evaluation size (the whole held-out part when it is
-// smaller): their mean, its standard error over the batches, and the terms' means. NaN when a batch is not finite.
-HeldOutReading heldOutReading(TrainingSession& session, const SampleSet& set, const std::atomic<bool>& cancel) {
-  const int64_t size = std::min<int64_t>(session.estimator().evaluationBatchSize(), set.heldOutRows());
-  const int64_t batches = set.heldOutRows() / size;
-  std::vector<double> values;
-  HeldOutReading r;
-  for (int64_t i = 0; i < batches && !cancel.load(); ++i) {
-    const Evaluation e = session.evaluate(set.heldOutBatch(i, size));
-    if (!std::isfinite(e.value)) return {std::numeric_limits<double>::quiet_NaN(), 0, {}};
-    values.push_back(e.value);
-    for (int t = 0; t < e.terms.size(); ++t) {
-      if (r.terms.size() <= t) r.terms << NamedValue{e.terms[t].name, 0.0};
-      r.terms[t].value += e.terms[t].value / double(batches);
-    }
-  }
-  if (values.empty()) return {std::numeric_limits<double>::quiet_NaN(), 0, {}};
-  meanAndStderr(values, &r.value, &r.stderror);
-  return r;
-}
-
-// A finite set's final reading: the held-out part for a trained estimator, every row for one that trains nothing.
-HeldOutReading finalReading(TrainingSession& session, bool trains, const std::atomic<bool>& cancel) {
-  if (trains) return heldOutReading(session, *session.sampleSet(), cancel);
-  const Evaluation e = session.evaluate(session.sampleSet()->all());
-  return {e.value, 0.0, e.terms};
 }
 
 }  // namespace
@@ -375,48 +306,10 @@ void Run::execute() {
     res.terms = termSums;
     res.warning = method_->warning(spec_.methodParams, termSums);
     // Finite garbage (-6377 from InfoNCE at lr 1) is not a result: the run fails with the number and why.
-    const TaskModel& finalTask = schedule_.isSet() ? *levelModels_.back() : *model_;
-    const bool trained = method_->info().trains && !usesOracleCritic(spec_.methodParams);
-    ReadingLimits limits = method_->readingLimits(spec_.methodParams, finalTask);
-    if (sampleSet && method_->info().lowerBound) {
-      // On samples it never saw, a critic that memorised its training part reads far below 0 (-7.3 nats measured
-      // for 128 memorised pairs at K = 32): a valid, loose lower bound, said but not failed. Down to a floor: an
-      // exponential bound (NWJ) read -4e15 on a heavy-tailed held-out part, which is no reading at all.
-      const double floor = -std::max(10.0, std::isfinite(res.trueMi) ? 2 * res.trueMi + 5 : 10.0);
-      limits.low = floor;
-      limits.lowWhy = QStringLiteral("a held-out reading below %1 nats: the critic fails on samples it never saw")
-                          .arg(floor, 0, 'g', 4);
-      if (res.estimate < 0 && res.estimate >= floor) {
-        const QString overfit = QStringLiteral(
-            "the held-out reading is below 0: the critic overfits its training part (fewer steps, early_stopping, "
-            "or more samples)");
-        res.warning = res.warning.isEmpty() ? overfit : res.warning + "; " + overfit;
-      }
-    }
-    const QVector<CurvePoint> points = curve();
-    QList<std::pair<int, double>> readings;
-    for (const CurvePoint& p : points) readings.append({p.step, p.estimate});
-    const ReadingEvidence evidence = evidenceOf(trained, readings);
-    const QString implausible = implausibleReading(limits, res.estimate, res.stderror, evidence);
+    const QString implausible =
+        implausibleFinalReading(*method_, spec_, schedule_.isSet() ? *levelModels_.back() : *model_,
+                                sampleSet != nullptr, curve(), schedule_, levelModels_, &res);
     if (!implausible.isEmpty()) return finish(RunStatus::Failed, implausible);
-    // A staircase's earlier levels are read from their last training steps: each against its own level's limits.
-    if (schedule_.isSet()) {
-      QList<double> targets;
-      for (const LevelResult& l : res.levels) targets << l.target;
-      const QList<LevelResult> levels = levelStatistics(points, schedule_, targets);
-      for (int level = 0; level + 1 < levels.size(); ++level) {
-        const LevelResult& l = levels[level];
-        if (l.steps == 0) continue;
-        const ReadingLimits own = method_->readingLimits(spec_.methodParams, *levelModels_[size_t(level)]);
-        const QString why = implausibleReading(own, l.mean, std::sqrt(l.variance / l.steps), evidence);
-        if (!why.isEmpty())
-          return finish(RunStatus::Failed, QStringLiteral("level %1 (MI %2), mean of its last %3 training readings: %4")
-                                               .arg(level + 1)
-                                               .arg(l.mi, 0, 'g', 6)
-                                               .arg(l.steps)
-                                               .arg(why));
-      }
-    }
     finish(RunStatus::Finished, res.reason);
   } catch (const EstimatorCancelled&) {
     finishCancelled(stepsDone_.load() < spec_.steps && method_->info().trains

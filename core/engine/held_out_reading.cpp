@@ -1,0 +1,46 @@
+#include "engine/held_out_reading.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "engine/sample_set.h"
+#include "engine/training_session.h"
+
+namespace milab {
+
+void meanAndStderr(const std::vector<double>& v, double* mean, double* se) {
+  double s = 0;
+  for (double x : v) s += x;
+  *mean = s / v.size();
+  double ss = 0;
+  for (double x : v) ss += (x - *mean) * (x - *mean);
+  *se = v.size() > 1 ? std::sqrt(ss / (v.size() - 1) / v.size()) : 0.0;
+}
+
+HeldOutReading heldOutReading(TrainingSession& session, const SampleSet& set, const std::atomic<bool>& cancel) {
+  const int64_t size = std::min<int64_t>(session.estimator().evaluationBatchSize(), set.heldOutRows());
+  const int64_t batches = set.heldOutRows() / size;
+  std::vector<double> values;
+  HeldOutReading r;
+  for (int64_t i = 0; i < batches && !cancel.load(); ++i) {
+    const Evaluation e = session.evaluate(set.heldOutBatch(i, size));
+    if (!std::isfinite(e.value)) return {std::numeric_limits<double>::quiet_NaN(), 0, {}};
+    values.push_back(e.value);
+    for (int t = 0; t < e.terms.size(); ++t) {
+      if (r.terms.size() <= t) r.terms << NamedValue{e.terms[t].name, 0.0};
+      r.terms[t].value += e.terms[t].value / double(batches);
+    }
+  }
+  if (values.empty()) return {std::numeric_limits<double>::quiet_NaN(), 0, {}};
+  meanAndStderr(values, &r.value, &r.stderror);
+  return r;
+}
+
+HeldOutReading finalReading(TrainingSession& session, bool trains, const std::atomic<bool>& cancel) {
+  if (trains) return heldOutReading(session, *session.sampleSet(), cancel);
+  const Evaluation e = session.evaluate(session.sampleSet()->all());
+  return {e.value, 0.0, e.terms};
+}
+
+}  // namespace milab

@@ -1,0 +1,31 @@
+#pragma once
+// A trained estimator's reading on a finite sample set (engine/sample_set.h): the bound on its held-out part in
+// batches of the method's evaluation size, with the standard error over the batches, or on every row for an
+// estimator that trains nothing. Torch header: engine translation units only.
+#include <QList>
+#include <atomic>
+#include <vector>
+
+#include "method/estimator.h"
+
+namespace milab {
+
+class SampleSet;
+class TrainingSession;
+
+struct HeldOutReading {
+  double value = 0, stderror = 0;
+  QList<NamedValue> terms;
+};
+
+// The mean of `v` and its standard error (0 for one value).
+void meanAndStderr(const std::vector<double>& v, double* mean, double* se);
+
+// The bound on every full held-out batch of the method's evaluation size (the whole held-out part when it is
+// smaller): their mean, its standard error over the batches, and the terms' means. NaN when a batch is not finite.
+HeldOutReading heldOutReading(TrainingSession& session, const SampleSet& set, const std::atomic<bool>& cancel);
+
+// A finite set's final reading: the held-out part for a trained estimator, every row for one that trains nothing.
+HeldOutReading finalReading(TrainingSession& session, bool trains, const std::atomic<bool>& cancel);
+
+}  // namespace milab
