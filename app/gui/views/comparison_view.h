@@ -1,8 +1,9 @@
 #pragma once
-// The comparison set: the runs the user started on one task, training as many at once as there are spare cores
-// (the rest queued), overlaid live on one plot (RunPlot) beside a sortable results table, and drawn as the figure
-// the set's shape calls for (plot/experiment_figure.h). Stop one run or all; what ended is kept. The set saves
-// as the experiment file the runner reads (engine/run_set.h), so `milab-cli run` reproduces it.
+// The comparison set's view: the runs the user started on one task (gui/comparison_set.h, training as many at
+// once as there are spare cores, the rest queued), overlaid live on one plot (RunPlot) beside a sortable results
+// table, and drawn as the figure the set's shape calls for (plot/experiment_figure.h). Stop one run or all; what
+// ended is kept. The set saves as the experiment file the runner reads (engine/run_set.h), so `milab-cli run`
+// reproduces it.
 #include <QWidget>
 #include <memory>
 #include <vector>
@@ -19,9 +20,9 @@ class QTabWidget;
 
 namespace milab {
 
+class ComparisonSet;
 class MethodRegistry;
 class RunPlot;
-class RunQueue;
 
 class ComparisonView : public QWidget {
   Q_OBJECT
@@ -80,18 +81,14 @@ class ComparisonView : public QWidget {
   void runSelected(int index);  // one row of an ended run was selected: its result is to be shown
 
  private:
-  struct Entry;
-  bool trains(const RunSpec& spec) const;  // its method trains (KSG does not: no steps, no training settings)
-  // "infonce K=128": the method and its values of the differing keys that this run reads.
-  QString labelOf(const RunSpec& spec, const QStringList& differing) const;
   void relabel();
   void updateRow(int index, const QStringList& differing);
   void redrawFigure();
   QList<int> selectedIndices() const;
 
-  const MethodRegistry& registry_;
-  std::unique_ptr<RunQueue> queue_;
-  std::vector<std::unique_ptr<Entry>> entries_;
+  std::unique_ptr<ComparisonSet> set_;
+  QList<int> series_;   // each run's series on the plot
+  QStringList labels_;  // each run's label (ComparisonSet::labels)
   QCustomPlot* plotWidget_;
   std::unique_ptr<RunPlot> plot_;
   QCustomPlot* figure_;
@@ -102,8 +99,6 @@ class ComparisonView : public QWidget {
   QPushButton* resetView_;
   QPushButton* stopSelected_;
   QPushButton* clear_;
-  struct HistorySink;
-  std::shared_ptr<HistorySink> history_;  // shared with the runs' callbacks, which may outlive a clear()
   int overlays_ = 0;
   bool figureStale_ = false;
   qint64 lastFigureMs_ = 0;
