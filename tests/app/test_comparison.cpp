@@ -25,6 +25,7 @@
 
 #include "engine/device.h"
 #include "engine/run_set.h"
+#include "gui/comparison_set.h"
 #include "gui/main_window.h"
 #include "gui/views/comparison_view.h"
 #include "method/method_registry.h"
@@ -41,6 +42,79 @@ class TestComparison : public QObject {
   void initTestCase() {
     initTorchRuntime();
     registry_.loadDefault();
+  }
+
+  // The set's model without a widget: runs and their oracles report their points and ends once each, the labels
+  // and seed groups follow what differs, the CSV has a row per run, and a set is never emptied while it trains.
+  void theSetRunsWithoutWidgets() {
+    ComparisonSet set(registry_, 2);
+    QList<RunSpec> specs;
+    for (int seed : {1, 2}) {
+      RunSpec spec;
+      QCOMPARE(runSpecFromFlat({{"task", "gaussian2"},
+                                {"dim", 2},
+                                {"mi", 1.0},
+                                {"method", "infonce"},
+                                {"K", 16},
+                                {"steps", 40},
+                                {"seed", seed},
+                                {"device", "cpu"}},
+                               registry_, &spec),
+               QString());
+      QCOMPARE(set.add(spec, true), int(specs.size()));
+      specs << spec;
+    }
+    QVERIFY(set.onTaskOf(specs.first()));
+    RunSpec other = specs.first();
+    other.taskParams.insert("mi", 2.0);
+    QVERIFY(!set.onTaskOf(other));
+    QList<int> points(2, 0), ends(2, 0), oracles(2, 0);
+    bool done = false;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+          const ComparisonSet::Poll poll = set.poll();
+          for (int i = 0; i < poll.runs.size(); ++i) {
+            points[i] += int(poll.runs[i].points.size());
+            ends[i] += poll.runs[i].ended.has_value();
+            oracles[i] += poll.runs[i].oracle.has_value() && poll.runs[i].oracle->status == RunStatus::Finished;
+          }
+          return done = poll.done;
+        }(),
+        untilDoneMs());
+    QVERIFY(!set.running());
+    QCOMPARE(ends, QList<int>({1, 1}));
+    QCOMPARE(oracles, QList<int>({1, 1}));
+    QCOMPARE(points, QList<int>({int(set.run(0).curve().size()), int(set.run(1).curve().size())}));
+    QVERIFY(points[0] > 0);
+    QCOMPARE(set.status(0), RunStatus::Finished);
+    QVERIFY(set.oracle(0) && set.oracle(0)->spec().methodParams.value("critic") == "oracle");
+    const QStringList labels = set.labels();
+    QCOMPARE(labels.size(), 2);
+    QVERIFY2(labels[0] != labels[1] && labels[0].contains("seed"), qPrintable(labels.join(" | ")));
+    const auto groups = set.seedGroups();
+    QCOMPARE(groups.size(), 1);
+    QCOMPARE(groups.first().second, QList<int>({0, 1}));
+    QTemporaryDir dir;
+    QCOMPARE(set.exportCsv(dir.filePath("set.csv")), QString());
+    QFile csv(dir.filePath("set.csv"));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QStringList rows = QString::fromUtf8(csv.readAll()).trimmed().split('\n');
+    QCOMPARE(rows.size(), 3);
+    QVERIFY2(rows[1].startsWith("1,infonce,") && rows[1].contains(",finished,"), qPrintable(rows[1]));
+
+    RunSpec slow = specs.first();
+    slow.steps = 1000000;
+    set.add(slow, false);
+    set.poll();
+    QVERIFY(set.running());
+    QVERIFY(!set.reset(1));  // what trains is never dropped
+    QCOMPARE(set.size(), 3);
+    set.stop(2);
+    QTRY_VERIFY_WITH_TIMEOUT(set.poll().done, untilDoneMs());
+    QCOMPARE(set.status(2), RunStatus::Cancelled);
+    QVERIFY(set.reset(1));
+    QCOMPARE(set.size(), 0);
+    QCOMPARE(set.exportCsv(dir.filePath("empty.csv")), QString("export: the set is empty; run something first"));
   }
 
   // Before anything trains the plot shows the configured run's target and ceiling; the task chart shows the
