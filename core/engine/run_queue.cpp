@@ -64,8 +64,10 @@ void RunQueue::cancelAll() {
 }
 
 bool RunQueue::isDone() const {
+  // Every end reported too: a run that ends between a poll() and this call is not done until the next poll()
+  // reports it (a grid once wrote that cell as pending when it ended there).
   for (int i = 0; i < size(); ++i)
-    if (!hasEnded(i)) return false;
+    if (!hasEnded(i) || !runs_[i].reported) return false;
   return true;
 }
 

@@ -34,7 +34,7 @@ class RunQueue {
   QList<int> poll();
   void cancel(int i);  // a pending run never starts; a running one stops and keeps what it measured
   void cancelAll();
-  bool isDone() const;  // nothing pending or running
+  bool isDone() const;  // nothing pending or running, and every end reported by poll()
   int jobs() const { return jobs_; }
   void setJobs(int jobs);
 
