@@ -12,6 +12,7 @@
 #include "engine/background_job.h"
 #include "engine/prior_order_sweep.h"
 #include "engine/run.h"
+#include "gui/lab_controller.h"
 #include "gui/views/mpi_grid_job.h"
 #include "gui/workspace.h"
 #include "hashing/hashing_experiment.h"
@@ -108,6 +109,7 @@ class MainWindow : public QMainWindow {
   void openExperimentWithDialogs(const QString& path);
   QList<BackgroundView*> backgroundViews() const;  // grid, sweep, hashing: each a tab once it has run
   bool shapeHashing(const QString& path);  // the hashing file's lengths and steps, editable: false if cancelled
+  void buildMenus();                       // gui/main_window_menus.cpp
   void tick();
   void previewConfiguredRun();
   void showResult();             // of the set's last run
@@ -118,6 +120,7 @@ class MainWindow : public QMainWindow {
                       const std::function<QString(const QString&)>& write, const QString& done = {});
 
   const MethodRegistry& registry_;
+  LabController controller_;
   ExperimentPanel* panel_;
   ComparisonView* comparison_;
   HistoryPanel* history_;

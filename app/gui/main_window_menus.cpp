@@ -1,0 +1,93 @@
+// MainWindow's menus: File (open data, export what is shown, save the set as an experiment file) and Experiments
+// (experiment files into the form, as a grid or as a comparison set; the bundled presets; the prior-order sweep
+// and hashing).
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QMessageBox>
+
+#include "gui/main_window.h"
+#include "gui/views/comparison_view.h"
+#include "gui/views/hashing_view.h"
+#include "gui/views/prior_order_view.h"
+
+namespace milab {
+
+void MainWindow::buildMenus() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  auto exportShown = [this](const QString& path) { return exportTo(path); };
+  file->addAction(tr("Open data..."), this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open data"), workspace_.lastFolder(),
+                                                      tr("Tables (*.csv *.tsv *.txt *.npy *.npz);;All files (*)"));
+    if (!path.isEmpty()) openData(path);
+  });
+  file->addSeparator();
+  file->addAction(tr("Export plot as PNG..."), this,
+                  [=] { saveWithDialog("milab.png", "PNG image (*.png)", exportShown); });
+  file->addAction(tr("Export plot as PDF..."), this,
+                  [=] { saveWithDialog("milab.pdf", "PDF document (*.pdf)", exportShown); });
+  file->addAction(tr("Export plot as SVG..."), this,
+                  [=] { saveWithDialog("milab.svg", "SVG image (*.svg)", exportShown); });
+  file->addAction(tr("Export curve as CSV..."), this,
+                  [=] { saveWithDialog("milab.csv", "CSV table (*.csv)", exportShown); });
+  file->addAction(tr("Export summary as JSON..."), this,
+                  [=] { saveWithDialog("milab.json", "JSON (*.json)", exportShown); });
+  file->addSeparator();
+  file->addAction(tr("Export results table as CSV..."), this, [this] {
+    saveWithDialog("runs.csv", tr("CSV table (*.csv)"),
+                   [this](const QString& p) { return comparison_->exportTable(p); });
+  });
+  file->addAction(tr("Export the set's figure..."), this, [this] {
+    saveWithDialog("figure.png", tr("Images (*.png *.pdf *.svg)"),
+                   [this](const QString& p) { return comparison_->exportFigure(p); });
+  });
+  file->addAction(tr("Save run set as experiment..."), this, [this] {
+    saveWithDialog(
+        "set.json", tr("Experiment (*.json)"), [this](const QString& p) { return comparison_->saveSet(p); },
+        tr("Saved %1: milab-cli run %1 --out DIR reproduces it"));
+  });
+  file->addSeparator();
+  file->addAction(tr("Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+  QMenu* experiments = menuBar()->addMenu(tr("&Experiments"));
+  experiments->addAction(tr("Open experiment file..."), this, [this] {
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open experiment"), workspace_.lastFolder(), tr("Experiment (*.json)"));
+    if (!path.isEmpty()) openExperimentWithDialogs(path);
+  });
+  experiments->addAction(tr("Open as comparison set..."), this, [this] {
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open run set"), workspace_.lastFolder(), tr("Experiment (*.json)"));
+    if (path.isEmpty()) return;
+    const QString err = openRunSet(path);
+    if (!err.isEmpty()) QMessageBox::warning(this, tr("Run set not opened"), err);
+  });
+  QMenu* recent = experiments->addMenu(tr("Recent experiment files"));
+  recent->setObjectName("recentMenu");
+  connect(recent, &QMenu::aboutToShow, this, [this, recent] {
+    recent->clear();
+    for (const QString& f : workspace_.recentFiles())
+      recent->addAction(f, this, [this, f] { openExperimentWithDialogs(f); });
+    if (recent->isEmpty()) recent->addAction(tr("(none yet)"))->setEnabled(false);
+  });
+  experiments->addSeparator();
+  // The bundled presets (resources/milab.qrc): a single run fills the form, a grid asks for its folder.
+  for (const QFileInfo& f : QDir(":/experiments").entryInfoList({"*.json"}, QDir::Files, QDir::Name))
+    experiments->addAction(f.completeBaseName(), this,
+                           [this, path = f.filePath()] { openExperimentWithDialogs(path); });
+
+  experiments->addSeparator();
+  experiments->addAction(tr("AMMI Figure 1(a): prior-order sweep..."), this,
+                         [this] { startWithDialogs(sweep_.get(), ":/sweeps/ammi-figure1a.json"); });
+  experiments->addAction(tr("Open prior-order sweep file..."), this, [this] { startWithDialogs(sweep_.get(), {}); });
+  experiments->addSeparator();
+  auto shapeHashing = [this](const QString& path) { return this->shapeHashing(path); };
+  experiments->addAction(tr("Fashion-MNIST hashing: AMMI against LSH..."), this, [=, this] {
+    startWithDialogs(hashing_.get(), ":/hashing/fashion-mnist-hashing.json", shapeHashing);
+  });
+  experiments->addAction(tr("Open hashing file..."), this,
+                         [=, this] { startWithDialogs(hashing_.get(), {}, shapeHashing); });
+}
+
+}  // namespace milab

@@ -1,0 +1,57 @@
+#include "gui/result_text.h"
+
+#include <cmath>
+
+#include "gui/counted.h"
+
+namespace milab {
+
+QString resultHtml(const RunSpec& spec, const RunResult& r, const RunResult* oracle) {
+  // A table has no truth: the permutation baseline (y shuffled) says what no dependence reads as. Image views
+  // have neither: their runs are read by their probe (the readings below).
+  const QString truth = !std::isnan(r.trueMi)
+                            ? QStringLiteral("true %1 = %2").arg(r.targetName.toHtmlEscaped()).arg(r.trueMi, 0, 'f', 3)
+                        : std::isnan(r.baseline) ? QStringLiteral("%1 unknown").arg(r.targetName.toHtmlEscaped())
+                                                 : QStringLiteral("%1 unknown &middot; y shuffled %2 &plusmn; %3")
+                                                       .arg(r.targetName.toHtmlEscaped())
+                                                       .arg(r.baseline, 0, 'f', 3)
+                                                       .arg(r.baselineStderr, 0, 'f', 3);
+  QString text = QStringLiteral("<b>%1</b>: estimate %2 &plusmn; %3 nats &middot; %4")
+                     .arg(statusName(r.status))
+                     .arg(r.estimate, 0, 'f', 3)
+                     .arg(r.stderror, 0, 'f', 3)
+                     .arg(truth);
+  for (const Ceiling& c : r.ceilings) text += QStringLiteral(" &middot; %1 = %2").arg(c.name).arg(c.value, 0, 'f', 3);
+  if (oracle)
+    text += QStringLiteral(" &middot; oracle critic %1 &plusmn; %2")
+                .arg(oracle->estimate, 0, 'f', 3)
+                .arg(oracle->stderror, 0, 'f', 3);
+  for (const NamedValue& v : r.readings)  // a learned representation's probe: untrained, trained, supervised
+    text += QStringLiteral("<br><b>%1 = %2</b>").arg(v.name.toHtmlEscaped()).arg(v.value, 0, 'f', 4);
+  if (!r.embedding.isEmpty())
+    text += QStringLiteral("<br>the Embedding tab: its test images' features on two axes, and nearest neighbours");
+  for (const NamedValue& t : r.terms)
+    text += QStringLiteral("<br>%1 = %2").arg(t.name.toHtmlEscaped()).arg(t.value, 0, 'f', 3);
+  if (r.stepsDone == 0 && r.fromEvaluation)  // KSG: nothing trained, only its sample sets read
+    text += (spec.finiteSamples()
+                 ? QStringLiteral("<br>no training; the %1 samples read at once in %2 s on %3").arg(spec.samples)
+                 : QStringLiteral("<br>no training; %1 sample sets read in %2 s on %3").arg(spec.evalBatches))
+                .arg(r.seconds, 0, 'f', 1)
+                .arg(r.device);
+  else
+    text += QStringLiteral("<br>%1 steps in %2 s on %3").arg(r.stepsDone).arg(r.seconds, 0, 'f', 1).arg(r.device);
+  if (!r.reason.isEmpty())
+    text += QStringLiteral("<br><span style='color:#c0392b'>%1</span>").arg(r.reason.toHtmlEscaped());
+  if (!r.warning.isEmpty())
+    text += QStringLiteral("<br><span style='color:#b9770e'><b>warning</b>: %1</span>").arg(r.warning.toHtmlEscaped());
+  return text;
+}
+
+QString setPlaceHtml(int runs, int index, const QString& label) {
+  return QStringLiteral("The set holds %1 (the table below; click a row for its result); %2 %3:<br>")
+      .arg(counted(runs, "run"))
+      .arg(index == runs - 1 ? QStringLiteral("the last,") : QStringLiteral("row %1,").arg(index + 1))
+      .arg(label.toHtmlEscaped());
+}
+
+}  // namespace milab
