@@ -1,3 +1,4 @@
+// Whether milab-cli runs under mpirun, and its rank and size, read from the environment Open MPI sets.
 #include "cli/mpi_grid.h"
 
 #include <QByteArray>

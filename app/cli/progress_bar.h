@@ -1,4 +1,7 @@
 #pragma once
+// A run's progress on stderr. On a terminal: a one-line bar redrawn in place with '\r'. Elsewhere (a log file, a
+// batch scheduler's output, a pipe): a plain line when the first steps are measured, then one every 30 s, so a log
+// shows the run is alive without a line per redraw.
 #include <QElapsedTimer>
 #include <QString>
 
@@ -6,9 +9,6 @@
 
 namespace milab {
 
-// A run's progress on stderr. On a terminal: a one-line bar redrawn in place with '\r'. Elsewhere (a log file, a
-// batch scheduler's output, a pipe): a plain line when the first steps are measured, then one every 30 s, so a log
-// shows the run is alive without a line per redraw.
 class ProgressBar {
  public:
   explicit ProgressBar(std::FILE* stream);

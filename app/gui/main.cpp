@@ -1,3 +1,5 @@
+// milab, the window's entry point: its command line (an experiment file, --run, --out, --screenshot, --db), the
+// method plugins loaded, the lab shown.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QTimer>

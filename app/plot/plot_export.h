@@ -1,4 +1,5 @@
 #pragma once
+// A plot written to a file, the format by suffix (png, pdf, svg): how the window and milab-cli export figures.
 #include <QString>
 
 class QCustomPlot;

@@ -1,4 +1,6 @@
 #pragma once
+// Where and how LibTorch computes: the device a run asks for resolved against what the machine has, the
+// process-wide start-up, and the per-thread set-up every training thread makes first.
 #include <QString>
 
 namespace milab {

@@ -1,12 +1,12 @@
 #pragma once
-#include <optional>
-
-#include "method/embedding_map.h"
-
 // A capability an Estimator may offer: it learns a representation that the run reads by linear evaluation (DEMI's
 // sec. 5.2 protocol), once before training (the untrained encoder: the honest floor), every probeEvery() steps on
 // the curve, and at the end (summary.json's probe_accuracy and probe_accuracy_untrained). The run asks for it with
 // dynamic_cast; an estimator of MI on vectors has none.
+#include <optional>
+
+#include "method/embedding_map.h"
+
 namespace milab {
 
 class RepresentationProbe {

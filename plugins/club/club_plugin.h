@@ -1,11 +1,11 @@
 #pragma once
+// CLUB: E_joint[log q(y|x)] - E_x E_y[log q(y|x)] over every in-batch pair.
 #include <QObject>
 
 #include "club/club_family.h"
 
 namespace milab {
 
-// CLUB: E_joint[log q(y|x)] - E_x E_y[log q(y|x)] over every in-batch pair.
 class ClubAllPairsPlugin : public QObject, public ClubPlugin {
   Q_OBJECT
   Q_PLUGIN_METADATA(IID MILAB_METHOD_PLUGIN_IID FILE "club.json")

@@ -1,11 +1,11 @@
 #pragma once
+// CLUB-sample: the negative term over one random pairing of each x with another row's y.
 #include <QObject>
 
 #include "club/club_family.h"
 
 namespace milab {
 
-// CLUB-sample: the negative term over one random pairing of each x with another row's y.
 class ClubSamplePlugin : public QObject, public ClubPlugin {
   Q_OBJECT
   Q_PLUGIN_METADATA(IID MILAB_METHOD_PLUGIN_IID FILE "club-sample.json")

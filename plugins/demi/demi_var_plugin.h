@@ -1,12 +1,12 @@
 #pragma once
+// DEMI-VAR: phi trained by I_VAR (DEMI eq. 7): CNCE with negatives from a learned Gaussian q(y|x') minus
+// E KL(p(y|x') || q). q is fitted by maximum likelihood; the contrastive term does not train it.
 #include <QObject>
 
 #include "demi/decomposed_plugin.h"
 
 namespace milab {
 
-// DEMI-VAR: phi trained by I_VAR (DEMI eq. 7): CNCE with negatives from a learned Gaussian q(y|x') minus
-// E KL(p(y|x') || q). q is fitted by maximum likelihood; the contrastive term does not train it.
 class DemiVarPlugin : public QObject, public DecomposedPlugin {
   Q_OBJECT
   Q_PLUGIN_METADATA(IID MILAB_METHOD_PLUGIN_IID FILE "demi-var.json")

@@ -1,11 +1,11 @@
 #pragma once
+// Critic trained by the f-GAN Jensen-Shannon objective (optimum: PMI), MI reported by NWJ at f + 1.
 #include <QObject>
 
 #include "method/method_plugin.h"
 
 namespace milab {
 
-// Critic trained by the f-GAN Jensen-Shannon objective (optimum: PMI), MI reported by NWJ at f + 1.
 class JsPlugin : public QObject, public MethodPlugin {
   Q_OBJECT
   Q_PLUGIN_METADATA(IID MILAB_METHOD_PLUGIN_IID FILE "js.json")

@@ -1,11 +1,11 @@
 #pragma once
+// Local (binary) NCE: -log s(s+) - sum log s(-s-) over N-1 negatives; MI read as E_joint[s + log(N-1)].
 #include <QObject>
 
 #include "method/method_plugin.h"
 
 namespace milab {
 
-// Local (binary) NCE: -log s(s+) - sum log s(-s-) over N-1 negatives; MI read as E_joint[s + log(N-1)].
 class LocalNcePlugin : public QObject, public MethodPlugin {
   Q_OBJECT
   Q_PLUGIN_METADATA(IID MILAB_METHOD_PLUGIN_IID FILE "local-nce.json")

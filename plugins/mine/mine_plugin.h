@@ -1,11 +1,11 @@
 #pragma once
+// MINE: the Donsker-Varadhan bound trained with a moving-average correction of its biased gradient.
 #include <QObject>
 
 #include "method/method_plugin.h"
 
 namespace milab {
 
-// MINE: the Donsker-Varadhan bound trained with a moving-average correction of its biased gradient.
 class MinePlugin : public QObject, public MethodPlugin {
   Q_OBJECT
   Q_PLUGIN_METADATA(IID MILAB_METHOD_PLUGIN_IID FILE "mine.json")

@@ -1,12 +1,12 @@
 #pragma once
+// Gutmann-Hyvarinen NCE of an unnormalised density model of y against a Gaussian noise law: the model's
+// learned normaliser is driven to the value that makes it integrate to 1 (reported: log Z -> 0).
 #include <QObject>
 
 #include "method/method_plugin.h"
 
 namespace milab {
 
-// Gutmann-Hyvarinen NCE of an unnormalised density model of y against a Gaussian noise law: the model's
-// learned normaliser is driven to the value that makes it integrate to 1 (reported: log Z -> 0).
 class NceDensityPlugin : public QObject, public MethodPlugin {
   Q_OBJECT
   Q_PLUGIN_METADATA(IID MILAB_METHOD_PLUGIN_IID FILE "nce-density.json")

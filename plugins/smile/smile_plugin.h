@@ -1,11 +1,11 @@
 #pragma once
+// SMILE (Song & Ermon): DV with the partition term over scores clipped to [-tau, tau], JS gradients.
 #include <QObject>
 
 #include "method/method_plugin.h"
 
 namespace milab {
 
-// SMILE (Song & Ermon): DV with the partition term over scores clipped to [-tau, tau], JS gradients.
 class SmilePlugin : public QObject, public MethodPlugin {
   Q_OBJECT
   Q_PLUGIN_METADATA(IID MILAB_METHOD_PLUGIN_IID FILE "smile.json")
