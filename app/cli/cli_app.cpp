@@ -84,18 +84,18 @@ int runPriorOrderCommand(const CommandLine& cl, const MethodRegistry& registry) 
   return exitCode(runPriorOrders(spec, *registry.find(spec.encoder.method), cl.outDir, interrupted));
 }
 
-int runHashingCommandLine(const CommandLine& cl) {
+int runHashingCommandLine(const CommandLine& cl, const MethodRegistry& registry) {
   Experiment experiment;
   QString err = readCommand(cl, &experiment);
   if (!err.isEmpty()) return badInput(err);
   HashingSpec spec;
-  err = hashingSpecFromExperiment(experiment, &spec);
+  err = hashingSpecFromExperiment(experiment, registry, &spec);
   if (err.isEmpty()) err = hashingDataMissing();
   std::unique_ptr<QLockFile> lock;
   if (err.isEmpty()) catchStopSignals();  // before the claim: once the folder's lock exists, a signal is caught
   if (err.isEmpty()) err = claimOutFolder(cl.outDir, &lock);
   if (!err.isEmpty()) return badInput(err);
-  return exitCode(runHashingCommand(spec, cl.outDir, interrupted));
+  return exitCode(runHashingCommand(spec, registry, cl.outDir, interrupted));
 }
 
 int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSession* mpi) {
@@ -262,9 +262,9 @@ int cliMain(int argc, char** argv) {
   if (command == "history") return runHistoryCommand(cl);
   if (command == "show") return runShowCommand(cl);
   initTorchRuntime();
-  if (command == "hashing") return runHashingCommandLine(cl);
   MethodRegistry registry;
   registry.loadDefault();
+  if (command == "hashing") return runHashingCommandLine(cl, registry);
   if (command == "methods") return listMethods(registry, cl.flags.contains("long"));
   if (command == "tasks") return listTasks(cl.flags.contains("long"));
   reportLoadErrors(registry);

@@ -9,7 +9,8 @@
 
 namespace milab {
 
-int runHashingCommand(const HashingSpec& spec, const QString& outDir, const std::atomic<bool>& interrupted) {
+int runHashingCommand(const HashingSpec& spec, const MethodRegistry& registry, const QString& outDir,
+                      const std::atomic<bool>& interrupted) {
   const QDir dir(outDir);
   QList<HashingRow> rows;
   QStringList errors;
@@ -21,7 +22,7 @@ int runHashingCommand(const HashingSpec& spec, const QString& outDir, const std:
     std::fflush(stdout);
     errors << writeHashingCsv(dir.filePath("hashing.csv"), rows);  // kept if interrupted
   };
-  const HashingResult result = runHashing(spec, onRow, interrupted);
+  const HashingResult result = runHashing(spec, registry, onRow, interrupted);
   errors << writeHashingOutputs(outDir, spec, result);
   errors.removeAll(QString());
   for (const QString& e : errors) std::fprintf(stderr, "milab-cli: %s\n", e.toLocal8Bit().constData());

@@ -51,7 +51,7 @@ MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPat
       previewTimer_(new QTimer(this)),
       grid_(std::make_unique<GridView>(registry, historyPath, this)),
       sweep_(std::make_unique<PriorOrderView>(registry, this)),
-      hashing_(std::make_unique<HashingView>(this)) {
+      hashing_(std::make_unique<HashingView>(registry, this)) {
   setWindowTitle("milab: mutual-information estimators");
   comparison_->setHistoryPath(historyPath);
   history_->setObjectName("historyPanel");

@@ -80,7 +80,7 @@ bool MainWindow::shapeHashing(const QString& path) {
   Experiment experiment;
   hashing_->setOverrides({});
   if (!readExperiment(path, &experiment).isEmpty()) return true;  // the start says what is wrong with the file
-  HashingShapeDialog shape(experiment, this);
+  HashingShapeDialog shape(experiment, registry_, this);
   if (shape.exec() != QDialog::Accepted) return false;
   hashing_->setOverrides(shape.overrides());
   return true;

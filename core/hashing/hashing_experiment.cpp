@@ -2,6 +2,7 @@
 
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
+#include <c10/core/GradMode.h>
 
 #include <QElapsedTimer>
 #include <algorithm>
@@ -10,11 +11,14 @@
 #include "data/fashion_mnist.h"
 #include "engine/device.h"
 #include "engine/experiment.h"
-#include "engine/pending_steps.h"
 #include "engine/run.h"
+#include "engine/training_session.h"
 #include "hashing/hamming_retrieval.h"
-#include "hashing/hashers.h"
+#include "hashing/image_rows_task.h"
+#include "hashing/lsh_hasher.h"
 #include "method/estimator.h"
+#include "method/markov_encoder.h"
+#include "method/method_registry.h"
 
 namespace milab {
 
@@ -37,7 +41,40 @@ const ParamSpecs& hashingSpecs() {
   return specs;
 }
 
-QString hashingSpecFromFlat(const QVariantMap& flat, const QVariantList& bits, HashingSpec* out) {
+namespace {
+
+// The keys of hashingSpecs() that are the method's own training settings, passed on under the same names.
+const QStringList kTrainingKeys{"batch", "lr", "beta", "order_prior", "prior_steps", "prior_lr", "hidden"};
+
+// The methods that can learn the codes: a Markov encoder, and every training key hashing passes on (a learned
+// prior). Asked of the registry, never named here.
+QStringList hashingMethods(const MethodRegistry& registry) {
+  QStringList out;
+  for (const QString& id : registry.ids()) {
+    const MethodInfo info = registry.find(id)->info();
+    bool takesAll = info.markovEncoder && findSpec(info.params, "predictor");
+    for (const QString& key : kTrainingKeys) takesAll = takesAll && findSpec(info.params, key);
+    if (takesAll) out << id;
+  }
+  return out;
+}
+
+// The method's settings for code length m: order 0 (a code is each bit's own argmax), the encoder its own
+// predictor (X = Y), hashing's training keys; validated as a run's would be.
+QString methodParamsFor(const ParamMap& hashing, int m, const MethodPlugin& method, ParamMap* out) {
+  ParamMap params{{"bits", m}, {"order_y", 0}, {"order_x", 0}, {"predictor", "encoder"}};
+  for (const QString& key : kTrainingKeys) params.insert(key, hashing.value(key));
+  const MethodInfo info = method.info();
+  QString err = validateParamMap(info.params, &params, "method " + info.id);
+  if (err.isEmpty()) err = method.validate(params, TaskInfo{}, {});
+  *out = params;
+  return err;
+}
+
+}  // namespace
+
+QString hashingSpecFromFlat(const QVariantMap& flat, const QVariantList& bits, const MethodRegistry& registry,
+                            HashingSpec* out) {
   QVariantList values = bits;
   QVariantMap params = flat;
   if (values.isEmpty() && params.contains("bits")) {
@@ -46,6 +83,13 @@ QString hashingSpecFromFlat(const QVariantMap& flat, const QVariantList& bits, H
     if (const QString err = checkListItems("bits", values); !err.isEmpty()) return err;
   }
   params.remove("bits");
+  const QStringList methods = hashingMethods(registry);
+  const QString method = params.take("method").toString();
+  if (method.isEmpty())
+    return QStringLiteral("method: required for hashing, one of %1 (the codes' encoder)").arg(methods.join('|'));
+  if (!methods.contains(method))
+    return QStringLiteral("method: must be one of %1 for hashing (a Markov encoder with a learned prior), got '%2'")
+        .arg(methods.join('|'), method);
   if (!values.isEmpty()) out->bits.clear();
   for (const QVariant& v : values) {
     bool ok = false;
@@ -61,14 +105,19 @@ QString hashingSpecFromFlat(const QVariantMap& flat, const QVariantList& bits, H
     return QStringLiteral("order_prior: must be <= the shortest code length, bits = %1, got %2")
         .arg(shortest)
         .arg(params.value("order_prior").toInt());
+  for (int m : out->bits) {
+    ParamMap methodParams;
+    if (err = methodParamsFor(params, m, *registry.find(method), &methodParams); !err.isEmpty()) return err;
+  }
   QString device;
   err = resolveDevice(params.value("device").toString(), &device);
   if (!err.isEmpty()) return err;
+  params.insert("method", method);
   out->params = params;
   return {};
 }
 
-QString hashingSpecFromExperiment(const Experiment& experiment, HashingSpec* out) {
+QString hashingSpecFromExperiment(const Experiment& experiment, const MethodRegistry& registry, HashingSpec* out) {
   QVariantList bits;
   for (const auto& axis : experiment.axes) {
     if (axis.first != "bits") return QStringLiteral("%1: only bits may list values for hashing").arg(axis.first);
@@ -76,17 +125,23 @@ QString hashingSpecFromExperiment(const Experiment& experiment, HashingSpec* out
     if (const QString err = checkListItems(axis.first, axis.second); !err.isEmpty()) return err;
     bits = axis.second;
   }
-  if (!experiment.methods.isEmpty()) return "methods: hashing always compares ammi with lsh";
-  return hashingSpecFromFlat(experiment.base, bits, out);
+  if (!experiment.methods.isEmpty()) return "methods: hashing compares one method (its `method` key) with lsh";
+  return hashingSpecFromFlat(experiment.base, bits, registry, out);
 }
 
 QString hashingDataMissing() { return checkFashionMnist(fashionMnistDir()); }
 
-HashingResult runHashing(const HashingSpec& spec, const std::function<void(const HashingRow&)>& onRow,
-                         const std::atomic<bool>& cancel) {
+HashingResult runHashing(const HashingSpec& spec, const MethodRegistry& registry,
+                         const std::function<void(const HashingRow&)>& onRow, const std::atomic<bool>& cancel) {
   HashingResult out;
   const ParamMap& p = spec.params;
+  const QString methodId = p.value("method").toString();
   try {
+    const MethodPlugin* method = registry.find(methodId);
+    if (!method) {
+      out.error = QStringLiteral("method: %1 is not loaded").arg(methodId);
+      return out;
+    }
     out.error = resolveDevice(p.value("device").toString(), &out.device);
     if (!out.error.isEmpty()) return out;
     const c10::Device device(out.device == "cuda" ? c10::kCUDA : c10::kCPU);
@@ -98,7 +153,8 @@ HashingResult runHashing(const HashingSpec& spec, const std::function<void(const
     out.trainImages = static_cast<int>(train.images.size(0));
     out.queries = static_cast<int>(test.images.size(0));
     const at::Tensor trainX = train.images.to(device), testX = test.images.to(device);
-    const int topK = p.value("top_k").toInt();
+    const ImageRowsTask task(trainX);
+    const int topK = p.value("top_k").toInt(), steps = p.value("steps").toInt(), seed = p.value("seed").toInt();
     auto score = [&](const at::Tensor& trainCodes, const at::Tensor& testCodes, HashingRow* row) {
       const std::vector<uint64_t> db = packCodes(trainCodes);
       row->distinctCodes = static_cast<int>(std::set<uint64_t>(db.begin(), db.end()).size());
@@ -107,9 +163,8 @@ HashingResult runHashing(const HashingSpec& spec, const std::function<void(const
     };
 
     for (int m : spec.bits) {
-      // Each code length gets its own generator, so m = 32 reads the same whether or not 16 ran first.
-      at::Generator gen =
-          at::make_generator<at::CPUGeneratorImpl>(static_cast<uint64_t>(p.value("seed").toInt()) * 7919u + m);
+      // Each code length gets its own generators, so m = 32 reads the same whether or not 16 ran first.
+      at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(static_cast<uint64_t>(seed) * 7919u + m);
       QElapsedTimer clock;
       clock.start();
       HashingRow lsh{m, "lsh"};
@@ -120,47 +175,44 @@ HashingResult runHashing(const HashingSpec& spec, const std::function<void(const
       if (onRow) onRow(lsh);
 
       clock.restart();
-      AmmiHashSettings s;
-      s.bits = m;
-      s.orderPrior = p.value("order_prior").toInt();
-      s.priorSteps = p.value("prior_steps").toInt();
-      s.hidden = p.value("hidden").toInt();
-      s.batch = p.value("batch").toInt();
-      s.priorLr = p.value("prior_lr").toDouble();
-      s.beta = p.value("beta").toDouble();
-      s.lr = p.value("lr").toDouble();
-      AmmiHasher ammi(s, trainX.size(1), gen, device);
-      // The batches' indices are drawn where the images are (a GPU draws them itself instead of receiving a copy
-      // each step); on the CPU this is `gen`, so a CPU run draws what it always drew.
-      at::Generator indexGen = deviceNoiseGenerator(device, p.value("seed").toInt() * 131 + m, gen);
-      const at::TensorOptions indexOptions = at::TensorOptions().dtype(at::kLong).device(device);
-      const int steps = p.value("steps").toInt();
+      RunSpec run;
+      run.method = methodId;
+      run.steps = steps;
+      run.seed = seed * 131 + m;
+      if (const QString err = methodParamsFor(p, m, *method, &run.methodParams); !err.isEmpty()) {
+        out.error = err;
+        return out;
+      }
+      TrainingSession session(run, *method, task, device, [&cancel] { return cancel.load(); });
       double tail = 0;
       int tailCount = 0;
-      PendingSteps pending;  // the estimates stay on the device until a few hundred steps are read at once
-      auto drain = [&] {
-        const QString error = pending.drain([&](const StepNumbers& n) {
-          if (n.step > steps - 100) {
-            tail += n.estimate;
-            ++tailCount;
-          }
-        });
-        if (!error.isEmpty()) out.error = QStringLiteral("ammi at m = %1: %2").arg(m).arg(error);
-        return error.isEmpty();
-      };
-      for (int step = 1; step <= steps; ++step) {
-        if (cancel.load()) {
-          out.cancelled = true;
-          return out;
+      const TrainingOutcome trained = session.train(steps, {}, [&](const StepNumbers& n) {
+        if (n.step > steps - 100) {
+          tail += n.estimate;
+          ++tailCount;
         }
-        const at::Tensor index = at::randint(out.trainImages, {s.batch}, indexGen, indexOptions);
-        pending.add(step, {ammi.trainStep(trainX.index_select(0, index)), 0.0}, 0.0);
-        if (pending.size() >= 256 && !drain()) return out;
+      });
+      if (!trained.error.isEmpty()) {
+        out.error = QStringLiteral("%1 at m = %2: %3").arg(methodId).arg(m).arg(trained.error);
+        return out;
       }
-      if (!drain()) return out;
-      HashingRow row{m, "ammi"};
+      if (trained.cancelled) {
+        out.cancelled = true;
+        return out;
+      }
+      auto* encoder = dynamic_cast<MarkovEncoder*>(&session.estimator());
+      if (!encoder) {
+        out.error = QStringLiteral("method %1 has no Markov encoder").arg(methodId);
+        return out;
+      }
+      // Order 0: the most likely code is each bit's own argmax, a positive logit.
+      c10::NoGradGuard noGrad;
+      auto codes = [&](const at::Tensor& images) {
+        return (encoder->encoderLogits(images).squeeze(2) > 0).to(at::kLong);
+      };
+      HashingRow row{m, methodId};
       row.estimate = tail / tailCount;
-      score(ammi.codes(trainX), ammi.codes(testX), &row);
+      score(codes(trainX), codes(testX), &row);
       row.seconds = clock.nsecsElapsed() * 1e-9;
       out.rows << row;
       if (onRow) onRow(row);

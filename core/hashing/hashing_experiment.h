@@ -1,7 +1,7 @@
 #pragma once
 // Unsupervised hashing of Fashion-MNIST (the AMMI paper's sec. 4.1 protocol on images): for each code length
-// m, AMMI and random-projection LSH are fitted on the training images, then each test image retrieves its
-// top_k nearest training images by Hamming distance; precision = the share with the query's class.
+// m, the file's method (AMMI) and random-projection LSH are fitted on the training images, then each test image
+// retrieves its top_k nearest training images by Hamming distance; precision = the share with the query's class.
 // Torch-free header: the app drives the experiment through it.
 #include <QList>
 #include <QString>
@@ -14,27 +14,31 @@
 namespace milab {
 
 struct Experiment;
+class MethodRegistry;
 
 // steps, batch, lr, beta, order_prior, prior_steps, prior_lr, hidden, train_limit, query_limit, top_k, seed,
-// device. The code lengths are a separate list (`bits`).
+// device. The code lengths are a separate list (`bits`), and `method` names the estimator that learns the codes.
 const ParamSpecs& hashingSpecs();
 
 struct HashingSpec {
   QList<int> bits{16, 32, 64};
-  ParamMap params;  // validated against hashingSpecs()
+  ParamMap params;  // validated against hashingSpecs(), and `method`
 };
 
-// `bits` as given (a number, "16,32,64" or a list); the rest must be hashingSpecs() keys. "" or one error line.
-QString hashingSpecFromFlat(const QVariantMap& flat, const QVariantList& bits, HashingSpec* out);
+// `bits` as given (a number, "16,32,64" or a list); `method` one of the registry's methods with a Markov encoder
+// and a learned prior (their training keys are hashing's); the rest must be hashingSpecs() keys. "" or one error
+// line naming the field.
+QString hashingSpecFromFlat(const QVariantMap& flat, const QVariantList& bits, const MethodRegistry& registry,
+                            HashingSpec* out);
 // The same from an experiment file's contents: bits may be its one grid axis; no method rows.
-QString hashingSpecFromExperiment(const Experiment& experiment, HashingSpec* out);
+QString hashingSpecFromExperiment(const Experiment& experiment, const MethodRegistry& registry, HashingSpec* out);
 
 struct HashingRow {
   int bits = 0;
-  QString method;         // "ammi" or "lsh"
+  QString method;         // the spec's method (its codes) or "lsh"
   double precision = 0;   // mean top-k precision over the queries
   int distinctCodes = 0;  // distinct codes among the training images
-  // ammi: H+(Z) - H(Z|Y) averaged over the last 100 steps (nats); lsh estimates nothing: none.
+  // The method's H+(Z) - H(Z|Y) averaged over the last 100 steps (nats); lsh estimates nothing: none.
   std::optional<double> estimate;
   double seconds = 0;
 };
@@ -49,7 +53,9 @@ struct HashingResult {
 // "" when Fashion-MNIST's four files are in place, else one line saying how to install them.
 QString hashingDataMissing();
 
-HashingResult runHashing(const HashingSpec& spec, const std::function<void(const HashingRow&)>& onRow,
-                         const std::atomic<bool>& cancel);
+// For each code length: LSH's codes, then the spec's method trained on the training images as both x and y (its
+// predictor the encoder itself) through a TrainingSession, its codes the encoder's most likely ones.
+HashingResult runHashing(const HashingSpec& spec, const MethodRegistry& registry,
+                         const std::function<void(const HashingRow&)>& onRow, const std::atomic<bool>& cancel);
 
 }  // namespace milab

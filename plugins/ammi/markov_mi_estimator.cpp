@@ -72,6 +72,10 @@ ParamSpecs markovMiParamSpecs(bool learnedPrior) {
       ParamSpec::integer("bits", 8, 1, learnedPrior ? 128 : markov::kMaxEnumeratedBits, "code length m: z in {0,1}^m"),
       ParamSpec::integer("order_y", 0, 0, 10, "Markov order o of the encoder p(z|y)"),
       ParamSpec::integer("order_x", 0, 0, 10, "Markov order h >= o of the predictor q(z|x)"),
+      // X = Y (the AMMI paper's unsupervised hashing, sec. 4.1): the encoder predicts its own code, so H+(Z|X) is
+      // the encoder's entropy H(Z|Y), exact, and the estimate reads I(Y;Z). The hashing experiment trains so.
+      ParamSpec::choice("predictor", {"learned", "encoder"}, "learned",
+                        "q(z|x): an MLP of order h on x (learned), or the encoder p(z|y) itself (X = Y: hashing)"),
   };
   if (learnedPrior) {
     // A low-order prior is fooled by its encoder (r = 3 at m = 8: H+(Z) 5.54 against an exact 3.2; README): the
@@ -137,16 +141,19 @@ MarkovMiEstimator::MarkovMiEstimator(const EstimatorContext& ctx, bool learnedPr
       priorLr_(learnedPrior ? ctx.params.value("prior_lr").toDouble() : 0.0),
       beta_(ctx.params.value("beta").toDouble()),
       clip_(ctx.params.value("clip").toDouble()),
+      selfPredicting_(ctx.params.value("predictor").toString() == "encoder"),
       cancelled_(ctx.cancelled) {
   at::Generator gen = ctx.generator;
   const int64_t d = ctx.task->dimY(), xDim = criticInputDim(*ctx.task);
   const int64_t hidden = ctx.params.value("hidden").toInt();
   encoder_ = Mlp(d, hidden, bits_ << orderY_, gen);
-  predictor_ = Mlp(xDim, hidden, bits_ << orderX_, gen);
   encoder_->to(ctx.device);
-  predictor_->to(ctx.device);
   std::vector<at::Tensor> params = encoder_->parameters();
-  for (const at::Tensor& p : predictor_->parameters()) params.push_back(p);
+  if (!selfPredicting_) {
+    predictor_ = Mlp(xDim, hidden, bits_ << orderX_, gen);
+    predictor_->to(ctx.device);
+    for (const at::Tensor& p : predictor_->parameters()) params.push_back(p);
+  }
   adam_ = std::make_unique<FlatAdam>(params, ctx.params.value("lr").toDouble());
   if (learnedPrior_)
     prior_ = std::make_unique<markov::LearnedPrior>(bits_, orderPrior_, hidden, priorLr_, gen, ctx.device);
@@ -157,10 +164,14 @@ MarkovMiEstimator::~MarkovMiEstimator() = default;
 MarkovMiEstimator::Entropies MarkovMiEstimator::entropies(const Batch& batch, bool trainPrior) {
   const int64_t n = batch.y.size(0);
   const at::Tensor encoder = encoderLogits(batch.y);
-  const at::Tensor predictor = predictor_->forward(criticInput(batch)).view({n, bits_, int64_t{1} << orderX_});
   Entropies e;
   e.encoder = encoder;
-  e.conditional = markov::crossEntropy(encoder, predictor, cancelled_).mean();  // seconds at m = 128, high orders
+  if (selfPredicting_) {
+    e.conditional = markov::entropy(encoder).mean();  // H(Z|Y), exact
+  } else {
+    const at::Tensor predictor = predictor_->forward(criticInput(batch)).view({n, bits_, int64_t{1} << orderX_});
+    e.conditional = markov::crossEntropy(encoder, predictor, cancelled_).mean();  // seconds at m = 128, high orders
+  }
   if (learnedPrior_) {
     e.marginal = markov::learnedMarginalCrossEntropy(*prior_, encoder, trainPrior ? priorSteps_ : 0, cancelled_);
   } else {
@@ -172,7 +183,11 @@ MarkovMiEstimator::Entropies MarkovMiEstimator::entropies(const Batch& batch, bo
 StepResult MarkovMiEstimator::trainStep(const Batch& batch) {
   const Entropies e = entropies(batch, true);
   const at::Tensor loss = e.conditional - beta_ * e.marginal;
-  descendClipped(*adam_, loss, {encoder_->parameters(), predictor_->parameters()}, clip_);
+  descendClipped(*adam_, loss,
+                 selfPredicting_
+                     ? std::vector<std::vector<at::Tensor>>{encoder_->parameters()}
+                     : std::vector<std::vector<at::Tensor>>{encoder_->parameters(), predictor_->parameters()},
+                 clip_);
   return {(e.marginal - e.conditional).detach(), loss};
 }
 

@@ -21,7 +21,8 @@ namespace markov {
 class LearnedPrior;
 }
 
-// bits, order_y, order_x, [order_prior, prior_steps, prior_lr,] beta, lr, hidden, batch, clip.
+// bits, order_y, order_x, predictor, [order_prior, prior_steps, prior_lr, settle_steps,] beta, lr, hidden, batch,
+// clip, eval_pool.
 ParamSpecs markovMiParamSpecs(bool learnedPrior);
 // AMMI's prior order: order_prior, or when it is null (the default) max(o, min(bits - 1, 11)).
 int priorOrderOf(const ParamMap& params);
@@ -58,6 +59,7 @@ class MarkovMiEstimator final : public Estimator, public MarkovEncoder {
   bool learnedPrior_;
   int64_t bits_, orderY_, orderX_, orderPrior_, batch_, evalPool_, priorSteps_, settleSteps_;
   double priorLr_, beta_, clip_;
+  bool selfPredicting_;              // predictor = encoder: X = Y, no predictor network
   std::function<bool()> cancelled_;  // the settling fit before the final reading takes seconds at m = 16
   bool priorSettled_ = false;
   Mlp encoder_{nullptr}, predictor_{nullptr};

@@ -690,7 +690,7 @@ class TestCli : public QObject {
                                                {"16,,32", "bits: the list has an empty item"},
                                                {"16,16", "bits: the value 16 is listed twice"}};
     for (const auto& [bits, message] : cases) {
-      const CliResult r = cli({"hashing", "--bits", bits, "--out", out});
+      const CliResult r = cli({"hashing", "--method", "ammi", "--bits", bits, "--out", out});
       QCOMPARE(r.code, 2);
       QVERIFY2(r.err.startsWith("milab-cli: " + message) && r.err.count('\n') == 1, qPrintable(r.err));
       QVERIFY(!QFileInfo::exists(out));
@@ -867,7 +867,7 @@ class TestCli : public QObject {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert("MILAB_FASHION_MNIST", tmp.filePath("nowhere"));
     p.setProcessEnvironment(env);
-    p.start(MILAB_CLI_PATH, {"hashing", "--bits", "16", "--out", tmp.filePath("never")});
+    p.start(MILAB_CLI_PATH, {"hashing", "--method", "ammi", "--bits", "16", "--out", tmp.filePath("never")});
     QVERIFY(p.waitForFinished(untilDoneMs()));
     QCOMPARE(p.exitCode(), 2);
     const QString err = QString::fromLocal8Bit(p.readAllStandardError()).trimmed();

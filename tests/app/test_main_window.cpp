@@ -627,8 +627,9 @@ class TestMainWindow : public QObject {
   // install it and starts nothing.
   void hashingRunsFromTheWindow() {
     QTemporaryDir tmp;
-    const QString path = writeFile(tmp.filePath("hashing.json"),
-                                   R"({"bits": 16, "steps": 100, "train_limit": 5000, "query_limit": 500,
+    const QString path =
+        writeFile(tmp.filePath("hashing.json"),
+                  R"({"method": "ammi", "bits": 16, "steps": 100, "train_limit": 5000, "query_limit": 500,
                                        "seed": 1, "device": "cpu"})");
     const QString out = tmp.filePath("out");
     MainWindow w(registry_);
@@ -664,7 +665,7 @@ class TestMainWindow : public QObject {
   void hashingPresetCanBeShortened() {
     Experiment preset;
     QCOMPARE(readExperiment(":/hashing/fashion-mnist-hashing.json", &preset), QString());
-    HashingShapeDialog shape(preset);
+    HashingShapeDialog shape(preset, registry_);
     shape.show();
     auto* bits = shape.findChild<QLineEdit*>("hashingBits");
     auto* steps = shape.findChild<QSpinBox*>("hashingSteps");

@@ -14,16 +14,6 @@ using namespace milab;
 
 namespace {
 
-// Folders of core that still name a method, each with the reason it stays (issue 24 moves them out).
-const QMap<QString, QString>& knownExceptions() {
-  static const QMap<QString, QString> folders{
-      {"core/hashing/",
-       "the hashing experiment is AMMI's own (its hasher and LSH's rows are labelled \"ammi\" and \"lsh\"); it "
-       "moves to the ammi plugin folder when it trains through TrainingSession"},
-  };
-  return folders;
-}
-
 // The file's text without // and /* */ comments (string literals kept, so a "//" inside one is not a comment).
 QString withoutComments(const QString& text) {
   QString out;
@@ -91,9 +81,6 @@ class TestCoreNamesNothing : public QObject {
     QDirIterator it(root + "/core", {"*.h", "*.cpp"}, QDir::Files, QDirIterator::Subdirectories);
     while (it.hasNext()) {
       const QString path = it.next(), relative = path.mid(root.size() + 1);
-      if (std::any_of(knownExceptions().keyBegin(), knownExceptions().keyEnd(),
-                      [&](const QString& folder) { return relative.startsWith(folder); }))
-        continue;
       QFile f(path);
       QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(path));
       const QString code = withoutComments(QString::fromUtf8(f.readAll()));

@@ -10,13 +10,17 @@
 #include "engine/device.h"
 #include "hashing/hamming_retrieval.h"
 #include "hashing/hashing_experiment.h"
+#include "method/method_registry.h"
 
 using namespace milab;
 
 class TestHashing : public QObject {
   Q_OBJECT
  private Q_SLOTS:
-  void initTestCase() { initTorchRuntime(); }
+  void initTestCase() {
+    initTorchRuntime();
+    registry_.loadDefault();
+  }
 
   void packsBitIOfRowIntoBitI() {
     const at::Tensor bits = at::tensor({1, 0, 1, 0, 1, 1}, at::kLong).view({2, 3});
@@ -61,20 +65,23 @@ class TestHashing : public QObject {
     QVERIFY((at::bincount(test.labels) == 1000).all().item<bool>());
   }
 
-  // 300 steps on 20000 training images, 1000 queries: AMMI above LSH by more than 0.05 (seed 1: 0.567 vs 0.451).
+  // 300 steps on 20000 training images, 1000 queries: AMMI (trained through its plugin's estimator, the encoder
+  // its own predictor) above LSH by more than 0.05.
   void ammiRetrievesBetterThanLsh() {
     HashingSpec spec;
     const QString err = hashingSpecFromFlat(
-        {{"steps", 300}, {"train_limit", 20000}, {"query_limit", 1000}, {"device", "cpu"}}, {16}, &spec);
+        {{"method", "ammi"}, {"steps", 300}, {"train_limit", 20000}, {"query_limit", 1000}, {"device", "cpu"}}, {16},
+        registry_, &spec);
     QVERIFY2(err.isEmpty(), qPrintable(err));
     const std::atomic<bool> cancel{false};
-    const HashingResult r = runHashing(spec, {}, cancel);
+    const HashingResult r = runHashing(spec, registry_, {}, cancel);
     QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
     QCOMPARE(r.rows.size(), 2);
     const HashingRow &lsh = r.rows[0], &ammi = r.rows[1];
     qInfo("m=16: lsh %.4f (%d codes), ammi %.4f (%d codes, estimate %.2f nats)", lsh.precision, lsh.distinctCodes,
           ammi.precision, ammi.distinctCodes, ammi.estimate.value_or(NAN));
     QCOMPARE(lsh.method, QString("lsh"));
+    QCOMPARE(ammi.method, QString("ammi"));
     QVERIFY(!lsh.estimate);        // random projections estimate no MI: no number, not a 0
     QVERIFY(lsh.precision > 0.1);  // above chance: LSH keeps some of the pixels' geometry
     QVERIFY(ammi.precision > lsh.precision + 0.05);
@@ -83,12 +90,27 @@ class TestHashing : public QObject {
 
   void badSettingsNameTheField() {
     HashingSpec spec;
-    QVERIFY(hashingSpecFromFlat({}, {"16", "65"}, &spec).startsWith("bits: must be integers in [1, 64]"));
-    QVERIFY(hashingSpecFromFlat({{"top_k", 0}}, {}, &spec).startsWith("top_k: must be an integer in [1, 60000]"));
-    QVERIFY(hashingSpecFromFlat({{"colour", 1}}, {}, &spec).startsWith("colour:"));
-    QVERIFY(hashingSpecFromFlat({{"order_prior", 5}}, {"4", "16"}, &spec)
+    const QVariantMap ammi{{"method", "ammi"}};
+    auto with = [&](QVariantMap flat) {
+      flat.insert("method", "ammi");
+      return flat;
+    };
+    QVERIFY(hashingSpecFromFlat(ammi, {"16", "65"}, registry_, &spec).startsWith("bits: must be integers in [1, 64]"));
+    QVERIFY(hashingSpecFromFlat(with({{"top_k", 0}}), {}, registry_, &spec)
+                .startsWith("top_k: must be an integer in [1, 60000]"));
+    QVERIFY(hashingSpecFromFlat(with({{"colour", 1}}), {}, registry_, &spec).startsWith("colour:"));
+    QVERIFY(hashingSpecFromFlat(with({{"order_prior", 5}}), {"4", "16"}, registry_, &spec)
                 .startsWith("order_prior: must be <= the shortest code length, bits = 4"));
+    // The method is the file's, one that has a Markov encoder and a learned prior: asked of the registry.
+    QCOMPARE(hashingSpecFromFlat({}, {}, registry_, &spec), QString("method: required for hashing, one of ammi (the "
+                                                                    "codes' encoder)"));
+    QCOMPARE(hashingSpecFromFlat({{"method", "infonce"}}, {}, registry_, &spec),
+             QString("method: must be one of ammi for hashing (a Markov encoder with a learned prior), got 'infonce'"));
+    QVERIFY(hashingSpecFromFlat(with({{"hidden", 0}}), {}, registry_, &spec).startsWith("hidden:"));
   }
+
+ private:
+  MethodRegistry registry_;
 };
 
 QTEST_GUILESS_MAIN(TestHashing)

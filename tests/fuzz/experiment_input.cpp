@@ -32,7 +32,7 @@ QString checkExperimentBytes(const QByteArray& bytes, const MethodRegistry& regi
       !e.isEmpty())
     return e;
   HashingSpec hashing;
-  return oneLine("hashing", hashingSpecFromExperiment(experiment, &hashing));
+  return oneLine("hashing", hashingSpecFromExperiment(experiment, registry, &hashing));
 }
 
 }  // namespace milab

@@ -28,9 +28,10 @@ QString bitsText(const Experiment& experiment) {  // the file's lengths as the l
 }
 }  // namespace
 
-HashingShapeDialog::HashingShapeDialog(const Experiment& experiment, QWidget* parent)
+HashingShapeDialog::HashingShapeDialog(const Experiment& experiment, const MethodRegistry& registry, QWidget* parent)
     : QDialog(parent),
       experiment_(experiment),
+      registry_(registry),
       bits_(new QLineEdit(bitsText(experiment), this)),
       steps_(new QSpinBox(this)),
       summary_(new QLabel(this)) {
@@ -73,7 +74,7 @@ QString HashingShapeDialog::check(HashingSpec* shapedSpec) const {
   Experiment shaped = experiment_;
   applyOverrides(overrides(), &shaped);
   HashingSpec spec;
-  const QString err = hashingSpecFromExperiment(shaped, &spec);
+  const QString err = hashingSpecFromExperiment(shaped, registry_, &spec);
   if (shapedSpec) *shapedSpec = spec;
   return err;
 }

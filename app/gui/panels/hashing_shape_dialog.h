@@ -17,7 +17,7 @@ namespace milab {
 class HashingShapeDialog : public QDialog {
   Q_OBJECT
  public:
-  explicit HashingShapeDialog(const Experiment& experiment, QWidget* parent = nullptr);
+  HashingShapeDialog(const Experiment& experiment, const MethodRegistry& registry, QWidget* parent = nullptr);
   // The edits as command-line overrides (as `milab-cli hashing --bits 16,32 --steps 500`): only what changed.
   QVariantMap overrides() const;
   // "" when the shaped file is one hashing accepts (then *spec is what it runs), else its error line.
@@ -28,6 +28,7 @@ class HashingShapeDialog : public QDialog {
   void update();
 
   Experiment experiment_;
+  const MethodRegistry& registry_;
   QLineEdit* bits_;
   QSpinBox* steps_;
   QLabel* summary_;

@@ -11,7 +11,8 @@
 
 namespace milab {
 
-HashingView::HashingView(QWidget* parent) : BackgroundView(parent) {}
+HashingView::HashingView(const MethodRegistry& registry, QWidget* parent)
+    : BackgroundView(parent), registry_(registry) {}
 
 HashingView::~HashingView() = default;
 
@@ -19,7 +20,7 @@ QString HashingView::prepare(const QString& path) {
   Experiment experiment;
   QString err = readExperiment(path, &experiment);
   applyOverrides(overrides_, &experiment);
-  if (err.isEmpty()) err = hashingSpecFromExperiment(experiment, &spec_);
+  if (err.isEmpty()) err = hashingSpecFromExperiment(experiment, registry_, &spec_);
   if (err.isEmpty()) err = hashingDataMissing();
   return err;
 }
@@ -27,9 +28,9 @@ QString HashingView::prepare(const QString& path) {
 void HashingView::launch(const QString&) {
   const HashingSpec spec = spec_;
   job_ = std::make_unique<BackgroundJob<HashingResult>>(
-      [spec](const std::atomic<bool>& cancel, std::atomic<int>& progress) {
+      [spec, &registry = registry_](const std::atomic<bool>& cancel, std::atomic<int>& progress) {
         return runHashing(
-            spec, [&progress](const HashingRow&) { ++progress; }, cancel);
+            spec, registry, [&progress](const HashingRow&) { ++progress; }, cancel);
       });
   job_->start();
   showPending(QStringLiteral("Fashion-MNIST hashing: top-%1 precision").arg(spec_.params.value("top_k").toInt()));

@@ -12,7 +12,7 @@ namespace milab {
 
 class HashingView : public BackgroundView {
  public:
-  explicit HashingView(QWidget* parent);
+  HashingView(const MethodRegistry& registry, QWidget* parent);
   ~HashingView() override;
   const BackgroundJob<HashingResult>* job() const { return job_.get(); }
   // Command-line values applied to the next file started (bits, steps: the shape dialog's edits).
@@ -36,6 +36,7 @@ class HashingView : public BackgroundView {
   QString summaryHtml() const override;
 
  private:
+  const MethodRegistry& registry_;
   HashingSpec spec_;
   QVariantMap overrides_;
   std::unique_ptr<BackgroundJob<HashingResult>> job_;
