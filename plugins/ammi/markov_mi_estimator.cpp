@@ -18,134 +18,27 @@ namespace {
 constexpr int64_t kMaxDiagnosticEntries = int64_t{1} << 22;  // AMMI's optional exact reading stays cheap
 }  // namespace
 
-int64_t evaluationPool(const ParamMap& params, bool learnedPrior) {
-  const int64_t pool = params.value("eval_pool").toInt();
-  if (learnedPrior || pool > 0) return pool;
-  // bmmi's automatic pool: up to 2048 samples while the [pool, 2^m] table stays under 2^23 entries (seconds per
-  // evaluation batch at m = 16), never fewer than a training batch.
-  const int64_t fits = (int64_t{1} << 23) >> params.value("bits").toInt();
-  return std::min<int64_t>(2048, std::max<int64_t>(params.value("batch").toInt(), fits));
-}
-
-MemoryNeed markovMiMemoryNeed(const ParamMap& params, bool learnedPrior) {
-  // Fitted to peak memory measured on one step and its evaluation: the order-r dynamic programming holds about 8
-  // floats per (sample, bit, window) for the evaluation pool and twice that per training sample (autograd):
-  // 1.23 GB at m = 32, r = 11, pool 256, batch 128; 1.76 GB at pool 512; 2.76 GB at m = 8, pool 65536. The MLPs'
-  // activations add about 16 bytes per (batch row, hidden unit).
-  const double bits = params.value("bits").toDouble(), batch = params.value("batch").toDouble();
-  const double hidden = params.value("hidden").toDouble(), pool = double(evaluationPool(params, learnedPrior));
-  const int order = learnedPrior ? priorOrderOf(params) : params.value("order_x").toInt();
-  const double windows = bits * std::ldexp(1.0, order), dynamic = 32 * windows * (pool + 2 * batch);
-  const double networks = 16 * batch * hidden;
-  MemoryNeed need{2e8 + dynamic + networks, {}, {}, {}};
-  if (networks > dynamic) {
-    need.key = "batch";
-    need.what = QStringLiteral("the encoder's and predictor's activations (batch %1 x hidden %2)")
-                    .arg(batch, 0, 'f', 0)
-                    .arg(hidden, 0, 'f', 0);
-    need.advice = "lower batch or hidden";
-  } else {
-    need.key = pool >= 2 * batch ? "eval_pool" : "batch";
-    need.what = QStringLiteral(
-                    "the order-%1 dynamic programming over %2 bits (2^%1 histories per bit) for %3 "
-                    "evaluation and %4 training samples")
-                    .arg(order)
-                    .arg(bits)
-                    .arg(pool, 0, 'f', 0)
-                    .arg(batch, 0, 'f', 0);
-    need.advice = learnedPrior ? "lower order_prior (each step down halves it), eval_pool or batch"
-                               : "lower order_x (each step down halves it), eval_pool or batch";
-  }
-  return need;
-}
-
-int priorOrderOf(const ParamMap& params) {
-  const QVariant r = params.value("order_prior");
-  if (!r.isNull()) return r.toInt();
-  return std::max(params.value("order_y").toInt(), std::min(params.value("bits").toInt() - 1, 11));
-}
-
-ParamSpecs markovMiParamSpecs(bool learnedPrior) {
-  ParamSpecs specs{
-      // m = 8 for both: AMMI's prior needs r ~ m - 1 not to be fooled, and at m = 16 (the paper's, r = 11) a step
-      // takes about 260 ms here against about 7 ms at m = 8, r = 7.
-      ParamSpec::integer("bits", 8, 1, learnedPrior ? 128 : markov::kMaxEnumeratedBits, "code length m: z in {0,1}^m"),
-      ParamSpec::integer("order_y", 0, 0, 10, "Markov order o of the encoder p(z|y)"),
-      ParamSpec::integer("order_x", 0, 0, 10, "Markov order h >= o of the predictor q(z|x)"),
-      // X = Y (the AMMI paper's unsupervised hashing, sec. 4.1): the encoder predicts its own code, so H+(Z|X) is
-      // the encoder's entropy H(Z|Y), exact, and the estimate reads I(Y;Z). The hashing experiment trains so.
-      ParamSpec::choice("predictor", {"learned", "encoder"}, "learned",
-                        "q(z|x): an MLP of order h on x (learned), or the encoder p(z|y) itself (X = Y: hashing)"),
-  };
-  if (learnedPrior) {
-    // A low-order prior is fooled by its encoder (r = 3 at m = 8: H+(Z) 5.54 against an exact 3.2; README): the
-    // default takes the measured rule r = m - 1 up to m = 12, and the paper's r > 10 at m = 16.
-    ParamSpec order = ParamSpec::integer(
-        "order_prior", 0, 0, 12, "Markov order r >= o of the prior q(z); auto (null): max(o, min(bits - 1, 11))");
-    order.optional = true;
-    order.defaultValue = QVariant();
-    specs << order << ParamSpec::integer("prior_steps", 4, 1, 100, "G: Adam steps on the prior per training step")
-          << ParamSpec::real("prior_lr", 0.01, 0.0, 1.0, "learning rate of the prior's steps", true, false)
-          << ParamSpec::integer("settle_steps", 300, 0, 100000,
-                                "Adam steps fitting the prior to the trained encoder before the final reading");
-  }
-  specs << ParamSpec::real("beta", 2.0, 0.0, 100.0, "entropy weight: the loss is H+(Z|X) - beta H(Z)")
-        << ParamSpec::real("lr", 0.01, 0.0, 1.0, "Adam learning rate of the encoder and predictor", true, false)
-        << ParamSpec::integer("hidden", 100, 1, 4096, "hidden ReLU units of the encoder and predictor MLPs")
-        << ParamSpec::integer("batch", 128, 2, 65536, "joint samples per step")
-        << ParamSpec::real("clip", 10.0, 0.0, 1e6, "gradient norm clip of the encoder and predictor", true, false);
-  if (learnedPrior)
-    specs << ParamSpec::integer("eval_pool", 512, 2, 1 << 20,
-                                "samples per evaluation batch (the prior settles on the first)");
-  else
-    specs << ParamSpec::integer("eval_pool", 0, 0, 1 << 20,
-                                "samples per evaluation batch whose aggregate posterior gives the exact H(Z); 0: "
-                                "min(2048, max(batch, 2^23 / 2^bits))");
-  return specs;
-}
-
-QString validateMarkovMi(const QString& id, const ParamMap& params, bool learnedPrior) {
-  const int m = params.value("bits").toInt(), o = params.value("order_y").toInt(), h = params.value("order_x").toInt();
-  // order_y against bits first: with bits 4 and order_y 5 the fault is order_y's, not order_x's (which follows it).
-  if (o > m) return QStringLiteral("order_y: must be <= bits = %1 for %2, got %3").arg(m).arg(id).arg(o);
-  if (h < o) return QStringLiteral("order_x: must be >= order_y = %1 for %2, got %3").arg(o).arg(id).arg(h);
-  if (h > m) return QStringLiteral("order_x: must be <= bits = %1 for %2, got %3").arg(m).arg(id).arg(h);
-  if (!learnedPrior) {
-    // Enumeration holds a [eval_pool, 2^m] table of log-probabilities: keep it under 2^26 entries (256 MB).
-    const qint64 pool = params.value("eval_pool").toLongLong(), limit = markov::kMaxEnumeratedEntries >> m;
-    if (pool > limit)
-      return QStringLiteral("eval_pool: must be 0 (automatic) or <= 2^26 / 2^bits = %1 for %2 with bits = %3, got %4")
-          .arg(limit)
-          .arg(id)
-          .arg(m)
-          .arg(pool);
-  }
-  if (learnedPrior) {
-    const int r = priorOrderOf(params);
-    if (r < o) return QStringLiteral("order_prior: must be >= order_y = %1 for %2, got %3").arg(o).arg(id).arg(r);
-    if (r > m) return QStringLiteral("order_prior: must be <= bits = %1 for %2, got %3").arg(m).arg(id).arg(r);
-  }
-  return {};
-}
-
 MarkovMiEstimator::MarkovMiEstimator(const EstimatorContext& ctx, bool learnedPrior)
-    : learnedPrior_(learnedPrior),
-      bits_(ctx.params.value("bits").toInt()),
-      orderY_(ctx.params.value("order_y").toInt()),
-      orderX_(ctx.params.value("order_x").toInt()),
-      orderPrior_(learnedPrior ? priorOrderOf(ctx.params) : 0),
-      batch_(ctx.params.value("batch").toInt()),
-      evalPool_(evaluationPool(ctx.params, learnedPrior)),
-      priorSteps_(learnedPrior ? ctx.params.value("prior_steps").toInt() : 0),
-      settleSteps_(learnedPrior ? ctx.params.value("settle_steps").toInt() : 0),
-      priorLr_(learnedPrior ? ctx.params.value("prior_lr").toDouble() : 0.0),
-      beta_(ctx.params.value("beta").toDouble()),
-      clip_(ctx.params.value("clip").toDouble()),
-      selfPredicting_(ctx.params.value("predictor").toString() == "encoder"),
+    : MarkovMiEstimator(ctx, MarkovMiOptions::from(ctx.params, learnedPrior)) {}
+
+MarkovMiEstimator::MarkovMiEstimator(const EstimatorContext& ctx, const MarkovMiOptions& o)
+    : learnedPrior_(o.learnedPrior),
+      bits_(o.bits),
+      orderY_(o.orderY),
+      orderX_(o.orderX),
+      orderPrior_(o.learnedPrior ? o.priorOrder : 0),
+      batch_(o.batch),
+      evalPool_(o.evaluationPool()),
+      priorSteps_(o.learnedPrior ? o.priorSteps : 0),
+      settleSteps_(o.learnedPrior ? o.settleSteps : 0),
+      priorLr_(o.learnedPrior ? o.priorLr : 0.0),
+      beta_(o.beta),
+      clip_(o.clip),
+      selfPredicting_(o.selfPredicting),
       cancelled_(ctx.cancelled) {
   at::Generator gen = ctx.generator;
   const int64_t d = ctx.task->dimY(), xDim = criticInputDim(*ctx.task);
-  const int64_t hidden = ctx.params.value("hidden").toInt();
+  const int64_t hidden = o.hidden;
   encoder_ = Mlp(d, hidden, bits_ << orderY_, gen);
   encoder_->to(ctx.device);
   std::vector<at::Tensor> params = encoder_->parameters();
@@ -154,7 +47,7 @@ MarkovMiEstimator::MarkovMiEstimator(const EstimatorContext& ctx, bool learnedPr
     predictor_->to(ctx.device);
     for (const at::Tensor& p : predictor_->parameters()) params.push_back(p);
   }
-  adam_ = std::make_unique<FlatAdam>(params, ctx.params.value("lr").toDouble());
+  adam_ = std::make_unique<FlatAdam>(params, o.lr);
   if (learnedPrior_)
     prior_ = std::make_unique<markov::LearnedPrior>(bits_, orderPrior_, hidden, priorLr_, gen, ctx.device);
 }

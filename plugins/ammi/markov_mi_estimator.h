@@ -9,9 +9,9 @@
 // (psi, phi) take one Adam step on H+(Z|X) - beta H(Z) with gradient clipping.
 #include <memory>
 
+#include "ammi/markov_mi_options.h"
 #include "method/estimator.h"
 #include "method/markov_encoder.h"
-#include "method/memory_need.h"
 #include "nn/flat_adam.h"
 #include "nn/mlp.h"
 
@@ -21,21 +21,10 @@ namespace markov {
 class LearnedPrior;
 }
 
-// bits, order_y, order_x, predictor, [order_prior, prior_steps, prior_lr, settle_steps,] beta, lr, hidden, batch,
-// clip, eval_pool.
-ParamSpecs markovMiParamSpecs(bool learnedPrior);
-// AMMI's prior order: order_prior, or when it is null (the default) max(o, min(bits - 1, 11)).
-int priorOrderOf(const ParamMap& params);
-// Samples per evaluation batch: eval_pool, or bmmi's automatic pool when it is 0.
-int64_t evaluationPool(const ParamMap& params, bool learnedPrior);
-// The peak memory of a run with these validated settings, and the setting that drives it (method/memory_need.h).
-MemoryNeed markovMiMemoryNeed(const ParamMap& params, bool learnedPrior);
-// h >= o, r >= o, orders <= m; bmmi: m <= 16. "" or the error line naming the field.
-QString validateMarkovMi(const QString& id, const ParamMap& params, bool learnedPrior);
-
 class MarkovMiEstimator final : public Estimator, public MarkovEncoder {
  public:
   MarkovMiEstimator(const EstimatorContext& ctx, bool learnedPrior);
+  MarkovMiEstimator(const EstimatorContext& ctx, const MarkovMiOptions& options);
   ~MarkovMiEstimator() override;
 
   int64_t batchSize() const override { return batch_; }

@@ -29,16 +29,16 @@ MethodInfo MarkovMiPlugin::info() const {
 }
 
 QString MarkovMiPlugin::validate(const ParamMap& params, const TaskInfo&, const ParamMap&) const {
-  return validateMarkovMi(id_, params, learnedPrior_);
+  return validateMarkovMi(id_, MarkovMiOptions::from(params, learnedPrior_));
 }
 
 MemoryNeed MarkovMiPlugin::memoryNeed(const ParamMap& params, const TaskInfo&, const ParamMap&) const {
-  return markovMiMemoryNeed(params, learnedPrior_);
+  return markovMiMemoryNeed(MarkovMiOptions::from(params, learnedPrior_));
 }
 
 QList<Ceiling> MarkovMiPlugin::ceilings(const ParamMap& params) const {
   // I(X;Z) <= H(Z) <= m log 2 for any code of m bits.
-  return {{"m log 2", params.value("bits").toDouble() * std::log(2.0)}};
+  return {{"m log 2", MarkovMiOptions::from(params, learnedPrior_).bits * std::log(2.0)}};
 }
 
 ReadingLimits MarkovMiPlugin::readingLimits(const ParamMap& params, const TaskModel& task) const {
@@ -63,7 +63,7 @@ QString MarkovMiPlugin::warning(const ParamMap& params, const QList<Term>& terms
     if (t.name == "H(Z) exact over the pool") exact = t.value;
   }
   if (std::isnan(exact)) return {};  // too many bits to enumerate: nothing to compare the prior with
-  const int r = priorOrderOf(params);
+  const int r = MarkovMiOptions::from(params, learnedPrior_).priorOrder;
   // A true lower bound on I(X;Z) below zero: the code shares nothing with X that the reading can claim.
   if (exact - conditional < 0)
     return QStringLiteral(
