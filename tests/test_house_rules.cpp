@@ -40,7 +40,7 @@ QString relative(const QString& path) { return QDir(MILAB_SOURCE_DIR).relativeFi
 
 // The method folders whose settings are a typed options struct parsed once (<family>_options.cpp); the others
 // still read their ParamMap where they use it (issue 24 item 3 converts them, one family at a time).
-const QStringList kTypedFamilies{"plugins/ammi"};
+const QStringList kTypedFamilies{"plugins/ammi", "plugins/dime", "plugins/flow-mi", "plugins/vision"};
 
 }  // namespace
 

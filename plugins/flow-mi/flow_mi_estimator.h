@@ -8,20 +8,11 @@
 // evaluation batch (the learned rho_i is reported beside it). Neither a lower nor an upper bound.
 #include <memory>
 
+#include "flow_mi_options.h"
 #include "method/estimator.h"
 #include "method/method_plugin.h"
 
 namespace milab {
-
-struct FlowMiOptions {
-  int64_t batch = 256;
-  double lr = 1e-3;
-  int64_t depth = 4;
-  int64_t width = 64;
-};
-
-ParamSpecs flowMiParamSpecs();
-FlowMiOptions flowMiOptions(const ParamMap& params);
 
 // -1/2 sum log(1 - rho^2), rho clamped inside (-1, 1) by 1e-6.
 at::Tensor gaussianMiOfCorrelations(const at::Tensor& rho);

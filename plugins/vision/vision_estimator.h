@@ -54,7 +54,7 @@ class VisionPlugin : public MethodPlugin {
   // The queue against the task's train_images.
   QString validate(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const override;
   MemoryNeed memoryNeed(const ParamMap&, const TaskInfo&, const ParamMap&) const override { return {}; }
-  qint64 samplesPerBatch(const ParamMap& params) const override { return params.value("batch").toLongLong(); }
+  qint64 samplesPerBatch(const ParamMap& params) const override { return visionOptions(objective_, params).batch; }
   std::unique_ptr<Estimator> create(const EstimatorContext& context) const override;
 
  private:

@@ -1,0 +1,45 @@
+#include "dime_options.h"
+
+#include <QStringList>
+#include <algorithm>
+
+namespace milab {
+
+namespace {
+const QStringList kCritics{"concatenated", "separable", "oracle"};
+const QStringList kNegatives{"derangement", "permutation", "all-pairs"};
+}  // namespace
+
+ParamSpecs dimeParamSpecs() {
+  return {
+      ParamSpec::integer("batch", 128, 2, 65536, "joint samples per training step and per evaluation batch"),
+      ParamSpec::real("lr", 2e-3, 0.0, 1.0, "Adam learning rate (the paper's 0.002)", true, false),
+      ParamSpec::integer("hidden", 200, 2, 4096,
+                         "hidden ReLU units: the concatenated critic's first layer (its second has half), or each "
+                         "MLP of the separable critic"),
+      ParamSpec::integer("embed", 32, 1, 4096, "output size of each MLP of the separable critic"),
+      ParamSpec::choice("critic", kCritics, "concatenated",
+                        "concatenated: one MLP on [x, y] (the paper's deranged architecture); separable: f(x).g(y); "
+                        "oracle: the task's exact PMI as log R, nothing trained"),
+      ParamSpec::choice("negatives", kNegatives, "derangement",
+                        "the marginal pairs: derangement (each x with another row's y, never its own), permutation "
+                        "(a random permutation: 1/batch of them are joint pairs, which caps R near the batch size), "
+                        "or all-pairs (every off-diagonal pair of the batch)"),
+  };
+}
+
+DimeOptions dimeOptions(FDivergence divergence, const ParamMap& params) {
+  DimeOptions o;
+  o.divergence = divergence;
+  o.batch = params.value("batch").toInt();
+  o.lr = params.value("lr").toDouble();
+  o.hidden = params.value("hidden").toInt();
+  o.embed = params.value("embed").toInt();
+  o.critic =
+      static_cast<DimeOptions::Critic>(std::max<qsizetype>(0, kCritics.indexOf(params.value("critic").toString())));
+  o.negatives = static_cast<DimeOptions::Negatives>(
+      std::max<qsizetype>(0, kNegatives.indexOf(params.value("negatives").toString())));
+  return o;
+}
+
+}  // namespace milab
