@@ -40,7 +40,8 @@ QString relative(const QString& path) { return QDir(MILAB_SOURCE_DIR).relativeFi
 
 // The method folders whose settings are a typed options struct parsed once (<family>_options.cpp); the others
 // still read their ParamMap where they use it (issue 24 item 3 converts them, one family at a time).
-const QStringList kTypedFamilies{"plugins/ammi", "plugins/dime", "plugins/flow-mi", "plugins/vision"};
+const QStringList kTypedFamilies{"plugins/ammi",    "plugins/club", "plugins/dime",        "plugins/doe",
+                                 "plugins/flow-mi", "plugins/ksg",  "plugins/nce-density", "plugins/vision"};
 
 }  // namespace
 

@@ -13,4 +13,13 @@ ParamSpecs densityModelParamSpecs(const QString& oracleMeaning) {
   };
 }
 
+DensityOptions DensityOptions::from(const ParamMap& params) {
+  DensityOptions o;
+  o.batch = params.value("batch").toInt();
+  o.lr = params.value("lr").toDouble();
+  o.hidden = params.value("hidden").toInt();
+  o.oracle = params.value("critic").toString() == "oracle";
+  return o;
+}
+
 }  // namespace milab

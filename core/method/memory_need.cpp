@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include "method/density_params.h"
 #include "method/method_plugin.h"
 #include "tasks/task.h"
 
@@ -34,8 +35,8 @@ MemoryNeed scoreMatrixNeed(const ParamMap& params, const TaskInfo& task, const P
   return {2e8 + 16 * K * K, "K", QStringLiteral("its K x K score matrices (K = %1)").arg(K), "lower K"};
 }
 
-MemoryNeed densityModelNeed(const ParamMap& params) {
-  const double batch = params.value("batch").toDouble(), hidden = params.value("hidden").toDouble();
+MemoryNeed densityModelNeed(const DensityOptions& options) {
+  const double batch = options.batch, hidden = options.hidden;
   return {2e8 + 13 * batch * hidden, "batch",
           QStringLiteral("the activations of q(y|x) (batch %1 x hidden %2)").arg(batch).arg(hidden),
           "lower batch or hidden"};

@@ -10,6 +10,8 @@
 
 namespace milab {
 
+struct DensityOptions;
+
 struct MemoryNeed {
   double bytes = 0;  // 0: nothing large, no check
   QString key;       // the setting that drives it, named by the refusal
@@ -41,7 +43,7 @@ MemoryNeed scoreMatrixNeed(const ParamMap& params, const TaskInfo& task, const P
 
 // DoE's and CLUB's q(y|x): batch x hidden activations, about 13 bytes per (row, hidden unit) over 0.2 GB (measured:
 // batch 65536, hidden 4096: doe 3.51 GB, club 3.48 GB).
-MemoryNeed densityModelNeed(const ParamMap& params);
+MemoryNeed densityModelNeed(const DensityOptions& options);
 
 // "" or the refusal: "KEY: METHOD needs about X GiB for WHAT, more than half of this machine's Y GiB; ADVICE".
 QString refuseIfTooLarge(const QString& method, const MemoryNeed& need, double machineBytes = physicalMemoryBytes());

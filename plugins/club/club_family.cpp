@@ -22,12 +22,13 @@ class ClubEstimator final : public Estimator {
       : task_(ctx.task),
         gen_(ctx.generator),
         noise_(ctx.noise),
-        batch_(ctx.params.value("batch").toInt()),
+        batch_(DensityOptions::from(ctx.params).batch),
         sampled_(sampled) {
-    if (usesOracleCritic(ctx.params)) return;  // q is the task's exact p(y|x)
-    q_ = ConditionalDensity(criticInputDim(*task_), task_->dimY(), ctx.params.value("hidden").toInt(), gen_);
+    const DensityOptions o = DensityOptions::from(ctx.params);
+    if (o.oracle) return;  // q is the task's exact p(y|x)
+    q_ = ConditionalDensity(criticInputDim(*task_), task_->dimY(), o.hidden, gen_);
     q_->to(ctx.device);
-    adam_ = std::make_unique<FlatAdam>(q_->parameters(), ctx.params.value("lr").toDouble());
+    adam_ = std::make_unique<FlatAdam>(q_->parameters(), o.lr);
   }
 
   int64_t batchSize() const override { return batch_; }
@@ -106,9 +107,10 @@ MethodInfo ClubPlugin::info() const {
 }
 
 MemoryNeed ClubPlugin::memoryNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const {
-  if (!usesOracleCritic(params)) return densityModelNeed(params);
+  const DensityOptions o = DensityOptions::from(params);
+  if (!o.oracle) return densityModelNeed(o);
   if (sampled_) return {};  // one pairing per row: batch x dim
-  const double batch = params.value("batch").toDouble();
+  const double batch = o.batch;
   return oraclePairsNeed(batch * batch, task, taskParams, "batch", QStringLiteral("batch x batch"));
 }
 

@@ -3,6 +3,7 @@
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
 
+#include "doe/doe_options.h"
 #include "method/density_params.h"
 #include "method/estimator.h"
 #include "method/score_matrix_estimator.h"
@@ -16,23 +17,17 @@ namespace {
 
 class DoeEstimator final : public Estimator {
  public:
-  DoeEstimator(const EstimatorContext& ctx, DensityFamily family)
-      : task_(ctx.task),
-        family_(family),
-        batch_(ctx.params.value("batch").toInt()),
-        clip_(ctx.params.value("clip").toDouble()) {
-    if (usesOracleCritic(ctx.params)) return;  // the task's exact densities
+  DoeEstimator(const EstimatorContext& ctx, const DoeOptions& o)
+      : task_(ctx.task), family_(o.family), batch_(o.density.batch), clip_(o.clip) {
+    if (o.density.oracle) return;  // the task's exact densities
     at::Generator gen = ctx.generator;
-    const ConditionalDensityShape shape{ctx.params.value("activation").toString() == "tanh",
-                                        ctx.params.value("init").toDouble()};
-    conditional_ =
-        ConditionalDensity(criticInputDim(*task_), task_->dimY(), ctx.params.value("hidden").toInt(), gen, shape);
+    conditional_ = ConditionalDensity(criticInputDim(*task_), task_->dimY(), o.density.hidden, gen, o.shape);
     marginal_ = MarginalDensity(task_->dimY());
     conditional_->to(ctx.device);
     marginal_->to(ctx.device);
     std::vector<at::Tensor> all = conditional_->parameters();
     for (const at::Tensor& p : marginal_->parameters()) all.push_back(p);
-    adam_ = std::make_unique<FlatAdam>(all, ctx.params.value("lr").toDouble());
+    adam_ = std::make_unique<FlatAdam>(all, o.density.lr);
     parameters_ = {all};
   }
 
@@ -135,12 +130,12 @@ MethodInfo DoePlugin::info() const {
 }
 
 MemoryNeed DoePlugin::memoryNeed(const ParamMap& params, const TaskInfo&, const ParamMap&) const {
-  return usesOracleCritic(params) ? MemoryNeed{} : densityModelNeed(params);
+  const DensityOptions o = DensityOptions::from(params);
+  return o.oracle ? MemoryNeed{} : densityModelNeed(o);
 }
 
 std::unique_ptr<Estimator> DoePlugin::create(const EstimatorContext& context) const {
-  const QString family = fixedFamily_.isEmpty() ? context.params.value("family").toString() : fixedFamily_;
-  return std::make_unique<DoeEstimator>(context, densityFamilyOf(family));
+  return std::make_unique<DoeEstimator>(context, DoeOptions::from(context.params, fixedFamily_));
 }
 
 }  // namespace milab

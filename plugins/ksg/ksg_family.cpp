@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "knn/ksg.h"
+#include "ksg/ksg_options.h"
 #include "method/estimator.h"
 #include "method/score_matrix_estimator.h"
 #include "tasks/task_catalog.h"
@@ -21,8 +22,8 @@ SampleMatrix toSamples(const at::Tensor& t) {
 class KsgEstimator final : public Estimator {
  public:
   KsgEstimator(const EstimatorContext& ctx, bool conditional)
-      : k_(ctx.params.value("k").toInt()),
-        samples_(ctx.params.value("set_size").toInt()),
+      : k_(KsgOptions::from(ctx.params).k),
+        samples_(KsgOptions::from(ctx.params).setSize),
         conditional_(conditional),
         cancelled_(ctx.cancelled) {}
 
@@ -93,7 +94,8 @@ MethodInfo KsgPlugin::info() const {
 }
 
 QString KsgPlugin::validate(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const {
-  const qint64 k = params.value("k").toLongLong(), samples = params.value("set_size").toLongLong();
+  const KsgOptions o = KsgOptions::from(params);
+  const qint64 k = o.k, samples = o.setSize;
   if (k >= samples) return QStringLiteral("k: must be below set_size (%1) for %2, got %3").arg(samples).arg(id_).arg(k);
   const int dim = task.dimY ? std::max(task.dimX, task.dimY) : taskParams.value("dim").toInt();
   const double need = ksgBytesNeeded(samples, dim, task.hasSubview()), have = physicalMemoryBytes();

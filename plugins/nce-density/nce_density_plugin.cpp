@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "method/estimator.h"
+#include "nce-density/nce_density_options.h"
 #include "nn/descent.h"
 #include "nn/flat_adam.h"
 #include "tasks/task.h"
@@ -29,18 +30,20 @@ int64_t noiseSamplesPerPass(double chunkValues, int64_t dimY) {
 class NceDensityEstimator final : public Estimator {
  public:
   explicit NceDensityEstimator(const EstimatorContext& ctx)
+      : NceDensityEstimator(ctx, NceDensityOptions::from(ctx.params)) {}
+  NceDensityEstimator(const EstimatorContext& ctx, const NceDensityOptions& o)
       : ctx_(ctx),
-        batch_(ctx.params.value("batch").toInt()),
-        ratio_(ctx.params.value("noise_ratio").toInt()),
-        noiseScale_(ctx.params.value("noise_scale").toDouble()),
-        perPass_(noiseSamplesPerPass(ctx.params.value("noise_chunk").toDouble(), ctx.task->dimY())) {
+        batch_(o.batch),
+        ratio_(o.noiseRatio),
+        noiseScale_(o.noiseScale),
+        perPass_(noiseSamplesPerPass(o.noiseChunk, ctx.task->dimY())) {
     const auto options = at::TensorOptions().dtype(at::kFloat).device(ctx.device);
     mu_ = at::zeros({ctx.task->dimY()}, options).requires_grad_();
     rho_ = at::zeros({ctx.task->dimY()}, options).requires_grad_();
     c_ = at::zeros({1}, options).requires_grad_();
     averageRho_ = at::zeros_like(rho_);
     averageC_ = at::zeros_like(c_);
-    adam_ = std::make_unique<FlatAdam>(std::vector<at::Tensor>{mu_, rho_, c_}, ctx.params.value("lr").toDouble());
+    adam_ = std::make_unique<FlatAdam>(std::vector<at::Tensor>{mu_, rho_, c_}, o.lr);
   }
 
   int64_t batchSize() const override { return batch_; }
@@ -150,8 +153,9 @@ MemoryNeed NceDensityPlugin::memoryNeed(const ParamMap& params, const TaskInfo& 
   // sample, dimension) over 0.3 GB, fitted to peak memory measured on one step in one pass (batch 65536, dim 5:
   // 0.82 GB at noise_ratio 64, 1.31 GB at 128; dim 10 at 64: 1.28 GB). Passes bound it by noise_chunk.
   const double dimY = taskDimY(task, taskParams);
-  const double noise = params.value("batch").toDouble() * params.value("noise_ratio").toDouble();
-  const double perPass = std::min<double>(noise, noiseSamplesPerPass(params.value("noise_chunk").toDouble(), dimY));
+  const NceDensityOptions o = NceDensityOptions::from(params);
+  const double noise = double(o.batch) * o.noiseRatio;
+  const double perPass = std::min<double>(noise, noiseSamplesPerPass(o.noiseChunk, dimY));
   return {3e8 + 24 * perPass * dimY, "noise_chunk",
           QStringLiteral("a pass over %1 of its batch x noise_ratio = %2 noise samples of dimension %3")
               .arg(perPass, 0, 'f', 0)

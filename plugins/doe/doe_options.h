@@ -1,0 +1,21 @@
+#pragma once
+// DoE's settings as typed fields, read from a validated ParamMap in one place (DoeOptions::from, the only reader
+// of the family's ParamMap by key): the density model's shared ones and DoE's own (family, activation, init,
+// clip). Torch header: the family's translation units only.
+#include <QString>
+
+#include "method/density_params.h"
+#include "nn/density_model.h"
+
+namespace milab {
+
+struct DoeOptions {
+  DensityOptions density;
+  DensityFamily family = DensityFamily::Gaussian;
+  ConditionalDensityShape shape;  // the hidden layer's activation and initialisation of q(y|x)
+  double clip = 10;               // the gradient norm's clip; 0: never
+  // `fixedFamily` non-empty (doe-logistic): that family, the method declaring no key `family`.
+  static DoeOptions from(const ParamMap& params, const QString& fixedFamily);
+};
+
+}  // namespace milab
