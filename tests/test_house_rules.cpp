@@ -1,7 +1,8 @@
 // The shape of the house (issue 24): every source file under core/, app/ and plugins/ holds one job, says which
 // in its opening comment (a .cpp may leave that to its header), and stays under 400 lines, so that no file grows
-// back into the several jobs main_window.cpp or comparison_view.cpp once held; and a method family whose settings
-// are typed options reads its ParamMap by key in its options file alone.
+// back into the several jobs main_window.cpp or comparison_view.cpp once held; and settings are read from a ParamMap
+// by key in options files alone (<family>_options.cpp: one parsing function per family, task or engine part), so a
+// misspelt key cannot compile into a silent default anywhere else.
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
@@ -38,10 +39,24 @@ bool opensWithComment(const QString& path) {
 
 QString relative(const QString& path) { return QDir(MILAB_SOURCE_DIR).relativeFilePath(path); }
 
-// The method folders whose settings are a typed options struct parsed once (<family>_options.cpp); the others
-// still read their ParamMap where they use it (issue 24 item 3 converts them, one family at a time).
-const QStringList kTypedFamilies{"plugins/ammi",    "plugins/club", "plugins/dime",        "plugins/doe",
-                                 "plugins/flow-mi", "plugins/ksg",  "plugins/nce-density", "plugins/vision"};
+// The ParamMaps a file can reach: every name it declares with that type (`const ParamMap& p`, `ParamMap sweep`),
+// and the ParamMap members of the lab's structs (RunSpec::taskParams, EstimatorContext::params, ...).
+QStringList paramMapNames(const QString& text) {
+  static const QRegularExpression declared(
+      QStringLiteral("\\bParamMap\\s*[&*]?\\s*(?:const\\s*)?[&*]?\\s*([A-Za-z_]\\w*)"));
+  QStringList names{"params", "taskParams", "methodParams", "sweep"};
+  for (auto it = declared.globalMatch(text); it.hasNext();) names << it.next().captured(1);
+  names.removeDuplicates();
+  return names;
+}
+
+// A read of one of them by a literal key: `params.value("K")`, `spec.taskParams.contains(QStringLiteral("dim"))`.
+bool readsParamMapByKey(const QString& text) {
+  const QRegularExpression read(QStringLiteral("\\b(%1)\\s*(\\.|->)\\s*(value|contains|constFind|find)\\s*\\(\\s*"
+                                               "(QStringLiteral\\(\\s*)?\"")
+                                    .arg(paramMapNames(text).join('|')));
+  return text.contains(read);
+}
 
 }  // namespace
 
@@ -69,20 +84,25 @@ class TestHouseRules : public QObject {
     QVERIFY2(silent.isEmpty(), qPrintable("no opening comment: " + silent.join(", ")));
   }
 
-  // A misspelt key compiles and reads a default: in a typed family only the options parser names keys.
-  void typedFamiliesReadTheirParamMapOnlyInTheirOptionsFile() {
-    // `params.value("K")`, `ctx.params.contains("critic")`: a ParamMap read by a literal key.
-    static const QRegularExpression readByKey(QStringLiteral("params\\s*\\.\\s*(value|contains)\\s*\\(\\s*\""));
+  // A misspelt key compiles and reads a default: only an options file's parser names keys.
+  void noFileReadsAParamMapByKeyOutsideAnOptionsFile() {
     QStringList readers;
     for (const QString& f : sourceFiles()) {
-      const QString r = relative(f);
-      if (!std::any_of(kTypedFamilies.cbegin(), kTypedFamilies.cend(),
-                       [&](const QString& d) { return r.startsWith(d + "/"); }))
-        continue;
-      if (r.endsWith("_options.cpp")) continue;
-      if (linesOf(f).join('\n').contains(readByKey)) readers << r;
+      if (f.endsWith("_options.cpp")) continue;
+      if (readsParamMapByKey(linesOf(f).join('\n'))) readers << relative(f);
     }
-    QVERIFY2(readers.isEmpty(), qPrintable("reads a ParamMap by key outside its options file: " + readers.join(", ")));
+    QVERIFY2(readers.isEmpty(), qPrintable("reads a ParamMap by key outside an options file: " + readers.join(", ")));
+  }
+
+  // The check itself sees each shape of read it is meant to see, and not a write or a JSON object's read.
+  void theReadCheckSeesReads() {
+    QVERIFY(readsParamMapByKey("const int K = ctx.params.value(\"K\").toInt();"));
+    QVERIFY(readsParamMapByKey("if (spec.taskParams.contains(QStringLiteral(\"dim\")))"));
+    QVERIFY(readsParamMapByKey("QString f(const ParamMap& p) { return p.value(\"file\").toString(); }"));
+    QVERIFY(readsParamMapByKey("void g(ParamMap* q) { q->value(\"mi\"); }"));
+    QVERIFY(!readsParamMapByKey("oracle.methodParams.insert(\"critic\", \"oracle\");"));
+    QVERIFY(!readsParamMapByKey("const QJsonObject o; o.value(\"mi\");"));
+    QVERIFY(!readsParamMapByKey("params.value(key)"));
   }
 };
 

@@ -14,7 +14,7 @@ int runHashingCommand(const HashingSpec& spec, const MethodRegistry& registry, c
   const QDir dir(outDir);
   QList<HashingRow> rows;
   QStringList errors;
-  const int topK = spec.params.value("top_k").toInt();
+  const int topK = HashingOptions::from(spec.params).topK;
   auto onRow = [&](const HashingRow& r) {
     rows << r;
     std::printf("m = %2d  %-4s  top-%d precision %.4f  (%d distinct training codes, %.1f s)\n", r.bits,

@@ -6,15 +6,17 @@
 #include "engine/prior_order_sweep.h"
 #include "plot/prior_order_outputs.h"
 #include "results/prior_order_files.h"
+#include "engine/prior_order_sweep_options.h"
 
 namespace milab {
 
 int runPriorOrders(const PriorOrderSweepSpec& spec, const MethodPlugin& method, const QString& outDir,
                    const std::atomic<bool>& interrupted) {
   const QDir dir(outDir);
-  const int bits = spec.encoder.methodParams.value("bits").toInt();
+  const MarkovEncoderKeys code = MarkovEncoderKeys::from(spec.encoder.methodParams);
+  const int bits = code.bits;
   std::printf("training the %s encoder (m = %d, o = %d) for %d steps\n", spec.encoder.method.toUtf8().constData(), bits,
-              spec.encoder.methodParams.value("order_y").toInt(), spec.encoder.steps);
+              code.orderY, spec.encoder.steps);
   std::fflush(stdout);
   PriorOrderSweep partial;
   QStringList errors;

@@ -13,6 +13,7 @@
 #include "method/method_registry.h"
 #include "results/run_files.h"
 #include "results/run_store.h"
+#include "method/shared_method_options.h"
 
 namespace milab {
 
@@ -69,7 +70,7 @@ int ComparisonSet::add(const RunSpec& spec, bool withOracle) {
     std::lock_guard<std::mutex> lock(history->mutex);
     if (history->warning.isEmpty()) history->warning = warning;
   });
-  e->wantOracle = withOracle && spec.methodParams.value("critic").toString() == "learned";
+  e->wantOracle = withOracle && SharedMethodOptions::from(spec.methodParams).critic == QStringLiteral("learned");
   entries_.push_back(std::move(e));
   return size() - 1;
 }

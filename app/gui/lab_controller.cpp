@@ -4,6 +4,7 @@
 #include "engine/run_set.h"
 #include "method/method_registry.h"
 #include "results/run_store.h"
+#include "method/shared_method_options.h"
 
 namespace milab {
 
@@ -33,7 +34,7 @@ LabController::Preview LabController::preview(RunSpec spec, bool withKnown) cons
   // swap and the task an exact one to give (not a table, not image views).
   RunSpec oracle = spec;
   oracle.methodParams.insert("critic", "oracle");
-  p.hasOracle = spec.methodParams.contains("critic") && validateRunSpec(&oracle, registry_).isEmpty();
+  p.hasOracle = SharedMethodOptions::from(spec.methodParams).critic && validateRunSpec(&oracle, registry_).isEmpty();
   if (!withKnown) return p;
   const Run configured(spec, registry_.find(spec.method));  // built, never started: its target and ceilings
   p.known = configured.result();

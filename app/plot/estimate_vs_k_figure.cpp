@@ -7,6 +7,7 @@
 
 #include "plot/figure_parts.h"
 #include "plot/series_figures.h"
+#include "tasks/shared_task_options.h"
 
 namespace milab::figure {
 
@@ -14,7 +15,7 @@ namespace milab::figure {
 FigureSize drawVsK(QCustomPlot* plot, const QList<const FigureRun*>& runs, const LabelKeys& differing) {
   QList<double> mis, ks;
   for (const FigureRun* r : runs) {
-    const double mi = numberOf(r->spec, "mi");
+    const double mi = SharedTaskOptions::from(r->spec.taskParams).mi.value_or(0);
     if (!mis.contains(mi)) mis << mi;
     if (kOf(*r) > 0 && !ks.contains(kOf(*r))) ks << kOf(*r);
   }

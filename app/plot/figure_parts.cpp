@@ -9,6 +9,7 @@
 #include "engine/run_set.h"
 #include "engine/staircase.h"
 #include "plot/side_legend.h"
+#include "method/shared_method_options.h"
 
 namespace milab::figure {
 
@@ -31,7 +32,7 @@ bool isFinished(const FigureRun& r) { return r.result.status == RunStatus::Finis
 
 double numberOf(const RunSpec& spec, const QString& key) { return runSpecToFlat(spec).value(key).toDouble(); }
 
-double kOf(const FigureRun& r) { return r.spec.methodParams.value("K", 0).toDouble(); }
+double kOf(const FigureRun& r) { return double(SharedMethodOptions::from(r.spec.methodParams).K.value_or(0)); }
 double targetOf(const FigureRun& r) { return r.result.trueMi; }
 
 QString seriesLabel(const FigureRun& r, const LabelKeys& keys, const QStringList& axisKeys) {

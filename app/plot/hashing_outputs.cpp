@@ -15,7 +15,7 @@ QStringList writeHashingOutputs(const QString& outDir, const HashingSpec& spec, 
   QStringList errors{writeHashingCsv(dir.filePath("hashing.csv"), result.rows),
                      writeHashingSummary(dir.filePath("summary.json"), spec, result)};
   QCustomPlot plot;
-  drawHashingPlot(&plot, result, spec.params.value("top_k").toInt());
+  drawHashingPlot(&plot, result, HashingOptions::from(spec.params).topK);
   for (const char* name : {"hashing.png", "hashing.pdf", "hashing.svg"})
     errors << exportPlot(&plot, dir.filePath(name));
   errors.removeAll(QString());

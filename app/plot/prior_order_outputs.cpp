@@ -7,13 +7,14 @@
 #include "plot/plot_export.h"
 #include "plot/prior_order_plot.h"
 #include "results/prior_order_files.h"
+#include "engine/prior_order_sweep_options.h"
 
 namespace milab {
 
 QString priorOrderPlotTitle(const PriorOrderSweepSpec& spec) {
   return QStringLiteral("prior order vs brute-force H(Z): %1 encoder, m = %2, %3 steps")
       .arg(spec.encoder.method)
-      .arg(spec.encoder.methodParams.value("bits").toInt())
+      .arg(MarkovEncoderKeys::from(spec.encoder.methodParams).bits)
       .arg(spec.encoder.steps);
 }
 

@@ -8,6 +8,7 @@
 
 #include "plot/side_legend.h"
 #include "plot/smoothing.h"
+#include "method/shared_method_options.h"
 
 namespace milab {
 
@@ -294,9 +295,9 @@ void RunPlot::setRunLabel(int id, const QString& label) {
 
 void RunPlot::showRun(const RunSpec& spec, const RunResult& result, const QVector<CurvePoint>& curve) {
   QString title = QStringLiteral("%1 on %2").arg(spec.method, spec.task);
-  if (spec.methodParams.contains("K")) title += QStringLiteral(" (K = %1)").arg(spec.methodParams.value("K").toInt());
-  if (spec.methodParams.contains("bits"))
-    title += QStringLiteral(" (m = %1 bits)").arg(spec.methodParams.value("bits").toInt());
+  const SharedMethodOptions shared = SharedMethodOptions::from(spec.methodParams);
+  if (shared.K) title += QStringLiteral(" (K = %1)").arg(int(*shared.K));
+  if (shared.bits) title += QStringLiteral(" (m = %1 bits)").arg(*shared.bits);
   clear(title);
   spanEveryReading_ = result.status == RunStatus::Failed;
   if (spanEveryReading_) {

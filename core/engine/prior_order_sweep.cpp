@@ -22,17 +22,6 @@
 
 namespace milab {
 
-const ParamSpecs& priorOrderSweepSpecs() {
-  static const ParamSpecs specs{
-      ParamSpec::integer("max_order", 13, 0, markov::kMaxEnumeratedBits - 1, "largest prior order r to fit"),
-      ParamSpec::integer("fit_steps", 300, 0, 100000,
-                         "Adam steps fitting AMMI's prior per order (0: closed form only)"),
-      ParamSpec::real("fit_lr", 0.01, 0.0, 1.0, "learning rate of the prior's Adam", true, false),
-      ParamSpec::integer("fixed_batch", 64, 1, 1 << 20, "samples in the fixed batch whose code entropy is read"),
-  };
-  return specs;
-}
-
 QString priorOrderSweepFromExperiment(const Experiment& experiment, const MethodRegistry& registry,
                                       PriorOrderSweepSpec* out) {
   if (experiment.isGrid()) return "grid: the prior-order sweep takes one encoder, not a grid or method rows";
@@ -60,15 +49,17 @@ QString priorOrderSweepFromFlat(const QVariantMap& flat, const MethodRegistry& r
   if (!encoders.contains(enc.method))
     return QStringLiteral("method: must be one of %1 for the prior-order sweep (a Markov encoder), got '%2'")
         .arg(encoders.join('|'), enc.method);
-  const int m = enc.methodParams.value("bits").toInt(), o = enc.methodParams.value("order_y").toInt();
-  const int r = sweep.value("max_order").toInt();
+  const MarkovEncoderKeys code = MarkovEncoderKeys::from(enc.methodParams);
+  const PriorOrderSweepOptions options = PriorOrderSweepOptions::from(sweep);
+  const int m = code.bits, o = code.orderY;
+  const int r = options.maxOrder;
   if (m > markov::kMaxEnumeratedBits)
     return QStringLiteral("bits: must be <= %1 for the prior-order sweep (brute-force entropy), got %2")
         .arg(markov::kMaxEnumeratedBits)
         .arg(m);
   if (r >= m) return QStringLiteral("max_order: must be < bits = %1, got %2").arg(m).arg(r);
   if (r < o) return QStringLiteral("max_order: must be >= order_y = %1, got %2").arg(o).arg(r);
-  const qint64 batch = sweep.value("fixed_batch").toLongLong(), limit = markov::kMaxEnumeratedEntries >> m;
+  const qint64 batch = options.fixedBatch, limit = markov::kMaxEnumeratedEntries >> m;
   if (batch > limit)
     return QStringLiteral("fixed_batch: must be <= 2^26 / 2^bits = %1 with bits = %2, got %3")
         .arg(limit)
@@ -87,7 +78,9 @@ PriorOrderSweep runPriorOrderSweep(const PriorOrderSweepSpec& spec, const Method
   };
   PriorOrderSweep out;
   const RunSpec& enc = spec.encoder;
-  const int64_t m = enc.methodParams.value("bits").toInt(), o = enc.methodParams.value("order_y").toInt();
+  const MarkovEncoderKeys code = MarkovEncoderKeys::from(enc.methodParams);
+  const PriorOrderSweepOptions options = PriorOrderSweepOptions::from(spec.sweep);
+  const int64_t m = code.bits, o = code.orderY;
   out.uniform = m * std::log(2.0);
   try {
     QString deviceName;
@@ -120,12 +113,12 @@ PriorOrderSweep runPriorOrderSweep(const PriorOrderSweepSpec& spec, const Method
     {
       c10::NoGradGuard noGrad;
       begin(PriorOrderPhase::BruteForceEntropy, -1);
-      const Batch fixed = session.sampleJoint(spec.sweep.value("fixed_batch").toInt());
+      const Batch fixed = session.sampleJoint(int(options.fixedBatch));
       codes = markovEstimator->encoderLogits(fixed.y);
       out.bruteForceEntropy = markov::aggregateEntropy(codes, cancelled).item<double>();
     }
-    const int maxOrder = spec.sweep.value("max_order").toInt(), fitSteps = spec.sweep.value("fit_steps").toInt();
-    const int64_t hidden = enc.methodParams.value("hidden").toInt();
+    const int maxOrder = options.maxOrder, fitSteps = options.fitSteps;
+    const int64_t hidden = code.hidden;
     for (int r = static_cast<int>(o); r <= maxOrder; ++r) {
       if (cancel.load()) {
         out.cancelled = true;
@@ -141,7 +134,7 @@ PriorOrderSweep runPriorOrderSweep(const PriorOrderSweepSpec& spec, const Method
       }
       p.fitted = std::numeric_limits<double>::quiet_NaN();
       if (fitSteps > 0) {
-        markov::LearnedPrior prior(m, r, hidden, spec.sweep.value("fit_lr").toDouble(), session.generator(), device);
+        markov::LearnedPrior prior(m, r, hidden, options.fitLr, session.generator(), device);
         p.fitted = prior.fit(codes, fitSteps, cancelled);
       }
       p.seconds = clock.nsecsElapsed() * 1e-9;

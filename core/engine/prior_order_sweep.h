@@ -12,6 +12,7 @@
 #include <atomic>
 #include <functional>
 
+#include "engine/prior_order_sweep_options.h"  // the sweep's keys, read once
 #include "engine/run_spec.h"
 
 namespace milab {
@@ -19,9 +20,6 @@ namespace milab {
 class MethodPlugin;
 class MethodRegistry;
 struct Experiment;
-
-// max_order, fit_steps, fit_lr, fixed_batch.
-const ParamSpecs& priorOrderSweepSpecs();
 
 struct PriorOrderSweepSpec {
   RunSpec encoder;  // method ammi or bmmi; its steps train the encoder

@@ -11,25 +11,6 @@
 
 namespace milab {
 
-const ParamSpecs& runSettingSpecs() {
-  static const ParamSpecs specs = {
-      ParamSpec::integer("steps", 3000, 1, 10000000, "training steps"),
-      ParamSpec::integer("seed", 1, 0, 2147483647, "seeds the task's construction, the networks and the samples"),
-      ParamSpec::choice("device", {"auto", "cpu", "cuda"}, "auto", "auto takes CUDA when available"),
-      ParamSpec::integer("eval_batches", 20, 20, 100000,
-                         "fresh batches the final estimate averages (its standard error comes from them)"),
-      ParamSpec::integer("samples", 0, 0, 100000000,
-                         "N samples drawn once per seed, standardised and split into training and held-out parts, "
-                         "the estimate read on the held-out part (the field's protocol); 0: fresh batches each step"),
-      ParamSpec::real("test_fraction", 0.5, 0.0, 1.0, "with samples: the held-out share of the N samples", true,
-                      true),
-      ParamSpec::integer("eval_every", 250, 1, 10000000, "with samples: steps between held-out readings"),
-      ParamSpec::boolean("early_stopping", false,
-                         "with samples: stop training once two held-out readings in a row did not beat the best"),
-  };
-  return specs;
-}
-
 namespace {
 
 // Finds the task and the method a spec names; "" or the error line naming the field.
@@ -44,33 +25,6 @@ QString lookUp(const RunSpec& spec, const MethodRegistry& registry, const TaskIn
 }
 
 }  // namespace
-
-// Checks the run settings, filling the missing ones with their declared defaults.
-QString applyRunSettings(const ParamMap& settings, RunSpec* spec) {
-  ParamMap checked = settings;
-  const QString err = validateParamMap(runSettingSpecs(), &checked, "the run");
-  if (!err.isEmpty()) return err;
-  spec->steps = checked.value("steps").toInt();
-  spec->seed = checked.value("seed").toInt();
-  spec->device = checked.value("device").toString();
-  spec->evalBatches = checked.value("eval_batches").toInt();
-  spec->samples = checked.value("samples").toInt();
-  spec->testFraction = checked.value("test_fraction").toDouble();
-  spec->evalEvery = checked.value("eval_every").toInt();
-  spec->earlyStopping = checked.value("early_stopping").toBool();
-  return {};
-}
-
-ParamMap runSettingsOf(const RunSpec& spec) {
-  return {{"steps", spec.steps},
-          {"seed", spec.seed},
-          {"device", spec.device},
-          {"eval_batches", spec.evalBatches},
-          {"samples", spec.samples},
-          {"test_fraction", spec.testFraction},
-          {"eval_every", spec.evalEvery},
-          {"early_stopping", spec.earlyStopping}};
-}
 
 namespace {
 

@@ -4,6 +4,7 @@
 #include <QString>
 #include <QVariantMap>
 
+#include "engine/run_settings_options.h"  // the run settings' specs and their reader
 #include "params/param_spec.h"
 
 namespace milab {
@@ -27,14 +28,6 @@ struct RunSpec {
   bool earlyStopping = false;
   bool finiteSamples() const { return samples > 0; }
 };
-
-// steps, seed, device, eval_batches, and the finite-sample protocol's samples, test_fraction, eval_every,
-// early_stopping.
-const ParamSpecs& runSettingSpecs();
-
-// The run settings of a spec as a map (the settings form's values), and back: "" or the error naming the field.
-ParamMap runSettingsOf(const RunSpec& spec);
-QString applyRunSettings(const ParamMap& settings, RunSpec* spec);
 
 // Builds and validates a spec from the flat form. Every key must be a run setting, "task", "method", or a
 // parameter the chosen task or method declares. Returns "" or one line naming the field and what is allowed.

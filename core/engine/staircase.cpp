@@ -6,16 +6,6 @@
 
 namespace milab {
 
-MiSchedule scheduleOf(const ParamMap& taskParams) {
-  MiSchedule s;
-  s.levels = numberListValues(taskParams.value("mi_schedule"));
-  s.stepsPerLevel = taskParams.value("steps_per_level").toInt();
-  const QVariant tail = taskParams.value("level_tail");
-  s.tail = tail.isNull() ? std::clamp(s.stepsPerLevel / 2, 1, kAutoTailMax) : tail.toInt();
-  if (s.stepsPerLevel < 1) s.levels.clear();
-  return s;
-}
-
 QList<LevelResult> levelStatistics(const QVector<CurvePoint>& curve, const MiSchedule& schedule,
                                    const QList<double>& targets) {
   QList<LevelResult> out;

@@ -22,25 +22,6 @@
 
 namespace milab {
 
-const ParamSpecs& hashingSpecs() {
-  static const ParamSpecs specs{
-      ParamSpec::integer("steps", 2000, 1, 10000000, "AMMI training steps per code length"),
-      ParamSpec::integer("batch", 128, 2, 65536, "images per AMMI step"),
-      ParamSpec::real("lr", 0.001, 0.0, 1.0, "Adam learning rate of the encoder", true, false),
-      ParamSpec::real("beta", 2.0, 0.0, 100.0, "entropy weight: the loss is H(Z|Y) - beta H+(Z)"),
-      ParamSpec::integer("order_prior", 3, 0, 12, "Markov order r of the prior q(z)"),
-      ParamSpec::integer("prior_steps", 4, 1, 100, "G: Adam steps on the prior per step"),
-      ParamSpec::real("prior_lr", 0.01, 0.0, 1.0, "learning rate of the prior's steps", true, false),
-      ParamSpec::integer("hidden", 256, 1, 8192, "hidden ReLU units of the encoder MLP"),
-      ParamSpec::integer("train_limit", 0, 0, 60000, "training images used (0: all 60000)"),
-      ParamSpec::integer("query_limit", 0, 0, 10000, "test images used as queries (0: all 10000)"),
-      ParamSpec::integer("top_k", 100, 1, 60000, "neighbours retrieved per query"),
-      ParamSpec::integer("seed", 1, 0, 2147483647, "seed of the encoder, the batches and the projections"),
-      ParamSpec::choice("device", {"auto", "cpu", "cuda"}, "auto", "where AMMI trains"),
-  };
-  return specs;
-}
-
 namespace {
 
 // The keys of hashingSpecs() that are the method's own training settings, passed on under the same names.
@@ -77,12 +58,13 @@ QString hashingSpecFromFlat(const QVariantMap& flat, const QVariantList& bits, c
                             HashingSpec* out) {
   QVariantList values = bits;
   QVariantMap params = flat;
-  if (values.isEmpty() && params.contains("bits")) {
-    const QVariant b = params.take("bits");
+  // The code lengths: the file's own list, not one of hashing's settings.
+  const QVariant flatBits = params.take("bits");
+  if (values.isEmpty() && flatBits.isValid()) {
+    const QVariant& b = flatBits;
     values = b.typeId() == QMetaType::QVariantList ? b.toList() : listItems(b.toString());
     if (const QString err = checkListItems("bits", values); !err.isEmpty()) return err;
   }
-  params.remove("bits");
   const QStringList methods = hashingMethods(registry);
   const QString method = params.take("method").toString();
   if (method.isEmpty())
@@ -101,16 +83,17 @@ QString hashingSpecFromFlat(const QVariantMap& flat, const QVariantList& bits, c
   QString err = validateParamMap(hashingSpecs(), &params, "hashing");
   if (!err.isEmpty()) return err;
   const int shortest = *std::min_element(out->bits.cbegin(), out->bits.cend());
-  if (params.value("order_prior").toInt() > shortest)
+  const HashingOptions options = HashingOptions::from(params);
+  if (options.orderPrior > shortest)
     return QStringLiteral("order_prior: must be <= the shortest code length, bits = %1, got %2")
         .arg(shortest)
-        .arg(params.value("order_prior").toInt());
+        .arg(options.orderPrior);
   for (int m : out->bits) {
     ParamMap methodParams;
     if (err = methodParamsFor(params, m, *registry.find(method), &methodParams); !err.isEmpty()) return err;
   }
   QString device;
-  err = resolveDevice(params.value("device").toString(), &device);
+  err = resolveDevice(options.device, &device);
   if (!err.isEmpty()) return err;
   params.insert("method", method);
   out->params = params;
@@ -134,27 +117,27 @@ QString hashingDataMissing() { return checkFashionMnist(fashionMnistDir()); }
 HashingResult runHashing(const HashingSpec& spec, const MethodRegistry& registry,
                          const std::function<void(const HashingRow&)>& onRow, const std::atomic<bool>& cancel) {
   HashingResult out;
-  const ParamMap& p = spec.params;
-  const QString methodId = p.value("method").toString();
+  const HashingOptions p = HashingOptions::from(spec.params);
+  const QString& methodId = p.method;
   try {
     const MethodPlugin* method = registry.find(methodId);
     if (!method) {
       out.error = QStringLiteral("method: %1 is not loaded").arg(methodId);
       return out;
     }
-    out.error = resolveDevice(p.value("device").toString(), &out.device);
+    out.error = resolveDevice(p.device, &out.device);
     if (!out.error.isEmpty()) return out;
     const c10::Device device(out.device == "cuda" ? c10::kCUDA : c10::kCPU);
     ImageSet train, test;
-    out.error = loadFashionMnist(fashionMnistDir(), "train", p.value("train_limit").toInt(), &train);
+    out.error = loadFashionMnist(fashionMnistDir(), "train", p.trainLimit, &train);
     if (out.error.isEmpty())
-      out.error = loadFashionMnist(fashionMnistDir(), "t10k", p.value("query_limit").toInt(), &test);
+      out.error = loadFashionMnist(fashionMnistDir(), "t10k", p.queryLimit, &test);
     if (!out.error.isEmpty()) return out;
     out.trainImages = static_cast<int>(train.images.size(0));
     out.queries = static_cast<int>(test.images.size(0));
     const at::Tensor trainX = train.images.to(device), testX = test.images.to(device);
     const ImageRowsTask task(trainX);
-    const int topK = p.value("top_k").toInt(), steps = p.value("steps").toInt(), seed = p.value("seed").toInt();
+    const int topK = p.topK, steps = p.steps, seed = p.seed;
     auto score = [&](const at::Tensor& trainCodes, const at::Tensor& testCodes, HashingRow* row) {
       const std::vector<uint64_t> db = packCodes(trainCodes);
       row->distinctCodes = static_cast<int>(std::set<uint64_t>(db.begin(), db.end()).size());
@@ -179,7 +162,7 @@ HashingResult runHashing(const HashingSpec& spec, const MethodRegistry& registry
       run.method = methodId;
       run.steps = steps;
       run.seed = seed * 131 + m;
-      if (const QString err = methodParamsFor(p, m, *method, &run.methodParams); !err.isEmpty()) {
+      if (const QString err = methodParamsFor(spec.params, m, *method, &run.methodParams); !err.isEmpty()) {
         out.error = err;
         return out;
       }

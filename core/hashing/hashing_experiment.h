@@ -9,16 +9,13 @@
 #include <functional>
 #include <optional>
 
+#include "hashing/hashing_options.h"  // its keys, read once
 #include "params/param_spec.h"
 
 namespace milab {
 
 struct Experiment;
 class MethodRegistry;
-
-// steps, batch, lr, beta, order_prior, prior_steps, prior_lr, hidden, train_limit, query_limit, top_k, seed,
-// device. The code lengths are a separate list (`bits`), and `method` names the estimator that learns the codes.
-const ParamSpecs& hashingSpecs();
 
 struct HashingSpec {
   QList<int> bits{16, 32, 64};

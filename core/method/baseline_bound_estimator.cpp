@@ -3,6 +3,7 @@
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
 
+#include "method/critic_options.h"
 #include "method/score_matrix_estimator.h"
 #include "nn/flat_adam.h"
 #include "nn/separable_critic.h"
@@ -10,14 +11,15 @@
 namespace milab {
 
 BaselineBoundEstimator::BaselineBoundEstimator(const EstimatorContext& ctx, BaselineBound bound)
-    : K_(ctx.params.value("K").toInt()), task_(ctx.task), bound_(std::move(bound)) {
-  if (usesOracleCritic(ctx.params)) return;
+    : K_(CriticOptions::from(ctx.params).K), task_(ctx.task), bound_(std::move(bound)) {
+  const CriticOptions o = CriticOptions::from(ctx.params);
+  if (o.oracle) return;
   at::Generator gen = ctx.generator;
   const int64_t xDim = criticInputDim(*task_);
-  critic_ = std::make_unique<SeparableCritic>(xDim, task_->dimY(), ctx.params, ctx.device, gen);
-  baseline_ = Mlp(xDim, ctx.params.value("hidden").toInt(), 1, gen);
+  critic_ = std::make_unique<SeparableCritic>(xDim, task_->dimY(), o.hidden, o.embed, o.lr, ctx.device, gen);
+  baseline_ = Mlp(xDim, o.hidden, 1, gen);
   baseline_->to(ctx.device);
-  adam_ = std::make_unique<FlatAdam>(baseline_->parameters(), ctx.params.value("lr").toDouble());
+  adam_ = std::make_unique<FlatAdam>(baseline_->parameters(), o.lr);
 }
 
 BaselineBoundEstimator::~BaselineBoundEstimator() = default;

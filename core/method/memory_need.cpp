@@ -2,8 +2,9 @@
 
 #include <unistd.h>
 
-#include "method/density_params.h"
+#include "method/density_options.h"
 #include "method/method_plugin.h"
+#include "tasks/shared_task_options.h"
 #include "tasks/task.h"
 
 namespace milab {
@@ -17,7 +18,7 @@ MemoryNeed negativePairsNeed(double rows, double negativesPerRow, double hidden,
 }
 
 double taskDimY(const TaskInfo& task, const ParamMap& taskParams) {
-  return task.dimY ? task.dimY : taskParams.value("dim").toDouble();
+  return task.dimY ? task.dimY : SharedTaskOptions::from(taskParams).dim.value_or(0);
 }
 
 MemoryNeed oraclePairsNeed(double pairs, const TaskInfo& task, const ParamMap& taskParams, const QString& key,
@@ -29,9 +30,10 @@ MemoryNeed oraclePairsNeed(double pairs, const TaskInfo& task, const ParamMap& t
 }
 
 MemoryNeed scoreMatrixNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) {
-  if (!params.contains("K")) return {};
-  const double K = params.value("K").toDouble();
-  if (usesOracleCritic(params)) return oraclePairsNeed(K * K, task, taskParams, "K", QStringLiteral("K x K"));
+  const SharedMethodOptions shared = SharedMethodOptions::from(params);
+  if (!shared.K) return {};
+  const double K = double(*shared.K);
+  if (shared.oracleCritic) return oraclePairsNeed(K * K, task, taskParams, "K", QStringLiteral("K x K"));
   return {2e8 + 16 * K * K, "K", QStringLiteral("its K x K score matrices (K = %1)").arg(K), "lower K"};
 }
 

@@ -8,6 +8,7 @@
 
 #include "method/memory_need.h"
 #include "method/reading_limits.h"
+#include "method/shared_method_options.h"  // usesOracleCritic, K and batch of any method
 #include "params/param_spec.h"
 #include "tasks/task.h"
 
@@ -54,10 +55,6 @@ using Ceiling = NamedValue;
 // A part of a bound that is a sum, e.g. {"I_CNCE(x;y|x')", 2.95}.
 using Term = NamedValue;
 
-// critic = oracle: the run reads the task's exact critic or densities and has nothing to learn. Estimators build no
-// model for it, and the training session takes each of its steps as one more evaluation: trainStep is never called.
-inline bool usesOracleCritic(const ParamMap& params) { return params.value("critic").toString() == "oracle"; }
-
 class MethodPlugin {
  public:
   virtual ~MethodPlugin() = default;
@@ -88,9 +85,8 @@ class MethodPlugin {
   // Joint samples one training step (and one evaluation batch) reads, from validated params: what a finite sample
   // set's training and held-out parts must each hold. The default reads K, else batch; 1 when the method has neither.
   virtual qint64 samplesPerBatch(const ParamMap& params) const {
-    if (params.contains("K")) return params.value("K").toLongLong();
-    if (params.contains("batch")) return params.value("batch").toLongLong();
-    return 1;
+    const SharedMethodOptions shared = SharedMethodOptions::from(params);
+    return shared.K.value_or(shared.batch.value_or(1));
   }
   // What a finished reading on this task can be (reading_limits.h); outside it the run fails as diverged.
   virtual ReadingLimits readingLimits(const ParamMap& params, const TaskModel& task) const {

@@ -3,6 +3,7 @@
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
 
+#include "method/critic_options.h"
 #include "nn/separable_critic.h"
 
 namespace milab {
@@ -17,13 +18,15 @@ at::Tensor oraclePmiMatrix(const TaskSampler& task, const Batch& batch) {
 }
 
 ScoreMatrixEstimator::ScoreMatrixEstimator(const EstimatorContext& ctx, ScoreMatrixBound bound)
-    : K_(ctx.params.value("K").toInt()),
+    : K_(CriticOptions::from(ctx.params).K),
       oracle_(usesOracleCritic(ctx.params)),
       task_(ctx.task),
       gen_(ctx.generator),
       bound_(std::move(bound)) {
-  if (!oracle_)
-    critic_ = std::make_unique<SeparableCritic>(criticInputDim(*task_), task_->dimY(), ctx.params, ctx.device, gen_);
+  if (oracle_) return;
+  const CriticOptions o = CriticOptions::from(ctx.params);
+  critic_ = std::make_unique<SeparableCritic>(criticInputDim(*task_), task_->dimY(), o.hidden, o.embed, o.lr,
+                                              ctx.device, gen_);
 }
 
 ScoreMatrixEstimator::~ScoreMatrixEstimator() = default;

@@ -11,8 +11,9 @@ namespace milab {
 
 class SeparableCritic {
  public:
-  // params: lr, hidden, embed (criticParamSpecs).
-  SeparableCritic(int64_t xDim, int64_t yDim, const ParamMap& params, c10::Device device, at::Generator& gen);
+  // hidden and embed: each MLP's hidden units and output size; lr: Adam's (criticParamSpecs' fields).
+  SeparableCritic(int64_t xDim, int64_t yDim, int64_t hidden, int64_t embed, double lr, c10::Device device,
+                  at::Generator& gen);
 
   at::Tensor embedX(const at::Tensor& x) { return f_->forward(x); }
   at::Tensor embedY(const at::Tensor& y) { return g_->forward(y); }

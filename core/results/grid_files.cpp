@@ -11,7 +11,9 @@
 #include <QSet>
 #include <QTextStream>
 
+#include "method/shared_method_options.h"
 #include "results/run_files.h"
+#include "tasks/shared_task_options.h"
 
 namespace milab {
 
@@ -19,6 +21,16 @@ namespace {
 
 // An unknown value (a dataset's truth) is an empty cell.
 QString number(double v) { return std::isfinite(v) ? QString::number(v, 'g', 10) : QString(); }
+
+// The CSV's mi and K columns: the stated value as the settings hold it, "" where the task or method has none.
+QString statedMiText(const ParamMap& taskParams) {
+  const std::optional<double> mi = SharedTaskOptions::from(taskParams).mi;
+  return mi ? QVariant(*mi).toString() : QString();
+}
+QString contrastiveSetSizeText(const ParamMap& methodParams) {
+  const std::optional<qint64> K = SharedMethodOptions::from(methodParams).K;
+  return K ? QString::number(*K) : QString();
+}
 
 }  // namespace
 
@@ -57,8 +69,8 @@ QString writeGridCsv(const QString& path, const QList<CellResult>& cells) {
     QStringList row{c.cell.name,
                     s.method,
                     s.task,
-                    s.taskParams.value("mi").toString(),
-                    s.methodParams.value("K").toString(),
+                    statedMiText(s.taskParams),
+                    contrastiveSetSizeText(s.methodParams),
                     QString::number(s.seed)};
     for (const QString& k : coordinateKeys) row << c.cell.coordinates.value(k).toString();
     const bool estimated = hasEstimate(r);  // a failed cell: empty fields

@@ -12,6 +12,8 @@
 #include <limits>
 
 #include "results/embedding_files.h"
+#include "method/shared_method_options.h"
+#include "tasks/shared_task_options.h"
 
 namespace milab {
 
@@ -79,10 +81,10 @@ QJsonObject summaryJson(const RunSpec& spec, const RunResult& result) {
   o.insert("method", spec.method);
   o.insert("task", spec.task);
   // A task whose id names its sizes (a Beyond-Normal one) has no dim key: null.
-  o.insert("dim", spec.taskParams.contains("dim") ? QJsonValue(spec.taskParams.value("dim").toInt())
-                                                  : QJsonValue(QJsonValue::Null));
-  o.insert("K", spec.methodParams.contains("K") ? QJsonValue(spec.methodParams.value("K").toInt())
-                                                : QJsonValue(QJsonValue::Null));
+  const std::optional<int> dim = SharedTaskOptions::from(spec.taskParams).dim;
+  const std::optional<qint64> K = SharedMethodOptions::from(spec.methodParams).K;
+  o.insert("dim", dim ? QJsonValue(*dim) : QJsonValue(QJsonValue::Null));
+  o.insert("K", K ? QJsonValue(int(*K)) : QJsonValue(QJsonValue::Null));
   o.insert("steps", spec.steps);
   o.insert("steps_done", result.stepsDone);
   o.insert("seed", spec.seed);

@@ -182,7 +182,7 @@ QString methodTaskMismatch(const MethodInfo& method, const ParamMap& methodParam
   if (method.needsSubview && !task.capabilities.subview)
     return QStringLiteral("task: method %1 needs x' and samples of the true p(y|x'), which task '%2' does not offer")
         .arg(method.id, task.id);
-  if (methodParams.value("critic").toString() == "oracle") {
+  if (usesOracleCritic(methodParams)) {
     if (!task.capabilities.pmi)
       return QStringLiteral("critic: oracle reads the exact PMI, which task '%1' does not offer (method %2)")
           .arg(task.id, method.id);

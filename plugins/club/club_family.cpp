@@ -3,7 +3,7 @@
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
 
-#include "method/density_params.h"
+#include "method/density_options.h"
 #include "method/estimator.h"
 #include "method/score_matrix_estimator.h"
 #include "nn/density_model.h"

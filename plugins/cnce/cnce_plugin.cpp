@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "method/critic_pair.h"
-#include "method/critic_params.h"
+#include "method/critic_options.h"
 #include "method/estimator.h"
 #include "nn/separable_critic.h"
 
@@ -16,10 +16,11 @@ namespace {
 
 class CnceEstimator final : public Estimator {
  public:
-  explicit CnceEstimator(const EstimatorContext& ctx) : ctx_(ctx), K_(ctx.params.value("K").toInt()) {
-    if (!usesOracleCritic(ctx.params))
-      critic_ = std::make_unique<SeparableCritic>(ctx.task->criticInputDim(), ctx.task->dimY(), ctx.params, ctx.device,
-                                                  ctx_.generator);
+  explicit CnceEstimator(const EstimatorContext& ctx) : ctx_(ctx), K_(CriticOptions::from(ctx.params).K) {
+    const CriticOptions o = CriticOptions::from(ctx.params);
+    if (!o.oracle)
+      critic_ = std::make_unique<SeparableCritic>(ctx.task->criticInputDim(), ctx.task->dimY(), o.hidden, o.embed,
+                                                  o.lr, ctx.device, ctx_.generator);
   }
 
   // Negatives are drawn per row, so the batch size is free; K rows keeps the cost comparable to InfoNCE's.
@@ -62,14 +63,14 @@ MethodInfo CncePlugin::info() const {
 }
 
 QList<Ceiling> CncePlugin::ceilings(const ParamMap& params) const {
-  return {{"log K", std::log(params.value("K").toDouble())}};
+  return {{"log K", std::log(double(CriticOptions::from(params).K))}};
 }
 
 MemoryNeed CncePlugin::memoryNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const {
-  const double K = params.value("K").toDouble();  // K rows, K - 1 negatives each
-  if (usesOracleCritic(params))
-    return oraclePairsNeed(K * (K - 1), task, taskParams, "K", QStringLiteral("K x (K - 1)"));
-  return negativePairsNeed(K, K - 1, params.value("hidden").toDouble(), QStringLiteral("K x (K - 1)"));
+  const CriticOptions o = CriticOptions::from(params);
+  const double K = o.K;  // K rows, K - 1 negatives each
+  if (o.oracle) return oraclePairsNeed(K * (K - 1), task, taskParams, "K", QStringLiteral("K x (K - 1)"));
+  return negativePairsNeed(K, K - 1, o.hidden, QStringLiteral("K x (K - 1)"));
 }
 
 std::unique_ptr<Estimator> CncePlugin::create(const EstimatorContext& context) const {

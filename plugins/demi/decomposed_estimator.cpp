@@ -3,7 +3,6 @@
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
 
-#include "demi/decomposed_plugin.h"
 #include "method/critic_pair.h"
 #include "nn/bounds.h"
 #include "nn/separable_critic.h"
@@ -12,11 +11,13 @@ namespace milab {
 
 DecomposedEstimator::DecomposedEstimator(const EstimatorContext& ctx)
     : ctx_(ctx),
-      marginalProtocol_(usesMarginalProtocol(ctx.params)),
-      perTerm_(marginalProtocol_ ? ctx.params.value("K").toInt() : ctx.params.value("K").toInt() / 2) {
-  if (!usesOracleCritic(ctx.params))
-    critic_ = std::make_unique<SeparableCritic>(ctx.task->criticInputDim(), ctx.task->dimY(), ctx.params, ctx.device,
-                                                ctx_.generator);
+      options_(DecomposedOptions::from(ctx.params)),
+      marginalProtocol_(options_.marginalProtocol),
+      perTerm_(options_.perTerm()) {
+  const CriticOptions& c = options_.critic;
+  if (!c.oracle)
+    critic_ = std::make_unique<SeparableCritic>(ctx.task->criticInputDim(), ctx.task->dimY(), c.hidden, c.embed, c.lr,
+                                                ctx.device, ctx_.generator);
 }
 
 DecomposedEstimator::~DecomposedEstimator() = default;

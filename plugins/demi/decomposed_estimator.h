@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 
+#include "demi/decomposed_options.h"
 #include "method/estimator.h"
 
 namespace milab {
@@ -65,11 +66,13 @@ class DecomposedEstimator : public Estimator {
   int64_t perTerm() const { return perTerm_; }  // candidates per term: the batch is one set
   bool oracle() const { return !critic_; }
   const EstimatorContext& context() const { return ctx_; }
+  const DecomposedOptions& options() const { return options_; }
   at::Generator& generator() { return ctx_.generator; }
   at::Generator& noise() { return ctx_.noise; }  // on the run's device (EstimatorContext::noise)
 
  private:
   EstimatorContext ctx_;
+  DecomposedOptions options_;
   bool marginalProtocol_;
   int64_t perTerm_;
   std::unique_ptr<SeparableCritic> critic_;  // null for the oracle

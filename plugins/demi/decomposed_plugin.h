@@ -7,8 +7,6 @@
 
 namespace milab {
 
-bool usesMarginalProtocol(const ParamMap& params);
-
 class DecomposedPlugin : public MethodPlugin {
  public:
   DecomposedPlugin(QString id, QString displayName, QString summary);

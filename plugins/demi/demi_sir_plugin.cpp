@@ -14,7 +14,7 @@ namespace {
 class DemiSirEstimator final : public DecomposedEstimator {
  public:
   explicit DemiSirEstimator(const EstimatorContext& ctx)
-      : DecomposedEstimator(ctx), pool_(ctx.params.value("M").toInt()) {}
+      : DecomposedEstimator(ctx), pool_(options().sirPool) {}
 
  protected:
   ConditionalTerm conditionalObjective(const Batch& batch, CriticPair& critics) override {
@@ -56,8 +56,7 @@ DemiSirPlugin::DemiSirPlugin()
 
 MethodInfo DemiSirPlugin::info() const {
   MethodInfo i = DecomposedPlugin::info();
-  i.params << ParamSpec::integer("M", 1024, 2, 1 << 20,
-                                 "marginal samples per step from which each row resamples its negatives");
+  i.params << sirPoolParamSpec();
   return i;
 }
 
@@ -66,8 +65,9 @@ QString DemiSirPlugin::validate(const ParamMap& params, const TaskInfo& task, co
   if (!err.isEmpty()) return err;
   // Each row resamples its candidates' negatives from the pool: K/2 - 1 under the conditional protocol, K - 1
   // under the marginal one. A pool smaller than the candidates of one row would repeat draws within every row.
-  const bool marginal = usesMarginalProtocol(params);
-  const int K = params.value("K").toInt(), M = params.value("M").toInt(), candidates = marginal ? K : K / 2;
+  const DecomposedOptions o = DecomposedOptions::from(params);
+  const bool marginal = o.marginalProtocol;
+  const int K = o.critic.K, M = o.sirPool, candidates = o.perTerm();
   if (M < candidates)
     return QStringLiteral(
                "M: must be at least %1 = %2 (the candidates per row under the %3 protocol) for "

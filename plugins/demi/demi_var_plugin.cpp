@@ -23,9 +23,9 @@ class DemiVarEstimator final : public DecomposedEstimator {
   explicit DemiVarEstimator(const EstimatorContext& ctx) : DecomposedEstimator(ctx) {
     if (oracle()) return;  // the oracle's q is the true p(y|x'), so its KL is 0
     // q(y | x'): x' in, a mean and a log-variance per dimension of y out.
-    q_ = Mlp(ctx.task->dimX(), ctx.params.value("hidden").toInt(), 2 * ctx.task->dimY(), generator());
+    q_ = Mlp(ctx.task->dimX(), options().critic.hidden, 2 * ctx.task->dimY(), generator());
     q_->to(ctx.device);
-    adam_ = std::make_unique<FlatAdam>(q_->parameters(), ctx.params.value("lr").toDouble());
+    adam_ = std::make_unique<FlatAdam>(q_->parameters(), options().critic.lr);
   }
 
  protected:

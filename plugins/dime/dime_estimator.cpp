@@ -54,7 +54,8 @@ DimeEstimator::DimeEstimator(const EstimatorContext& ctx, FDivergence divergence
   nets_ = std::make_unique<Networks>();
   const int64_t xDim = criticInputDim(*task_), yDim = task_->dimY();
   if (options_.critic == DimeOptions::Critic::Separable) {
-    nets_->separable = std::make_unique<SeparableCritic>(xDim, yDim, ctx.params, ctx.device, gen_);
+    nets_->separable = std::make_unique<SeparableCritic>(xDim, yDim, options_.hidden, options_.embed, options_.lr,
+                                                        ctx.device, gen_);
     return;
   }
   nets_->concat = ConcatCritic(xDim + yDim, options_.hidden, gen_);

@@ -4,7 +4,7 @@
 #include <c10/core/GradMode.h>
 
 #include "doe/doe_options.h"
-#include "method/density_params.h"
+#include "method/density_options.h"
 #include "method/estimator.h"
 #include "method/score_matrix_estimator.h"
 #include "nn/density_model.h"

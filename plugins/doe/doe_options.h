@@ -4,7 +4,7 @@
 // clip). Torch header: the family's translation units only.
 #include <QString>
 
-#include "method/density_params.h"
+#include "method/density_options.h"
 #include "nn/density_model.h"
 
 namespace milab {

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "method/critic_params.h"
+#include "method/critic_options.h"
 #include "method/score_matrix_estimator.h"
 #include "nn/bounds.h"
 
@@ -16,7 +16,7 @@ MethodInfo InfoNcePlugin::info() const {
 }
 
 QList<Ceiling> InfoNcePlugin::ceilings(const ParamMap& params) const {
-  return {{"log K", std::log(params.value("K").toDouble())}};
+  return {{"log K", std::log(double(CriticOptions::from(params).K))}};
 }
 
 std::unique_ptr<Estimator> InfoNcePlugin::create(const EstimatorContext& context) const {

@@ -9,6 +9,7 @@
 #include "method/estimator.h"
 #include "method/score_matrix_estimator.h"
 #include "tasks/task_catalog.h"
+#include "tasks/shared_task_options.h"
 
 namespace milab {
 
@@ -97,7 +98,7 @@ QString KsgPlugin::validate(const ParamMap& params, const TaskInfo& task, const 
   const KsgOptions o = KsgOptions::from(params);
   const qint64 k = o.k, samples = o.setSize;
   if (k >= samples) return QStringLiteral("k: must be below set_size (%1) for %2, got %3").arg(samples).arg(id_).arg(k);
-  const int dim = task.dimY ? std::max(task.dimX, task.dimY) : taskParams.value("dim").toInt();
+  const int dim = task.dimY ? std::max(task.dimX, task.dimY) : SharedTaskOptions::from(taskParams).dim.value_or(0);
   const double need = ksgBytesNeeded(samples, dim, task.hasSubview()), have = physicalMemoryBytes();
   if (need > 0.5 * have)
     return QStringLiteral(

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "method/critic_params.h"
+#include "method/critic_options.h"
 #include "method/score_matrix_estimator.h"
 
 namespace milab {
@@ -22,7 +22,7 @@ MethodInfo LocalNcePlugin::info() const {
 QList<Ceiling> LocalNcePlugin::ceilings(const ParamMap&) const { return {}; }
 
 std::unique_ptr<Estimator> LocalNcePlugin::create(const EstimatorContext& context) const {
-  const double logNegatives = std::log(context.params.value("K").toDouble() - 1.0);
+  const double logNegatives = std::log(double(CriticOptions::from(context.params).K) - 1.0);
   // Maximise log s(s+) + sum_j log s(-s_j-), per row (nce notes sec. 2), averaged over rows.
   auto objective = [](const at::Tensor& scores) {
     const at::Tensor positive = at::log_sigmoid(scores.diagonal());

@@ -4,7 +4,8 @@
 
 #include <memory>
 
-#include "method/critic_params.h"
+#include "method/critic_options.h"
+#include "mine/mine_options.h"
 #include "method/score_matrix_estimator.h"
 #include "nn/bounds.h"
 
@@ -15,14 +16,14 @@ MethodInfo MinePlugin::info() const {
       "mine", "MINE (DV, moving average)", "comparator",
       "Donsker-Varadhan bound; the gradient of log E[e^s] uses a moving average of E[e^s] (Belghazi et al.); the "
       "in-batch reading is biased upward at small K (Jensen: log of a batch mean of e^s)");
-  i.params << ParamSpec::real("momentum", 0.9, 0.0, 1.0, "moving-average weight of the past", false, true);
+  i.params << MineOptions::extraSpecs();
   return i;
 }
 
 QList<Ceiling> MinePlugin::ceilings(const ParamMap&) const { return {}; }
 
 std::unique_ptr<Estimator> MinePlugin::create(const EstimatorContext& context) const {
-  const double momentum = context.params.value("momentum").toDouble();
+  const double momentum = MineOptions::from(context.params).momentum;
   auto average = std::make_shared<at::Tensor>();  // running mean of E_marginals[e^s]
   auto objective = [average, momentum](const at::Tensor& scores) {
     const at::Tensor now = logMeanExpOffDiagonal(scores).exp().detach();

@@ -2,7 +2,7 @@
 
 #include <ATen/ATen.h>
 
-#include "method/critic_params.h"
+#include "method/critic_options.h"
 #include "method/score_matrix_estimator.h"
 #include "nn/bounds.h"
 

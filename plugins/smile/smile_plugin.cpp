@@ -2,7 +2,8 @@
 
 #include <ATen/ATen.h>
 
-#include "method/critic_params.h"
+#include "method/critic_options.h"
+#include "smile/smile_options.h"
 #include "method/score_matrix_estimator.h"
 #include "nn/bounds.h"
 
@@ -15,14 +16,14 @@ MethodInfo SmilePlugin::info() const {
       "the clip trades bias for variance: not a lower bound; like DV, biased upward at small K (log of a batch "
       "mean)");
   i.lowerBound = false;  // clipping the partition term can lift the reading above DV, hence above the MI
-  i.params << ParamSpec::real("tau", 5.0, 0.0, 100.0, "clip of the scores in the partition term", true, false);
+  i.params << SmileOptions::extraSpecs();
   return i;
 }
 
 QList<Ceiling> SmilePlugin::ceilings(const ParamMap&) const { return {}; }
 
 std::unique_ptr<Estimator> SmilePlugin::create(const EstimatorContext& context) const {
-  const double tau = context.params.value("tau").toDouble();
+  const double tau = SmileOptions::from(context.params).tau;
   auto value = [tau](const at::Tensor& scores) {
     return scores.diagonal().mean() - logMeanExpOffDiagonal(scores.clamp(-tau, tau));
   };

@@ -3,7 +3,7 @@
 #include <ATen/ATen.h>
 
 #include "method/baseline_bound_estimator.h"
-#include "method/critic_params.h"
+#include "method/critic_options.h"
 #include "nn/bounds.h"
 
 namespace milab {

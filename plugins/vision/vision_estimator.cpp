@@ -12,6 +12,7 @@
 #include "nn/flat_adam.h"
 #include "nn/linear_probe.h"
 #include "nn/mlp.h"
+#include "tasks/shared_task_options.h"
 
 namespace milab {
 
@@ -275,8 +276,9 @@ QList<Ceiling> VisionPlugin::ceilings(const ParamMap& params) const {
 
 QString VisionPlugin::validate(const ParamMap& params, const TaskInfo&, const ParamMap& taskParams) const {
   const VisionOptions o = visionOptions(objective_, params);
-  const qint64 images = taskParams.value("train_images").toLongLong();
-  if (taskParams.contains("train_images") && o.queue > images)
+  const std::optional<qint64> pool = SharedTaskOptions::from(taskParams).trainImages;
+  const qint64 images = pool.value_or(0);
+  if (pool && o.queue > images)
     return QStringLiteral(
                "queue: %1 keys is more than the task's train_images (%2): the queue would hold the same "
                "images again as negatives; allowed 0 to %2")

@@ -142,9 +142,9 @@ class TestStepLoop : public QObject {
     QFETCH(int, K);
     QFETCH(int, hidden);
     QFETCH(int, embed);
-    const ParamMap params{{"lr", 5e-3}, {"hidden", hidden}, {"embed", embed}};
     at::Generator a = at::make_generator<at::CPUGeneratorImpl>(3), b = at::make_generator<at::CPUGeneratorImpl>(3);
-    SeparableCritic autograd(6, 4, params, c10::Device(c10::kCPU), a), handWritten(6, 4, params, c10::kCPU, b);
+    SeparableCritic autograd(6, 4, hidden, embed, 5e-3, c10::Device(c10::kCPU), a),
+        handWritten(6, 4, hidden, embed, 5e-3, c10::kCPU, b);
     at::Generator data = at::make_generator<at::CPUGeneratorImpl>(8);
     const at::Tensor probeX = at::randn({9, 6}, data), probeY = at::randn({9, 4}, data);
     for (int step = 0; step < 40; ++step) {
@@ -158,7 +158,8 @@ class TestStepLoop : public QObject {
       QVERIFY2(at::equal(handWritten.embedX(probeX), autograd.embedX(probeX)), where);
       QVERIFY2(at::equal(handWritten.embedY(probeY), autograd.embedY(probeY)), where);
     }
-    QVERIFY(!at::equal(autograd.embedX(probeX), SeparableCritic(6, 4, params, c10::kCPU, b).embedX(probeX)));
+    QVERIFY(
+        !at::equal(autograd.embedX(probeX), SeparableCritic(6, 4, hidden, embed, 5e-3, c10::kCPU, b).embedX(probeX)));
   }
 
   // The fused CPU loops of the candidates' scores and their backward against the ATen ops they replace (what a GPU
@@ -253,9 +254,9 @@ class TestStepLoop : public QObject {
     using Kind = SeparableCritic::DemiConditional;
     const Kind conditionalKind = Kind(kind);
     const int b = K / 2, d = 4;
-    const ParamMap params{{"lr", 5e-3}, {"hidden", hidden}, {"embed", embed}};
     at::Generator a = at::make_generator<at::CPUGeneratorImpl>(3), c = at::make_generator<at::CPUGeneratorImpl>(3);
-    SeparableCritic autograd(2 * d, d, params, c10::kCPU, a), handWritten(2 * d, d, params, c10::kCPU, c);
+    SeparableCritic autograd(2 * d, d, hidden, embed, 5e-3, c10::kCPU, a),
+        handWritten(2 * d, d, hidden, embed, 5e-3, c10::kCPU, c);
     at::Generator data = at::make_generator<at::CPUGeneratorImpl>(8);
     for (int step = 0; step < 40; ++step) {
       Batch batch;

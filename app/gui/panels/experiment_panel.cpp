@@ -15,6 +15,7 @@
 #include <limits>
 
 #include "engine/experiment.h"
+#include "engine/staircase.h"
 #include "gui/panels/param_form.h"
 #include "gui/panels/task_chart.h"
 #include "gui/panels/wheel_guard.h"
@@ -209,10 +210,9 @@ void ExperimentPanel::onMethodChanged() {
 // A staircase decides the run's length: the steps field shows levels x steps_per_level, greyed, until the
 // schedule is emptied (a task without one never locks it).
 void ExperimentPanel::followSchedule() {
-  const ParamMap task = taskForm_->values();
-  const int levels = int(numberListValues(task.value("mi_schedule")).size());
-  const int perLevel = task.value("steps_per_level").toInt();
-  if (levels > 0 && perLevel > 0 && qint64(levels) * perLevel <= std::numeric_limits<int>::max()) {
+  const MiSchedule schedule = scheduleOf(taskForm_->values());
+  const int levels = int(schedule.levels.size()), perLevel = schedule.stepsPerLevel;
+  if (schedule.isSet() && qint64(levels) * perLevel <= std::numeric_limits<int>::max()) {
     settingsForm_->setValues({{"steps", levels * perLevel}});
     settingsForm_->setFieldLocked(
         "steps", tr("the staircase sets it: %1 levels x %2 steps per level").arg(levels).arg(perLevel));
@@ -266,15 +266,7 @@ RunSpec ExperimentPanel::spec() const {
   s.method = method_->currentData().toString();
   s.methodParams = methodForm_->values();
   // Copied as they are, not checked here: validateRunSpec names a bad one on its field.
-  const ParamMap settings = settingsForm_->values();
-  s.steps = settings.value("steps").toInt();
-  s.seed = settings.value("seed").toInt();
-  s.device = settings.value("device").toString();
-  s.evalBatches = settings.value("eval_batches").toInt();
-  s.samples = settings.value("samples").toInt();
-  s.testFraction = settings.value("test_fraction").toDouble();
-  s.evalEvery = settings.value("eval_every").toInt();
-  s.earlyStopping = settings.value("early_stopping").toBool();
+  readRunSettings(settingsForm_->values(), &s);
   return s;
 }
 

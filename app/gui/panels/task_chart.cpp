@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/staircase.h"
 #include "tasks/task_catalog.h"
 #include "tasks/task_preview.h"
 
@@ -102,7 +103,7 @@ void TaskChart::show(const QString& task, const ParamMap& params, int seed) {
   if (breakdown.stacked.isEmpty())
     showSamples(*model, seed);
   else
-    showBreakdown(breakdown, numberListValues(checked.value("mi_schedule")).isEmpty()
+    showBreakdown(breakdown, !scheduleOf(checked).isSet()
                                  ? QString()
                                  : QStringLiteral("\nat the staircase's last level"));
   titleElement->setText(title_);

@@ -25,6 +25,7 @@
 #include "plot/plot_export.h"
 #include "plot/run_plot.h"
 #include "tasks/task_catalog.h"
+#include "tasks/shared_task_options.h"
 
 namespace milab {
 
@@ -172,8 +173,9 @@ void ComparisonView::addRuns(const QList<RunSpec>& specs, bool withOracle) {
   if (size() == 0 && overlays_ == 0) {  // a new set; runs overlaid from the history stay
     const RunSpec& s = specs.first();
     // A task whose id names its sizes (Beyond Normal) has no dim or mi key: its exact MI says what it is.
+    const SharedTaskOptions stated = SharedTaskOptions::from(s.taskParams);
     const std::unique_ptr<TaskModel> model =
-        s.taskParams.contains("mi") ? nullptr : buildTask(s.task, s.taskParams, static_cast<std::uint64_t>(s.seed));
+        stated.mi ? nullptr : buildTask(s.task, s.taskParams, static_cast<std::uint64_t>(s.seed));
     plot_->clear(model
                      ? (std::isnan(model->totalMi())
                             ? (model->rows() > 0 ? QStringLiteral("%1 (a table: I(x;y) unknown)")
@@ -182,8 +184,8 @@ void ComparisonView::addRuns(const QList<RunSpec>& specs, bool withOracle) {
                             : QStringLiteral("%1 (exact I(x;y) %2 nats)").arg(s.task).arg(model->totalMi(), 0, 'f', 3))
                      : QStringLiteral("%1 (dim %2, total MI %3 nats)")
                            .arg(s.task)
-                           .arg(s.taskParams.value("dim").toInt())
-                           .arg(s.taskParams.value("mi").toDouble()));
+                           .arg(stated.dim.value_or(0))
+                           .arg(stated.mi.value_or(0)));
   }
   table_->setSortingEnabled(false);
   for (const RunSpec& spec : specs) {

@@ -33,12 +33,12 @@ void HashingView::launch(const QString&) {
             spec, registry, [&progress](const HashingRow&) { ++progress; }, cancel);
       });
   job_->start();
-  showPending(QStringLiteral("Fashion-MNIST hashing: top-%1 precision").arg(spec_.params.value("top_k").toInt()));
+  showPending(QStringLiteral("Fashion-MNIST hashing: top-%1 precision").arg(HashingOptions::from(spec_.params).topK));
 }
 
 QStringList HashingView::finish(const QString& outDir) {
   const HashingResult& r = job_->result();
-  drawHashingPlot(plot(), r, spec_.params.value("top_k").toInt());
+  drawHashingPlot(plot(), r, HashingOptions::from(spec_.params).topK);
   QStringList errors = writeHashingOutputs(outDir, spec_, r);
   if (!r.error.isEmpty()) errors.prepend(r.error);
   return errors;
@@ -58,7 +58,7 @@ QString HashingView::summaryHtml() const {
   const HashingResult& r = job_->result();
   QString text = QStringLiteral("<b>hashing %1</b>: top-%2 precision, %3 queries against %4 images")
                      .arg(statusName(outcomeOf(r.error, r.cancelled)))
-                     .arg(spec_.params.value("top_k").toInt())
+                     .arg(HashingOptions::from(spec_.params).topK)
                      .arg(r.queries)
                      .arg(r.trainImages);
   for (const HashingRow& row : r.rows)

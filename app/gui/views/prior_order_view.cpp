@@ -3,6 +3,7 @@
 #include <qcustomplot.h>
 
 #include "engine/experiment.h"
+#include "engine/prior_order_sweep_options.h"
 #include "engine/run.h"
 #include "method/method_registry.h"
 #include "plot/plot_export.h"
@@ -53,9 +54,9 @@ QString PriorOrderView::progressLine() const {
 QString PriorOrderView::startedHtml() const {
   return QStringLiteral("Training the %1 encoder (m = %2) for %3 steps, then the prior orders up to %4")
       .arg(spec_.encoder.method)
-      .arg(spec_.encoder.methodParams.value("bits").toInt())
+      .arg(MarkovEncoderKeys::from(spec_.encoder.methodParams).bits)
       .arg(spec_.encoder.steps)
-      .arg(spec_.sweep.value("max_order").toInt());
+      .arg(PriorOrderSweepOptions::from(spec_.sweep).maxOrder);
 }
 
 QString PriorOrderView::summaryHtml() const {

@@ -4,6 +4,7 @@
 #include <QRegularExpression>
 
 #include "beyond_normal.h"
+#include "beyond_normal_options.h"
 #include "beyond_normal_task_model.h"
 
 namespace milab {
@@ -34,53 +35,27 @@ TaskInfo customInfo() {
   t.summary =
       "a Beyond-Normal family with your parameters and transform chain (the id it makes is what runs); "
       "exact I(x;y), samples only";
-  t.params = {
-      ParamSpec::choice("base",
-                        {"multinormal-dense", "multinormal-sparse", "student-identity", "1v1-normal", "1v1-bimodal",
-                         "1v1-additive", "multinormal", "student"},
-                        "multinormal-dense",
-                        "the base distribution (bmi's families; multinormal and student take your `covariance`)"),
-      ParamSpec::integer("dim_x", 2, 1, 500, "dimension of x (multinormal and Student-t bases)"),
-      ParamSpec::integer("dim_y", 2, 1, 500, "dimension of y (multinormal and Student-t bases)"),
-      ParamSpec::real("off_diag", 0.5, 0, 1, "multinormal-dense: every correlation (the id grammar has no minus sign)",
-                      false, true),
-      ParamSpec::integer("n_interacting", 2, 0, 500, "multinormal-sparse: pairs (x_i, y_i) that share a latent"),
-      ParamSpec::real("strength", 2.0, 0, 100, "multinormal-sparse: the shared latent's weight", true),
-      ParamSpec::real("dof", 1.0, 0.1, 1000, "student-identity: degrees of freedom"),
-      ParamSpec::real("correlation", 0.75, 0, 1,
-                      "1v1-normal, 1v1-bimodal: the correlation (>= 0: the id grammar has no minus sign)", false, true),
-      ParamSpec::real("epsilon", 0.1, 1e-3, 100, "1v1-additive: the half-width of the uniform noise"),
-      ParamSpec::text("covariance", "",
-                      "multinormal: the covariance of (x, y); student: its dispersion. (dim_x + dim_y) rows "
-                      "separated by ';', entries by ',' (\"1, 0.6; 0.6, 2\"); symmetric, positive definite"),
-      ParamSpec::text("transforms", "",
-                      "applied in this order, comma-separated: normal_cdf, half_cube, asinh, wiggly, spiral, "
-                      "swissroll_x (the MI is the base's)"),
-  };
+  t.params = beyondNormalKeySpecs();
   return t;
 }
 
 QString number(double v) { return QString::number(v, 'g', QLocale::FloatingPointShortest); }
 
 // The id the keys describe (bmi writes the last transform first), or the error naming the key.
-QString idOf(const ParamMap& p, QString* id) {
-  const QString base = p.value("base").toString();
-  const QString dims = QStringLiteral("%1-%2").arg(p.value("dim_x").toInt()).arg(p.value("dim_y").toInt());
+QString idOf(const BeyondNormalOptions& k, QString* id) {
+  const QString base = k.base;
+  const QString dims = QStringLiteral("%1-%2").arg(k.dimX).arg(k.dimY);
   QString b;
-  if (base == "multinormal-dense")
-    b = QStringLiteral("multinormal-dense-%1-%2").arg(dims, number(p.value("off_diag").toDouble()));
+  if (base == "multinormal-dense") b = QStringLiteral("multinormal-dense-%1-%2").arg(dims, number(k.offDiag));
   if (base == "multinormal-sparse")
-    b = QStringLiteral("multinormal-sparse-%1-%2-%3")
-            .arg(dims)
-            .arg(p.value("n_interacting").toInt())
-            .arg(number(p.value("strength").toDouble()));
+    b = QStringLiteral("multinormal-sparse-%1-%2-%3").arg(dims).arg(k.nInteracting).arg(number(k.strength));
   if (base == "student-identity" || base == "student")
-    b = QStringLiteral("student-identity-%1-%2").arg(dims, number(p.value("dof").toDouble()));
+    b = QStringLiteral("student-identity-%1-%2").arg(dims, number(k.dof));
   if (base == "multinormal") b = QStringLiteral("multinormal-dense-%1-0").arg(dims);
-  if (base == "1v1-normal" || base == "1v1-bimodal") b = base + "-" + number(p.value("correlation").toDouble());
-  if (base == "1v1-additive") b = base + "-" + number(p.value("epsilon").toDouble());
+  if (base == "1v1-normal" || base == "1v1-bimodal") b = base + "-" + number(k.correlation);
+  if (base == "1v1-additive") b = base + "-" + number(k.epsilon);
   static const QStringList known{"normal_cdf", "half_cube", "asinh", "wiggly", "spiral", "swissroll_x"};
-  const QStringList chain = p.value("transforms").toString().split(',', Qt::SkipEmptyParts);
+  const QStringList chain = k.transforms.split(',', Qt::SkipEmptyParts);
   for (const QString& raw : chain) {
     const QString t = raw.trimmed();
     if (!known.contains(t)) return QStringLiteral("transforms: '%1' is not one of %2").arg(t.left(40), known.join('|'));
@@ -92,7 +67,7 @@ QString idOf(const ParamMap& p, QString* id) {
 
 // The definition the keys describe. The bases with a covariance of the user's own are the id grammar's identity
 // variant with the same dimensions, dof and transforms (which checks them), its covariance then replaced.
-QString definitionOf(const ParamMap& p, beyond_normal::TaskDefinition* out);
+QString definitionOf(const BeyondNormalOptions& k, beyond_normal::TaskDefinition* out);
 
 // "task: off_diag in 'ID' must be ..." from the id grammar, said of the key: "off_diag: must be ... (variant ID)".
 QString asKeyError(const QString& err) {
@@ -101,13 +76,13 @@ QString asKeyError(const QString& err) {
   return m.hasMatch() ? QStringLiteral("%1: %2 (variant %3)").arg(m.captured(1), m.captured(3), m.captured(2)) : err;
 }
 
-QString definitionOf(const ParamMap& p, beyond_normal::TaskDefinition* out) {
+QString definitionOf(const BeyondNormalOptions& k, beyond_normal::TaskDefinition* out) {
   QString id;
-  if (const QString err = idOf(p, &id); !err.isEmpty()) return err;
+  if (const QString err = idOf(k, &id); !err.isEmpty()) return err;
   beyond_normal::TaskDefinition d;
   if (const QString err = asKeyError(beyond_normal::parseTaskId(id, &d)); !err.isEmpty()) return err;
-  const QString base = p.value("base").toString();
-  const QString covariance = p.value("covariance").toString();
+  const QString base = k.base;
+  const QString covariance = k.covariance;
   if (base == "multinormal" || base == "student") {
     if (covariance.trimmed().isEmpty())
       return QStringLiteral("covariance: base %1 needs its %2 x %2 %3 (rows separated by ';')")
@@ -134,7 +109,7 @@ QString definitionOf(const ParamMap& p, beyond_normal::TaskDefinition* out) {
 QString BeyondNormalTaskPlugin::validate(const TaskInfo& task, ParamMap* params) const {
   if (const QString err = TaskPlugin::validate(task, params); !err.isEmpty() || task.id != kCustomId) return err;
   beyond_normal::TaskDefinition d;
-  return definitionOf(*params, &d);
+  return definitionOf(BeyondNormalOptions::from(*params), &d);
 }
 
 QList<TaskInfo> BeyondNormalTaskPlugin::tasks() const {
@@ -158,7 +133,8 @@ std::optional<TaskInfo> BeyondNormalTaskPlugin::variant(const QString& id, QStri
 std::unique_ptr<TaskModel> BeyondNormalTaskPlugin::build(const TaskInfo& task, const ParamMap& params,
                                                          std::uint64_t) const {
   beyond_normal::TaskDefinition d;
-  if (task.id == kCustomId ? !definitionOf(params, &d).isEmpty() : !beyond_normal::parseTaskId(task.id, &d).isEmpty())
+  if (task.id == kCustomId ? !definitionOf(BeyondNormalOptions::from(params), &d).isEmpty()
+                           : !beyond_normal::parseTaskId(task.id, &d).isEmpty())
     return nullptr;
   return std::make_unique<BeyondNormalTaskModel>(std::move(d));
 }

@@ -6,19 +6,15 @@
 #include <cmath>
 
 #include "data_task_model.h"
+#include "data_task_options.h"
 
 namespace milab {
 
 namespace {
 
-HeaderMode headerOf(const ParamMap& params) {
-  const QString h = params.value("header").toString();
-  return h == "yes" ? HeaderMode::Yes : h == "no" ? HeaderMode::No : HeaderMode::Auto;
-}
-
-QList<int> columnsOf(const ParamMap& params, const QString& key) {
+QList<int> indices(const QList<double>& columns) {
   QList<int> out;
-  for (double v : numberListValues(params.value(key))) out << int(v);
+  for (double v : columns) out << int(v);
   return out;
 }
 
@@ -41,14 +37,7 @@ QList<TaskInfo> DataTaskPlugin::tasks() const {
       "the chosen columns of a table as x, (x',) y: no truth; read by the finite-sample protocol, each "
       "estimate beside its permutation baseline (y shuffled)";
   t.dataset = true;
-  t.params = {
-      ParamSpec::text("file", "", "the table: CSV (',', ';', tab or spaces; a header line is detected), .npy or .npz"),
-      ParamSpec::numberList("x_columns", 0, 1e6, "the columns of x, counted from 0, e.g. 0,1"),
-      ParamSpec::numberList("y_columns", 0, 1e6, "the columns of y, counted from 0, e.g. 2,3"),
-      ParamSpec::numberList("xp_columns", 0, 1e6, "the columns of a subview x' (optional)"),
-      ParamSpec::choice("header", {"auto", "yes", "no"}, "auto",
-                        "whether a CSV's first line names its columns (auto: when a cell of it is not a number)"),
-  };
+  t.params = dataTaskSpecs();
   return {t};
 }
 
@@ -72,12 +61,12 @@ QString DataTaskPlugin::table(const QString& path, HeaderMode header, std::share
 
 QString DataTaskPlugin::validate(const TaskInfo& task, ParamMap* params) const {
   if (const QString err = TaskPlugin::validate(task, params); !err.isEmpty()) return err;
-  const QString path = params->value("file").toString();
+  const DataTaskOptions o = DataTaskOptions::from(*params);
+  const QString& path = o.file;
   if (path.isEmpty()) return QStringLiteral("file: task data needs a file (--file PATH: CSV, .npy or .npz)");
   QSet<int> used;
   QString usedBy;
-  for (const QString& key : {QStringLiteral("x_columns"), QStringLiteral("y_columns"), QStringLiteral("xp_columns")}) {
-    const QList<double> values = numberListValues(params->value(key));
+  for (const auto& [key, values] : o.columnLists()) {
     if (values.isEmpty() && key != "xp_columns")
       return QStringLiteral("%1: task data needs at least one column, e.g. --%2 0")
           .arg(key, QString(key).replace('_', '-'));
@@ -89,9 +78,9 @@ QString DataTaskPlugin::validate(const TaskInfo& task, ParamMap* params) const {
     for (double v : values) used.insert(int(v));
   }
   std::shared_ptr<const DataTable> t;
-  if (const QString err = table(path, headerOf(*params), &t); !err.isEmpty()) return err;
-  for (const QString& key : {QStringLiteral("x_columns"), QStringLiteral("y_columns"), QStringLiteral("xp_columns")})
-    for (int c : columnsOf(*params, key))
+  if (const QString err = table(path, o.header, &t); !err.isEmpty()) return err;
+  for (const auto& [key, values] : o.columnLists())
+    for (int c : indices(values))
       if (c >= t->columns)
         return QStringLiteral("%1: column %2 is out of range: '%3' has %4 columns (0 to %5)")
             .arg(key)
@@ -104,11 +93,11 @@ QString DataTaskPlugin::validate(const TaskInfo& task, ParamMap* params) const {
 
 std::unique_ptr<TaskModel> DataTaskPlugin::build(const TaskInfo&, const ParamMap& params, std::uint64_t) const {
   std::shared_ptr<const DataTable> t;
-  if (!table(params.value("file").toString(), headerOf(params), &t).isEmpty()) return nullptr;
+  const DataTaskOptions o = DataTaskOptions::from(params);
+  if (!table(o.file, o.header, &t).isEmpty()) return nullptr;
   DataColumns d;
   d.rows = t->rows;
-  const QList<int> xs = columnsOf(params, "x_columns"), xps = columnsOf(params, "xp_columns"),
-                   ys = columnsOf(params, "y_columns");
+  const QList<int> xs = indices(o.xColumns), xps = indices(o.xpColumns), ys = indices(o.yColumns);
   d.dimX = xs.size();
   d.dimXp = xps.size();
   d.dimY = ys.size();

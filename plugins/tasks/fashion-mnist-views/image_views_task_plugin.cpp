@@ -5,6 +5,7 @@
 #include "data/fashion_mnist.h"
 #include "image_views.h"
 #include "image_views_task_model.h"
+#include "tasks/shared_task_options.h"
 
 namespace milab {
 
@@ -63,7 +64,8 @@ QString ImageViewsTaskPlugin::validate(const TaskInfo& task, ParamMap* params) c
 std::unique_ptr<TaskModel> ImageViewsTaskPlugin::build(const TaskInfo&, const ParamMap& params, std::uint64_t) const {
   ViewOptions options;
   std::shared_ptr<const LabelledImages> data;
-  if (!viewOptionsFrom(params, &options).isEmpty() || !images(params.value("train_images").toInt(), &data).isEmpty())
+  if (!viewOptionsFrom(params, &options).isEmpty() ||
+      !images(int(SharedTaskOptions::from(params).trainImages.value_or(0)), &data).isEmpty())
     return nullptr;
   return std::make_unique<ImageViewsTaskModel>(std::move(data), options);
 }

@@ -1,4 +1,4 @@
-#include "method/critic_params.h"
+#include "method/critic_options.h"
 
 namespace milab {
 
@@ -11,6 +11,16 @@ ParamSpecs criticParamSpecs(int minK) {
       ParamSpec::choice("critic", {"learned", "oracle"}, "learned",
                         "learned: train the MLP critic; oracle: the task's analytic PMI, nothing trained"),
   };
+}
+
+CriticOptions CriticOptions::from(const ParamMap& params) {
+  CriticOptions o;
+  o.K = params.value("K").toInt();
+  o.lr = params.value("lr").toDouble();
+  o.hidden = params.value("hidden").toInt();
+  o.embed = params.value("embed").toInt();
+  o.oracle = usesOracleCritic(params);
+  return o;
 }
 
 MethodInfo criticMethodInfo(const QString& id, const QString& displayName, const QString& family,

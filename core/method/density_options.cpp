@@ -1,4 +1,4 @@
-#include "method/density_params.h"
+#include "method/density_options.h"
 
 namespace milab {
 

@@ -1,0 +1,52 @@
+#include "engine/run_settings_options.h"
+
+#include "engine/run_spec.h"
+
+namespace milab {
+
+const ParamSpecs& runSettingSpecs() {
+  static const ParamSpecs specs = {
+      ParamSpec::integer("steps", 3000, 1, 10000000, "training steps"),
+      ParamSpec::integer("seed", 1, 0, 2147483647, "seeds the task's construction, the networks and the samples"),
+      ParamSpec::choice("device", {"auto", "cpu", "cuda"}, "auto", "auto takes CUDA when available"),
+      ParamSpec::integer("eval_batches", 20, 20, 100000,
+                         "fresh batches the final estimate averages (its standard error comes from them)"),
+      ParamSpec::integer("samples", 0, 0, 100000000,
+                         "N samples drawn once per seed, standardised and split into training and held-out parts, "
+                         "the estimate read on the held-out part (the field's protocol); 0: fresh batches each step"),
+      ParamSpec::real("test_fraction", 0.5, 0.0, 1.0, "with samples: the held-out share of the N samples", true, true),
+      ParamSpec::integer("eval_every", 250, 1, 10000000, "with samples: steps between held-out readings"),
+      ParamSpec::boolean("early_stopping", false,
+                         "with samples: stop training once two held-out readings in a row did not beat the best"),
+  };
+  return specs;
+}
+
+void readRunSettings(const ParamMap& values, RunSpec* spec) {
+  spec->steps = values.value("steps").toInt();
+  spec->seed = values.value("seed").toInt();
+  spec->device = values.value("device").toString();
+  spec->evalBatches = values.value("eval_batches").toInt();
+  spec->samples = values.value("samples").toInt();
+  spec->testFraction = values.value("test_fraction").toDouble();
+  spec->evalEvery = values.value("eval_every").toInt();
+  spec->earlyStopping = values.value("early_stopping").toBool();
+}
+
+// Checks the run settings, filling the missing ones with their declared defaults.
+QString applyRunSettings(const ParamMap& settings, RunSpec* spec) {
+  ParamMap checked = settings;
+  const QString err = validateParamMap(runSettingSpecs(), &checked, "the run");
+  if (!err.isEmpty()) return err;
+  readRunSettings(checked, spec);
+  return {};
+}
+
+ParamMap runSettingsOf(const RunSpec& spec) {
+  return {{"steps", spec.steps},          {"seed", spec.seed},
+          {"device", spec.device},        {"eval_batches", spec.evalBatches},
+          {"samples", spec.samples},      {"test_fraction", spec.testFraction},
+          {"eval_every", spec.evalEvery}, {"early_stopping", spec.earlyStopping}};
+}
+
+}  // namespace milab

@@ -1,0 +1,22 @@
+#pragma once
+// The hashing experiment's settings: their ParamSpecs and the typed fields they are read into in one place
+// (HashingOptions::from). The training keys it passes on to the method keep their names (hashing_experiment.cpp).
+// Torch-free.
+#include "params/param_spec.h"
+
+namespace milab {
+
+// steps, batch, lr, beta, order_prior, prior_steps, prior_lr, hidden, train_limit, query_limit, top_k, seed,
+// device. The code lengths are a separate list (`bits`), and `method` names the estimator that learns the codes.
+const ParamSpecs& hashingSpecs();
+
+struct HashingOptions {
+  QString method;  // the estimator that learns the codes
+  int steps = 2000, orderPrior = 3;
+  int trainLimit = 0, queryLimit = 0;  // 0: every image
+  int topK = 100, seed = 1;
+  QString device = "auto";
+  static HashingOptions from(const ParamMap& params);
+};
+
+}  // namespace milab

@@ -1,0 +1,27 @@
+#pragma once
+// Parameters every critic-based contrastive method declares (the DEMI paper's synthetic settings as defaults), and
+// the typed options they are read into (CriticOptions::from: the one reader of them by key). Torch-free.
+#include "method/method_plugin.h"
+#include "params/param_spec.h"
+
+namespace milab {
+
+// K (contrastive set size), lr (Adam), hidden (units of the one hidden ReLU layer), embed (output size),
+// critic (learned, or oracle: the task's analytic PMI, the best the bound can do at this K).
+ParamSpecs criticParamSpecs(int minK);
+
+// Those settings as typed fields, read from a validated ParamMap in one place. A family with further keys (smile's
+// tau, interpolated's nce_weight, DEMI's protocol) reads those in its own options file.
+struct CriticOptions {
+  int K = 128;
+  double lr = 5e-4;
+  int hidden = 100, embed = 100;
+  bool oracle = false;  // critic = oracle: the task's analytic PMI, nothing trained
+  static CriticOptions from(const ParamMap& params);
+};
+
+// The MethodInfo of a critic-based method: its identity and criticParamSpecs(minK); add extras to .params.
+MethodInfo criticMethodInfo(const QString& id, const QString& displayName, const QString& family,
+                            const QString& summary, int minK = 2);
+
+}  // namespace milab
