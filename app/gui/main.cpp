@@ -53,8 +53,9 @@ int main(int argc, char** argv) {
   if (parser.isSet("run") && err.isEmpty() && !grid && window.startRun() && parser.isSet("screenshot")) {
     auto* poll = new QTimer(&window);
     QObject::connect(poll, &QTimer::timeout, &window, [&window, &parser] {
-      if (!window.currentRun()->isFinished()) return;
-      QCoreApplication::processEvents();  // let the window show the result first
+      // The run's end, and the window's drawing of it: the set's tick shows the result and frees the form in one go.
+      if (!window.currentRun()->isFinished() || window.panel()->running()) return;
+      QCoreApplication::processEvents();
       const bool saved = window.grab().save(parser.value("screenshot"));
       QCoreApplication::exit(saved ? 0 : 1);
     });

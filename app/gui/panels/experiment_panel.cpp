@@ -310,6 +310,8 @@ void ExperimentPanel::setBanner(const QString& line) {
   banner_->setVisible(!line.isEmpty());
 }
 
+bool ExperimentPanel::running() const { return stop_->isEnabled(); }
+
 void ExperimentPanel::setRunning(bool running) {
   run_->setEnabled(!running);
   stop_->setEnabled(running);

@@ -37,6 +37,7 @@ class ExperimentPanel : public QWidget {
   void showError(const QString& line);
   void clearErrors();
   void setRunning(bool running);
+  bool running() const;  // between setRunning(true) and the window showing the end
   // A line above the form saying what runs (a grid, a sweep) while the form shows it; "" hides it.
   void setBanner(const QString& line);
 
