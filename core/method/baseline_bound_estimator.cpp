@@ -11,8 +11,11 @@
 namespace milab {
 
 BaselineBoundEstimator::BaselineBoundEstimator(const EstimatorContext& ctx, BaselineBound bound)
-    : K_(CriticOptions::from(ctx.params).K), task_(ctx.task), bound_(std::move(bound)) {
-  const CriticOptions o = CriticOptions::from(ctx.params);
+    : BaselineBoundEstimator(ctx, CriticOptions::from(ctx.params), std::move(bound)) {}
+
+BaselineBoundEstimator::BaselineBoundEstimator(const EstimatorContext& ctx, const CriticOptions& o,
+                                               BaselineBound bound)
+    : K_(o.K), task_(ctx.task), bound_(std::move(bound)) {
   if (o.oracle) return;
   at::Generator gen = ctx.generator;
   const int64_t xDim = criticInputDim(*task_);

@@ -12,6 +12,7 @@
 namespace milab {
 
 class SeparableCritic;
+struct CriticOptions;
 
 struct BaselineBound {
   QString name;                                                                              // the reported term
@@ -30,6 +31,9 @@ class BaselineBoundEstimator final : public Estimator {
 
  private:
   at::Tensor bound(const Batch& batch);
+
+  // The critic's settings, read once by the public constructor.
+  BaselineBoundEstimator(const EstimatorContext& ctx, const CriticOptions& options, BaselineBound bound);
 
   int64_t K_;
   const TaskSampler* task_;

@@ -33,7 +33,7 @@ MemoryNeed scoreMatrixNeed(const ParamMap& params, const TaskInfo& task, const P
   const SharedMethodOptions shared = SharedMethodOptions::from(params);
   if (!shared.K) return {};
   const double K = double(*shared.K);
-  if (shared.oracleCritic) return oraclePairsNeed(K * K, task, taskParams, "K", QStringLiteral("K x K"));
+  if (shared.oracleCritic()) return oraclePairsNeed(K * K, task, taskParams, "K", QStringLiteral("K x K"));
   return {2e8 + 16 * K * K, "K", QStringLiteral("its K x K score matrices (K = %1)").arg(K), "lower K"};
 }
 

@@ -18,13 +18,16 @@ at::Tensor oraclePmiMatrix(const TaskSampler& task, const Batch& batch) {
 }
 
 ScoreMatrixEstimator::ScoreMatrixEstimator(const EstimatorContext& ctx, ScoreMatrixBound bound)
-    : K_(CriticOptions::from(ctx.params).K),
-      oracle_(usesOracleCritic(ctx.params)),
+    : ScoreMatrixEstimator(ctx, CriticOptions::from(ctx.params), std::move(bound)) {}
+
+ScoreMatrixEstimator::ScoreMatrixEstimator(const EstimatorContext& ctx, const CriticOptions& o,
+                                           ScoreMatrixBound bound)
+    : K_(o.K),
+      oracle_(o.oracle),
       task_(ctx.task),
       gen_(ctx.generator),
       bound_(std::move(bound)) {
   if (oracle_) return;
-  const CriticOptions o = CriticOptions::from(ctx.params);
   critic_ = std::make_unique<SeparableCritic>(criticInputDim(*task_), task_->dimY(), o.hidden, o.embed, o.lr,
                                               ctx.device, gen_);
 }

@@ -11,6 +11,7 @@
 namespace milab {
 
 class SeparableCritic;
+struct CriticOptions;
 
 struct ScoreMatrixBound {
   QString name;  // the reported term, e.g. "I_NCE"
@@ -41,6 +42,9 @@ class ScoreMatrixEstimator final : public Estimator {
   at::Tensor value(const at::Tensor& scores) const {
     return bound_.value ? bound_.value(scores) : bound_.objective(scores);
   }
+
+  // The critic's settings, read once by the public constructor.
+  ScoreMatrixEstimator(const EstimatorContext& ctx, const CriticOptions& options, ScoreMatrixBound bound);
 
   int64_t K_;
   bool oracle_;

@@ -12,10 +12,11 @@ namespace milab {
 
 struct SharedMethodOptions {
   std::optional<QString> critic;  // learned, oracle, or a family's own choices (dime's); absent: no critic to swap
-  bool oracleCritic = false;      // critic = oracle: the run reads the task's exact critic or densities
   std::optional<qint64> K;        // the contrastive set size, where the family declares one
   std::optional<qint64> batch;    // joint samples per step, where the family declares it
   std::optional<int> bits;        // a Markov encoder's code length m
+  // critic = oracle: the run reads the task's exact critic or densities.
+  bool oracleCritic() const { return critic == QStringLiteral("oracle"); }
   static SharedMethodOptions from(const ParamMap& params);
 };
 

@@ -16,8 +16,8 @@ namespace {
 
 class CnceEstimator final : public Estimator {
  public:
-  explicit CnceEstimator(const EstimatorContext& ctx) : ctx_(ctx), K_(CriticOptions::from(ctx.params).K) {
-    const CriticOptions o = CriticOptions::from(ctx.params);
+  explicit CnceEstimator(const EstimatorContext& ctx) : CnceEstimator(ctx, CriticOptions::from(ctx.params)) {}
+  CnceEstimator(const EstimatorContext& ctx, const CriticOptions& o) : ctx_(ctx), K_(o.K) {
     if (!o.oracle)
       critic_ = std::make_unique<SeparableCritic>(ctx.task->criticInputDim(), ctx.task->dimY(), o.hidden, o.embed,
                                                   o.lr, ctx.device, ctx_.generator);

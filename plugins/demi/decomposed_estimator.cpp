@@ -11,9 +11,7 @@ namespace milab {
 
 DecomposedEstimator::DecomposedEstimator(const EstimatorContext& ctx)
     : ctx_(ctx),
-      options_(DecomposedOptions::from(ctx.params)),
-      marginalProtocol_(options_.marginalProtocol),
-      perTerm_(options_.perTerm()) {
+      options_(DecomposedOptions::from(ctx.params)) {
   const CriticOptions& c = options_.critic;
   if (!c.oracle)
     critic_ = std::make_unique<SeparableCritic>(ctx.task->criticInputDim(), ctx.task->dimY(), c.hidden, c.embed, c.lr,
@@ -23,7 +21,7 @@ DecomposedEstimator::DecomposedEstimator(const EstimatorContext& ctx)
 DecomposedEstimator::~DecomposedEstimator() = default;
 
 at::Tensor DecomposedEstimator::groundTruthNegatives(const Batch& batch) {
-  return ctx_.task->sampleYGivenXp(batch.xp, perTerm_ - 1, ctx_.noise);
+  return ctx_.task->sampleYGivenXp(batch.xp, perTerm() - 1, ctx_.noise);
 }
 
 at::Tensor DecomposedEstimator::groundTruthCnce(const Batch& batch, CriticPair& critics) {
@@ -50,7 +48,7 @@ Evaluation DecomposedEstimator::evaluate(const Batch& batch) {
   const double unconditional = inBatchNce(psi).item<double>();
   double conditional = 0;
   QString conditionalName;
-  if (marginalProtocol_) {
+  if (options_.marginalProtocol) {
     conditional = importanceSampledNce(positiveFirst(critics.phi()), positiveFirst(psi)).item<double>();
     conditionalName = "I_IS(x;y|x')";
   } else {

@@ -30,7 +30,7 @@ class DecomposedEstimator : public Estimator {
   explicit DecomposedEstimator(const EstimatorContext& ctx);
   ~DecomposedEstimator() override;
 
-  int64_t batchSize() const final { return perTerm_; }
+  int64_t batchSize() const final { return perTerm(); }
   StepResult trainStep(const Batch& batch) final;
   Evaluation evaluate(const Batch& batch) final;
   // For tests: every learned step by autograd on conditionalObjective, the definition a variant's writtenOutStep is
@@ -63,7 +63,7 @@ class DecomposedEstimator : public Estimator {
   at::Tensor groundTruthNegatives(const Batch& batch);
   // I_CNCE(x;y|x') with perTerm()-1 negatives per row from the true p(y|x').
   at::Tensor groundTruthCnce(const Batch& batch, CriticPair& critics);
-  int64_t perTerm() const { return perTerm_; }  // candidates per term: the batch is one set
+  int64_t perTerm() const { return options_.perTerm(); }  // candidates per term: the batch is one set
   bool oracle() const { return !critic_; }
   const EstimatorContext& context() const { return ctx_; }
   const DecomposedOptions& options() const { return options_; }
@@ -73,8 +73,6 @@ class DecomposedEstimator : public Estimator {
  private:
   EstimatorContext ctx_;
   DecomposedOptions options_;
-  bool marginalProtocol_;
-  int64_t perTerm_;
   std::unique_ptr<SeparableCritic> critic_;  // null for the oracle
   bool autogradOnly_ = false;
 };
