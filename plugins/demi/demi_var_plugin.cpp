@@ -10,6 +10,7 @@
 #include "nn/mlp.h"
 #include "nn/mlp_backward.h"
 #include "nn/separable_critic.h"
+#include "random/philox_normals.h"
 
 namespace milab {
 
@@ -103,8 +104,8 @@ class DemiVarEstimator final : public DecomposedEstimator {
   Proposed proposedNegatives(const Batch& batch) {
     c10::NoGradGuard noGrad;  // the contrastive term never trains q
     const DiagonalGaussian q = proposal(batch.xp);
-    const at::Tensor eps = at::randn({batch.xp.size(0), perTerm() - 1, batch.xp.size(1)}, noise(),
-                                     at::TensorOptions().dtype(at::kFloat).device(batch.xp.device()));
+    const at::Tensor eps =
+        philoxNormals({batch.xp.size(0), perTerm() - 1, batch.xp.size(1)}, noise()).to(batch.xp.device());
     return {
         q.mean.unsqueeze(1) + (0.5 * q.logVar).exp().unsqueeze(1) * eps,
         klDivergence(context().task->yGivenXp(batch.xp), {q.mean.to(at::kDouble), q.logVar.to(at::kDouble)}).mean()};

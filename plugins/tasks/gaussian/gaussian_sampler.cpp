@@ -5,6 +5,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "random/philox_normals.h"
+
 namespace milab {
 
 namespace {
@@ -109,7 +111,8 @@ at::Tensor GaussianSampler::sampleMarginalY(int64_t n, at::Generator& gen) const
 at::Tensor GaussianSampler::sampleYGivenXp(const at::Tensor& xp, int64_t perRow, at::Generator& gen) const {
   if (!subview_) throw std::logic_error("sampleYGivenXp needs a task with a subview x'");
   // y | x' ~ N(a x', 1 - a^2) per dimension, formed in the noise's own buffer (no second [B, perRow, d] tensor).
-  return noise({xp.size(0), perRow, dim_}, gen).mul_(condSd_).add_((a_ * xp).unsqueeze(1));
+  // The conditional negatives are the lab's largest draw (80,640 normals a DEMI step at K = 128): Philox's.
+  return philoxNormals({xp.size(0), perRow, dim_}, gen).to(device()).mul_(condSd_).add_((a_ * xp).unsqueeze(1));
 }
 
 }  // namespace milab

@@ -1,0 +1,76 @@
+// Where DEMI's step spends its time on a CPU (gaussian3, d = 20, MI 10, alpha 0.5, K = 128: B = 64 rows, 63
+// conditional negatives each, f and g 100/100): the whole written-out step, then its parts alone, each timed over
+// the same inputs, one intra-op thread. For the next person who tries to make it faster: measure here first.
+//   usage: bench_demi_parts [K=128] [reps=2000]
+#include <ATen/ATen.h>
+#include <ATen/CPUGeneratorImpl.h>
+#ifdef MILAB_HAVE_DNNL
+#include <oneapi/dnnl/dnnl.h>
+#endif
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+
+#include "engine/device.h"
+#include "gaussian_model.h"
+#include "gaussian_sampler.h"
+#include "nn/candidate_nce.h"
+#include "nn/separable_critic.h"
+
+using namespace milab;
+
+namespace {
+
+double microsecondsEach(int reps, const std::function<void()>& work) {
+  for (int i = 0; i < reps / 10; ++i) work();  // warm-up: allocator, caches
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < reps; ++i) work();
+  return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() / reps;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int K = argc > 1 ? std::atoi(argv[1]) : 128;
+  const int reps = argc > 2 ? std::atoi(argv[2]) : 2000;
+  initTorchRuntime(1);
+  const int d = 20, h = 100, b = K / 2, c = K / 2 - 1;
+  const GaussianModel model = GaussianModel::triple(d, 10.0, 0.5, 1);
+  const GaussianSampler sampler(model, c10::Device(c10::kCPU));
+  at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(1);
+  SeparableCritic critic(2 * d, d, h, h, 5e-4, c10::Device(c10::kCPU), gen);
+  const Batch batch = sampler.sampleJoint(b, gen);
+  const at::Tensor negatives = sampler.sampleYGivenXp(batch.xp, c, gen);
+  std::printf("DEMI's step parts, gaussian3 d=%d MI=10, K=%d (B=%d, %d negatives per row), %d reps, us each\n", d, K, b,
+              c, reps);
+  auto row = [&](const char* name, double us) { std::printf("  %-44s %9.1f\n", name, us); };
+  row("whole step (joint batch, negatives, trainDemi)", microsecondsEach(reps, [&] {
+        const Batch j = sampler.sampleJoint(b, gen);
+        critic.trainDemi(j.xp, j.x, j.y, SeparableCritic::DemiConditional::candidates,
+                         sampler.sampleYGivenXp(j.xp, c, gen));
+      }));
+  row("trainDemi on fixed inputs", microsecondsEach(reps, [&] {
+        critic.trainDemi(batch.xp, batch.x, batch.y, SeparableCritic::DemiConditional::candidates, negatives);
+      }));
+  row("joint batch (sampleJoint)", microsecondsEach(reps, [&] { sampler.sampleJoint(b, gen); }));
+  row("negatives (sampleYGivenXp)", microsecondsEach(reps, [&] { sampler.sampleYGivenXp(batch.xp, c, gen); }));
+  const at::Tensor weight = at::randn({h, d}, gen) * 0.1, bias = at::randn({h}, gen) * 0.1;
+  const at::Tensor rows = at::randn({b, h}, gen) * 0.1, offsets = at::randn({b}, gen), positive = at::randn({b}, gen);
+  row("fused candidate pass (fusedCandidateNce)",
+      microsecondsEach(reps, [&] { fusedCandidateNce(weight, bias, rows, offsets, positive, negatives); }));
+#ifdef MILAB_HAVE_DNNL
+  const at::Tensor units = at::empty({b * c, h});
+  const at::Tensor weightT = weight.t().contiguous(), gradT = at::zeros({d, h});
+  row("  its first GEMM ([B C, d] x [d, H], oneDNN)", microsecondsEach(reps, [&] {
+        dnnl_sgemm('N', 'N', b * c, h, d, 1.f, negatives.data_ptr<float>(), d, weightT.data_ptr<float>(), h, 0.f,
+                   units.data_ptr<float>(), h);
+      }));
+  row("  its gradient GEMM ([d, B C] x [B C, H], oneDNN)", microsecondsEach(reps, [&] {
+        dnnl_sgemm('T', 'N', d, h, b * c, 1.f, negatives.data_ptr<float>(), d, units.data_ptr<float>(), h, 0.f,
+                   gradT.data_ptr<float>(), h);
+      }));
+#endif
+  return 0;
+}
