@@ -51,6 +51,11 @@ int main(int argc, char** argv) {
         critic.trainDemi(j.xp, j.x, j.y, SeparableCritic::DemiConditional::candidates,
                          sampler.sampleYGivenXp(j.xp, c, gen));
       }));
+  SeparableCritic infonce(2 * d, d, h, h, 5e-4, c10::Device(c10::kCPU), gen);
+  row("InfoNCE's whole step at the same K, for scale", microsecondsEach(reps, [&] {
+        const Batch j = sampler.sampleJoint(K, gen);
+        infonce.trainInBatchNce(at::cat({j.xp, j.x}, 1), j.y);
+      }));
   row("trainDemi on fixed inputs", microsecondsEach(reps, [&] {
         critic.trainDemi(batch.xp, batch.x, batch.y, SeparableCritic::DemiConditional::candidates, negatives);
       }));
