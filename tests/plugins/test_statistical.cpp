@@ -4,6 +4,7 @@
 #include <ATen/CPUGeneratorImpl.h>
 
 #include <QtTest>
+#include <array>
 #include <cmath>
 
 #include "demi/decomposed_estimator.h"
@@ -28,6 +29,30 @@ RunResult train(const MethodRegistry& registry, const QVariantMap& flat, QVector
         qPrintable(spec.task), spec.methodParams.value("K").toInt(), r.stepsDone, r.estimate, r.stderror, r.trueMi,
         r.ceilings.value(0).value, r.seconds);
   return r;
+}
+
+// The setting of the two-way DEMI comparisons: gaussian3, d = 20, alpha 0.5, K = 128, 400 steps.
+RunSpec twoWaySetting(const MethodRegistry& registry, const QString& method, double mi) {
+  RunSpec spec;
+  const QString err = runSpecFromFlat(
+      {{"task", "gaussian3"}, {"dim", 20}, {"mi", mi}, {"alpha", 0.5}, {"method", method}, {"K", 128}, {"steps", 400}},
+      registry, &spec);
+  if (!err.isEmpty()) qFatal("%s", qPrintable(err));
+  return spec;
+}
+
+// Two estimators of the spec's method with the same initial networks and noise, estimator k reading samplers[k].
+std::array<std::unique_ptr<Estimator>, 2> twins(const MethodRegistry& registry, const RunSpec& spec,
+                                                std::array<const TaskSampler*, 2> samplers) {
+  std::array<std::unique_ptr<Estimator>, 2> out;
+  for (int k = 0; k < 2; ++k) {
+    EstimatorContext context;
+    context.task = samplers[k];
+    context.generator = context.noise = at::make_generator<at::CPUGeneratorImpl>(7);
+    context.params = spec.methodParams;
+    out[k] = registry.find(spec.method)->create(context);
+  }
+  return out;
 }
 
 // The mean and standard error of an estimator's readings on `batches` fresh joint batches of its own batch size.
@@ -148,25 +173,9 @@ class TestStatistical : public QObject {
   void writtenOutDemiStepsReadAsAutograds() {
     QFETCH(QString, method);
     QFETCH(double, mi);
-    RunSpec spec;
-    QCOMPARE(runSpecFromFlat({{"task", "gaussian3"},
-                              {"dim", 20},
-                              {"mi", mi},
-                              {"alpha", 0.5},
-                              {"method", method},
-                              {"K", 128},
-                              {"steps", 400}},
-                             registry_, &spec),
-             QString());
+    const RunSpec spec = twoWaySetting(registry_, method, mi);
     const std::unique_ptr<TaskSampler> task = buildTask(spec.task, spec.taskParams, 1)->sampler(c10::kCPU);
-    std::unique_ptr<Estimator> estimators[2];
-    for (int k = 0; k < 2; ++k) {
-      EstimatorContext context;
-      context.task = task.get();
-      context.generator = context.noise = at::make_generator<at::CPUGeneratorImpl>(7);
-      context.params = spec.methodParams;
-      estimators[k] = registry_.find(method)->create(context);
-    }
+    const auto estimators = twins(registry_, spec, {task.get(), task.get()});
     auto* autograd = dynamic_cast<DecomposedEstimator*>(estimators[0].get());
     QVERIFY(autograd);
     autograd->trainByAutograd(true);
@@ -206,27 +215,10 @@ class TestStatistical : public QObject {
   void philoxNegativesReadAsMersennes() {
     QFETCH(QString, method);
     QFETCH(double, mi);
-    RunSpec spec;
-    QCOMPARE(runSpecFromFlat({{"task", "gaussian3"},
-                              {"dim", 20},
-                              {"mi", mi},
-                              {"alpha", 0.5},
-                              {"method", method},
-                              {"K", 128},
-                              {"steps", 400}},
-                             registry_, &spec),
-             QString());
+    const RunSpec spec = twoWaySetting(registry_, method, mi);
     const std::unique_ptr<TaskSampler> philox = buildTask(spec.task, spec.taskParams, 1)->sampler(c10::kCPU);
     const MersenneNegatives mersenne(*philox);
-    const TaskSampler* samplers[2] = {&mersenne, philox.get()};
-    std::unique_ptr<Estimator> estimators[2];
-    for (int k = 0; k < 2; ++k) {
-      EstimatorContext context;
-      context.task = samplers[k];
-      context.generator = context.noise = at::make_generator<at::CPUGeneratorImpl>(7);
-      context.params = spec.methodParams;
-      estimators[k] = registry_.find(method)->create(context);
-    }
+    const auto estimators = twins(registry_, spec, {&mersenne, philox.get()});
     at::Generator data = at::make_generator<at::CPUGeneratorImpl>(2);
     for (int step = 0; step < 400; ++step) {
       const Batch batch = philox->sampleJoint(estimators[0]->batchSize(), data);
