@@ -54,7 +54,10 @@ int runHistoryCommand(const CommandLine& cl) {
   if (const QString e = checkReadable(dbPathOf(cl)); !e.isEmpty()) return fail(e);
   const RunStore store(dbPathOf(cl));
   if (!store.error().isEmpty()) return fail(store.error());
+  // A damaged file says so (exit 2), rather than listing the rows it can still read as if they were all.
+  if (const QString damaged = store.check(); !damaged.isEmpty()) return fail(damaged);
   const QList<StoredRun> runs = store.list(filter);
+  if (!store.error().isEmpty()) return fail(store.error());
   if (cl.flags.contains("json")) {
     QJsonArray a;
     for (const StoredRun& r : runs) a << storedRunJson(r);
@@ -87,6 +90,7 @@ int runShowCommand(const CommandLine& cl) {
   const RunStore store(dbPathOf(cl));
   if (!store.error().isEmpty()) return fail(store.error());
   const std::optional<StoredRun> run = store.find(id);
+  if (!store.error().isEmpty()) return fail(store.error());
   if (!run) return fail(QStringLiteral("id: no run %1 in %2").arg(id).arg(store.path()));
   std::fputs(QJsonDocument(storedRunJson(*run)).toJson(QJsonDocument::Indented).constData(), stdout);
   return 0;

@@ -3,7 +3,6 @@
 #include <qcustomplot.h>
 
 #include <QCheckBox>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMessageBox>
@@ -14,6 +13,7 @@
 #include <utility>
 
 #include "gui/counted.h"
+#include "gui/file_dialogs.h"
 #include "gui/panels/experiment_panel.h"
 #include "gui/panels/history_panel.h"
 #include "gui/result_text.h"
@@ -30,9 +30,24 @@
 namespace milab {
 
 namespace {
-constexpr int kRefreshMs = 33;  // ~30 Hz: smooth to the eye, a negligible cost beside training
+
+// The plot's column asks for no more width than kNarrowestColumn: what it holds (tabs added as experiments run, a
+// long result line, a table's columns) squeezes or scrolls instead. Its own minimum width, the largest of its
+// contents', made the window widen itself past the screen (1653 px on a 1600 px screen when the Embedding tab
+// appeared), cutting off the legend and the status column.
+class NarrowableColumn : public QWidget {
+ public:
+  using QWidget::QWidget;
+  static constexpr int kNarrowestColumn = 320;
+  QSize minimumSizeHint() const override { return {kNarrowestColumn, QWidget::minimumSizeHint().height()}; }
+};
+
+}  // namespace
+
+namespace {
+constexpr int kRefreshMs = 33;   // ~30 Hz: smooth to the eye, a negligible cost beside training
 constexpr int kResultLines = 4;  // estimate and truth; terms; steps and device; the oracle's or a set's line
-}
+}  // namespace
 
 MainWindow::MainWindow(const MethodRegistry& registry, QWidget* parent)
     : MainWindow(registry, defaultHistoryPath(), parent) {}
@@ -61,6 +76,7 @@ MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPat
     const QString err = overlayHistory(ids);
     statusBar()->showMessage(err.isEmpty() ? tr("Overlaid %1 from the history").arg(counted(ids.size(), "run")) : err);
   });
+  connect(history_, &HistoryPanel::storeFailed, this, [this](const QString& why) { statusBar()->showMessage(why); });
   connect(history_, &HistoryPanel::reopenRequested, this, [this](qint64 id) {
     const QString err = reopenHistory(id);
     statusBar()->showMessage(err.isEmpty() ? tr("Run %1 is in the form: press Run").arg(id) : err);
@@ -74,7 +90,8 @@ MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPat
   resultLabel_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
   resultLabel_->setMinimumHeight(kResultLines * resultLabel_->fontMetrics().lineSpacing());
   statusBar();  // made now: QMainWindow makes it on the first message, and the window's layout would jump then
-  auto* right = new QWidget(this);
+  auto* right = new NarrowableColumn(this);
+  right->setObjectName("rightColumn");
   auto* rightLayout = new QVBoxLayout(right);
   rightLayout->addWidget(comparison_, 1);
   oracleCheck_->setObjectName("oracleCheck");
@@ -90,8 +107,14 @@ MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPat
   panelScroll->setWidgetResizable(true);
   panelScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   panelScroll->setMinimumWidth(panel_->sizeHint().width() + 24);
+  // Run and Stop stay pinned below the form, in view however far it scrolls.
+  auto* left = new QWidget(this);
+  auto* leftLayout = new QVBoxLayout(left);
+  leftLayout->setContentsMargins(0, 0, 0, 0);
+  leftLayout->addWidget(panelScroll, 1);
+  leftLayout->addWidget(panel_->actionBar());
   auto* splitter = new QSplitter(this);
-  splitter->addWidget(panelScroll);
+  splitter->addWidget(left);
   splitter->addWidget(right);
   splitter->setStretchFactor(1, 1);
   setCentralWidget(splitter);
@@ -299,7 +322,7 @@ QString MainWindow::exportTo(const QString& path) {
 
 void MainWindow::saveWithDialog(const QString& defaultName, const QString& filter,
                                 const std::function<QString(const QString&)>& write, const QString& done) {
-  QString path = QFileDialog::getSaveFileName(this, tr("Save"), defaultName, filter);
+  QString path = askSaveFile(this, tr("Save"), defaultName, filter);
   if (path.isEmpty()) return;
   if (QFileInfo(path).suffix().isEmpty()) path += "." + QFileInfo(defaultName).suffix();
   const QString err = write(path);

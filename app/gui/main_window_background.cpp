@@ -3,13 +3,13 @@
 // form shows what runs, and the accessors tests read them by.
 #include <qcustomplot.h>
 
-#include <QFileDialog>
 #include <QLabel>
 #include <QMessageBox>
 #include <QStatusBar>
 #include <QTimer>
 
 #include "engine/experiment.h"
+#include "gui/file_dialogs.h"
 #include "gui/main_window.h"
 #include "gui/panels/experiment_panel.h"
 #include "gui/panels/grid_shape_dialog.h"
@@ -100,8 +100,7 @@ void MainWindow::openExperimentWithDialogs(const QString& path) {
     // A grid is shown first, its axes and steps editable (a preset can be shortened), then it asks for a folder.
     GridShapeDialog shape(experiment, registry_, this);
     if (shape.exec() != QDialog::Accepted) return;
-    const QString outDir =
-        QFileDialog::getExistingDirectory(this, tr("Folder for the results"), workspace_.lastFolder());
+    const QString outDir = askFolder(this, tr("Folder for the results"), workspace_.lastFolder());
     if (outDir.isEmpty()) return;
     workspace_.rememberFolder(outDir);
     const QString err = openExperiment(path, outDir, shape.overrides(), shape.mpiLaunch());
@@ -115,10 +114,9 @@ void MainWindow::openExperimentWithDialogs(const QString& path) {
 void MainWindow::startWithDialogs(BackgroundView* view, QString path,
                                   const std::function<bool(const QString&)>& shape) {
   if (path.isEmpty())
-    path =
-        QFileDialog::getOpenFileName(this, tr("Open experiment"), workspace_.lastFolder(), tr("Experiment (*.json)"));
+    path = askOpenFile(this, tr("Open experiment"), workspace_.lastFolder(), tr("Experiment (*.json)"));
   if (path.isEmpty() || (shape && !shape(path))) return;
-  const QString outDir = QFileDialog::getExistingDirectory(this, tr("Folder for the results"), workspace_.lastFolder());
+  const QString outDir = askFolder(this, tr("Folder for the results"), workspace_.lastFolder());
   if (outDir.isEmpty()) return;
   workspace_.rememberFolder(outDir);
   workspace_.rememberFile(path);

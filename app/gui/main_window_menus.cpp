@@ -2,11 +2,11 @@
 // (experiment files into the form, as a grid or as a comparison set; the bundled presets; the prior-order sweep
 // and hashing).
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
 
+#include "gui/file_dialogs.h"
 #include "gui/main_window.h"
 #include "gui/views/comparison_view.h"
 #include "gui/views/hashing_view.h"
@@ -18,8 +18,8 @@ void MainWindow::buildMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
   auto exportShown = [this](const QString& path) { return exportTo(path); };
   file->addAction(tr("Open data..."), this, [this] {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open data"), workspace_.lastFolder(),
-                                                      tr("Tables (*.csv *.tsv *.txt *.npy *.npz);;All files (*)"));
+    const QString path = askOpenFile(this, tr("Open data"), workspace_.lastFolder(),
+                                     tr("Tables (*.csv *.tsv *.txt *.npy *.npz);;All files (*)"));
     if (!path.isEmpty()) openData(path);
   });
   file->addSeparator();
@@ -52,13 +52,11 @@ void MainWindow::buildMenus() {
 
   QMenu* experiments = menuBar()->addMenu(tr("&Experiments"));
   experiments->addAction(tr("Open experiment file..."), this, [this] {
-    const QString path =
-        QFileDialog::getOpenFileName(this, tr("Open experiment"), workspace_.lastFolder(), tr("Experiment (*.json)"));
+    const QString path = askOpenFile(this, tr("Open experiment"), workspace_.lastFolder(), tr("Experiment (*.json)"));
     if (!path.isEmpty()) openExperimentWithDialogs(path);
   });
   experiments->addAction(tr("Open as comparison set..."), this, [this] {
-    const QString path =
-        QFileDialog::getOpenFileName(this, tr("Open run set"), workspace_.lastFolder(), tr("Experiment (*.json)"));
+    const QString path = askOpenFile(this, tr("Open run set"), workspace_.lastFolder(), tr("Experiment (*.json)"));
     if (path.isEmpty()) return;
     const QString err = openRunSet(path);
     if (!err.isEmpty()) QMessageBox::warning(this, tr("Run set not opened"), err);

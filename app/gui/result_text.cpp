@@ -16,11 +16,13 @@ QString resultHtml(const RunSpec& spec, const RunResult& r, const RunResult* ora
                                                        .arg(r.targetName.toHtmlEscaped())
                                                        .arg(r.baseline, 0, 'f', 3)
                                                        .arg(r.baselineStderr, 0, 'f', 3);
-  QString text = QStringLiteral("<b>%1</b>: estimate %2 &plusmn; %3 nats &middot; %4")
+  const QString spread = !hasEstimate(r) || hasStandardError(r)
+                             ? QStringLiteral(" &plusmn; %1 nats").arg(r.stderror, 0, 'f', 3)
+                             : QStringLiteral(" nats (one reading, no standard error)");
+  QString text = QStringLiteral("<b>%1</b>: estimate %2%3 &middot; %4")
                      .arg(statusName(r.status))
                      .arg(r.estimate, 0, 'f', 3)
-                     .arg(r.stderror, 0, 'f', 3)
-                     .arg(truth);
+                     .arg(spread, truth);
   for (const Ceiling& c : r.ceilings) text += QStringLiteral(" &middot; %1 = %2").arg(c.name).arg(c.value, 0, 'f', 3);
   if (oracle)
     text += QStringLiteral(" &middot; oracle critic %1 &plusmn; %2")

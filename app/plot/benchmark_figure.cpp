@@ -85,11 +85,13 @@ QString benchmarkCsv(const QList<BenchmarkRow>& rows) {
 FigureSize drawBenchmarkHeatmap(QCustomPlot* plot, const QList<const FigureRun*>& runs) {
   const Table t = tableOf(runs);
   const int nTasks = t.tasks.size(), nMethods = t.methods.size();
-  plot->plotLayout()->addElement(0, 0,
-                                 new QCPTextElement(plot,
-                                                    "estimate - truth (nats, mean over seeds)\nblue reads low, "
-                                                    "red high (full colour from 2 nats), grey: no reading",
-                                                    QFont("sans", 10, QFont::Bold)));
+  plot->plotLayout()->addElement(
+      0, 0,
+      new QCPTextElement(plot,
+                         QStringLiteral("estimate - truth (nats, mean over seeds)\nblue reads low, red high (full "
+                                        "colour from %1 nats), grey: no reading")
+                             .arg(kHeatmapReachNats),
+                         QFont("sans", 10, QFont::Bold)));
   auto* rect = new QCPAxisRect(plot);
   plot->plotLayout()->addElement(1, 0, rect);
   QCPAxis* x = rect->axis(QCPAxis::atTop);
@@ -117,15 +119,15 @@ FigureSize drawBenchmarkHeatmap(QCustomPlot* plot, const QList<const FigureRun*>
   auto* map = new QCPColorMap(x, y);
   map->data()->setSize(nMethods, nTasks);
   map->data()->setRange(QCPRange(0, nMethods - 1), QCPRange(0, nTasks - 1));
-  // The colour scale spans +-reach: the largest error, between half a nat and 2 nats. Beyond 2 nats the colour
-  // saturates (the number in the cell says how far): one -7.7 would otherwise pale every error of a tenth.
-  double reach = 0.5;
+  // The colour scale spans +-2 nats whatever the data, as the title says, so that two heatmaps read alike and a
+  // cell's colour means the same error in each; beyond 2 nats it saturates (the number in the cell says how far).
+  // Scaled to the data, one -1.47 turned full blue while the title promised full colour only from 2 nats.
+  constexpr double reach = kHeatmapReachNats;
   for (int m = 0; m < nMethods; ++m)
     for (int k = 0; k < nTasks; ++k) {
       const QList<double> e = t.errors.value({t.tasks[k], t.methods[m]});
       const double v = mean(e);
       map->data()->setCell(m, k, std::isfinite(v) ? v : std::nan(""));
-      if (std::isfinite(v)) reach = std::max(reach, std::min(2.0, std::abs(v)));
       auto* label = new QCPItemText(plot);
       label->setClipToAxisRect(true);
       label->setClipAxisRect(rect);

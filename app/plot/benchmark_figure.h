@@ -23,6 +23,8 @@ struct BenchmarkRow {
 QList<BenchmarkRow> benchmarkSummary(const QList<FigureRun>& runs);
 QString benchmarkCsv(const QList<BenchmarkRow>& rows);
 
+// The error at which a cell takes its full colour (blue low, red high), the same for every heatmap.
+inline constexpr double kHeatmapReachNats = 2.0;
 FigureSize drawBenchmarkHeatmap(QCustomPlot* plot, const QList<const FigureRun*>& runs);
 
 }  // namespace milab

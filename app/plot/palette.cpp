@@ -22,6 +22,11 @@ SeriesStyle seriesStyle(int index) {
   return {colors()[index % n], kLines[round], kMarkers[round]};
 }
 
+SeriesStyle overlayStyle(int index) {
+  const int n = int(colors().size());
+  return {colors()[n - 1 - index % n], Qt::DashLine, QCPScatterStyle::ssDiamond};
+}
+
 int distinctSeriesStyles() { return int(colors().size()) * 3; }
 
 }  // namespace milab

@@ -16,6 +16,9 @@ struct SeriesStyle {
 };
 
 SeriesStyle seriesStyle(int index);
+// A run overlaid from the history: dashed, a line no live run draws, in the colours taken from the far end of the
+// list, so that stored and live runs never share a look (both started at the first colours: two blue curves).
+SeriesStyle overlayStyle(int index);
 int distinctSeriesStyles();  // how many indices give distinct styles before they repeat
 
 }  // namespace milab

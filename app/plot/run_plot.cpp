@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <limits>
 
+#include "method/shared_method_options.h"
 #include "plot/side_legend.h"
 #include "plot/smoothing.h"
-#include "method/shared_method_options.h"
 
 namespace milab {
 
@@ -141,7 +141,7 @@ int RunPlot::addRun(const QString& label, const SeriesStyle& style, const RunSpe
   Series s;
   s.label = label;
   s.upperBound = known.upperBound;
-  s.style = style;
+  s.own = s.style = style;
   s.plannedSteps = std::max(1, spec.steps);
   QColor faint = style.color;
   faint.setAlpha(70);
@@ -329,18 +329,23 @@ void RunPlot::markEnded(int id, const RunResult& result) {
   Series& s = runs_[id];
   s.ended = true;
   if (s.steps.isEmpty() && hasEstimate(result) && !s.point) {
-    s.reading = QStringLiteral(": %1 ± %2 (no training; error bar 1 stderr)")
-                    .arg(number(result.estimate), number(result.stderror));
+    const bool spread = hasStandardError(result);  // one reading has none: no bar, no "± 0.000"
+    s.reading = spread
+                    ? QStringLiteral(": %1 ± %2 (no training; error bar 1 stderr)")
+                          .arg(number(result.estimate), number(result.stderror))
+                    : QStringLiteral(": %1 (no training; one reading, no standard error)").arg(number(result.estimate));
     s.point = addGraph(QPen(s.style.color, 2), legendName(s) + s.reading, true);
     s.point->setLineStyle(QCPGraph::lsNone);
     s.point->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, s.style.color, s.style.color, 9));
     s.point->setData({0.0}, {result.estimate});
-    s.bars = new QCPErrorBars(plot_->xAxis, plot_->yAxis);
-    s.bars->removeFromLegend();
-    s.bars->setDataPlottable(s.point);
-    s.bars->setPen(QPen(s.style.color, 2));
-    s.bars->setWhiskerWidth(12);
-    s.bars->setData(QVector<double>{result.stderror});
+    if (spread) {
+      s.bars = new QCPErrorBars(plot_->xAxis, plot_->yAxis);
+      s.bars->removeFromLegend();
+      s.bars->setDataPlottable(s.point);
+      s.bars->setPen(QPen(s.style.color, 2));
+      s.bars->setWhiskerWidth(12);
+      s.bars->setData(QVector<double>{result.stderror});
+    }
     s.smooth->removeFromLegend(legend_);
     s.levels << result.estimate - result.stderror << result.estimate + result.stderror;
     const bool readingsOnly = showsReadingsOnly();

@@ -70,7 +70,8 @@ class RunPlot {
   struct Series {
     QString label;  // as the caller gave it; the legend adds " (upper bound)" for CLUB
     bool upperBound = false;
-    SeriesStyle style;
+    SeriesStyle own;    // the style the run was added with
+    SeriesStyle style;  // what its lines are drawn in: its own, or its seed group's (the first member's)
     int plannedSteps = 1;
     QVector<double> steps, values;
     double sum = 0;  // of the last `window_` values: the moving average, incrementally
@@ -91,7 +92,7 @@ class RunPlot {
   struct Group {
     QString label;
     QList<int> members;
-    int done = 0;  // steps averaged so far
+    int done = 0;  // the members' points when the group was last drawn
     QCPGraph *mean = nullptr, *low = nullptr, *high = nullptr;
   };
   QCPGraph* addGraph(const QPen& pen, const QString& name, bool inLegend);
@@ -104,6 +105,7 @@ class RunPlot {
   double spanOf(int series) const;
   void addTarget(const RunSpec& spec, const RunResult& known);
   void extendGroup(Group& g);
+  void recolorReferences(Series& s);  // its ceilings, oracle and held-out readings in s.style
   void updateVisibility();
   // The readings without a curve: side by side at the right of the data, or spread over the axis when the view
   // holds nothing else.

@@ -14,13 +14,16 @@ void RunPlot::setSeedGroups(const QList<QPair<QString, QList<int>>>& groups) {
   for (Group& g : groups_)
     for (QCPGraph* graph : {g.mean, g.low, g.high}) plot_->removeGraph(graph);
   groups_.clear();
-  for (Series& s : runs_) s.group = -1;
+  for (Series& s : runs_) {
+    s.group = -1;
+    s.style = s.own;
+  }
   for (const auto& [label, members] : groups) {
     if (members.size() < 2) continue;
     Group g;
     g.label = label;
     g.members = members;
-    const SeriesStyle style = runs_[members.first()].style;
+    const SeriesStyle style = runs_[members.first()].own;
     QColor band = style.color;
     band.setAlpha(45);
     g.low = addGraph(QPen(band, 1), label + " (min)", false);
@@ -29,36 +32,69 @@ void RunPlot::setSeedGroups(const QList<QPair<QString, QList<int>>>& groups) {
     g.high->setChannelFillGraph(g.low);
     g.mean = addGraph(style.pen(2.5),
                       QStringLiteral("%1 (mean of %2 seeds, band min-max)").arg(label).arg(members.size()), true);
-    for (int m : members) runs_[m].group = int(groups_.size());
+    // A member's ceilings and oracle are the group's: drawn in the colour its legend entry shows.
+    for (int m : members) {
+      runs_[m].group = int(groups_.size());
+      runs_[m].style = style;
+    }
     groups_ << g;
     extendGroup(groups_.last());
   }
+  for (Series& s : runs_) recolorReferences(s);
   updateVisibility();
 }
 
+void RunPlot::recolorReferences(Series& s) {
+  const auto recolor = [&](QCPGraph* graph) {
+    if (!graph) return;
+    QPen pen = graph->pen();
+    pen.setColor(s.style.color);
+    graph->setPen(pen);
+    QCPScatterStyle scatter = graph->scatterStyle();
+    if (scatter.shape() != QCPScatterStyle::ssNone) {
+      QPen edge = scatter.pen();
+      edge.setColor(s.style.color);
+      scatter.setPen(edge);
+      graph->setScatterStyle(scatter);
+    }
+  };
+  for (QCPGraph* graph : s.references) recolor(graph);
+  recolor(s.heldOut);
+}
+
 void RunPlot::extendGroup(Group& g) {
-  // Index i averages the members that have reached their i-th point; it waits for members still training.
-  int until = std::numeric_limits<int>::max();
-  for (int m : g.members) until = std::min<int>(until, int(runs_[m].smooth->dataCount()));
+  // Index i averages the members that have reached their i-th point, so a group is drawn from its first run on: run
+  // one at a time, its second seed has not started while the first trains (a group that waited for every member
+  // showed nothing). A member that catches up changes the points behind it, so the group is drawn anew.
+  int points = 0, longest = g.members.first();
+  for (int m : g.members) {
+    const int n = int(runs_[m].smooth->dataCount());
+    points += n;
+    if (n > runs_[longest].smooth->dataCount()) longest = m;
+  }
+  if (points == g.done) return;
+  g.done = points;
+  const int count = int(runs_[longest].smooth->dataCount());
   QVector<double> steps, mean, low, high;
-  for (int i = g.done; i < until; ++i) {
+  for (int i = 0; i < count; ++i) {
     double sum = 0, lo = std::numeric_limits<double>::max(), hi = std::numeric_limits<double>::lowest();
+    int reached = 0;
     for (int m : g.members) {
+      if (i >= runs_[m].smooth->dataCount()) continue;
       const double v = runs_[m].smooth->data()->at(i)->value;
       sum += v;
       lo = std::min(lo, v);
       hi = std::max(hi, v);
+      ++reached;
     }
-    steps << runs_[g.members.first()].steps[i];
-    mean << sum / g.members.size();
+    steps << runs_[longest].steps[i];
+    mean << sum / reached;
     low << lo;
     high << hi;
   }
-  if (steps.isEmpty()) return;
-  g.mean->addData(steps, mean, true);
-  g.low->addData(steps, low, true);
-  g.high->addData(steps, high, true);
-  g.done = until;
+  g.mean->setData(steps, mean, true);
+  g.low->setData(steps, low, true);
+  g.high->setData(steps, high, true);
 }
 
 void RunPlot::updateVisibility() {
@@ -72,7 +108,7 @@ void RunPlot::updateVisibility() {
     if (s.probe) s.probe->setVisible(s.visible);
     if (s.point) {
       s.point->setVisible(s.visible);
-      s.bars->setVisible(s.visible);
+      if (s.bars) s.bars->setVisible(s.visible);
     }
   }
   for (const Group& g : groups_) {

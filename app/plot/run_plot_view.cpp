@@ -16,6 +16,7 @@ void RunPlot::resetView() {
   double xMax = 1;
   QVector<double> values;
   QList<double> references;
+  bool heldOut = false;
   const bool readingsOnly = showsReadingsOnly();
   plot_->xAxis->setLabel(readingsOnly ? "no training: one reading from the samples" : "training step");
   plot_->xAxis->setTicks(!readingsOnly);
@@ -26,6 +27,7 @@ void RunPlot::resetView() {
     // While a run trains its planned span shows; once it ended (or was stopped), the steps it did.
     if (!readingsOnly) xMax = std::max(xMax, s.ended && !s.steps.isEmpty() ? s.steps.last() : double(s.plannedSteps));
     references << s.levels;
+    heldOut = heldOut || (s.heldOut && s.heldOut->dataCount() > 0);
     // At most ~2000 evenly spaced points per run: the view follows the data 30 times a second, for long runs too.
     const int n = s.smooth->dataCount(), stride = std::max(1, n / 2000);
     for (int i = 0; i < n; i += stride) values << s.smooth->data()->at(i)->value;
@@ -38,7 +40,9 @@ void RunPlot::resetView() {
         hi = std::max(hi, v);
       }
   const double pad = 0.08 * std::max(hi - lo, 0.5);
-  plot_->xAxis->setRange(0, xMax);
+  // Held-out readings are circles, the last at the last step, which is the reported estimate: room for all of it
+  // (the axis ended at its centre and cut it in half).
+  plot_->xAxis->setRange(0, heldOut ? xMax * 1.03 : xMax);
   plot_->yAxis->setRange(lo - pad, hi + pad);
   placePoints(xMax, readingsOnly);
 }

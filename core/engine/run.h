@@ -47,6 +47,9 @@ RunStatus outcomeOf(const QString& error, bool cancelled);
 // mean of its last points); a failed run, or one stopped before its first step, has none (null, an empty cell).
 struct RunResult;
 bool hasEstimate(const RunResult& result);
+// Whether the estimate comes with a standard error: a mean over several readings. One reading (KSG on one finite
+// set: its stderror is 0) has none, and is shown without "+- 0.000", which reads as certainty.
+bool hasStandardError(const RunResult& result);
 // The line a failure reports for an exception: "error: " and the first line of what().
 QString errorLine(const std::exception& e);
 

@@ -59,9 +59,15 @@ QString expandRunSet(const RunSpec& base, const QStringList& moreMethods, const 
     const ParamSpecs params = method->info().params;
     QVariantMap flat = runSpecToFlat(base);
     flat.insert("method", id);
-    if (id != base.method)  // another method keeps the base's values of the parameters it also declares
-      for (auto it = base.methodParams.cbegin(); it != base.methodParams.cend(); ++it)
-        if (!declares(params, it.key())) flat.remove(it.key());
+    // Another method keeps the base's value of a parameter only where it declares one of that name and takes
+    // that value: K, lr or batch carry over, but InfoNCE's critic "learned" means nothing to f-DIME's critic
+    // (concatenated|separable|oracle), which keeps its own default.
+    if (id != base.method)
+      for (auto it = base.methodParams.cbegin(); it != base.methodParams.cend(); ++it) {
+        const ParamSpec* own = findSpec(params, it.key());
+        QVariant taken;
+        if (!own || !checkParam(*own, it.value(), &taken).isEmpty()) flat.remove(it.key());
+      }
     // The cartesian product of the lists this method's runs accept, the first list varying slowest.
     QList<QVariantMap> points{flat};
     for (const Axis& axis : axes) {
@@ -79,7 +85,10 @@ QString expandRunSet(const RunSpec& base, const QStringList& moreMethods, const 
     }
     for (const QVariantMap& p : points) {
       RunSpec spec;
-      if (QString err = runSpecFromFlat(p, registry, &spec); !err.isEmpty()) return err;
+      // A ticked method's refusal names it: its fields are not the form's, whose field of the same name would
+      // otherwise show the error.
+      if (QString err = runSpecFromFlat(p, registry, &spec); !err.isEmpty())
+        return id == base.method ? err : QStringLiteral("%1 (also run): %2").arg(id, err);
       specs << spec;
     }
   }

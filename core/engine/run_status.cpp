@@ -32,6 +32,8 @@ bool hasEstimate(const RunResult& r) {
   return ended && (r.fromEvaluation || r.stepsDone > 0) && std::isfinite(r.estimate);
 }
 
+bool hasStandardError(const RunResult& r) { return hasEstimate(r) && std::isfinite(r.stderror) && r.stderror > 0; }
+
 QString errorLine(const std::exception& e) {
   return QStringLiteral("error: %1").arg(QString::fromUtf8(e.what()).section('\n', 0, 0));
 }

@@ -12,6 +12,7 @@
 #include <QThread>
 #include <atomic>
 #include <cmath>
+#include <functional>
 
 #include "results/run_files.h"
 
@@ -108,16 +109,21 @@ StoredRun storedRunOf(const QSqlQuery& q) {
 
 }  // namespace
 
-// One connection of this thread to the database, closed and removed when it goes out of scope.
+// One connection of this thread to the database for one call, closed and removed when it goes out of scope. A
+// writer makes sure of the WAL journal and the schema; a reader only opens (the store's constructor made both).
 class HistoryConnection {
  public:
-  explicit HistoryConnection(const QString& path) : name_(QStringLiteral("milab-history-%1").arg(connectionCount++)) {
+  enum class Purpose { Read, Write };
+  HistoryConnection(const QString& path, Purpose purpose)
+      : name_(QStringLiteral("milab-history-%1").arg(connectionCount++)) {
+    // A history deleted while the window is open is made again, empty, rather than read as a file with no table.
+    if (!QFileInfo::exists(path)) purpose = Purpose::Write;
     QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", name_);
     if (!db.isValid()) {
       error_ = "the QSQLITE driver is missing (Debian package libqt6sql6-sqlite)";
       return;
     }
-    QDir().mkpath(QFileInfo(path).absolutePath());
+    if (purpose == Purpose::Write) QDir().mkpath(QFileInfo(path).absolutePath());
     db.setDatabaseName(path);
     db.setConnectOptions("QSQLITE_BUSY_TIMEOUT=15000");  // wait for another writer instead of failing
     if (!db.open()) {
@@ -125,6 +131,10 @@ class HistoryConnection {
       return;
     }
     QSqlQuery q(db);
+    if (purpose == Purpose::Read) {
+      if (!q.exec("PRAGMA foreign_keys=ON")) error_ = q.lastError().text();  // a delete takes the curve too
+      return;
+    }
     // WAL: readers never block the writer, and a crash mid-write leaves the last committed state. Switching a new
     // file to WAL takes it whole: writers that create it together retry (a CI run saw one of four fail).
     for (int attempt = 0; !q.exec("PRAGMA journal_mode=WAL"); ++attempt) {
@@ -158,6 +168,17 @@ class HistoryConnection {
   QString name_, error_;
 };
 
+namespace {
+
+// Runs a prepared read to its last row: "" or why it stopped (a damaged page shows only when it is reached).
+QString readAll(QSqlQuery& q, const std::function<void(const QSqlQuery&)>& row) {
+  if (!q.exec()) return q.lastError().text();
+  while (q.next()) row(q);
+  return q.lastError().isValid() ? q.lastError().text() : QString();
+}
+
+}  // namespace
+
 QString defaultHistoryPath() {
   const QString env = qEnvironmentVariable("MILAB_DB");
   if (!env.isEmpty()) return env;
@@ -170,7 +191,7 @@ QString recordRun(const QString& dbPath, const RunSpec& spec, const RunResult& r
                   const QString& origin, qint64* id) {
   const QDateTime ended = QDateTime::currentDateTime();
   const QDateTime started = ended.addMSecs(-qint64(result.seconds * 1000));
-  HistoryConnection c(dbPath);
+  HistoryConnection c(dbPath, HistoryConnection::Purpose::Write);
   if (!c.error().isEmpty()) return describe(dbPath, c.error());
   QSqlDatabase db = c.db();
   QSqlQuery q(db);
@@ -212,15 +233,15 @@ QString recordRun(const QString& dbPath, const RunSpec& spec, const RunResult& r
   return {};
 }
 
-RunStore::RunStore(const QString& dbPath) : path_(dbPath), connection_(std::make_unique<HistoryConnection>(dbPath)) {
-  if (!connection_->error().isEmpty()) error_ = describe(path_, connection_->error());
+RunStore::RunStore(const QString& dbPath) : path_(dbPath) {
+  const HistoryConnection c(path_, HistoryConnection::Purpose::Write);
+  if (!c.error().isEmpty()) error_ = describe(path_, c.error());
 }
 
-RunStore::~RunStore() = default;  // the connection closes and removes itself
+RunStore::~RunStore() = default;
 
 QList<StoredRun> RunStore::list(const HistoryFilter& filter) const {
   QList<StoredRun> out;
-  if (!error_.isEmpty()) return out;
   QStringList where;
   QVariantList values;
   for (const auto& [column, value] :
@@ -237,47 +258,94 @@ QList<StoredRun> RunStore::list(const HistoryFilter& filter) const {
   if (!where.isEmpty()) sql += " WHERE " + where.join(" AND ");
   sql += " ORDER BY id DESC";
   if (filter.limit > 0) sql += QStringLiteral(" LIMIT %1").arg(filter.limit);
-  QSqlQuery q(connection_->db());
-  q.prepare(sql);
-  for (const QVariant& v : values) q.addBindValue(v);
-  if (!q.exec()) return out;
-  while (q.next()) out << storedRunOf(q);
-  return out;
+  const HistoryConnection c(path_, HistoryConnection::Purpose::Read);
+  QString why = c.error();
+  if (why.isEmpty()) {
+    QSqlQuery q(c.db());
+    q.prepare(sql);
+    for (const QVariant& v : values) q.addBindValue(v);
+    why = readAll(q, [&](const QSqlQuery& row) { out << storedRunOf(row); });
+  }
+  error_ = why.isEmpty() ? QString() : describe(path_, why);
+  return why.isEmpty() ? out : QList<StoredRun>();
 }
 
 std::optional<StoredRun> RunStore::find(qint64 id) const {
-  if (!error_.isEmpty()) return std::nullopt;
-  QSqlQuery q(connection_->db());
-  q.prepare(QStringLiteral("SELECT %1 FROM runs WHERE id = ?").arg(kColumns));
-  q.addBindValue(id);
-  if (!q.exec() || !q.next()) return std::nullopt;
-  return storedRunOf(q);
+  std::optional<StoredRun> found;
+  const HistoryConnection c(path_, HistoryConnection::Purpose::Read);
+  QString why = c.error();
+  if (why.isEmpty()) {
+    QSqlQuery q(c.db());
+    q.prepare(QStringLiteral("SELECT %1 FROM runs WHERE id = ?").arg(kColumns));
+    q.addBindValue(id);
+    why = readAll(q, [&](const QSqlQuery& row) { found = storedRunOf(row); });
+  }
+  error_ = why.isEmpty() ? QString() : describe(path_, why);
+  return found;
 }
 
 QVector<CurvePoint> RunStore::curve(qint64 id) const {
-  if (!error_.isEmpty()) return {};
-  QSqlQuery q(connection_->db());
-  q.prepare("SELECT points FROM curves WHERE run_id = ?");
-  q.addBindValue(id);
-  if (!q.exec() || !q.next()) return {};
-  return unpackCurve(q.value(0).toByteArray());
+  QVector<CurvePoint> points;
+  const HistoryConnection c(path_, HistoryConnection::Purpose::Read);
+  QString why = c.error();
+  if (why.isEmpty()) {
+    QSqlQuery q(c.db());
+    q.prepare("SELECT points FROM curves WHERE run_id = ?");
+    q.addBindValue(id);
+    why = readAll(q, [&](const QSqlQuery& row) { points = unpackCurve(row.value(0).toByteArray()); });
+  }
+  error_ = why.isEmpty() ? QString() : describe(path_, why);
+  return points;
+}
+
+QString RunStore::changeStamp() const {
+  QString stamp;
+  const HistoryConnection c(path_, HistoryConnection::Purpose::Read);
+  QString why = c.error();
+  if (why.isEmpty()) {
+    QSqlQuery q(c.db());
+    q.prepare("SELECT count(*), coalesce(max(id), 0) FROM runs");
+    why = readAll(q, [&](const QSqlQuery& row) { stamp = row.value(0).toString() + ":" + row.value(1).toString(); });
+  }
+  error_ = why.isEmpty() ? QString() : describe(path_, why);
+  return why.isEmpty() ? stamp : QString();
+}
+
+QString RunStore::check() const {
+  QStringList problems;
+  const HistoryConnection c(path_, HistoryConnection::Purpose::Read);
+  QString why = c.error();
+  if (why.isEmpty()) {
+    QSqlQuery q(c.db());
+    q.prepare("PRAGMA quick_check");
+    why = readAll(q, [&](const QSqlQuery& row) {
+      if (row.value(0).toString() != "ok") problems << row.value(0).toString();
+    });
+  }
+  if (why.isEmpty() && !problems.isEmpty()) why = QStringLiteral("damaged: %1").arg(problems.mid(0, 3).join("; "));
+  error_ = why.isEmpty() ? QString() : describe(path_, why);
+  return error_;
 }
 
 QString RunStore::remove(const QList<qint64>& ids) {
-  if (!error_.isEmpty()) return error_;
-  QSqlDatabase db = connection_->db();
-  if (!db.transaction()) return describe(path_, db.lastError().text());
+  const HistoryConnection c(path_, HistoryConnection::Purpose::Read);
+  QString why = c.error();
+  QSqlDatabase db = c.db();
   QSqlQuery q(db);
+  // The write lock first, with the busy wait (a deferred transaction could fail at once on a stale snapshot).
+  if (why.isEmpty() && !q.exec("BEGIN IMMEDIATE")) why = q.lastError().text();
   for (qint64 id : ids) {
+    if (!why.isEmpty()) break;
     q.prepare("DELETE FROM runs WHERE id = ?");  // its curve goes with it (ON DELETE CASCADE)
     q.addBindValue(id);
     if (!q.exec()) {
-      const QString why = q.lastError().text();
+      why = q.lastError().text();
       db.rollback();
-      return describe(path_, why);
     }
   }
-  return db.commit() ? QString() : describe(path_, db.lastError().text());
+  if (why.isEmpty() && !db.commit()) why = db.lastError().text();
+  error_ = why.isEmpty() ? QString() : describe(path_, why);
+  return error_;
 }
 
 QJsonObject storedRunJson(const StoredRun& run) {

@@ -5,21 +5,25 @@
 //
 // Where: $MILAB_DB, else the user's data folder (QStandardPaths::AppDataLocation)/history.sqlite; `--db PATH`
 // overrides both. WAL journal and a busy timeout, so grid jobs and two processes write at once; one transaction
-// per run, written when it ends, so a process killed at any moment leaves no partial row. Each call opens its own
-// connection (a connection belongs to one thread): recordRun can run on a run's worker thread.
+// per run, written when it ends, so a process killed at any moment leaves no partial row.
+//
+// No connection outlives the call that opened it (a connection belongs to one thread, and recordRun runs on a
+// run's worker). That is also what keeps the file whole beside other code of the same process: SQLite guards the
+// file with POSIX locks, which belong to the process, and any close() of any descriptor of the file drops them all
+// (a file dialog that reads the file to guess its type does this). A connection held open for the window's life
+// then believed it held a lock it had lost; another process ending its last connection checkpointed and deleted
+// the -wal and -shm under it, and the window's next write corrupted the database (issue 44). A connection that
+// lives for one call can lose its lock only inside that call.
 #include <QDateTime>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
 #include <QVector>
-#include <memory>
 #include <optional>
 
 #include "engine/run.h"
 
 namespace milab {
-
-class HistoryConnection;  // one thread's connection to the database (run_store.cpp)
 
 QString defaultHistoryPath();  // $MILAB_DB, else <AppDataLocation>/history.sqlite
 
@@ -47,7 +51,8 @@ struct HistoryFilter {
 QString recordRun(const QString& dbPath, const RunSpec& spec, const RunResult& result, const QVector<CurvePoint>& curve,
                   const QString& origin, qint64* id = nullptr);
 
-// Reads the history. Opens (and creates) the database at construction; error() says why it cannot be used.
+// Reads the history. The constructor creates the database when it is missing; every call opens a connection of its
+// own and closes it (see above). error() says why the last call failed: "" once the database can be used again.
 class RunStore {
  public:
   explicit RunStore(const QString& dbPath);
@@ -61,12 +66,17 @@ class RunStore {
   std::optional<StoredRun> find(qint64 id) const;
   QVector<CurvePoint> curve(qint64 id) const;
   QString remove(const QList<qint64>& ids);  // "" or the error
+  // What any record or delete changes, from this process or another: the number of runs and the newest id.
+  // Cheap enough to poll; empty when the database cannot be read (error() says why).
+  QString changeStamp() const;
+  // SQLite's quick_check over the whole file: "" when it is whole, else why not (a damaged page, not a database).
+  QString check() const;
   // The spec as the engine takes it (validated by the caller).
   static QVariantMap specOf(const StoredRun& run) { return run.spec.toVariantMap(); }
 
  private:
-  QString path_, error_;
-  std::unique_ptr<HistoryConnection> connection_;
+  QString path_;
+  mutable QString error_;
 };
 
 // One stored run as the JSON `milab-cli show ID` prints (the summary.json fields, plus id, origin, times).

@@ -333,6 +333,69 @@ class TestComparison : public QObject {
     saveScreenshot(w, "seeds");
   }
 
+  // Issue 44: a seed group is drawn from its first run (one run at a time, the second seed has not started: the
+  // group drew nothing until it did), the mean over the members that reached each point; and every member's
+  // ceilings and oracle are in the group's colour, the one its legend entry shows.
+  void aSeedGroupIsDrawnFromItsFirstRunInItsColour() {
+    QCustomPlot widget;
+    widget.resize(900, 500);
+    RunPlot plot(&widget);
+    plot.clear("set");
+    RunSpec spec;
+    spec.steps = 100;
+    const RunResult known = knownResult(2, 16);
+    for (int i = 0; i < 2; ++i) plot.addRun(QStringLiteral("seed %1").arg(i + 1), seriesStyle(i), spec, known);
+    plot.setSmoothingWindow(1);  // the raw readings, so that the means are known
+    plot.setSeedGroups({{"infonce K=16", {0, 1}}});
+    plot.append(0, {{1, 1.0, 0, 0}, {2, 2.0, 0, 0}, {3, 3.0, 0, 0}});  // the first seed trains alone
+    QCPGraph* mean = nullptr;
+    for (int i = 0; i < widget.graphCount(); ++i)
+      if (widget.graph(i)->name().startsWith("infonce K=16 (mean of 2 seeds")) mean = widget.graph(i);
+    QVERIFY(mean);
+    QCOMPARE(mean->dataCount(), 3);
+    QCOMPARE(mean->data()->at(2)->value, 3.0);
+    plot.append(1, {{1, 3.0, 0, 0}});  // the second begins: the first point is now the mean of both
+    QCOMPARE(mean->dataCount(), 3);
+    QCOMPARE(mean->data()->at(0)->value, 2.0);
+    QCOMPARE(mean->data()->at(2)->value, 3.0);
+    plot.setOracle(1, 2.5, 0.1);  // the second seed's oracle, made after the grouping
+    const QColor groupColour = mean->pen().color();
+    QCOMPARE(groupColour, seriesStyle(0).color);
+    int references = 0;
+    for (int i = 0; i < widget.graphCount(); ++i) {
+      const QString name = widget.graph(i)->name();
+      if (!name.contains("ceiling") && !name.startsWith("oracle critic")) continue;
+      if (widget.graph(i)->pen().color() == QColor(90, 90, 90)) continue;  // the legend's grey key
+      ++references;
+      QVERIFY2(widget.graph(i)->pen().color() == groupColour, qPrintable(name));
+    }
+    QVERIFY(references >= 3);  // each seed's log K, and the oracle
+  }
+
+  // Issue 44: the last held-out circle (the reported estimate, at the last step) is whole inside the plot, not cut
+  // in half by the axis's end.
+  void theLastHeldOutReadingIsWhollyInView() {
+    QCustomPlot widget;
+    widget.resize(900, 500);
+    RunPlot plot(&widget);
+    plot.clear("set");
+    RunSpec spec;
+    spec.steps = 100;
+    const int id = plot.addRun("infonce", seriesStyle(0), spec, knownResult(2, 16));
+    QVector<CurvePoint> curve;
+    for (int step = 1; step <= 100; ++step) curve.push_back({step, 1.0, -1.0, 0.0});
+    curve[49].heldOut = 0.9;
+    curve[99].heldOut = 0.95;
+    plot.append(id, curve);
+    plot.appendHeldOut(id, curve);
+    plot.markEnded(id, RunResult{});
+    plot.resetView();
+    widget.replot();  // lays the axis rect out
+    const double lastCentre = widget.xAxis->coordToPixel(100);
+    QVERIFY2(widget.xAxis->axisRect()->right() - lastCentre >= 6,  // the circle's radius is 4, and its pen
+             qPrintable(QStringLiteral("%1 px to the edge").arg(widget.xAxis->axisRect()->right() - lastCentre)));
+  }
+
   // A saved set is an experiment file: the runner reproduces the window's numbers, and it reopens as a set.
   void savedSetReopensAndTheRunnerReproducesIt() {
     QTemporaryDir tmp;
@@ -555,6 +618,21 @@ class TestComparison : public QObject {
     type(K, "64");  // a value it takes: no error
     QCOMPARE(K->value(), 64);
     QVERIFY(!w.findChild<QLabel*>("error.K")->isVisible());
+    // Issue 44: no prefix of what was typed is kept. "1e9" became 19 (the e dropped); 1000000000 left 10000, the
+    // last prefix in range, behind while the message said the field kept it.
+    for (const char* typed : {"1e9", "1000000000", "abc"}) {
+      type(K, typed);
+      QCOMPARE(K->value(), 64);
+      QVERIFY2(
+          w.findChild<QLabel*>("error.K")->text().endsWith(QStringLiteral(", got %1 (the field keeps 64)").arg(typed)),
+          qPrintable(w.findChild<QLabel*>("error.K")->text()));
+    }
+    auto* lr = w.findChild<QDoubleSpinBox*>("param.lr");
+    const double lrBefore = lr->value();
+    type(lr, "1000000000");
+    QCOMPARE(lr->value(), lrBefore);
+    QVERIFY2(w.findChild<QLabel*>("error.lr")->text().contains("got 1000000000 (the field keeps"),
+             qPrintable(w.findChild<QLabel*>("error.lr")->text()));
   }
 
   // The same run twice (Run pressed again) draws two curves that the legend tells apart by their row.

@@ -55,6 +55,12 @@ class TestFigures : public QObject {
       withLines << seriesStyle(i).color.name() + QString::number(int(seriesStyle(i).line));
     QCOMPARE(withLines.size(), distinctSeriesStyles());
     QVERIFY(distinctSeriesStyles() >= 20);
+    // Issue 44: history overlays have a look of their own, never a live run's (two blue curves, two orange).
+    for (int i = 0; i < 20; ++i) {
+      const SeriesStyle o = overlayStyle(i);
+      QVERIFY(!withLines.contains(o.color.name() + QString::number(int(o.line))));
+      QVERIFY(o.color != seriesStyle(i).color);  // and, among the first runs, not their colour either
+    }
   }
 
   // Several tasks (a benchmark): a heatmap of estimate - truth, task by method, and the summary a benchmark paper
@@ -97,6 +103,11 @@ class TestFigures : public QObject {
     QCOMPARE(map->data()->valueSize(), 3);
     QVERIFY(std::abs(map->data()->cell(0, 1) - (0.20 - 0.4320)) < 1e-12);  // infonce on the Student-t
     QVERIFY(std::isnan(map->data()->cell(1, 2)));                          // ksg's failed cell: grey
+    // Issue 44: the colours span +-2 nats as the title says, not the data's largest error (here 0.23).
+    QCOMPARE(map->dataRange().lower, -2.0);
+    QCOMPARE(map->dataRange().upper, 2.0);
+    QVERIFY(
+        qobject_cast<QCPTextElement*>(plot.plotLayout()->element(0, 0))->text().contains("full colour from 2 nats"));
     const QString dir = qEnvironmentVariable("MILAB_SCREENSHOT_DIR");
     if (!dir.isEmpty()) plot.savePng(dir + "/benchmark_heatmap.png", size.width, size.height);
   }

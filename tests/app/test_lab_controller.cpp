@@ -5,6 +5,7 @@
 
 #include "engine/device.h"
 #include "gui/lab_controller.h"
+#include "gui/result_text.h"
 #include "method/method_registry.h"
 #include "results/run_store.h"
 
@@ -113,6 +114,29 @@ class TestLabController : public QObject {
     QCOMPARE(back.method, QString("infonce"));
     QVERIFY(back.methodParams.value("K").toInt() == 8 || back.methodParams.value("K").toInt() == 32);
     QCOMPARE(controller.storedSpec(store, 999, &back), QString("history: no run 999"));
+  }
+
+  // Issue 44: one reading (KSG on one finite set) has no standard error, and the result line shows none: "0.748
+  // +- 0.000" read as certainty. A mean over several readings keeps its +-.
+  void aReadingWithNoStandardErrorShowsNone() {
+    RunSpec spec = infonceSpec();
+    spec.method = "ksg";
+    RunResult one;
+    one.status = RunStatus::Finished;
+    one.fromEvaluation = true;
+    one.estimate = 0.748;
+    one.stderror = 0;
+    one.trueMi = 1.0;
+    one.targetName = "I(x;y)";
+    QVERIFY(hasEstimate(one) && !hasStandardError(one));
+    const QString text = resultHtml(spec, one, nullptr);
+    QVERIFY2(text.contains("estimate 0.748 nats (one reading, no standard error)") && !text.contains("&plusmn; 0.000"),
+             qPrintable(text));
+    RunResult mean = one;
+    mean.stderror = 0.012;
+    QVERIFY(hasStandardError(mean));
+    QVERIFY2(resultHtml(spec, mean, nullptr).contains("estimate 0.748 &plusmn; 0.012 nats"),
+             qPrintable(resultHtml(spec, mean, nullptr)));
   }
 
   void dataTakesEveryRowOfTheFirstTwoColumns() {

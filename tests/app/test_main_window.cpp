@@ -30,6 +30,7 @@
 #include "gui/panels/grid_shape_dialog.h"
 #include "gui/panels/hashing_shape_dialog.h"
 #include "gui/panels/param_form.h"
+#include "gui/views/comparison_view.h"
 #include "method/method_registry.h"
 #include "plot/run_plot.h"
 #include "screenshots.h"
@@ -136,6 +137,62 @@ class TestMainWindow : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(w.currentRun()->isFinished(), timeLimitMs(2000));
     QTRY_VERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("cancelled"));
     QVERIFY(w.plot()->pointCount() > 2);
+  }
+
+  // Issue 44: Ctrl+R runs the form's experiment and Esc (or Ctrl+.) stops it, as desktop programs do; Run and
+  // Stop are pinned below the scrolling form, in view on a 1366 x 768 screen (the window 1366 x 740 under a panel;
+  // its geometry is kept for the next windows, whose frame must fit 768 too).
+  void runAndStopHaveShortcutsAndStayInView() {
+    MainWindow w(registry_);
+    w.resize(1366, 740);
+    w.show();
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));  // a window shortcut needs its window active
+    auto* run = w.findChild<QAbstractButton*>("runButton");
+    auto* stop = w.findChild<QAbstractButton*>("stopButton");
+    for (QAbstractButton* button : {run, stop}) {
+      const QRect inWindow(button->mapTo(&w, QPoint(0, 0)), button->size());
+      QVERIFY2(w.rect().contains(inWindow) && !button->visibleRegion().isEmpty(),
+               qPrintable(QStringLiteral("%1 at %2,%3 in a window of %4 x %5")
+                              .arg(button->objectName())
+                              .arg(inWindow.x())
+                              .arg(inWindow.y())
+                              .arg(w.width())
+                              .arg(w.height())));
+    }
+    saveScreenshot(w, "window-1366x768");
+    w.findChild<QSpinBox*>("param.steps")->setValue(1000000);
+    QTest::keyClick(&w, Qt::Key_R, Qt::ControlModifier);
+    QVERIFY(w.currentRun());
+    QTRY_VERIFY_WITH_TIMEOUT(w.plot()->pointCount() > 2, untilDoneMs());
+    QTest::keyClick(&w, Qt::Key_Escape);
+    QTRY_VERIFY_WITH_TIMEOUT(w.currentRun()->isFinished(), timeLimitMs(2000));
+    QTRY_VERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("cancelled"));
+    QTRY_VERIFY_WITH_TIMEOUT(run->isEnabled(), untilDoneMs());
+    QTest::keyClick(&w, Qt::Key_R, Qt::ControlModifier);  // again, stopped by Ctrl+.
+    QVERIFY(!run->isEnabled());
+    QTest::keyClick(&w, Qt::Key_Period, Qt::ControlModifier);
+    QTRY_VERIFY_WITH_TIMEOUT(w.currentRun()->isFinished(), timeLimitMs(2000));
+  }
+
+  // Issue 44: the window never widens itself past its size: a tab or a result wider than the plot's column
+  // squeezes into it (the Embedding tab made a 1600 px window 1653 px wide, past the screen).
+  void theWindowNeverWidensItself() {
+    MainWindow w(registry_);
+    w.resize(1600, 1000);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto* wide = new QLabel(QString(400, QChar('W')));  // some 4000 px of text that does not wrap
+    w.comparison()->addPage(wide, "A wide page");
+    w.comparison()->showPage(wide);
+    QCoreApplication::processEvents();
+    QVERIFY2(w.minimumSizeHint().width() <= 1600, qPrintable(QString::number(w.minimumSizeHint().width())));
+    QCOMPARE(w.width(), 1600);
+    w.findChild<QLabel*>("resultLabel")->setText(QString(300, QChar('M')));
+    QCoreApplication::processEvents();
+    QCOMPARE(w.width(), 1600);
+    w.comparison()->removePage(wide);
+    delete wide;
   }
 
   // The image task shows a strip of example views (x, x', y of 8 images) instead of a chart, drawn again when an
@@ -350,6 +407,7 @@ class TestMainWindow : public QObject {
   // the reason; an error goes when its field is edited.
   void formKeepsValuesAndExplainsItself() {
     MainWindow w(registry_);
+    w.resize(1280, 720);  // the default size: not whatever geometry an earlier window of the suite left saved
     w.show();
     auto* task = w.findChild<QComboBox*>("taskCombo");
     auto* method = w.findChild<QComboBox*>("methodCombo");

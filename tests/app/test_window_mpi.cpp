@@ -21,8 +21,10 @@
 #include "engine/grid_progress.h"
 #include "gui/main_window.h"
 #include "gui/panels/grid_shape_dialog.h"
+#include "gui/panels/history_panel.h"
 #include "gui/views/mpi_grid_job.h"
 #include "method/method_registry.h"
+#include "results/run_store.h"
 #include "screenshots.h"
 #include "time_limits.h"
 
@@ -152,6 +154,48 @@ class TestWindowMpi : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
     QVERIFY2(w.findChild<QLabel*>("resultLabel")->text().contains("4 reused"),
              qPrintable(w.findChild<QLabel*>("resultLabel")->text()));
+  }
+
+  // Issue 44: a grid from the window, here and under MPI, then single runs from the form keep every row. The
+  // History tab follows the grids' cells as they are recorded (it polls the database; nothing else tells it), and
+  // once the window has closed the file passes SQLite's quick_check with all ten rows.
+  void gridsAndRunsFromTheWindowKeepEveryRow() {
+    if (!mpiHere()) QSKIP("no MPI here");
+    QTemporaryDir tmp;
+    const QString db = tmp.filePath("history.sqlite");
+    const QString path = writeFile(tmp.filePath("grid.json"), kGrid);
+    {
+      MainWindow w(registry_, db);
+      w.show();
+      HistoryPanel* history = w.history();
+      auto* run = w.findChild<QAbstractButton*>("runButton");
+      QCOMPARE(w.openExperiment(path, tmp.filePath("here"), {{"steps", "20"}}, std::nullopt), QString());
+      QTRY_VERIFY_WITH_TIMEOUT(run->isEnabled(), untilDoneMs());
+      QTRY_COMPARE_WITH_TIMEOUT(history->rowCount(), 4, untilDoneMs());
+      QCOMPARE(w.openExperiment(path, tmp.filePath("mpi"), {{"steps", "20"}}, MpiLaunch{2, {}}), QString());
+      QTRY_VERIFY_WITH_TIMEOUT(run->isEnabled(), untilDoneMs());
+      QTRY_COMPARE_WITH_TIMEOUT(history->rowCount(), 8, untilDoneMs());  // cells another process recorded
+      auto* method = w.findChild<QComboBox*>("methodCombo");
+      method->setCurrentIndex(method->findData("infonce"));
+      w.findChild<QSpinBox*>("param.steps")->setValue(20);
+      w.findChild<QComboBox*>("param.device")->setCurrentText("cpu");
+      for (int i = 0; i < 2; ++i) {
+        QTest::mouseClick(run, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(run->isEnabled(), untilDoneMs());
+      }
+      QTRY_COMPARE_WITH_TIMEOUT(history->rowCount(), 10, untilDoneMs());
+      QVERIFY2(!history->findChild<QLabel*>("historyMessage")->text().contains("cannot"),
+               qPrintable(history->findChild<QLabel*>("historyMessage")->text()));
+    }
+    const RunStore store(db);
+    QCOMPARE(store.check(), QString());
+    const QList<StoredRun> runs = store.list();
+    QCOMPARE(runs.size(), 10);
+    QMap<QString, int> byOrigin;
+    for (const StoredRun& r : runs) ++byOrigin[r.origin];
+    QCOMPARE(byOrigin.value("grid " + tmp.filePath("here")), 4);
+    QCOMPARE(byOrigin.value("grid " + tmp.filePath("mpi")), 4);
+    QCOMPARE(byOrigin.value("window"), 2);
   }
 
   // Stop ends a grid, on this machine or under mpirun (which then ends): the short cell that finished keeps its

@@ -80,6 +80,22 @@ class TestRunSet : public QObject {
     QCOMPARE(specs.size(), 3);
   }
 
+  // Issue 44: a key two methods share by name carries the base's value only where the other method takes it.
+  // InfoNCE's critic "learned" was forced onto gan-dime (concatenated|separable|oracle) and refused the whole set.
+  void aSharedKeyCarriesOnlyAValueTheOtherMethodTakes() {
+    QList<RunSpec> specs;
+    RunSpec infonce = base("infonce");
+    QCOMPARE(infonce.methodParams.value("critic").toString(), QString("learned"));
+    QCOMPARE(expandRunSet(infonce, {"gan-dime", "flow-mi"}, "", registry_, &specs), QString());
+    QCOMPARE(specs.size(), 3);
+    QCOMPARE(specs[1].method, QString("gan-dime"));
+    QCOMPARE(specs[1].methodParams.value("critic").toString(), QString("concatenated"));  // its own default
+    QCOMPARE(specs[1].methodParams.value("lr").toDouble(), 0.001);                        // taken: carried
+    infonce.methodParams.insert("critic", "oracle");  // a value both take is carried
+    QCOMPARE(expandRunSet(infonce, {"gan-dime"}, "", registry_, &specs), QString());
+    QCOMPARE(specs[1].methodParams.value("critic").toString(), QString("oracle"));
+  }
+
   void badListsNameTheField_data() {
     QTest::addColumn<QString>("vary");
     QTest::addColumn<QString>("field");

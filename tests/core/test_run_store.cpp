@@ -1,9 +1,15 @@
 // The run history: a recorded run reads back field by field with its curve; a failed run has no estimate; filters
 // select; delete takes the curve with it; two threads write at once; a file that is not a database gives a clear
-// message and nothing else breaks.
+// message and nothing else breaks; the window's side of the history keeps every row beside a grid writing from
+// another process while code of its own process opens and closes the database file (issue 44).
+#include <QCoreApplication>
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
 #include <mutex>
 #include <thread>
 
@@ -40,6 +46,16 @@ RunResult finished(double estimate) {
 }
 
 QVector<CurvePoint> curve() { return {{1, 0.5, -0.5, 0.1}, {2, 0.75, -0.75, 0.2}, {3, 1.25, -1.25, 0.3}}; }
+
+// What Qt's file dialog did to a folder it listed: open each file, read its first bytes to guess its type, close
+// it. The close drops every POSIX lock this process holds on that file, SQLite's too.
+void openReadAndClose(const QString& path) {
+  QFile f(path);
+  if (f.open(QIODevice::ReadOnly)) f.read(16);
+}
+
+// The test binary started as another process that records one grid cell: `--record-one DB SEED`.
+constexpr char kRecordOne[] = "--record-one";
 
 }  // namespace
 
@@ -132,6 +148,69 @@ class TestRunStore : public QObject {
     QCOMPARE(RunStore(db).list().size(), 40);
   }
 
+  // The window's history beside a grid in another process (issue 44): each round, code of this process opens and
+  // closes the database and its side files (as a file dialog listing the folder did), then another process
+  // records a cell while three of this process's threads record runs and the reader lists. After each round the
+  // reader sees every row, SQLite's quick_check passes, and once every connection has closed no side file is left:
+  // the database file alone, copied elsewhere, holds every row. Before the fix the reader's connection lived as
+  // long as the window; the first close dropped its lock and the other process deleted the -wal and -shm under it.
+  void windowWritersAnotherProcessAndAReaderKeepEveryRow() {
+    QTemporaryDir tmp;
+    const QString db = tmp.filePath("history.sqlite");
+    RunStore reader(db);
+    QCOMPARE(reader.error(), QString());
+    int expected = 0;
+    for (int round = 0; round < 6; ++round) {
+      for (const QString& f : {db, db + "-wal", db + "-shm"}) openReadAndClose(f);
+      QProcess other;
+      other.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+      other.start(QCoreApplication::applicationFilePath(), {kRecordOne, db, QString::number(round)});
+      std::atomic<int> failures{0};
+      std::vector<std::thread> writers;
+      for (int t = 0; t < 3; ++t)
+        writers.emplace_back([&, t] {
+          failures += !recordRun(db, spec("nwj", round * 10 + t), finished(t), curve(), "window").isEmpty();
+        });
+      while (other.state() != QProcess::NotRunning && !other.waitForFinished(10)) {
+        reader.list();  // the reader lists while the others write
+        QCOMPARE(reader.error(), QString());
+      }
+      for (auto& w : writers) w.join();
+      QCOMPARE(other.exitStatus(), QProcess::NormalExit);
+      QCOMPARE(other.exitCode(), 0);
+      QCOMPARE(failures.load(), 0);
+      expected += 4;
+
+      QCOMPARE(reader.list().size(), expected);
+      QCOMPARE(reader.error(), QString());
+      QCOMPARE(reader.check(), QString());
+      QVERIFY2(!QFile::exists(db + "-wal") && !QFile::exists(db + "-shm"),
+               qPrintable(QStringLiteral("round %1: a side file outlived every connection").arg(round)));
+      const QString alone = tmp.filePath(QStringLiteral("alone-%1.sqlite").arg(round));
+      QVERIFY(QFile::copy(db, alone));
+      QCOMPARE(RunStore(alone).list().size(), expected);
+    }
+  }
+
+  // A damaged page is an error of the call that reaches it, and quick_check names it.
+  void aDamagedDatabaseSaysSo() {
+    QTemporaryDir tmp;
+    const QString db = tmp.filePath("h.sqlite");
+    for (int i = 0; i < 60; ++i) QCOMPARE(recordRun(db, spec("infonce", i), finished(i), curve(), "cli"), QString());
+    RunStore store(db);
+    QCOMPARE(store.check(), QString());
+    QCOMPARE(store.changeStamp(), QStringLiteral("60:60"));
+    QFile f(db);
+    QVERIFY(f.size() > 3 * 4096);
+    QVERIFY(f.open(QIODevice::ReadWrite));
+    f.seek(4096);  // page 2, the runs table's root (the first table created): garbage
+    f.write(QByteArray(4096, char(0x5a)));
+    f.close();
+    QVERIFY2(store.check().contains("damaged") || store.check().contains("malformed"), qPrintable(store.check()));
+    QVERIFY(store.list().isEmpty());
+    QVERIFY2(!store.error().isEmpty(), "a read that reached a damaged page says so");
+  }
+
   void aFileThatIsNotADatabaseSaysSo() {
     QTemporaryDir tmp;
     const QString db = tmp.filePath("h.sqlite");
@@ -147,5 +226,16 @@ class TestRunStore : public QObject {
   }
 };
 
-QTEST_MAIN(TestRunStore)
+int main(int argc, char** argv) {
+  QCoreApplication app(argc, argv);
+  if (argc == 4 && QByteArray(argv[1]) == kRecordOne) {
+    const QString err = recordRun(QString::fromLocal8Bit(argv[2]), spec("infonce", std::atoi(argv[3])), finished(1),
+                                  curve(), "grid other-process");
+    if (!err.isEmpty()) std::fprintf(stderr, "%s\n", qPrintable(err));
+    return err.isEmpty() ? 0 : 1;
+  }
+  TestRunStore test;
+  QTEST_SET_MAIN_SOURCE_PATH
+  return QTest::qExec(&test, argc, argv);
+}
 #include "test_run_store.moc"

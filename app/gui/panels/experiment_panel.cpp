@@ -10,6 +10,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QShortcut>
 #include <QStandardItemModel>
 #include <QVBoxLayout>
 #include <limits>
@@ -42,7 +43,8 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
       banner_(new QLabel(this)),
       methodSummary_(new QLabel(this)),
       run_(new QPushButton(tr("Run"), this)),
-      stop_(new QPushButton(tr("Stop"), this)) {
+      stop_(new QPushButton(tr("Stop"), this)),
+      actionBar_(new QWidget(this)) {
   task_->setObjectName("taskCombo");
   takeWheelOnlyWhenFocused(task_);
   takeWheelOnlyWhenFocused(method_);
@@ -113,9 +115,22 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
   varyColumn->addWidget(vary_);
   varyColumn->addWidget(varyError_);
   compareLayout->addRow(tr("vary"), varyCell);
-  auto* buttons = new QHBoxLayout;
+  actionBar_->setObjectName("actionBar");
+  auto* buttons = new QHBoxLayout(actionBar_);
+  buttons->setContentsMargins(6, 4, 6, 4);
   buttons->addWidget(run_);
   buttons->addWidget(stop_);
+  run_->setToolTip(tr("Run the experiment above (Ctrl+R)"));
+  stop_->setToolTip(tr("Stop what runs; what ended stays saved (Esc or Ctrl+.)"));
+  // Window-wide, and only while the button could be clicked: a shortcut never does what the button would not.
+  const auto press = [](QPushButton* button) {
+    return [button] {
+      if (button->isEnabled()) button->click();
+    };
+  };
+  connect(new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_R), this), &QShortcut::activated, this, press(run_));
+  for (const QKeySequence& keys : {QKeySequence(Qt::Key_Escape), QKeySequence(Qt::CTRL | Qt::Key_Period)})
+    connect(new QShortcut(keys, this), &QShortcut::activated, this, press(stop_));
 
   banner_->setObjectName("panelBanner");
   banner_->setWordWrap(true);
@@ -127,7 +142,7 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
   layout->addWidget(methodBox);
   layout->addWidget(settingsBox);
   layout->addWidget(compareBox);
-  layout->addLayout(buttons);
+  layout->addWidget(actionBar_);  // until the window pins it below the scrolling form
   layout->addWidget(error_);
   layout->addStretch(1);
 
@@ -243,6 +258,7 @@ void ExperimentPanel::updateCompareList() {
 }
 
 void ExperimentPanel::showTicked() {
+  error_->hide();  // a ticked method's refusal (under the buttons) is about the ticks that were
   const QStringList ticked = comparedMethods();
   compareTicked_->setText(ticked.isEmpty() ? tr("ticked: none (the method above runs alone)")
                                            : tr("ticked: %1").arg(ticked.join(", ")));

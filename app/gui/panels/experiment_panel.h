@@ -40,6 +40,9 @@ class ExperimentPanel : public QWidget {
   bool running() const;  // between setRunning(true) and the window showing the end
   // A line above the form saying what runs (a grid, a sweep) while the form shows it; "" hides it.
   void setBanner(const QString& line);
+  // Run and Stop, for the window to pin below the scrolling form (always in view, at 1366 x 768 too). Ctrl+R
+  // presses Run; Esc and Ctrl+. press Stop, anywhere in the window.
+  QWidget* actionBar() const { return actionBar_; }
 
  Q_SIGNALS:
   void runRequested();
@@ -70,6 +73,7 @@ class ExperimentPanel : public QWidget {
   QLabel* methodSummary_;
   QPushButton* run_;
   QPushButton* stop_;
+  QWidget* actionBar_;
 };
 
 }  // namespace milab

@@ -2,7 +2,6 @@
 
 #include <QComboBox>
 #include <QDialogButtonBox>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -17,6 +16,7 @@
 
 #include "engine/run_spec.h"
 #include "gui/counted.h"
+#include "gui/file_dialogs.h"
 
 namespace milab {
 
@@ -95,7 +95,7 @@ QLayout* GridShapeDialog::runnerRows() {
   browse->setObjectName("mpiHostFileBrowse");
   browse->setText("...");
   connect(browse, &QToolButton::clicked, this, [this] {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open MPI host file"));
+    const QString path = askOpenFile(this, tr("Open MPI host file"), {});
     if (!path.isEmpty()) hostFile_->setText(path);
   });
   auto* hostRow = new QHBoxLayout;

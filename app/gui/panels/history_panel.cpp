@@ -1,7 +1,6 @@
 #include "gui/panels/history_panel.h"
 
 #include <QComboBox>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonDocument>
@@ -11,10 +10,12 @@
 #include <QPushButton>
 #include <QTableWidget>
 #include <QTextStream>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "engine/run_set.h"
 #include "gui/counted.h"
+#include "gui/file_dialogs.h"
 #include "gui/panels/sort_item.h"
 #include "results/run_files.h"
 
@@ -101,23 +102,43 @@ HistoryPanel::HistoryPanel(const QString& dbPath, QWidget* parent)
       if (const QString err = deleteSelection(); !err.isEmpty()) message_->setText(err);
   });
   connect(export_, &QPushButton::clicked, this, [this] {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export runs"), "history.csv", tr("CSV table (*.csv)"));
+    const QString path = askSaveFile(this, tr("Export runs"), "history.csv", tr("CSV table (*.csv)"));
     if (path.isEmpty()) return;
     const QString err = exportSelection(path);
     message_->setText(err.isEmpty() ? tr("Wrote %1 to %2").arg(counted(selectedIds().size(), "run"), path) : err);
   });
+  auto* poll = new QTimer(this);
+  poll->setInterval(kPollMs);
+  connect(poll, &QTimer::timeout, this, &HistoryPanel::pollForChanges);
+  poll->start();
   refresh();
+  if (!failure_.isEmpty())  // said again once the window has connected to storeFailed
+    QTimer::singleShot(0, this, [this] { Q_EMIT storeFailed(failure_); });
 }
 
 HistoryPanel::~HistoryPanel() = default;
 
+void HistoryPanel::pollForChanges() {
+  const QString stamp = store_->changeStamp();
+  if (stamp.isEmpty())
+    showFailure(store_->error());
+  else if (stamp != shownStamp_ || !failure_.isEmpty())
+    refresh();
+}
+
+void HistoryPanel::showFailure(const QString& why) {
+  message_->setStyleSheet(QStringLiteral("color: #b00020;"));
+  message_->setText(why + tr(": the history cannot be read or written now; runs still write their files"));
+  if (why == failure_) return;
+  failure_ = why;
+  Q_EMIT storeFailed(why);
+}
+
 void HistoryPanel::refresh() {
-  if (!store_->error().isEmpty()) {
-    message_->setText(store_->error() + tr(": runs are not remembered, their files are still written"));
-    return;
-  }
   // The filter boxes offer what the history holds.
+  const QString stamp = store_->changeStamp();
   const QList<StoredRun> all = store_->list({});
+  if (!store_->error().isEmpty()) return showFailure(store_->error());
   for (auto [box, field] :
        {std::pair<QComboBox*, QString StoredRun::*>{task_, &StoredRun::task}, {method_, &StoredRun::method}}) {
     for (const StoredRun& r : all)
@@ -132,7 +153,11 @@ void HistoryPanel::refresh() {
   filter.status = status_->currentData().toString();
   filter.text = text_->text().trimmed();
   filter.limit = kShownRuns;
-  shown_ = store_->list(filter);
+  const QList<StoredRun> shown = store_->list(filter);
+  if (!store_->error().isEmpty()) return showFailure(store_->error());
+  shown_ = shown;
+  shownStamp_ = stamp;
+  failure_.clear();
   QList<QVariantMap> flats;
   for (const StoredRun& r : shown_) flats << r.spec.toVariantMap();
   const QStringList differing = differingKeys(flats);
@@ -162,6 +187,7 @@ void HistoryPanel::refresh() {
     }
   }
   table_->setSortingEnabled(true);
+  message_->setStyleSheet({});
   message_->setText(tr("%1 shown, from %2").arg(counted(shown_.size(), "run"), store_->path()));
 }
 

@@ -1,7 +1,9 @@
 #pragma once
 // The run history in the window: every recorded run as a table (date, task, method, what differs, estimate,
 // target, status), filtered by task, method, status and text, sortable; the selection can be overlaid on the plot
-// beside the live runs, reopened in the form, deleted, or exported as CSV.
+// beside the live runs, reopened in the form, deleted, or exported as CSV. It follows the database: a run or grid
+// cell recorded by this window or by another process shows within a poll, and a database that cannot be read is
+// said in red under the table (and to the window, storeFailed), the rows last read staying shown.
 #include <QWidget>
 #include <memory>
 
@@ -22,6 +24,8 @@ class HistoryPanel : public QWidget {
   ~HistoryPanel() override;
 
   void refresh();  // reads the database again, keeping the filters
+  // How often the database is asked whether a run was recorded or deleted (by anyone).
+  static constexpr int kPollMs = 1000;
   const RunStore& store() const { return *store_; }
   QList<qint64> selectedIds() const;
   void select(const QList<qint64>& ids);
@@ -30,6 +34,7 @@ class HistoryPanel : public QWidget {
   QString deleteSelection();
 
  Q_SIGNALS:
+  void storeFailed(const QString& why);  // once each time the database stops being readable
   void overlayRequested(const QList<qint64>& ids);
   void reopenRequested(qint64 id);
 
@@ -46,6 +51,11 @@ class HistoryPanel : public QWidget {
   QPushButton* delete_;
   QPushButton* export_;
   QList<StoredRun> shown_;
+  QString shownStamp_;  // the database's change stamp when the table was last read
+  QString failure_;     // why the database cannot be read now; "" when it can
+
+  void pollForChanges();
+  void showFailure(const QString& why);
 };
 
 }  // namespace milab

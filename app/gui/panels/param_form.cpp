@@ -59,6 +59,7 @@ QWidget* ParamForm::makeEditor(const ParamSpec& spec) {
     }
     case ParamSpec::Type::Int: {
       auto* box = new RefusingSpinBox(this);
+      box->setKeyboardTracking(false);  // see refusing_spin_box.h
       connect(box, &QSpinBox::valueChanged, this, [this, name = spec.name] { fieldEdited(name); });
       connect(box, &RefusingSpinBox::refused, this, [this, spec, box](const QString& typed) {
         showError(
@@ -76,6 +77,7 @@ QWidget* ParamForm::makeEditor(const ParamSpec& spec) {
     }
     case ParamSpec::Type::Double: {
       auto* box = new RefusingDoubleSpinBox(this);
+      box->setKeyboardTracking(false);
       connect(box, &QDoubleSpinBox::valueChanged, this, [this, name = spec.name] { fieldEdited(name); });
       connect(box, &RefusingDoubleSpinBox::refused, this, [this, spec, box](const QString& typed) {
         showError(spec.name, QStringLiteral("must be %1, got %2 (the field keeps %3)")

@@ -24,8 +24,8 @@
 #include "plot/experiment_figure.h"
 #include "plot/plot_export.h"
 #include "plot/run_plot.h"
-#include "tasks/task_catalog.h"
 #include "tasks/shared_task_options.h"
+#include "tasks/task_catalog.h"
 
 namespace milab {
 
@@ -142,7 +142,7 @@ QString ComparisonView::historyWarning() const { return set_->historyWarning(); 
 void ComparisonView::overlayStored(const QString& label, const RunSpec& spec, const RunResult& result,
                                    const QVector<CurvePoint>& curve) {
   if (size() == 0 && overlays_ == 0) plot_->clear(tr("Runs from the history"));
-  const int id = plot_->addRun(label, seriesStyle(size() + overlays_++), spec, result);
+  const int id = plot_->addRun(label, overlayStyle(overlays_++), spec, result);
   plot_->append(id, curve);
   plot_->markEnded(id, result);
   plot_->resetView();
