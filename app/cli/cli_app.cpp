@@ -24,6 +24,7 @@
 #include "cli/mpi_grid.h"
 #include "cli/prior_order_runner.h"
 #include "cli/progress_bar.h"
+#include "cli/sample_command.h"
 #include "cli/stop_signals.h"
 #include "cli/task_listing.h"
 #include "cli/usage.h"
@@ -261,6 +262,10 @@ int cliMain(int argc, char** argv) {
   }
   if (command == "history") return runHistoryCommand(cl);
   if (command == "show") return runShowCommand(cl);
+  if (command == "sample") {  // tasks only: no method plugin is loaded
+    initTorchRuntime();
+    return runSampleCommand(cl);
+  }
   initTorchRuntime();
   MethodRegistry registry;
   registry.loadDefault();

@@ -59,6 +59,12 @@ const QMap<QString, QString>& usages() {
        "usage: milab-cli show ID [--db PATH]\n"
        "Prints one recorded run as JSON: its summary (estimate, stderr, target, ceilings, terms, seconds, device,\n"
        "version, start and end time) and the experiment that reproduces it.\n"},
+      {"sample",
+       "usage: milab-cli sample --task ID --samples N [--seed S] [--<task key> VALUE] --out FILE.csv|FILE.npy\n"
+       "Writes the N rows a run with that task, N and seed reads, in its order and before the standardisation the\n"
+       "run applies (x's columns, then x''s, then y's), so that another tool reads the same data; never overwrites.\n"
+       "`--task data --file FILE.csv` then reads the same rows (drawn from the table in another order, so its\n"
+       "held-out half differs; KSG, which reads every row, reads the same).\n"},
       {"help", "usage: milab-cli help [COMMAND]\nPrints what COMMAND does and takes, or every command's synopsis.\n"},
   };
   return u;
@@ -72,7 +78,7 @@ QString usageOf(const QString& command) { return usages().value(command); }
 
 QString overallUsage() {
   QString text = "milab-cli: mutual-information estimators on tasks with a known MI.\n";
-  for (const QString& c : {"methods", "tasks", "run", "prior-orders", "hashing", "history", "show", "help"})
+  for (const QString& c : {"methods", "tasks", "run", "sample", "prior-orders", "hashing", "history", "show", "help"})
     text += "\n" + usages().value(c);
   return text + "\nmilab-cli --version prints the version.\n";
 }

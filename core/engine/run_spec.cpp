@@ -5,6 +5,7 @@
 
 #include "engine/device.h"
 #include "engine/staircase.h"
+#include "method/critic_options.h"
 #include "method/method_plugin.h"
 #include "method/method_registry.h"
 #include "tasks/task_catalog.h"
@@ -137,6 +138,7 @@ QString validateRunSpec(RunSpec* spec, const MethodRegistry& registry) {
     return QStringLiteral("mi_schedule: method %1 trains nothing, so it has no staircase to follow; give one mi")
         .arg(info.id);
   err = validateParamMap(info.params, &spec->methodParams, "method " + info.id);
+  if (err.isEmpty()) err = checkCriticLayers(spec->methodParams);
   if (!err.isEmpty()) return err;
   err = methodTaskMismatch(info, spec->methodParams, spec->finiteSamples() ? withoutLaw(*task) : *task);
   if (!err.isEmpty()) return spec->finiteSamples() ? err + QStringLiteral(" (with samples: a finite set offers none)")

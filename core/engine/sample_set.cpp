@@ -25,12 +25,21 @@ Batch slice(const Batch& b, int64_t start, int64_t length) {
           b.y.narrow(0, start, length)};
 }
 
+// Apart from the run's generator (estimatorGenerator) and from the task's construction: the data depend on the task,
+// N and the seed only. The same generator goes on to permute y for the baseline.
+at::Generator sampleSetGenerator(int seed) {
+  return at::make_generator<at::CPUGeneratorImpl>(static_cast<uint64_t>(seed) * 104729u + 7u);
+}
+
 }  // namespace
 
+Batch drawSampleRows(const TaskSampler& law, int64_t samples, int seed) {
+  at::Generator data = sampleSetGenerator(seed);
+  return law.sampleJoint(samples, data);
+}
+
 SampleSet::SampleSet(const TaskSampler& law, int64_t samples, double testFraction, int seed, bool permuteY) {
-  // Apart from the run's generator (estimatorGenerator) and from the task's construction: the data depend on the
-  // task, N and the seed only.
-  at::Generator data = at::make_generator<at::CPUGeneratorImpl>(static_cast<uint64_t>(seed) * 104729u + 7u);
+  at::Generator data = sampleSetGenerator(seed);
   Batch drawn = law.sampleJoint(samples, data);
   drawn = {standardised(drawn.x), standardised(drawn.xp), standardised(drawn.y)};
   if (permuteY) drawn.y = drawn.y.index_select(0, at::randperm(samples, data, at::kLong).to(drawn.y.device()));

@@ -13,6 +13,10 @@
 
 namespace milab {
 
+// The `samples` joint rows of a finite set, before standardisation: drawn from `law` by a generator seeded by `seed`
+// alone (SampleSet's draw, and what `milab-cli sample` writes).
+Batch drawSampleRows(const TaskSampler& law, int64_t samples, int seed);
+
 class SampleSet {
  public:
   // Draws `samples` rows from `law` (on its device) and splits off round(samples * testFraction) held-out rows.

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include "method/critic_options.h"
 #include "method/density_options.h"
 #include "method/method_plugin.h"
 #include "tasks/shared_task_options.h"
@@ -34,6 +35,15 @@ MemoryNeed scoreMatrixNeed(const ParamMap& params, const TaskInfo& task, const P
   if (!shared.K) return {};
   const double K = double(*shared.K);
   if (shared.oracleCritic()) return oraclePairsNeed(K * K, task, taskParams, "K", QStringLiteral("K x K"));
+  if (shared.critic == QStringLiteral("joint")) {
+    // Every pair runs the MLP: its activations (and their gradients), about 12 bytes per pair and hidden unit,
+    // as the conditional negatives' (negativePairsNeed).
+    double units = 0;
+    for (int w : CriticOptions::from(params).layers) units += w;
+    return {2e8 + 16 * K * K + 12 * K * K * units, "K",
+            QStringLiteral("the joint critic's activations, K x K pairs x %1 hidden units (K = %2)").arg(units).arg(K),
+            "lower K or layers"};
+  }
   return {2e8 + 16 * K * K, "K", QStringLiteral("its K x K score matrices (K = %1)").arg(K), "lower K"};
 }
 

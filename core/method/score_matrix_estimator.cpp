@@ -4,6 +4,7 @@
 #include <c10/core/GradMode.h>
 
 #include "method/critic_options.h"
+#include "nn/joint_critic.h"
 #include "nn/separable_critic.h"
 
 namespace milab {
@@ -28,19 +29,23 @@ ScoreMatrixEstimator::ScoreMatrixEstimator(const EstimatorContext& ctx, const Cr
       gen_(ctx.generator),
       bound_(std::move(bound)) {
   if (oracle_) return;
-  critic_ = std::make_unique<SeparableCritic>(criticInputDim(*task_), task_->dimY(), o.hidden, o.embed, o.lr,
-                                              ctx.device, gen_);
+  if (o.joint)
+    joint_ = std::make_unique<JointCritic>(criticInputDim(*task_), task_->dimY(), o.layers, o.lr, ctx.device, gen_);
+  else
+    critic_ = std::make_unique<SeparableCritic>(criticInputDim(*task_), task_->dimY(), o.hidden, o.embed, o.lr,
+                                                ctx.device, gen_);
 }
 
 ScoreMatrixEstimator::~ScoreMatrixEstimator() = default;
 
 at::Tensor ScoreMatrixEstimator::scores(const Batch& batch) {
   if (critic_) return critic_->scores(criticInput(batch), batch.y);
+  if (joint_) return joint_->scores(criticInput(batch), batch.y);
   return oraclePmiMatrix(*task_, batch) + bound_.oracleShift;
 }
 
 StepResult ScoreMatrixEstimator::trainStep(const Batch& batch) {
-  if (bound_.objectiveIsInBatchNce) {
+  if (bound_.objectiveIsInBatchNce && critic_) {
     const at::Tensor objective = critic_->trainInBatchNce(criticInput(batch), batch.y);
     return {objective, -StepReading(objective)};
   }
@@ -51,7 +56,10 @@ StepResult ScoreMatrixEstimator::trainStep(const Batch& batch) {
     c10::NoGradGuard noGrad;
     reported = bound_.value(s.detach());
   }
-  critic_->minimise(-objective);
+  if (critic_)
+    critic_->minimise(-objective);
+  else
+    joint_->minimise(-objective);
   return {reported, -StepReading(objective)};
 }
 

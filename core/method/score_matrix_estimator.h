@@ -1,6 +1,7 @@
 #pragma once
 // The shape shared by the classic comparators (NWJ, MINE, JS, SMILE, ...): a [K, K] score matrix of in-batch
-// pairs (joint on the diagonal) from the separable critic, one objective to train it and one value to report.
+// pairs (joint on the diagonal) from the critic (separable f(x) . g(y), or joint T([x, y]) over every pair), one
+// objective to train it and one value to report.
 // With critic = oracle the scores are the task's analytic PMI shifted by the bound's optimal offset, and
 // nothing is trained: the best value that bound reaches at this K.
 #include <functional>
@@ -10,6 +11,7 @@
 
 namespace milab {
 
+class JointCritic;
 class SeparableCritic;
 struct CriticOptions;
 
@@ -29,7 +31,7 @@ struct ScoreMatrixBound {
 
 class ScoreMatrixEstimator final : public Estimator {
  public:
-  // ctx.params: K, lr, hidden, embed, critic (learned|oracle).
+  // ctx.params: K, lr, hidden, embed, critic (learned|joint|oracle), layers (joint).
   ScoreMatrixEstimator(const EstimatorContext& ctx, ScoreMatrixBound bound);
   ~ScoreMatrixEstimator() override;
 
@@ -50,7 +52,8 @@ class ScoreMatrixEstimator final : public Estimator {
   bool oracle_;
   const TaskSampler* task_;
   at::Generator gen_;
-  std::unique_ptr<SeparableCritic> critic_;  // null for the oracle
+  std::unique_ptr<SeparableCritic> critic_;  // critic = learned
+  std::unique_ptr<JointCritic> joint_;       // critic = joint; both null for the oracle
   ScoreMatrixBound bound_;
 };
 

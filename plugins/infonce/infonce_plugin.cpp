@@ -11,8 +11,8 @@
 namespace milab {
 
 MethodInfo InfoNcePlugin::info() const {
-  return criticMethodInfo("infonce", "InfoNCE", "contrastive",
-                          "I_NCE with in-batch negatives from p(y); critic f([x,x'])^T g(y); never above log K");
+  return scoreMatrixMethodInfo("infonce", "InfoNCE", "contrastive",
+                               "I_NCE with in-batch negatives from p(y); critic f([x,x'])^T g(y); never above log K");
 }
 
 QList<Ceiling> InfoNcePlugin::ceilings(const ParamMap& params) const {

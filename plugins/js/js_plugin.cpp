@@ -9,7 +9,7 @@
 namespace milab {
 
 MethodInfo JsPlugin::info() const {
-  return criticMethodInfo(
+  return scoreMatrixMethodInfo(
       "js", "JS-trained (NWJ estimate)", "comparator",
       "critic trained by the Jensen-Shannon f-GAN objective (optimum: PMI), MI read with NWJ at s + 1");
 }

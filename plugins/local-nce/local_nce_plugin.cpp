@@ -10,10 +10,10 @@
 namespace milab {
 
 MethodInfo LocalNcePlugin::info() const {
-  MethodInfo i =
-      criticMethodInfo("local-nce", "Local NCE (binary)", "contrastive",
-                       "binary NCE, positive vs N-1 in-batch negatives (N = K); optimal s = PMI - log(N-1), MI read as "
-                       "E_joint[s + log(N-1)] (a plug-in reading, not a lower bound)");
+  MethodInfo i = scoreMatrixMethodInfo(
+      "local-nce", "Local NCE (binary)", "contrastive",
+      "binary NCE, positive vs N-1 in-batch negatives (N = K); optimal s = PMI - log(N-1), MI read as "
+      "E_joint[s + log(N-1)] (a plug-in reading, not a lower bound)");
   // E_joint[s] + log(N-1) equals the MI at the optimal critic only; a critic off its optimum can read above it.
   i.lowerBound = false;
   return i;

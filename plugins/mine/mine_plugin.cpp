@@ -5,14 +5,14 @@
 #include <memory>
 
 #include "method/critic_options.h"
-#include "mine/mine_options.h"
 #include "method/score_matrix_estimator.h"
+#include "mine/mine_options.h"
 #include "nn/bounds.h"
 
 namespace milab {
 
 MethodInfo MinePlugin::info() const {
-  MethodInfo i = criticMethodInfo(
+  MethodInfo i = scoreMatrixMethodInfo(
       "mine", "MINE (DV, moving average)", "comparator",
       "Donsker-Varadhan bound; the gradient of log E[e^s] uses a moving average of E[e^s] (Belghazi et al.); the "
       "in-batch reading is biased upward at small K (Jensen: log of a batch mean of e^s)");

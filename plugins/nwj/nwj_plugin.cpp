@@ -9,7 +9,7 @@
 namespace milab {
 
 MethodInfo NwjPlugin::info() const {
-  return criticMethodInfo(
+  return scoreMatrixMethodInfo(
       "nwj", "NWJ", "comparator",
       "E_joint[s] - e^-1 E_marginals[e^s] over in-batch pairs; unbiased but high variance at large MI");
 }

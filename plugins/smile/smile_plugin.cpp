@@ -3,14 +3,14 @@
 #include <ATen/ATen.h>
 
 #include "method/critic_options.h"
-#include "smile/smile_options.h"
 #include "method/score_matrix_estimator.h"
 #include "nn/bounds.h"
+#include "smile/smile_options.h"
 
 namespace milab {
 
 MethodInfo SmilePlugin::info() const {
-  MethodInfo i = criticMethodInfo(
+  MethodInfo i = scoreMatrixMethodInfo(
       "smile", "SMILE", "comparator",
       "DV with the partition term over scores clipped to [-tau, tau]; critic trained by JS (Song & Ermon); "
       "the clip trades bias for variance: not a lower bound; like DV, biased upward at small K (log of a batch "

@@ -85,6 +85,55 @@ class TestCli : public QObject {
     QVERIFY(full.out.contains("  --mi-schedule"));
   }
 
+  // Issue 45 item 4: `sample` writes the rows a run with that task, N and seed reads (before standardisation), as
+  // CSV or NPY; the table read back by the data task gives KSG the same reading as the task itself.
+  void sampleWritesTheRowsARunReads() {
+    QTemporaryDir tmp;
+    const QStringList task{"--task", "multinormal-sparse-5-5-2-2.0", "--samples", "600", "--seed", "3"};
+    const CliResult csv = cli(QStringList{"sample"} + task + QStringList{"--out", tmp.filePath("rows.csv")});
+    QVERIFY2(csv.code == 0, qPrintable(csv.err));
+    const QList<QByteArray> lines = readAll(tmp.filePath("rows.csv")).split('\n');
+    QCOMPARE(lines.first(), QByteArray("x0,x1,x2,x3,x4,y0,y1,y2,y3,y4"));
+    QCOMPARE(lines.size(), 602);  // the header, 600 rows and the last newline
+    QCOMPARE(lines[1].count(','), 9);
+    const CliResult npy = cli(QStringList{"sample"} + task + QStringList{"--out", tmp.filePath("rows.npy")});
+    QVERIFY2(npy.code == 0, qPrintable(npy.err));
+    QCOMPARE(QFileInfo(tmp.filePath("rows.npy")).size(), qint64(128 + 600 * 10 * 4));
+
+    const auto ksg = [&](const QStringList& source, const QString& name) {
+      const QString out = tmp.filePath(name);
+      const CliResult r = cli(QStringList{"run", "--method", "ksg", "--device", "cpu", "--out", out} + source);
+      if (r.code != 0) qWarning("%s", qPrintable(r.err));
+      return QJsonDocument::fromJson(readAll(out + "/summary.json")).object()["estimate"].toDouble(-1000);
+    };
+    const double direct = ksg(task, "direct");
+    const QStringList columns{"--x_columns", "0,1,2,3,4", "--y_columns", "5,6,7,8,9",
+                              "--samples",   "600",       "--seed",      "3"};
+    const double fromCsv = ksg(QStringList{"--task", "data", "--file", tmp.filePath("rows.csv")} + columns, "csv");
+    const double fromNpy = ksg(QStringList{"--task", "data", "--file", tmp.filePath("rows.npy")} + columns, "npy");
+    QVERIFY2(direct > 0.5, qPrintable(QString::number(direct)));
+    QVERIFY2(std::abs(fromCsv - direct) < 1e-6 && std::abs(fromNpy - direct) < 1e-6,
+             qPrintable(QStringLiteral("task %1, csv %2, npy %3").arg(direct).arg(fromCsv).arg(fromNpy)));
+
+    // Bad input: one line naming the key, exit 2, nothing written (an existing file untouched).
+    const QByteArray before = readAll(tmp.filePath("rows.csv"));
+    for (const QStringList& args :
+         {QStringList{"--task", "1v1-normal-0.75", "--out", tmp.filePath("a.csv")},
+          QStringList{"--task", "1v1-normal-0.75", "--samples", "1", "--out", tmp.filePath("a.csv")},
+          QStringList{"--task", "no-such-task", "--samples", "10", "--out", tmp.filePath("a.csv")},
+          QStringList{"--task", "1v1-normal-0.75", "--samples", "10", "--out", tmp.filePath("a.txt")},
+          QStringList{"--task", "1v1-normal-0.75", "--samples", "10", "--out", tmp.filePath("rows.csv")},
+          QStringList{"--task", "1v1-normal-0.75", "--samples", "10", "--out", tmp.filePath("no/such/dir/a.csv")},
+          QStringList{"--task", "gaussian2", "--dim", "1024", "--samples", "100000000", "--out", tmp.filePath("a.csv")},
+          QStringList{"--task", "1v1-normal-0.75", "--samples", "10", "--method", "ksg", "--out",
+                      tmp.filePath("a.csv")}}) {
+      const CliResult r = cli(QStringList{"sample"} + args);
+      QVERIFY2(r.code == 2 && r.err.count('\n') == 1, qPrintable(args.join(' ') + " -> " + r.err));
+    }
+    QVERIFY(!QFile::exists(tmp.filePath("a.csv")) && !QFile::exists(tmp.filePath("a.txt")));
+    QCOMPARE(readAll(tmp.filePath("rows.csv")), before);
+  }
+
   // A Beyond-Normal task runs like any other: KSG reads it, and the summary carries its exact truth.
   void runsABenchmarkTask() {
     QTemporaryDir tmp;

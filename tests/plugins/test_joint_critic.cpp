@@ -1,0 +1,165 @@
+// The joint critic (nn/joint_critic.h, issue 45): its scores are the MLP on every pair [x_i, y_j], written here as a
+// double loop in double precision; each score-matrix bound read with it is its formula on those scores; its
+// settings are checked (layers: whole widths, one to eight of them) and its memory guarded.
+#include <ATen/ATen.h>
+#include <ATen/CPUGeneratorImpl.h>
+
+#include <QtTest>
+#include <cmath>
+#include <functional>
+#include <vector>
+
+#include "engine/device.h"
+#include "engine/run_spec.h"
+#include "method/estimator.h"
+#include "method/method_plugin.h"
+#include "method/method_registry.h"
+#include "nn/joint_critic.h"
+#include "tasks/task_catalog.h"
+#include "tasks/task_sampler.h"
+
+using namespace milab;
+
+namespace {
+
+// T([x, y]) for one pair, layer by layer in double: the first layer's weight is [Wx | Wy].
+double pairByHand(const std::vector<at::Tensor>& p, const at::Tensor& x, const at::Tensor& y) {
+  const at::Tensor h = at::cat({x, y}).to(at::kDouble);
+  const at::Tensor w1 = at::cat({p[0], p[1]}, 1).to(at::kDouble);
+  at::Tensor a = w1.matmul(h) + p[2].to(at::kDouble);
+  for (size_t i = 3; i + 1 < p.size(); i += 2) a = p[i].to(at::kDouble).matmul(a.relu()) + p[i + 1].to(at::kDouble);
+  return a.item<double>();
+}
+
+double infonceByHand(const at::Tensor& s) {  // mean_i [s_ii - log sum_j e^{s_ij}] + log B
+  const int64_t b = s.size(0);
+  double sum = 0;
+  for (int64_t i = 0; i < b; ++i) {
+    double z = 0;
+    for (int64_t j = 0; j < b; ++j) z += std::exp(s[i][j].item<double>());
+    sum += s[i][i].item<double>() - std::log(z);
+  }
+  return sum / b + std::log(double(b));
+}
+
+double nwjByHand(const at::Tensor& s) {  // E_joint[s] - e^{-1} E_marginals[e^s], off-diagonal pairs
+  const int64_t b = s.size(0);
+  double joint = 0, marginal = 0;
+  for (int64_t i = 0; i < b; ++i)
+    for (int64_t j = 0; j < b; ++j)
+      (i == j ? joint : marginal) += i == j ? s[i][j].item<double>() : std::exp(s[i][j].item<double>() - 1);
+  return joint / b - marginal / (b * (b - 1));
+}
+
+double dvByHand(const at::Tensor& s) {  // E_joint[s] - log E_marginals[e^s]
+  const int64_t b = s.size(0);
+  double joint = 0, marginal = 0;
+  for (int64_t i = 0; i < b; ++i)
+    for (int64_t j = 0; j < b; ++j)
+      (i == j ? joint : marginal) += i == j ? s[i][j].item<double>() : std::exp(s[i][j].item<double>());
+  return joint / b - std::log(marginal / (b * (b - 1)));
+}
+
+}  // namespace
+
+class TestJointCritic : public QObject {
+  Q_OBJECT
+  MethodRegistry registry_;
+
+  RunSpec spec(const QString& method, const QVariantMap& extra, QString* err) {
+    QVariantMap flat{{"task", "gaussian2"}, {"dim", 2},        {"mi", 1.0},   {"method", method}, {"K", 8},
+                     {"critic", "joint"},   {"layers", "5,3"}, {"steps", 10}, {"device", "cpu"}};
+    for (auto it = extra.cbegin(); it != extra.cend(); ++it) flat.insert(it.key(), it.value());
+    RunSpec s;
+    *err = runSpecFromFlat(flat, registry_, &s);
+    return s;
+  }
+
+ private Q_SLOTS:
+  void initTestCase() {
+    initTorchRuntime();
+    registry_.loadDefault();
+  }
+
+  void scoresAreTheMlpOnEveryPair() {
+    at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(3);
+    JointCritic critic(2, 3, {5, 4}, 1e-3, c10::Device(c10::kCPU), gen);
+    const std::vector<at::Tensor>& p = critic.parameters();
+    QCOMPARE(p.size(), size_t(7));  // Wx, Wy, b1, W2, b2, W3, b3
+    const at::Tensor xs = at::randn({4, 2}, gen), ys = at::randn({6, 3}, gen);
+    const at::Tensor s = critic.scores(xs, ys);
+    QCOMPARE(s.sizes().vec(), (std::vector<int64_t>{4, 6}));
+    for (int i = 0; i < 4; ++i)
+      for (int j = 0; j < 6; ++j) {
+        const double byHand = pairByHand(p, xs[i], ys[j]);
+        QVERIFY2(std::abs(s[i][j].item<double>() - byHand) < 1e-5,
+                 qPrintable(
+                     QStringLiteral("(%1, %2): %3 against %4").arg(i).arg(j).arg(s[i][j].item<double>()).arg(byHand)));
+      }
+    const at::Tensor diagonal = critic.pairScores(xs, ys.narrow(0, 0, 4));
+    for (int i = 0; i < 4; ++i) QVERIFY(std::abs(diagonal[i].item<double>() - s[i][i].item<double>()) < 1e-6);
+  }
+
+  // A step changes the critic (the gradient reaches every layer), and the scores move with it.
+  void aStepTrainsEveryLayer() {
+    at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(5);
+    JointCritic critic(1, 1, {4, 3}, 1e-2, c10::Device(c10::kCPU), gen);
+    std::vector<at::Tensor> before;
+    for (const at::Tensor& t : critic.parameters()) before.push_back(t.detach().clone());
+    const at::Tensor xs = at::randn({8, 1}, gen);
+    critic.minimise(-critic.scores(xs, xs).diagonal().mean());
+    for (size_t k = 0; k < before.size(); ++k)
+      QVERIFY2(!at::equal(before[k], critic.parameters()[k].detach()), qPrintable(QString::number(k)));
+  }
+
+  // Each score-matrix bound read with the joint critic is its formula on the critic's scores: the estimator's
+  // critic is rebuilt here from the same generator (the estimator's first draws are its critic's).
+  void eachBoundIsItsFormulaOnTheJointScores_data() {
+    QTest::addColumn<QString>("method");
+    QTest::newRow("infonce") << "infonce";
+    QTest::newRow("nwj") << "nwj";
+    QTest::newRow("mine") << "mine";
+  }
+
+  void eachBoundIsItsFormulaOnTheJointScores() {
+    QFETCH(QString, method);
+    QString err;
+    const RunSpec s = spec(method, {}, &err);
+    QCOMPARE(err, QString());
+    const std::unique_ptr<TaskModel> model = buildTask(s.task, s.taskParams, 1);
+    const std::unique_ptr<TaskSampler> sampler = model->sampler(c10::Device(c10::kCPU));
+    EstimatorContext context;
+    context.task = sampler.get();
+    context.generator = context.noise = at::make_generator<at::CPUGeneratorImpl>(11);
+    context.params = s.methodParams;
+    const std::unique_ptr<Estimator> estimator = registry_.find(method)->create(context);
+    at::Generator twin = at::make_generator<at::CPUGeneratorImpl>(11);
+    JointCritic same(2, 2, {5, 3}, 1e-3, c10::Device(c10::kCPU), twin);
+    at::Generator data = at::make_generator<at::CPUGeneratorImpl>(17);
+    const Batch batch = sampler->sampleJoint(8, data);
+    const at::Tensor scores = same.scores(batch.x, batch.y).to(at::kDouble);
+    const double formula = method == "infonce" ? infonceByHand(scores)
+                           : method == "nwj"   ? nwjByHand(scores)
+                                               : dvByHand(scores);
+    const double read = estimator->evaluate(batch).value;
+    QVERIFY2(std::abs(read - formula) < 1e-4,
+             qPrintable(QStringLiteral("%1 read %2, formula %3").arg(method).arg(read).arg(formula)));
+  }
+
+  // layers: whole widths, one to eight, each in [1, 4096]; one line naming the key. The B x B pairs are guarded.
+  void badLayersAreRefusedNamingTheKey() {
+    for (const char* bad : {"", "0", "1.5", "5000", "1,2,3,4,5,6,7,8,9", "16,x"}) {
+      QString err;
+      spec("infonce", {{"layers", bad}}, &err);
+      QVERIFY2(err.startsWith("layers: "), qPrintable(QStringLiteral("'%1' -> %2").arg(bad, err)));
+    }
+    QString err;
+    spec("nwj", {{"K", 65536}, {"layers", "4096,4096"}}, &err);
+    QVERIFY2(err.startsWith("K: ") && err.contains("joint critic"), qPrintable(err));
+    spec("demi", {{"task", "gaussian3"}}, &err);  // DEMI's family has no joint critic to offer
+    QVERIFY2(err.startsWith("critic: ") || err.startsWith("layers: "), qPrintable(err));
+  }
+};
+
+QTEST_MAIN(TestJointCritic)
+#include "test_joint_critic.moc"
