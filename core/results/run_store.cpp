@@ -170,8 +170,15 @@ class HistoryConnection {
 
 namespace {
 
-// Runs a prepared read to its last row: "" or why it stopped (a damaged page shows only when it is reached).
-QString readAll(QSqlQuery& q, const std::function<void(const QSqlQuery&)>& row) {
+// One read on a connection of its own, run to its last row: "" or why it failed (the database cannot be opened, or
+// a damaged page, which shows only when the read reaches it).
+QString readRows(const QString& path, const QString& sql, const QVariantList& values,
+                 const std::function<void(const QSqlQuery&)>& row) {
+  const HistoryConnection c(path, HistoryConnection::Purpose::Read);
+  if (!c.error().isEmpty()) return c.error();
+  QSqlQuery q(c.db());
+  q.prepare(sql);
+  for (const QVariant& v : values) q.addBindValue(v);
   if (!q.exec()) return q.lastError().text();
   while (q.next()) row(q);
   return q.lastError().isValid() ? q.lastError().text() : QString();
@@ -258,70 +265,41 @@ QList<StoredRun> RunStore::list(const HistoryFilter& filter) const {
   if (!where.isEmpty()) sql += " WHERE " + where.join(" AND ");
   sql += " ORDER BY id DESC";
   if (filter.limit > 0) sql += QStringLiteral(" LIMIT %1").arg(filter.limit);
-  const HistoryConnection c(path_, HistoryConnection::Purpose::Read);
-  QString why = c.error();
-  if (why.isEmpty()) {
-    QSqlQuery q(c.db());
-    q.prepare(sql);
-    for (const QVariant& v : values) q.addBindValue(v);
-    why = readAll(q, [&](const QSqlQuery& row) { out << storedRunOf(row); });
-  }
+  const QString why = readRows(path_, sql, values, [&](const QSqlQuery& row) { out << storedRunOf(row); });
   error_ = why.isEmpty() ? QString() : describe(path_, why);
   return why.isEmpty() ? out : QList<StoredRun>();
 }
 
 std::optional<StoredRun> RunStore::find(qint64 id) const {
   std::optional<StoredRun> found;
-  const HistoryConnection c(path_, HistoryConnection::Purpose::Read);
-  QString why = c.error();
-  if (why.isEmpty()) {
-    QSqlQuery q(c.db());
-    q.prepare(QStringLiteral("SELECT %1 FROM runs WHERE id = ?").arg(kColumns));
-    q.addBindValue(id);
-    why = readAll(q, [&](const QSqlQuery& row) { found = storedRunOf(row); });
-  }
+  const QString why = readRows(path_, QStringLiteral("SELECT %1 FROM runs WHERE id = ?").arg(kColumns), {id},
+                               [&](const QSqlQuery& row) { found = storedRunOf(row); });
   error_ = why.isEmpty() ? QString() : describe(path_, why);
   return found;
 }
 
 QVector<CurvePoint> RunStore::curve(qint64 id) const {
   QVector<CurvePoint> points;
-  const HistoryConnection c(path_, HistoryConnection::Purpose::Read);
-  QString why = c.error();
-  if (why.isEmpty()) {
-    QSqlQuery q(c.db());
-    q.prepare("SELECT points FROM curves WHERE run_id = ?");
-    q.addBindValue(id);
-    why = readAll(q, [&](const QSqlQuery& row) { points = unpackCurve(row.value(0).toByteArray()); });
-  }
+  const QString why = readRows(path_, "SELECT points FROM curves WHERE run_id = ?", {id},
+                               [&](const QSqlQuery& row) { points = unpackCurve(row.value(0).toByteArray()); });
   error_ = why.isEmpty() ? QString() : describe(path_, why);
   return points;
 }
 
 QString RunStore::changeStamp() const {
   QString stamp;
-  const HistoryConnection c(path_, HistoryConnection::Purpose::Read);
-  QString why = c.error();
-  if (why.isEmpty()) {
-    QSqlQuery q(c.db());
-    q.prepare("SELECT count(*), coalesce(max(id), 0) FROM runs");
-    why = readAll(q, [&](const QSqlQuery& row) { stamp = row.value(0).toString() + ":" + row.value(1).toString(); });
-  }
+  const QString why = readRows(path_, "SELECT count(*), coalesce(max(id), 0) FROM runs", {}, [&](const QSqlQuery& row) {
+    stamp = row.value(0).toString() + ":" + row.value(1).toString();
+  });
   error_ = why.isEmpty() ? QString() : describe(path_, why);
   return why.isEmpty() ? stamp : QString();
 }
 
 QString RunStore::check() const {
   QStringList problems;
-  const HistoryConnection c(path_, HistoryConnection::Purpose::Read);
-  QString why = c.error();
-  if (why.isEmpty()) {
-    QSqlQuery q(c.db());
-    q.prepare("PRAGMA quick_check");
-    why = readAll(q, [&](const QSqlQuery& row) {
-      if (row.value(0).toString() != "ok") problems << row.value(0).toString();
-    });
-  }
+  QString why = readRows(path_, "PRAGMA quick_check", {}, [&](const QSqlQuery& row) {
+    if (row.value(0).toString() != "ok") problems << row.value(0).toString();
+  });
   if (why.isEmpty() && !problems.isEmpty()) why = QStringLiteral("damaged: %1").arg(problems.mid(0, 3).join("; "));
   error_ = why.isEmpty() ? QString() : describe(path_, why);
   return error_;
