@@ -288,9 +288,11 @@ QVector<CurvePoint> RunStore::curve(qint64 id) const {
 
 QString RunStore::changeStamp() const {
   QString stamp;
-  const QString why = readRows(path_, "SELECT count(*), coalesce(max(id), 0) FROM runs", {}, [&](const QSqlQuery& row) {
-    stamp = row.value(0).toString() + ":" + row.value(1).toString();
-  });
+  // Two subqueries: together, count(*) and max(id) are both read off the smallest index; max(id) alone walks the
+  // table's own b-tree from its root, so a damaged table shows at the next poll.
+  const char* sql = "SELECT (SELECT count(*) FROM runs), (SELECT coalesce(max(id), 0) FROM runs)";
+  const QString why = readRows(
+      path_, sql, {}, [&](const QSqlQuery& row) { stamp = row.value(0).toString() + ":" + row.value(1).toString(); });
   error_ = why.isEmpty() ? QString() : describe(path_, why);
   return why.isEmpty() ? stamp : QString();
 }

@@ -11,6 +11,7 @@
 #include <QLineEdit>
 #include <QProcess>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -184,6 +185,44 @@ class TestHistory : public QObject {
     QVERIFY2(w.comparison()->historyWarning().isEmpty(), qPrintable(w.comparison()->historyWarning()));
     QTRY_COMPARE(w.history()->rowCount(), 3);
     QCOMPARE(RunStore(db).list().size(), 3);
+  }
+
+  // Issue 44: a database that breaks under the window is said, in red under the History table and in the status
+  // bar, with SQLite's reason (it showed "0 runs shown" and nothing else), the rows last read staying; and the
+  // runner's `history` on that file exits 2 with the reason instead of printing an empty table.
+  void aBrokenDatabaseIsSaidNotHidden() {
+    QTemporaryDir tmp;
+    const QString db = tmp.filePath("history.sqlite");
+    QProcess cli;
+    cli.start(MILAB_CLI_PATH, {"run", "--task", "gaussian2", "--dim", "2", "--method", "js", "--K", "8", "--steps",
+                               "200", "--device", "cpu", "--db", db, "--out", tmp.filePath("cli")});
+    QVERIFY(cli.waitForFinished(untilDoneMs()));
+    QCOMPARE(cli.exitCode(), 0);
+    MainWindow w(registry_, db);
+    w.show();
+    w.comparison()->showPage(w.history());
+    QCOMPARE(w.history()->rowCount(), 1);
+    auto* message = w.history()->findChild<QLabel*>("historyMessage");
+    QVERIFY(message->text().startsWith("1 run shown"));
+    {
+      QFile f(db);  // page 2, the runs table's root: garbage
+      QVERIFY(f.open(QIODevice::ReadWrite) && f.seek(4096));
+      f.write(QByteArray(4096, char(0x5a)));
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(message->text().contains("malformed"), untilDoneMs());  // the next poll
+    QVERIFY(message->styleSheet().contains("color"));
+    QCOMPARE(w.history()->rowCount(), 1);  // what was read stays
+    QVERIFY2(w.statusBar()->currentMessage().startsWith("history: cannot use '" + db + "'"),
+             qPrintable(w.statusBar()->currentMessage()));
+    saveScreenshot(w, "history-broken");
+
+    QProcess history;
+    history.start(MILAB_CLI_PATH, {"history", "--db", db});
+    QVERIFY(history.waitForFinished(untilDoneMs()));
+    QCOMPARE(history.exitCode(), 2);
+    const QString err = QString::fromLocal8Bit(history.readAllStandardError());
+    QVERIFY2(err.count('\n') == 1 && err.contains("history: cannot use"), qPrintable(err));
+    QVERIFY(history.readAllStandardOutput().isEmpty());
   }
 
  private:
