@@ -185,6 +185,18 @@ class TestHistory : public QObject {
     QVERIFY2(w.comparison()->historyWarning().isEmpty(), qPrintable(w.comparison()->historyWarning()));
     QTRY_COMPARE(w.history()->rowCount(), 3);
     QCOMPARE(RunStore(db).list().size(), 3);
+
+    // The tab follows the database (a poll): a run another process records appears without a click, and the
+    // rows the user selected stay selected through the refresh.
+    const qint64 oldest = RunStore(db).list().last().id;
+    w.history()->select({oldest});
+    QProcess more;
+    more.start(MILAB_CLI_PATH, {"run", "--task", "gaussian2", "--dim", "2", "--method", "js", "--K", "8", "--steps",
+                                "20", "--device", "cpu", "--db", db, "--out", tmp.filePath("cli-more")});
+    QVERIFY(more.waitForFinished(untilDoneMs()));
+    QCOMPARE(more.exitCode(), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(w.history()->rowCount(), 4, untilDoneMs());
+    QCOMPARE(w.history()->selectedIds(), QList<qint64>{oldest});
   }
 
   // Issue 44: a database that breaks under the window is said, in red under the History table and in the status

@@ -135,6 +135,8 @@ void HistoryPanel::showFailure(const QString& why) {
 }
 
 void HistoryPanel::refresh() {
+  // A poll refreshes whenever any process records a run: the rows the user selected stay selected.
+  const QList<qint64> selected = selectedIds();
   // The filter boxes offer what the history holds.
   const QString stamp = store_->changeStamp();
   const QList<StoredRun> all = store_->list({});
@@ -187,6 +189,7 @@ void HistoryPanel::refresh() {
     }
   }
   table_->setSortingEnabled(true);
+  if (!selected.isEmpty()) select(selected);
   message_->setStyleSheet({});
   message_->setText(tr("%1 shown, from %2").arg(counted(shown_.size(), "run"), store_->path()));
 }
