@@ -6,6 +6,7 @@
 #include "method/critic_options.h"
 #include "method/score_matrix_estimator.h"
 #include "nn/flat_adam.h"
+#include "nn/joint_critic.h"
 #include "nn/separable_critic.h"
 
 namespace milab {
@@ -19,7 +20,10 @@ BaselineBoundEstimator::BaselineBoundEstimator(const EstimatorContext& ctx, cons
   if (o.oracle) return;
   at::Generator gen = ctx.generator;
   const int64_t xDim = criticInputDim(*task_);
-  critic_ = std::make_unique<SeparableCritic>(xDim, task_->dimY(), o.hidden, o.embed, o.lr, ctx.device, gen);
+  if (o.joint)
+    joint_ = std::make_unique<JointCritic>(xDim, task_->dimY(), o.layers, o.lr, ctx.device, gen);
+  else
+    critic_ = std::make_unique<SeparableCritic>(xDim, task_->dimY(), o.hidden, o.embed, o.lr, ctx.device, gen);
   baseline_ = Mlp(xDim, o.hidden, 1, gen);
   baseline_->to(ctx.device);
   adam_ = std::make_unique<FlatAdam>(baseline_->parameters(), o.lr);
@@ -28,18 +32,22 @@ BaselineBoundEstimator::BaselineBoundEstimator(const EstimatorContext& ctx, cons
 BaselineBoundEstimator::~BaselineBoundEstimator() = default;
 
 at::Tensor BaselineBoundEstimator::bound(const Batch& batch) {
-  if (!critic_) {
+  if (!critic_ && !joint_) {
     const at::Tensor scores = oraclePmiMatrix(*task_, batch);
     return bound_.value(scores, at::zeros({scores.size(0)}, scores.options()));
   }
   const at::Tensor input = criticInput(batch);
-  return bound_.value(critic_->scores(input, batch.y), baseline_->forward(input).squeeze(1));
+  const at::Tensor scores = critic_ ? critic_->scores(input, batch.y) : joint_->scores(input, batch.y);
+  return bound_.value(scores, baseline_->forward(input).squeeze(1));
 }
 
 StepResult BaselineBoundEstimator::trainStep(const Batch& batch) {
   const at::Tensor b = bound(batch);
   adam_->zero_grad();
-  critic_->minimise(-b);  // backward fills the baseline's gradients too
+  if (critic_)
+    critic_->minimise(-b);  // backward fills the baseline's gradients too
+  else
+    joint_->minimise(-b);
   adam_->step();
   return {b, -StepReading(b)};
 }

@@ -11,6 +11,7 @@
 
 namespace milab {
 
+class JointCritic;
 class SeparableCritic;
 struct CriticOptions;
 
@@ -37,7 +38,8 @@ class BaselineBoundEstimator final : public Estimator {
 
   int64_t K_;
   const TaskSampler* task_;
-  std::unique_ptr<SeparableCritic> critic_;  // null for the oracle
+  std::unique_ptr<SeparableCritic> critic_;  // critic = learned
+  std::unique_ptr<JointCritic> joint_;       // critic = joint; both null for the oracle
   Mlp baseline_{nullptr};
   std::unique_ptr<FlatAdam> adam_;  // the baseline's; the critic has its own
   BaselineBound bound_;

@@ -10,7 +10,8 @@ namespace milab {
 // critic (learned, or oracle: the task's analytic PMI, the best the bound can do at this K).
 ParamSpecs criticParamSpecs(int minK);
 
-// The score-matrix methods' (InfoNCE, NWJ, MINE, JS, SMILE, local-NCE) critic settings: criticParamSpecs with a
+// The score-matrix methods' (InfoNCE, NWJ, MINE, JS, SMILE, local-NCE; TUBA and interpolated, whose estimator adds
+// a learned baseline) critic settings: criticParamSpecs with a
 // third critic, joint (one MLP on [x, y] over all pairs: bmi's and f-DIME's, nn/joint_critic.h), and `layers`, its
 // hidden widths (bmi's 16,8). learned stays the default: the DEMI paper's separable f(x) . g(y).
 ParamSpecs scoreMatrixCriticSpecs(int minK);

@@ -10,7 +10,7 @@
 namespace milab {
 
 MethodInfo InterpolatedPlugin::info() const {
-  MethodInfo i = criticMethodInfo(
+  MethodInfo i = scoreMatrixMethodInfo(
       "interpolated", "Interpolated I_alpha (Poole et al.)", "comparator",
       "multi-sample bound whose baseline mixes InfoNCE's (weight alpha, key nce_weight) with a learned one; trades "
       "bias for variance");

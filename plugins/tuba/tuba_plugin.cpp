@@ -9,7 +9,7 @@
 namespace milab {
 
 MethodInfo TubaPlugin::info() const {
-  return criticMethodInfo("tuba", "TUBA (learned baseline)", "comparator",
+  return scoreMatrixMethodInfo("tuba", "TUBA (learned baseline)", "comparator",
                           "1 + E_joint[s - l(x)] - E_marginals[e^(s - l(x))] with a learned log-baseline l(x)");
 }
 

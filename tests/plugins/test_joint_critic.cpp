@@ -146,6 +146,31 @@ class TestJointCritic : public QObject {
              qPrintable(QStringLiteral("%1 read %2, formula %3").arg(method).arg(read).arg(formula)));
   }
 
+  // Every method that offers the joint critic trains with it: a few steps, then a finite reading.
+  void everyJointMethodTrains_data() {
+    QTest::addColumn<QString>("method");
+    for (const char* m : {"infonce", "nwj", "mine", "js", "smile", "local-nce", "tuba", "interpolated"})
+      QTest::newRow(m) << m;
+  }
+
+  void everyJointMethodTrains() {
+    QFETCH(QString, method);
+    QString err;
+    const RunSpec s = spec(method, {}, &err);
+    QCOMPARE(err, QString());
+    const std::unique_ptr<TaskModel> model = buildTask(s.task, s.taskParams, 1);
+    const std::unique_ptr<TaskSampler> sampler = model->sampler(c10::Device(c10::kCPU));
+    EstimatorContext context;
+    context.task = sampler.get();
+    context.generator = context.noise = at::make_generator<at::CPUGeneratorImpl>(3);
+    context.params = s.methodParams;
+    const std::unique_ptr<Estimator> estimator = registry_.find(method)->create(context);
+    at::Generator data = at::make_generator<at::CPUGeneratorImpl>(5);
+    for (int i = 0; i < 3; ++i) estimator->trainStep(sampler->sampleJoint(estimator->batchSize(), data));
+    const double read = estimator->evaluate(sampler->sampleJoint(estimator->batchSize(), data)).value;
+    QVERIFY2(std::isfinite(read), qPrintable(QString::number(read)));
+  }
+
   // layers: whole widths, one to eight, each in [1, 4096]; one line naming the key. The B x B pairs are guarded.
   void badLayersAreRefusedNamingTheKey() {
     for (const char* bad : {"", "0", "1.5", "5000", "1,2,3,4,5,6,7,8,9", "16,x"}) {
