@@ -3,7 +3,7 @@
 #include <ATen/ATen.h>
 
 #include <QFileInfo>
-#include <cstring>
+#include <cstdio>
 
 #include "engine/sample_set.h"
 #include "results/run_files.h"

@@ -109,21 +109,22 @@ StoredRun storedRunOf(const QSqlQuery& q) {
 
 }  // namespace
 
-// One connection of this thread to the database for one call, closed and removed when it goes out of scope. A
-// writer makes sure of the WAL journal and the schema; a reader only opens (the store's constructor made both).
+// One connection of this thread to the database for one call, closed and removed when it goes out of scope.
+// EnsureSchema makes sure of the folder, the WAL journal and the schema (the store's constructor and every record);
+// UseSchema only opens what those made (reads, and deletes, whose curves go with their runs by foreign key).
 class HistoryConnection {
  public:
-  enum class Purpose { Read, Write };
-  HistoryConnection(const QString& path, Purpose purpose)
+  enum class Schema { UseSchema, EnsureSchema };
+  HistoryConnection(const QString& path, Schema schema)
       : name_(QStringLiteral("milab-history-%1").arg(connectionCount++)) {
     // A history deleted while the window is open is made again, empty, rather than read as a file with no table.
-    if (!QFileInfo::exists(path)) purpose = Purpose::Write;
+    if (!QFileInfo::exists(path)) schema = Schema::EnsureSchema;
     QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", name_);
     if (!db.isValid()) {
       error_ = "the QSQLITE driver is missing (Debian package libqt6sql6-sqlite)";
       return;
     }
-    if (purpose == Purpose::Write) QDir().mkpath(QFileInfo(path).absolutePath());
+    if (schema == Schema::EnsureSchema) QDir().mkpath(QFileInfo(path).absolutePath());
     db.setDatabaseName(path);
     db.setConnectOptions("QSQLITE_BUSY_TIMEOUT=15000");  // wait for another writer instead of failing
     if (!db.open()) {
@@ -131,7 +132,7 @@ class HistoryConnection {
       return;
     }
     QSqlQuery q(db);
-    if (purpose == Purpose::Read) {
+    if (schema == Schema::UseSchema) {
       if (!q.exec("PRAGMA foreign_keys=ON")) error_ = q.lastError().text();  // a delete takes the curve too
       return;
     }
@@ -174,7 +175,7 @@ namespace {
 // a damaged page, which shows only when the read reaches it).
 QString readRows(const QString& path, const QString& sql, const QVariantList& values,
                  const std::function<void(const QSqlQuery&)>& row) {
-  const HistoryConnection c(path, HistoryConnection::Purpose::Read);
+  const HistoryConnection c(path, HistoryConnection::Schema::UseSchema);
   if (!c.error().isEmpty()) return c.error();
   QSqlQuery q(c.db());
   q.prepare(sql);
@@ -198,7 +199,7 @@ QString recordRun(const QString& dbPath, const RunSpec& spec, const RunResult& r
                   const QString& origin, qint64* id) {
   const QDateTime ended = QDateTime::currentDateTime();
   const QDateTime started = ended.addMSecs(-qint64(result.seconds * 1000));
-  HistoryConnection c(dbPath, HistoryConnection::Purpose::Write);
+  HistoryConnection c(dbPath, HistoryConnection::Schema::EnsureSchema);
   if (!c.error().isEmpty()) return describe(dbPath, c.error());
   QSqlDatabase db = c.db();
   QSqlQuery q(db);
@@ -241,7 +242,7 @@ QString recordRun(const QString& dbPath, const RunSpec& spec, const RunResult& r
 }
 
 RunStore::RunStore(const QString& dbPath) : path_(dbPath) {
-  const HistoryConnection c(path_, HistoryConnection::Purpose::Write);
+  const HistoryConnection c(path_, HistoryConnection::Schema::EnsureSchema);
   if (!c.error().isEmpty()) error_ = describe(path_, c.error());
 }
 
@@ -308,7 +309,7 @@ QString RunStore::check() const {
 }
 
 QString RunStore::remove(const QList<qint64>& ids) {
-  const HistoryConnection c(path_, HistoryConnection::Purpose::Read);
+  const HistoryConnection c(path_, HistoryConnection::Schema::UseSchema);
   QString why = c.error();
   QSqlDatabase db = c.db();
   QSqlQuery q(db);

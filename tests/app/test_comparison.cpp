@@ -337,12 +337,10 @@ class TestComparison : public QObject {
   // group drew nothing until it did), the mean over the members that reached each point; and every member's
   // ceilings and oracle are in the group's colour, the one its legend entry shows.
   void aSeedGroupIsDrawnFromItsFirstRunInItsColour() {
-    QCustomPlot widget;
-    widget.resize(900, 500);
-    RunPlot plot(&widget);
-    plot.clear("set");
-    RunSpec spec;
-    spec.steps = 100;
+    PlotOfRuns bench;
+    QCustomPlot& widget = bench.widget;
+    RunPlot& plot = bench.plot;
+    const RunSpec& spec = bench.spec;
     const RunResult known = knownResult(2, 16);
     for (int i = 0; i < 2; ++i) plot.addRun(QStringLiteral("seed %1").arg(i + 1), seriesStyle(i), spec, known);
     plot.setSmoothingWindow(1);  // the raw readings, so that the means are known
@@ -375,12 +373,10 @@ class TestComparison : public QObject {
   // Issue 44: the last held-out circle (the reported estimate, at the last step) is whole inside the plot, not cut
   // in half by the axis's end.
   void theLastHeldOutReadingIsWhollyInView() {
-    QCustomPlot widget;
-    widget.resize(900, 500);
-    RunPlot plot(&widget);
-    plot.clear("set");
-    RunSpec spec;
-    spec.steps = 100;
+    PlotOfRuns bench;
+    QCustomPlot& widget = bench.widget;
+    RunPlot& plot = bench.plot;
+    const RunSpec& spec = bench.spec;
     const int id = plot.addRun("infonce", seriesStyle(0), spec, knownResult(2, 16));
     QVector<CurvePoint> curve;
     for (int step = 1; step <= 100; ++step) curve.push_back({step, 1.0, -1.0, 0.0});
@@ -652,12 +648,10 @@ class TestComparison : public QObject {
   // Every line drawn is named in the legend: its own entry with a few runs, and with four or more (when each
   // ceiling and oracle leaves the legend) a key entry per kind of line; the key goes when the set shrinks again.
   void everyDrawnLineKindIsInTheLegend() {
-    QCustomPlot widget;
-    widget.resize(900, 500);
-    RunPlot plot(&widget);
-    plot.clear("set");
-    RunSpec spec;
-    spec.steps = 100;
+    PlotOfRuns bench;
+    QCustomPlot& widget = bench.widget;
+    RunPlot& plot = bench.plot;
+    const RunSpec& spec = bench.spec;
     const RunResult known = knownResult(2, 16);
     const auto legendNames = [&] {
       QStringList names;
@@ -770,6 +764,17 @@ class TestComparison : public QObject {
   }
 
  private:
+  // A RunPlot on a 900 x 500 widget, cleared, and the spec of a 100-step run to add to it.
+  struct PlotOfRuns {
+    QCustomPlot widget;
+    RunPlot plot{&widget};
+    RunSpec spec;
+    PlotOfRuns() {
+      widget.resize(900, 500);
+      plot.clear("set");
+      spec.steps = 100;
+    }
+  };
   // What a run knows before it trains: its target I(x;y) and its ceiling log K.
   static RunResult knownResult(double trueMi, int K) {
     RunResult known;

@@ -28,6 +28,20 @@
 
 using namespace milab;
 
+namespace {
+
+// The runner records a short js run (gaussian2) in `db`, as another process would: its exit code (-1: it did not
+// end).
+int runnerRecords(const QString& db, const QString& out, int steps, int dim = 2, int K = 8) {
+  QProcess cli;
+  cli.start(MILAB_CLI_PATH,
+            {"run", "--task", "gaussian2", "--dim", QString::number(dim), "--method", "js", "--K", QString::number(K),
+             "--steps", QString::number(steps), "--device", "cpu", "--db", db, "--out", out});
+  return cli.waitForFinished(untilDoneMs()) ? cli.exitCode() : -1;
+}
+
+}  // namespace
+
 class TestHistory : public QObject {
   Q_OBJECT
  private Q_SLOTS:
@@ -39,11 +53,7 @@ class TestHistory : public QObject {
   void windowAndRunnerRunsAreRememberedFilteredOverlaidAndReopened() {
     QTemporaryDir tmp;
     const QString db = tmp.filePath("history.sqlite");
-    QProcess cli;
-    cli.start(MILAB_CLI_PATH, {"run", "--task", "gaussian2", "--dim", "4", "--method", "js", "--K", "16", "--steps",
-                               "40", "--device", "cpu", "--db", db, "--out", tmp.filePath("cli")});
-    QVERIFY(cli.waitForFinished(untilDoneMs()));
-    QCOMPARE(cli.exitCode(), 0);
+    QCOMPARE(runnerRecords(db, tmp.filePath("cli"), 40, 4, 16), 0);
 
     MainWindow w(registry_, db);
     w.show();
@@ -171,13 +181,7 @@ class TestHistory : public QObject {
     w.show();
     w.comparison()->showPage(w.history());
     QCOMPARE(w.history()->rowCount(), 0);
-    for (int i = 0; i < 2; ++i) {
-      QProcess cli;
-      cli.start(MILAB_CLI_PATH, {"run", "--task", "gaussian2", "--dim", "2", "--method", "js", "--K", "8", "--steps",
-                                 "20", "--device", "cpu", "--db", db, "--out", tmp.filePath(QString("cli%1").arg(i))});
-      QVERIFY(cli.waitForFinished(untilDoneMs()));
-      QCOMPARE(cli.exitCode(), 0);
-    }
+    for (int i = 0; i < 2; ++i) QCOMPARE(runnerRecords(db, tmp.filePath(QString("cli%1").arg(i)), 20), 0);
     w.findChild<QSpinBox*>("param.steps")->setValue(20);
     w.findChild<QComboBox*>("param.device")->setCurrentText("cpu");
     QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
@@ -190,11 +194,7 @@ class TestHistory : public QObject {
     // rows the user selected stay selected through the refresh.
     const qint64 oldest = RunStore(db).list().last().id;
     w.history()->select({oldest});
-    QProcess more;
-    more.start(MILAB_CLI_PATH, {"run", "--task", "gaussian2", "--dim", "2", "--method", "js", "--K", "8", "--steps",
-                                "20", "--device", "cpu", "--db", db, "--out", tmp.filePath("cli-more")});
-    QVERIFY(more.waitForFinished(untilDoneMs()));
-    QCOMPARE(more.exitCode(), 0);
+    QCOMPARE(runnerRecords(db, tmp.filePath("cli-more"), 20), 0);
     QTRY_COMPARE_WITH_TIMEOUT(w.history()->rowCount(), 4, untilDoneMs());
     QCOMPARE(w.history()->selectedIds(), QList<qint64>{oldest});
   }
@@ -205,11 +205,7 @@ class TestHistory : public QObject {
   void aBrokenDatabaseIsSaidNotHidden() {
     QTemporaryDir tmp;
     const QString db = tmp.filePath("history.sqlite");
-    QProcess cli;
-    cli.start(MILAB_CLI_PATH, {"run", "--task", "gaussian2", "--dim", "2", "--method", "js", "--K", "8", "--steps",
-                               "200", "--device", "cpu", "--db", db, "--out", tmp.filePath("cli")});
-    QVERIFY(cli.waitForFinished(untilDoneMs()));
-    QCOMPARE(cli.exitCode(), 0);
+    QCOMPARE(runnerRecords(db, tmp.filePath("cli"), 200), 0);
     MainWindow w(registry_, db);
     w.show();
     w.comparison()->showPage(w.history());

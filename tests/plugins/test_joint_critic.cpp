@@ -75,6 +75,27 @@ class TestJointCritic : public QObject {
     return s;
   }
 
+  // The method's estimator with the joint critic on gaussian2, its networks drawn from a generator seeded `seed`.
+  struct Setup {
+    std::unique_ptr<TaskModel> model;
+    std::unique_ptr<TaskSampler> sampler;
+    std::unique_ptr<Estimator> estimator;  // null when the spec is refused (error says why)
+    QString error;
+  };
+  Setup setup(const QString& method, uint64_t seed) {
+    Setup m;
+    const RunSpec s = spec(method, {}, &m.error);
+    if (!m.error.isEmpty()) return m;
+    m.model = buildTask(s.task, s.taskParams, 1);
+    m.sampler = m.model->sampler(c10::Device(c10::kCPU));
+    EstimatorContext context;
+    context.task = m.sampler.get();
+    context.generator = context.noise = at::make_generator<at::CPUGeneratorImpl>(seed);
+    context.params = s.methodParams;
+    m.estimator = registry_.find(method)->create(context);
+    return m;
+  }
+
  private Q_SLOTS:
   void initTestCase() {
     initTorchRuntime();
@@ -123,16 +144,10 @@ class TestJointCritic : public QObject {
 
   void eachBoundIsItsFormulaOnTheJointScores() {
     QFETCH(QString, method);
-    QString err;
-    const RunSpec s = spec(method, {}, &err);
-    QCOMPARE(err, QString());
-    const std::unique_ptr<TaskModel> model = buildTask(s.task, s.taskParams, 1);
-    const std::unique_ptr<TaskSampler> sampler = model->sampler(c10::Device(c10::kCPU));
-    EstimatorContext context;
-    context.task = sampler.get();
-    context.generator = context.noise = at::make_generator<at::CPUGeneratorImpl>(11);
-    context.params = s.methodParams;
-    const std::unique_ptr<Estimator> estimator = registry_.find(method)->create(context);
+    Setup m = setup(method, 11);
+    QVERIFY2(m.estimator, qPrintable(m.error));
+    TaskSampler* sampler = m.sampler.get();
+    Estimator* estimator = m.estimator.get();
     at::Generator twin = at::make_generator<at::CPUGeneratorImpl>(11);
     JointCritic same(2, 2, {5, 3}, 1e-3, c10::Device(c10::kCPU), twin);
     at::Generator data = at::make_generator<at::CPUGeneratorImpl>(17);
@@ -155,16 +170,10 @@ class TestJointCritic : public QObject {
 
   void everyJointMethodTrains() {
     QFETCH(QString, method);
-    QString err;
-    const RunSpec s = spec(method, {}, &err);
-    QCOMPARE(err, QString());
-    const std::unique_ptr<TaskModel> model = buildTask(s.task, s.taskParams, 1);
-    const std::unique_ptr<TaskSampler> sampler = model->sampler(c10::Device(c10::kCPU));
-    EstimatorContext context;
-    context.task = sampler.get();
-    context.generator = context.noise = at::make_generator<at::CPUGeneratorImpl>(3);
-    context.params = s.methodParams;
-    const std::unique_ptr<Estimator> estimator = registry_.find(method)->create(context);
+    Setup m = setup(method, 3);
+    QVERIFY2(m.estimator, qPrintable(m.error));
+    TaskSampler* sampler = m.sampler.get();
+    Estimator* estimator = m.estimator.get();
     at::Generator data = at::make_generator<at::CPUGeneratorImpl>(5);
     for (int i = 0; i < 3; ++i) estimator->trainStep(sampler->sampleJoint(estimator->batchSize(), data));
     const double read = estimator->evaluate(sampler->sampleJoint(estimator->batchSize(), data)).value;
