@@ -202,8 +202,10 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
                                                       .arg(result.baseline, 0, 'f', 4)
                                                       .arg(result.baselineStderr, 0, 'f', 4);
   for (const NamedValue& r : result.readings) truth += QStringLiteral(", %1 %2").arg(r.name).arg(r.value, 0, 'f', 4);
-  std::printf("%s %s: estimate %.4f +- %.4f nats, %s, %s (%s, %.1f s, %s)\n", spec.method.toUtf8().constData(),
-              spec.task.toUtf8().constData(), result.estimate, result.stderror, truth.toUtf8().constData(),
+  // One reading (KSG on every row, a whole held-out part) has no standard error: no "+- 0.0000" read as certainty.
+  const QString error = hasStandardError(result) ? QStringLiteral(" +- %1").arg(result.stderror, 0, 'f', 4) : QString();
+  std::printf("%s %s: estimate %.4f%s nats, %s, %s (%s, %.1f s, %s)\n", spec.method.toUtf8().constData(),
+              spec.task.toUtf8().constData(), result.estimate, error.toUtf8().constData(), truth.toUtf8().constData(),
               ceiling.toUtf8().constData(), statusName(result.status).toUtf8().constData(), result.seconds,
               result.device.toUtf8().constData());
   if (!result.warning.isEmpty())

@@ -8,6 +8,18 @@
 
 namespace milab {
 
+namespace {
+
+// A run stored before recipes existed (no "recipe" key) ran the lab's own defaults; read as auto, a finite-sample
+// run would take bmi's values for the keys it never had (report, held_out).
+QVariantMap storedFlat(const StoredRun& stored) {
+  QVariantMap flat = stored.spec.toVariantMap();
+  if (!flat.contains("recipe")) flat.insert("recipe", "none");
+  return flat;
+}
+
+}  // namespace
+
 QString LabController::formRuns(RunSpec spec, const QStringList& moreMethods, const QString& vary,
                                 QList<RunSpec>* out) const {
   QString err = validateRunSpec(&spec, registry_);
@@ -53,7 +65,7 @@ QString LabController::overlaysOf(const RunStore& store, const QList<qint64>& id
   const QStringList differing = differingKeys(flats);  // each overlay is named by what sets it apart
   for (const StoredRun& stored : runs) {
     Overlay o;
-    runSpecFromFlat(stored.spec.toVariantMap(), registry_, &o.spec);  // a spec a plugin no longer takes still draws
+    runSpecFromFlat(storedFlat(stored), registry_, &o.spec);  // a spec a plugin no longer takes still draws
     o.spec.steps = stored.spec.value("steps").toInt();
     o.result.targetName = stored.targetName;
     o.result.trueMi = stored.trueValue;
@@ -71,7 +83,7 @@ QString LabController::overlaysOf(const RunStore& store, const QList<qint64>& id
 QString LabController::storedSpec(const RunStore& store, qint64 id, RunSpec* out) const {
   const std::optional<StoredRun> stored = store.find(id);
   if (!stored) return QStringLiteral("history: no run %1").arg(id);
-  return runSpecFromFlat(stored->spec.toVariantMap(), registry_, out);
+  return runSpecFromFlat(storedFlat(*stored), registry_, out);
 }
 
 RunSpec LabController::onData(RunSpec spec, const QString& path) {

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "engine/reading_params_options.h"
 #include "engine/staircase.h"
 #include "method/method_plugin.h"
 #include "method/reading_limits.h"
@@ -13,7 +14,7 @@ QString implausibleFinalReading(const MethodPlugin& method, const RunSpec& spec,
                                 bool heldOut, const QVector<CurvePoint>& points, const MiSchedule& schedule,
                                 const std::vector<std::unique_ptr<TaskModel>>& levelModels, RunResult* res) {
   const bool trained = method.info().trains && !usesOracleCritic(spec.methodParams);
-  ReadingLimits limits = method.readingLimits(spec.methodParams, finalTask);
+  ReadingLimits limits = method.readingLimits(readingParams(method.info(), spec), finalTask);
   if (heldOut && method.info().lowerBound) {
     // On samples it never saw, a critic that memorised its training part reads far below 0 (-7.3 nats measured
     // for 128 memorised pairs at K = 32): a valid, loose lower bound, said but not failed. Down to a floor: an

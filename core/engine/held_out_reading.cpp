@@ -18,7 +18,13 @@ void meanAndStderr(const std::vector<double>& v, double* mean, double* se) {
   *se = v.size() > 1 ? std::sqrt(ss / (v.size() - 1) / v.size()) : 0.0;
 }
 
-HeldOutReading heldOutReading(TrainingSession& session, const SampleSet& set, const std::atomic<bool>& cancel) {
+HeldOutReading heldOutReading(TrainingSession& session, const SampleSet& set, bool whole,
+                              const std::atomic<bool>& cancel) {
+  if (whole) {
+    const Evaluation e = session.evaluateWhole(set.heldOut());
+    if (!std::isfinite(e.value)) return {std::numeric_limits<double>::quiet_NaN(), 0, {}};
+    return {e.value, 0.0, e.terms};
+  }
   const int64_t size = std::min<int64_t>(session.estimator().evaluationBatchSize(), set.heldOutRows());
   const int64_t batches = set.heldOutRows() / size;
   std::vector<double> values;
@@ -37,8 +43,8 @@ HeldOutReading heldOutReading(TrainingSession& session, const SampleSet& set, co
   return r;
 }
 
-HeldOutReading finalReading(TrainingSession& session, bool trains, const std::atomic<bool>& cancel) {
-  if (trains) return heldOutReading(session, *session.sampleSet(), cancel);
+HeldOutReading finalReading(TrainingSession& session, bool trains, bool whole, const std::atomic<bool>& cancel) {
+  if (trains) return heldOutReading(session, *session.sampleSet(), whole, cancel);
   const Evaluation e = session.evaluate(session.sampleSet()->all());
   return {e.value, 0.0, e.terms};
 }

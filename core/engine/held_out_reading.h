@@ -23,9 +23,11 @@ void meanAndStderr(const std::vector<double>& v, double* mean, double* se);
 
 // The bound on every full held-out batch of the method's evaluation size (the whole held-out part when it is
 // smaller): their mean, its standard error over the batches, and the terms' means. NaN when a batch is not finite.
-HeldOutReading heldOutReading(TrainingSession& session, const SampleSet& set, const std::atomic<bool>& cancel);
+// whole (held_out = whole): the bound on the whole held-out part at once (Estimator::evaluateWhole), no error.
+HeldOutReading heldOutReading(TrainingSession& session, const SampleSet& set, bool whole,
+                              const std::atomic<bool>& cancel);
 
 // A finite set's final reading: the held-out part for a trained estimator, every row for one that trains nothing.
-HeldOutReading finalReading(TrainingSession& session, bool trains, const std::atomic<bool>& cancel);
+HeldOutReading finalReading(TrainingSession& session, bool trains, bool whole, const std::atomic<bool>& cancel);
 
 }  // namespace milab

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <exception>
+#include <functional>
 #include <limits>
 #include <stdexcept>
 #include <utility>
@@ -14,6 +15,8 @@
 #include "engine/device.h"
 #include "engine/final_reading_check.h"
 #include "engine/held_out_reading.h"
+#include "engine/held_out_tracker.h"
+#include "engine/reading_params_options.h"
 #include "engine/reference_cache.h"
 #include "engine/sample_set.h"
 #include "engine/training_session.h"
@@ -38,6 +41,15 @@ NamedValue targetOf(const TaskModel& model, Target target) {
   return {};
 }
 
+// The ceilings of what the run reports: with held_out = whole, those of K = N_test (readingParams), named so.
+QList<Ceiling> reportedCeilings(const MethodPlugin& method, const RunSpec& spec) {
+  const ParamMap params = readingParams(method.info(), spec);
+  QList<Ceiling> ceilings = method.ceilings(params);
+  if (params != spec.methodParams)
+    for (Ceiling& c : ceilings) c.name.replace("K", "N_test");
+  return ceilings;
+}
+
 }  // namespace
 
 Run::Run(RunSpec spec, const MethodPlugin* method)
@@ -46,7 +58,7 @@ Run::Run(RunSpec spec, const MethodPlugin* method)
       model_(buildTask(spec_.task, spec_.taskParams, static_cast<std::uint64_t>(spec_.seed))),
       schedule_(scheduleOf(spec_.taskParams)) {
   if (!model_) throw std::invalid_argument("Run: task '" + spec_.task.toStdString() + "' is unknown (validate first)");
-  result_.ceilings = method_->ceilings(spec_.methodParams);
+  result_.ceilings = reportedCeilings(*method_, spec_);
   result_.upperBound = method_->info().upperBound;
   const Target target = method_->info().target;
   const NamedValue t = targetOf(*model_, target);
@@ -186,8 +198,7 @@ void Run::execute() {
     const SampleSet* sampleSet = session->sampleSet();
     // The finite-sample protocol's held-out reading: every eval_every steps, of the critic those steps left, on the
     // curve beside the training reading; with early stopping, training ends after two in a row below the best.
-    double bestHeldOut = -std::numeric_limits<double>::infinity();
-    int sinceBest = 0, stoppedEarlyAt = 0;
+    HeldOutTracker heldOutTrack(method_->info().upperBound, spec_.earlyStopping);
     // A reading taken after step `step` (held-out, of the critic it left; a probe, of the encoder) on that step's
     // point, once: a step read twice, at an early stop and at the end, is the same network.
     const auto attachLate = [&](int step, double CurvePoint::*field, double value) {
@@ -214,18 +225,9 @@ void Run::execute() {
             session->switchTask(*levelModels_[schedule_.levelOf(step)]);
           if (probeEvery > 0 && step > 1 && (step - 1) % probeEvery == 0) attachProbe(step - 1, probe->probeAccuracy());
           if (!sampleSet || step == 1 || (step - 1) % spec_.evalEvery != 0) return true;
-          const double heldOut = heldOutReading(*session, *sampleSet, cancel_).value;
-          attachHeldOut(step - 1, heldOut);
-          if (!spec_.earlyStopping) return true;
-          // Better is higher for a lower bound, lower for an upper bound (CLUB); validateRunSpec refuses the rest.
-          if (method_->info().upperBound ? -heldOut > bestHeldOut : heldOut > bestHeldOut) {
-            bestHeldOut = method_->info().upperBound ? -heldOut : heldOut;
-            sinceBest = 0;
-          } else if (++sinceBest >= 2) {
-            stoppedEarlyAt = step - 1;
-            return false;
-          }
-          return true;
+          const HeldOutReading heldOut = heldOutReading(*session, *sampleSet, spec_.heldOutWhole, cancel_);
+          attachHeldOut(step - 1, heldOut.value);
+          return heldOutTrack.observe(step - 1, heldOut.value, heldOut.stderror);
         },
         [&, trainingStart = clock.nsecsElapsed() * 1e-9](const StepNumbers& n) {
           {
@@ -259,25 +261,49 @@ void Run::execute() {
     if (sampleSet) {
       // Final estimate: the trained critic on the held-out part (an estimator that trains nothing reads all N).
       evaluationsBegun_.store(1);
-      const HeldOutReading r = finalReading(*session, method_->info().trains, cancel_);
+      const bool trains = method_->info().trains;
+      const HeldOutReading r = finalReading(*session, trains, spec_.heldOutWhole, cancel_);
       if (cancel_.load()) return finishCancelled("cancelled during evaluation");
       if (!std::isfinite(r.value)) return finish(RunStatus::Failed, "evaluation produced a non-finite value");
-      if (method_->info().trains) attachHeldOut(stepsDone_.load(), r.value);  // the last point carries it too
       res.estimate = r.value;
       res.stderror = r.stderror;
       termSums = r.terms;
-      if (stoppedEarlyAt > 0)
-        res.reason = QStringLiteral("early stopping at step %1: two held-out readings in a row no better than the "
-                                    "best, %2")
-                         .arg(stoppedEarlyAt)
-                         .arg(method_->info().upperBound ? -bestHeldOut : bestHeldOut, 0, 'f', 4);
+      if (trains) {
+        attachHeldOut(stepsDone_.load(), r.value);  // the last point carries it too
+        // A step read in the loop is the same network: reading it again (another permutation) is not a new chance.
+        if (heldOutTrack.lastStep() != stepsDone_.load()) heldOutTrack.observe(stepsDone_.load(), r.value, r.stderror);
+      }
+      res.reason = heldOutReason(heldOutTrack, spec_.reportBest);
+      if (trains && spec_.reportBest && heldOutTrack.any()) {
+        res.estimate = heldOutTrack.best();
+        res.stderror = heldOutTrack.bestStderror();
+        if (termSums.size() == 1) termSums.front().value = res.estimate;  // a one-term bound: the term is the value
+      }
       // A table has no truth: the same method on it with y's rows permuted says what "no dependence" reads as.
       if (const TaskInfo* task = findTask(spec_.task); task && task->dataset) {
         session.reset();  // one estimator's memory at a time
         TrainingSession twin(spec_, *method_, *model_, device, [this] { return cancel_.load(); }, true);
-        const TrainingOutcome t = twin.train(stepsDone_.load() > 0 ? stepsDone_.load() : steps, {}, {});
-        const HeldOutReading b = t.error.isEmpty() && !t.cancelled ? finalReading(twin, method_->info().trains, cancel_)
-                                                                   : HeldOutReading{};
+        // Read as the estimate is: with report = best, the best of the twin's own held-out readings (the maximum
+        // leans upward on no dependence too, and the baseline shows by how much).
+        HeldOutTracker twinTrack(method_->info().upperBound, false);
+        const auto readTwin = [&](int step) {
+          if (step > 1 && (step - 1) % spec_.evalEvery == 0) {
+            const HeldOutReading h = heldOutReading(twin, *twin.sampleSet(), spec_.heldOutWhole, cancel_);
+            twinTrack.observe(step - 1, h.value, h.stderror);
+          }
+          return true;
+        };
+        const int twinSteps = stepsDone_.load() > 0 ? stepsDone_.load() : steps;
+        const std::function<bool(int)> everyReading =
+            spec_.reportBest && trains ? std::function<bool(int)>(readTwin) : std::function<bool(int)>();
+        const TrainingOutcome t = twin.train(twinSteps, everyReading, {});
+        HeldOutReading b = t.error.isEmpty() && !t.cancelled ? finalReading(twin, trains, spec_.heldOutWhole, cancel_)
+                                                             : HeldOutReading{};
+        if (spec_.reportBest && trains && std::isfinite(b.value)) {
+          if (twinTrack.lastStep() != twinSteps) twinTrack.observe(twinSteps, b.value, b.stderror);
+          b.value = twinTrack.best();
+          b.stderror = twinTrack.bestStderror();
+        }
         if (cancel_.load()) {
           res.fromEvaluation = true;
           res.terms = termSums;

@@ -18,6 +18,19 @@ const ParamSpecs& runSettingSpecs() {
       ParamSpec::integer("eval_every", 250, 1, 10000000, "with samples: steps between held-out readings"),
       ParamSpec::boolean("early_stopping", false,
                          "with samples: stop training once two held-out readings in a row did not beat the best"),
+      ParamSpec::choice("report", {"last", "best"}, "last",
+                        "with samples: the estimate is the last held-out reading, or the best of them (bmi's; the "
+                        "maximum of noisy readings leans upward)"),
+      ParamSpec::choice("held_out", {"batches", "whole"}, "batches",
+                        "with samples: the held-out part read in batches of the method's size, or whole at once "
+                        "(bmi's: InfoNCE's cap becomes log N_test)"),
+      ParamSpec::choice("transform", {"none", "asinh", "ranks"}, "none",
+                        "with samples: each column mapped before standardisation (the MI is unchanged): asinh, or "
+                        "ranks (the normal quantile of each value's rank), which tames heavy tails"),
+      ParamSpec::choice("recipe", {"auto", "none", "bmi"}, "auto",
+                        "bmi: the Beyond-Normal benchmark's protocol fills every key left out (samples 5000, steps "
+                        "10000, eval_every 250, early stopping, report best, held_out whole, joint critic 16,8, "
+                        "K 256, lr 0.1); auto: bmi with samples or a table, none with fresh batches"),
   };
   return specs;
 }
@@ -31,6 +44,10 @@ void readRunSettings(const ParamMap& values, RunSpec* spec) {
   spec->testFraction = values.value("test_fraction").toDouble();
   spec->evalEvery = values.value("eval_every").toInt();
   spec->earlyStopping = values.value("early_stopping").toBool();
+  spec->reportBest = values.value("report").toString() == "best";
+  spec->heldOutWhole = values.value("held_out").toString() == "whole";
+  spec->recipe = values.value("recipe").toString();
+  spec->transform = values.value("transform").toString();
 }
 
 // Checks the run settings, filling the missing ones with their declared defaults.
@@ -43,10 +60,18 @@ QString applyRunSettings(const ParamMap& settings, RunSpec* spec) {
 }
 
 ParamMap runSettingsOf(const RunSpec& spec) {
-  return {{"steps", spec.steps},          {"seed", spec.seed},
-          {"device", spec.device},        {"eval_batches", spec.evalBatches},
-          {"samples", spec.samples},      {"test_fraction", spec.testFraction},
-          {"eval_every", spec.evalEvery}, {"early_stopping", spec.earlyStopping}};
+  return {{"steps", spec.steps},
+          {"seed", spec.seed},
+          {"device", spec.device},
+          {"eval_batches", spec.evalBatches},
+          {"samples", spec.samples},
+          {"test_fraction", spec.testFraction},
+          {"eval_every", spec.evalEvery},
+          {"early_stopping", spec.earlyStopping},
+          {"report", spec.reportBest ? "best" : "last"},
+          {"held_out", spec.heldOutWhole ? "whole" : "batches"},
+          {"transform", spec.transform},
+          {"recipe", spec.recipe}};
 }
 
 }  // namespace milab

@@ -7,8 +7,8 @@ namespace milab {
 
 struct RunSpec;
 
-// steps, seed, device, eval_batches, and the finite-sample protocol's samples, test_fraction, eval_every,
-// early_stopping.
+// steps, seed, device, eval_batches, the finite-sample protocol's samples, test_fraction, eval_every,
+// early_stopping, report, held_out, transform, and recipe (engine/recipe_options.h).
 const ParamSpecs& runSettingSpecs();
 
 // The run settings of a spec as a map (the settings form's values), and back: "" or the error naming the field.

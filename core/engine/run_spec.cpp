@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "engine/device.h"
+#include "engine/recipe_options.h"
 #include "engine/staircase.h"
 #include "method/critic_options.h"
 #include "method/method_plugin.h"
@@ -46,6 +47,16 @@ QString checkFiniteSamples(const RunSpec& spec, const MethodPlugin& method) {
     return QStringLiteral("early_stopping: method %1 reads neither a lower nor an upper bound, so no held-out reading "
                           "is a better one; leave it off")
         .arg(info.id);
+  if (spec.reportBest && info.trains && !info.lowerBound && !info.upperBound)
+    return QStringLiteral(
+               "report: method %1 reads neither a lower nor an upper bound, so no held-out reading is a "
+               "better one; use last")
+        .arg(info.id);
+  if (spec.heldOutWhole && info.trains && !info.readsWholeHeldOut)
+    return QStringLiteral(
+               "held_out: method %1 reads its held-out part in batches of its own size; whole is offered "
+               "by the score-matrix methods (infonce, nwj, mine, js, smile, tuba, interpolated, local-nce)")
+        .arg(info.id);
   const qint64 heldOut = std::llround(double(spec.samples) * spec.testFraction);
   const qint64 training = spec.samples - heldOut;
   const qint64 batch = method.samplesPerBatch(spec.methodParams);
@@ -72,9 +83,11 @@ QString runSpecFromFlat(const QVariantMap& flat, const MethodRegistry& registry,
   const MethodPlugin* method = nullptr;
   if (const QString err = lookUp(spec, registry, &task, &method); !err.isEmpty()) return err;
   const ParamSpecs methodSpecs = method->info().params;
+  QVariantMap filled = flat;
+  applyRecipe(*task, method->info(), &filled);  // a recipe's values for the keys left out
 
   ParamMap settings;
-  for (auto it = flat.cbegin(); it != flat.cend(); ++it) {
+  for (auto it = filled.cbegin(); it != filled.cend(); ++it) {
     const QString& key = it.key();
     if (key == "task" || key == "method") continue;
     if (findSpec(runSettingSpecs(), key))
@@ -151,6 +164,13 @@ QString validateRunSpec(RunSpec* spec, const MethodRegistry& registry) {
   if (!err.isEmpty()) return err;
   err = refuseIfTooLarge(info.id, method->memoryNeed(spec->methodParams, *task, spec->taskParams));
   if (!err.isEmpty()) return err;
+  if (spec->finiteSamples() && spec->heldOutWhole && info.trains) {  // N_test x N_test scores, no gradient
+    const double heldOut = std::llround(double(spec->samples) * spec->testFraction);
+    err = refuseIfTooLarge(info.id, {2e8 + 16 * heldOut * heldOut, "held_out",
+                                     QStringLiteral("the whole held-out part's %1 x %1 scores").arg(heldOut),
+                                     "read it in batches (held_out batches) or hold out fewer rows"});
+    if (!err.isEmpty()) return err;
+  }
   QString resolved;
   return resolveDevice(spec->device, &resolved);
 }
@@ -168,7 +188,11 @@ QVariantMap runSpecToFlat(const RunSpec& spec) {
     flat.insert("test_fraction", spec.testFraction);
     flat.insert("eval_every", spec.evalEvery);
     flat.insert("early_stopping", spec.earlyStopping);
+    flat.insert("report", spec.reportBest ? "best" : "last");
+    flat.insert("held_out", spec.heldOutWhole ? "whole" : "batches");
+    flat.insert("transform", spec.transform);
   }
+  if (spec.finiteSamples() || spec.recipe != "none") flat.insert("recipe", spec.recipe);
   for (auto it = spec.taskParams.cbegin(); it != spec.taskParams.cend(); ++it) flat.insert(it.key(), it.value());
   for (auto it = spec.methodParams.cbegin(); it != spec.methodParams.cend(); ++it) flat.insert(it.key(), it.value());
   return flat;

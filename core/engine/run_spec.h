@@ -26,6 +26,13 @@ struct RunSpec {
   double testFraction = 0.5;
   int evalEvery = 250;
   bool earlyStopping = false;
+  bool reportBest = false;    // report = best: the run reports its best held-out reading, not its last (bmi's)
+  bool heldOutWhole = false;  // held_out = whole: the held-out part read at once, not in batches of the method's size
+  // The named recipe (engine/recipe_options.h) whose values filled the keys the user left out: "none" or "bmi".
+  QString recipe = "none";
+  // A map applied to each column of a finite set before its standardisation: "none", "asinh", or "ranks" (each
+  // value replaced by the standard normal quantile of its rank). Invertible per column, so the MI is unchanged.
+  QString transform = "none";
   bool finiteSamples() const { return samples > 0; }
 };
 

@@ -33,15 +33,34 @@ at::Generator sampleSetGenerator(int seed) {
 
 }  // namespace
 
+ColumnTransform columnTransformNamed(const QString& name) {
+  if (name == "asinh") return ColumnTransform::Asinh;
+  if (name == "ranks") return ColumnTransform::Ranks;
+  return ColumnTransform::None;
+}
+
+at::Tensor transformedColumns(const at::Tensor& t, ColumnTransform transform) {
+  if (!t.defined() || transform == ColumnTransform::None) return t;
+  if (transform == ColumnTransform::Asinh) return at::asinh(t);
+  // The rank of each value in its column (0 .. n-1), at the middle of its 1/n slice of (0, 1), through the
+  // normal quantile sqrt(2) erfinv(2u - 1): the largest of 5,000 rows lands at 3.5, however far its tail reached.
+  const int64_t n = t.size(0);
+  const at::Tensor ranks = t.argsort(int64_t(0)).argsort(int64_t(0)).to(at::kDouble);
+  const at::Tensor u = (ranks + 0.5) / double(n);
+  return (std::sqrt(2.0) * at::erfinv(2 * u - 1)).to(t.scalar_type());
+}
+
 Batch drawSampleRows(const TaskSampler& law, int64_t samples, int seed) {
   at::Generator data = sampleSetGenerator(seed);
   return law.sampleJoint(samples, data);
 }
 
-SampleSet::SampleSet(const TaskSampler& law, int64_t samples, double testFraction, int seed, bool permuteY) {
+SampleSet::SampleSet(const TaskSampler& law, int64_t samples, double testFraction, int seed, bool permuteY,
+                     ColumnTransform transform) {
   at::Generator data = sampleSetGenerator(seed);
   Batch drawn = law.sampleJoint(samples, data);
-  drawn = {standardised(drawn.x), standardised(drawn.xp), standardised(drawn.y)};
+  const auto prepared = [transform](const at::Tensor& t) { return standardised(transformedColumns(t, transform)); };
+  drawn = {prepared(drawn.x), prepared(drawn.xp), prepared(drawn.y)};
   if (permuteY) drawn.y = drawn.y.index_select(0, at::randperm(samples, data, at::kLong).to(drawn.y.device()));
   const int64_t heldOut = std::llround(double(samples) * testFraction);
   // The rows are independent draws: the last ones are as random a held-out part as any.

@@ -7,6 +7,7 @@
 #include <ATen/core/Generator.h>
 #include <ATen/core/Tensor.h>
 
+#include <QString>
 #include <memory>
 
 #include "tasks/task_sampler.h"
@@ -17,12 +18,21 @@ namespace milab {
 // alone (SampleSet's draw, and what `milab-cli sample` writes).
 Batch drawSampleRows(const TaskSampler& law, int64_t samples, int seed);
 
+// A map applied to every column before standardisation (RunSpec::transform). Each is invertible per column, and
+// MI is unchanged by invertible maps of x and of y, so the truth stays; what changes is how far a heavy tail
+// reaches: asinh grows like a logarithm, ranks replace each value by the standard normal quantile of its rank
+// (a Gaussian copula: every column N(0, 1) whatever its law; ties broken at random, which loses nothing).
+enum class ColumnTransform { None, Asinh, Ranks };
+ColumnTransform columnTransformNamed(const QString& name);  // "none", "asinh", "ranks"
+at::Tensor transformedColumns(const at::Tensor& t, ColumnTransform transform);
+
 class SampleSet {
  public:
   // Draws `samples` rows from `law` (on its device) and splits off round(samples * testFraction) held-out rows.
   // permuteY: y's rows permuted once (seeded) before the split, so that x and y are independent: the permutation
   // baseline, what an estimator reads on data with no dependence left, its honest zero.
-  SampleSet(const TaskSampler& law, int64_t samples, double testFraction, int seed, bool permuteY = false);
+  SampleSet(const TaskSampler& law, int64_t samples, double testFraction, int seed, bool permuteY = false,
+            ColumnTransform transform = ColumnTransform::None);
 
   int64_t trainingRows() const { return train_.x.size(0); }
   int64_t heldOutRows() const { return heldOut_.x.size(0); }

@@ -32,10 +32,9 @@ TrainingSession::TrainingSession(const RunSpec& spec, const MethodPlugin& method
     : oracle_(usesOracleCritic(spec.methodParams)),
       sampleSet_(spec.finiteSamples()
                      ? std::make_unique<SampleSet>(*task.sampler(device), spec.samples, spec.testFraction, spec.seed,
-                                                   permuteY)
+                                                   permuteY, columnTransformNamed(spec.transform))
                      : nullptr),
-      sampler_(std::make_unique<SwitchableSampler>(sampleSet_ ? sampleSet_->trainingSampler()
-                                                              : task.sampler(device))) {
+      sampler_(std::make_unique<SwitchableSampler>(sampleSet_ ? sampleSet_->trainingSampler() : task.sampler(device))) {
   context_.task = sampler_.get();  // the estimator keeps reading the sampler through this, across switchTask
   context_.device = device;
   context_.generator = estimatorGenerator(spec.seed);
@@ -103,6 +102,11 @@ Evaluation TrainingSession::evaluate() {
 Evaluation TrainingSession::evaluate(const Batch& batch) {
   c10::NoGradGuard noGrad;
   return estimator_->evaluate(batch);
+}
+
+Evaluation TrainingSession::evaluateWhole(const Batch& heldOut) {
+  c10::NoGradGuard noGrad;
+  return estimator_->evaluateWhole(heldOut);
 }
 
 }  // namespace milab

@@ -45,6 +45,7 @@ class TrainingSession {
   Evaluation evaluate();
   // The bound on given samples (a held-out batch of the finite set), without gradients.
   Evaluation evaluate(const Batch& batch);
+  Evaluation evaluateWhole(const Batch& heldOut);  // the estimator's evaluateWhole, without gradients
   // The finite sample set the estimator trains on (RunSpec::samples > 0), else null.
   const SampleSet* sampleSet() const { return sampleSet_.get(); }
   // Fresh joint samples from the session's generator (the sweep's fixed batch), and the generator itself.

@@ -73,6 +73,7 @@ MethodInfo scoreMatrixMethodInfo(const QString& id, const QString& displayName, 
                                  const QString& summary, int minK) {
   MethodInfo i = criticMethodInfo(id, displayName, family, summary, minK);
   i.params = scoreMatrixCriticSpecs(minK);
+  i.readsWholeHeldOut = true;  // a score matrix of any size: bmi's reading of the whole held-out half
   return i;
 }
 

@@ -70,6 +70,9 @@ class Estimator {
   virtual StepResult trainStep(const Batch& batch) = 0;
   // The bound on a fresh batch, without gradients.
   virtual Evaluation evaluate(const Batch& batch) = 0;
+  // The bound on a whole held-out part at once (held_out = whole, MethodInfo::readsWholeHeldOut): evaluate() on it,
+  // unless the bound reads the joint and one permutation of the ys, as bmi reads NWJ and DV.
+  virtual Evaluation evaluateWhole(const Batch& heldOut) { return evaluate(heldOut); }
 };
 
 }  // namespace milab

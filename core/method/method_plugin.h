@@ -48,6 +48,9 @@ struct MethodInfo {
   bool readsImages = false;
   // Its estimator is a MarkovEncoder (method/markov_encoder.h): the prior-order sweep can read its codes.
   bool markovEncoder = false;
+  // Its estimator reads any number of rows at once (Estimator::evaluateWhole): the finite-sample protocol's
+  // held_out = whole, bmi's reading of the whole held-out half, is offered to it.
+  bool readsWholeHeldOut = false;
 };
 
 // A horizontal reference line a bound can never exceed, e.g. {"log K", 4.85}.

@@ -68,4 +68,19 @@ Evaluation ScoreMatrixEstimator::evaluate(const Batch& batch) {
   return {v, {{bound_.name, v}}};
 }
 
+at::Tensor ScoreMatrixEstimator::pairScores(const at::Tensor& x, const at::Tensor& y) {
+  if (joint_) return joint_->pairScores(x, y);
+  return (critic_->embedX(x) * critic_->embedY(y)).sum(1);
+}
+
+Evaluation ScoreMatrixEstimator::evaluateWhole(const Batch& heldOut) {
+  if (!bound_.onPairs || oracle_) return evaluate(heldOut);
+  const at::Tensor x = criticInput(heldOut);
+  const at::Tensor shuffled =
+      at::randperm(heldOut.y.size(0), gen_, at::TensorOptions(at::kLong).device(gen_.device())).to(heldOut.y.device());
+  const double v =
+      bound_.onPairs(pairScores(x, heldOut.y), pairScores(x, heldOut.y.index_select(0, shuffled))).item<double>();
+  return {v, {{bound_.name, v}}};
+}
+
 }  // namespace milab

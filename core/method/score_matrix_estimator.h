@@ -27,6 +27,10 @@ struct ScoreMatrixBound {
   // The objective is inBatchNce itself (InfoNCE): a learned critic then trains through
   // SeparableCritic::trainInBatchNce, the same step with its backward written out.
   bool objectiveIsInBatchNce = false;
+  // How a whole held-out part is read (held_out = whole), from the critic on its n pairs (x_i, y_i) and on
+  // (x_i, y_perm(i)) for one permutation: bmi's NWJ and DV. Empty: the bound on the n x n score matrix (InfoNCE's
+  // log n cap, as bmi reads it).
+  std::function<at::Tensor(const at::Tensor& joint, const at::Tensor& marginal)> onPairs;
 };
 
 class ScoreMatrixEstimator final : public Estimator {
@@ -38,9 +42,11 @@ class ScoreMatrixEstimator final : public Estimator {
   int64_t batchSize() const override { return K_; }
   StepResult trainStep(const Batch& batch) override;
   Evaluation evaluate(const Batch& batch) override;
+  Evaluation evaluateWhole(const Batch& heldOut) override;
 
  private:
   at::Tensor scores(const Batch& batch);
+  at::Tensor pairScores(const at::Tensor& x, const at::Tensor& y);  // [n]: the critic on (x_i, y_i)
   at::Tensor value(const at::Tensor& scores) const {
     return bound_.value ? bound_.value(scores) : bound_.objective(scores);
   }

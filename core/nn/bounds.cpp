@@ -53,6 +53,14 @@ at::Tensor nwjBound(const at::Tensor& scores) { return tubaBound(scores - 1.0); 
 
 at::Tensor dvBound(const at::Tensor& scores) { return scores.diagonal().mean() - logMeanExpOffDiagonal(scores); }
 
+at::Tensor nwjOnPairs(const at::Tensor& joint, const at::Tensor& marginal) {
+  return joint.mean() - (marginal - 1).exp().mean();
+}
+
+at::Tensor dvOnPairs(const at::Tensor& joint, const at::Tensor& marginal) {
+  return joint.mean() - (marginal.logsumexp(0) - std::log(double(marginal.size(0))));
+}
+
 at::Tensor mineObjective(const at::Tensor& scores, const at::Tensor& average) {
   const at::Tensor surrogate = scores.diagonal().mean() - logMeanExpOffDiagonal(scores).exp() / average.detach();
   return valueOfWithGradientOf(dvBound(scores), surrogate);

@@ -33,7 +33,9 @@ std::unique_ptr<Estimator> MinePlugin::create(const EstimatorContext& context) c
     // which cuts the bias of a one-batch estimate (nn/bounds.h).
     return mineObjective(scores, *average);
   };
-  return std::make_unique<ScoreMatrixEstimator>(context, ScoreMatrixBound{"I_DV", objective, dvBound, 0.0});
+  ScoreMatrixBound bound{"I_DV", objective, dvBound, 0.0};
+  bound.onPairs = dvOnPairs;  // a whole held-out part: the joint and one permutation, as bmi reads it
+  return std::make_unique<ScoreMatrixEstimator>(context, bound);
 }
 
 }  // namespace milab

@@ -17,7 +17,9 @@ MethodInfo NwjPlugin::info() const {
 QList<Ceiling> NwjPlugin::ceilings(const ParamMap&) const { return {}; }
 
 std::unique_ptr<Estimator> NwjPlugin::create(const EstimatorContext& context) const {
-  return std::make_unique<ScoreMatrixEstimator>(context, ScoreMatrixBound{"I_NWJ", nwjBound, {}, 1.0});
+  ScoreMatrixBound bound{"I_NWJ", nwjBound, {}, 1.0};
+  bound.onPairs = nwjOnPairs;  // a whole held-out part: the joint and one permutation, as bmi reads it
+  return std::make_unique<ScoreMatrixEstimator>(context, bound);
 }
 
 }  // namespace milab

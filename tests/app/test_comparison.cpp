@@ -285,6 +285,48 @@ class TestComparison : public QObject {
     QCOMPARE(keysTheRunReads({"K", "steps"}, true), QStringList({"K", "steps"}));
   }
 
+  // Picking bmi's recipe in the run settings writes its values into the fields (issue 45): the user sees each one,
+  // may change any, and another field's edit keeps that change; a new method's form gets the recipe's values.
+  void pickingTheBmiRecipeFillsTheFields() {
+    MainWindow w(registry_);
+    w.show();
+    configure(w, "infonce", 0, 4, 16, 300);
+    auto* recipe = w.findChild<QComboBox*>("param.recipe");
+    QVERIFY(recipe);
+    recipe->setCurrentIndex(recipe->findText("bmi"));
+    QCOMPARE(w.findChild<QSpinBox*>("param.steps")->value(), 10000);
+    QCOMPARE(w.findChild<QSpinBox*>("param.samples")->value(), 5000);
+    QCOMPARE(w.findChild<QSpinBox*>("param.K")->value(), 256);
+    QCOMPARE(w.findChild<QDoubleSpinBox*>("param.lr")->value(), 0.1);
+    QCOMPARE(w.findChild<QComboBox*>("param.critic")->currentText(), QString("joint"));
+    QCOMPARE(w.findChild<QComboBox*>("param.report")->currentText(), QString("best"));
+    QCOMPARE(w.findChild<QComboBox*>("param.held_out")->currentText(), QString("whole"));
+    w.findChild<QDoubleSpinBox*>("param.lr")->setValue(0.01);
+    w.findChild<QSpinBox*>("param.steps")->setValue(2000);
+    QCOMPARE(w.findChild<QDoubleSpinBox*>("param.lr")->value(), 0.01);
+    auto* method = w.findChild<QComboBox*>("methodCombo");
+    method->setCurrentIndex(method->findData("nwj"));
+    QCOMPARE(w.findChild<QDoubleSpinBox*>("param.lr")->value(), 0.1);
+    QCOMPARE(w.findChild<QComboBox*>("param.critic")->currentText(), QString("joint"));
+    QCOMPARE(w.findChild<QSpinBox*>("param.steps")->value(), 2000);  // the settings keep the user's value
+    saveScreenshot(w, "bmi-recipe-picked");
+    // auto (the default): bmi's values once the run reads a finite set, the user's N kept; the defaults back when
+    // it reads fresh batches again.
+    recipe->setCurrentIndex(recipe->findText("none"));
+    QCOMPARE(w.findChild<QDoubleSpinBox*>("param.lr")->value(), 5e-4);
+    QCOMPARE(w.findChild<QComboBox*>("param.critic")->currentText(), QString("learned"));
+    w.findChild<QSpinBox*>("param.samples")->setValue(0);
+    recipe->setCurrentIndex(recipe->findText("auto"));
+    QCOMPARE(w.findChild<QDoubleSpinBox*>("param.lr")->value(), 5e-4);
+    w.findChild<QSpinBox*>("param.samples")->setValue(3000);
+    QCOMPARE(w.findChild<QDoubleSpinBox*>("param.lr")->value(), 0.1);
+    QCOMPARE(w.findChild<QSpinBox*>("param.samples")->value(), 3000);
+    QCOMPARE(w.findChild<QComboBox*>("param.report")->currentText(), QString("best"));
+    w.findChild<QSpinBox*>("param.samples")->setValue(0);
+    QCOMPARE(w.findChild<QDoubleSpinBox*>("param.lr")->value(), 5e-4);
+    QCOMPARE(w.findChild<QComboBox*>("param.report")->currentText(), QString("last"));
+  }
+
   // Stop one run: it ends cancelled with what it measured; the others go on; the plot then fits its steps.
   void oneRunStoppedAloneKeepsItsResult() {
     MainWindow w(registry_);

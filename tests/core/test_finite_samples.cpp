@@ -42,6 +42,44 @@ class TestFiniteSamples : public QObject {
     QVERIFY(at::equal(std::get<0>(at::sort(batch.x.select(1, 0))), std::get<0>(at::sort(a.training().x.select(1, 0)))));
   }
 
+  // The split is disjoint: no held-out row is a training row (the rows are continuous draws, so a shared row
+  // would be a leak, not a coincidence).
+  void theSplitIsDisjoint() {
+    ParamMap params{{"dim", 2}, {"mi", 1.0}};
+    QVERIFY(validateTaskParams(*findTask("gaussian2"), &params).isEmpty());
+    const auto law = buildTask("gaussian2", params, 1)->sampler(c10::Device(c10::kCPU));
+    const SampleSet set(*law, 600, 0.5, 4);
+    const at::Tensor train = set.training().x, held = set.heldOut().x;
+    const at::Tensor distance = at::cdist(held.to(at::kDouble), train.to(at::kDouble));
+    QVERIFY(distance.min().item<double>() > 0);
+  }
+
+  // transform = ranks: every column becomes the normal quantiles of its ranks (Cauchy tails included: no value
+  // beyond 4 at N = 2,000), in the same order as the draw, so the map is monotone per column and the MI unchanged.
+  // asinh is the elementwise arcsinh before standardisation.
+  void ranksAndAsinhAreMonotonePerColumn() {
+    ParamMap params;
+    QVERIFY(validateTaskParams(*findTask("student-identity-2-2-1"), &params).isEmpty());
+    const auto law = buildTask("student-identity-2-2-1", params, 1)->sampler(c10::Device(c10::kCPU));
+    const Batch raw = drawSampleRows(*law, 2000, 7);
+    const SampleSet ranks(*law, 2000, 0.5, 7, false, ColumnTransform::Ranks);
+    const SampleSet asinh(*law, 2000, 0.5, 7, false, ColumnTransform::Asinh);
+    QVERIFY(raw.x.abs().max().item<double>() > 50);  // dof 1: a Cauchy tail
+    for (const SampleSet* set : {&ranks, &asinh})
+      for (int64_t c = 0; c < raw.x.size(1); ++c) {  // in the raw column's order, the mapped one never decreases
+        const at::Tensor mapped = set->all().x.select(1, c).index_select(0, raw.x.select(1, c).argsort());
+        QVERIFY((mapped.diff() >= 0).all().item<bool>());
+      }
+    QVERIFY(ranks.all().x.abs().max().item<double>() < 4);
+    const at::Tensor sorted = std::get<0>(ranks.all().y.select(1, 0).to(at::kDouble).sort());
+    const at::Tensor u = (at::arange(2000, at::kDouble) + 0.5) / 2000;
+    const at::Tensor quantiles = std::sqrt(2.0) * at::erfinv(2 * u - 1);
+    const at::Tensor expected = (quantiles - quantiles.mean()) / quantiles.std(0, false, false);
+    QVERIFY((sorted - expected).abs().max().item<double>() < 1e-4);
+    QCOMPARE(columnTransformNamed("ranks"), ColumnTransform::Ranks);
+    QCOMPARE(columnTransformNamed("none"), ColumnTransform::None);
+  }
+
   // Every method given the same task, N and seed reads the same samples, whatever its own generator does.
   void sameSamplesForEveryMethod() {
     RunSpec infonce = spec("infonce", 1000, 10), nwj = spec("nwj", 1000, 10);

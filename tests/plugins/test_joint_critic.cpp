@@ -3,6 +3,7 @@
 // settings are checked (layers: whole widths, one to eight of them) and its memory guarded.
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
+#include <c10/core/GradMode.h>
 
 #include <QtTest>
 #include <cmath>
@@ -159,6 +160,55 @@ class TestJointCritic : public QObject {
     const double read = estimator->evaluate(batch).value;
     QVERIFY2(std::abs(read - formula) < 1e-4,
              qPrintable(QStringLiteral("%1 read %2, formula %3").arg(method).arg(read).arg(formula)));
+  }
+
+  // held_out = whole (bmi's reading): InfoNCE on the N x N scores of the whole part, log N its cap; NWJ and DV on
+  // the N joint pairs and one permutation of the ys, drawn from the estimator's generator after its critic.
+  void wholeReadingIsItsFormula_data() {
+    QTest::addColumn<QString>("method");
+    QTest::newRow("infonce") << "infonce";
+    QTest::newRow("nwj") << "nwj";
+    QTest::newRow("mine") << "mine";
+  }
+
+  void wholeReadingIsItsFormula() {
+    QFETCH(QString, method);
+    Setup m = setup(method, 11);
+    QVERIFY2(m.estimator, qPrintable(m.error));
+    at::Generator twin = at::make_generator<at::CPUGeneratorImpl>(11);
+    JointCritic same(2, 2, {5, 3}, 1e-3, c10::Device(c10::kCPU), twin);
+    at::Generator data = at::make_generator<at::CPUGeneratorImpl>(19);
+    const int64_t n = 40;  // not the training K (8): the whole part's own size
+    const Batch part = m.sampler->sampleJoint(n, data);
+    const at::Tensor scores = same.scores(part.x, part.y).to(at::kDouble);
+    double formula = infonceByHand(scores);
+    if (method != "infonce") {
+      const at::Tensor perm = at::randperm(n, twin, at::kLong);
+      double joint = 0, marginal = 0;
+      for (int64_t i = 0; i < n; ++i) {
+        joint += scores[i][i].item<double>() / n;
+        const double s = scores[i][perm[i].item<int64_t>()].item<double>();
+        marginal += (method == "nwj" ? std::exp(s - 1) : std::exp(s)) / n;
+      }
+      formula = joint - (method == "nwj" ? marginal : std::log(marginal));
+    }
+    const double read = m.estimator->evaluateWhole(part).value;
+    QVERIFY2(std::abs(read - formula) < 1e-4,
+             qPrintable(QStringLiteral("%1 read %2, formula %3").arg(method).arg(read).arg(formula)));
+  }
+
+  // A large reading without gradients goes through the MLP in blocks of rows: the same scores as in one piece.
+  void blockedScoresAreTheSame() {
+    at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(23);
+    JointCritic critic(3, 2, {5, 3}, 1e-3, c10::Device(c10::kCPU), gen);
+    const at::Tensor xs = at::randn({1900, 3}, gen), ys = at::randn({1900, 2}, gen);  // 18M activations > 2^24
+    const at::Tensor whole = critic.scores(xs, ys).detach();                          // gradients on: one piece
+    at::Tensor blocked;
+    {
+      c10::NoGradGuard noGrad;
+      blocked = critic.scores(xs, ys);
+    }
+    QVERIFY(at::allclose(whole, blocked, 1e-5, 1e-6));
   }
 
   // Every method that offers the joint critic trains with it: a few steps, then a finite reading.

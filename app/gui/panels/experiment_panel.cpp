@@ -16,6 +16,7 @@
 #include <limits>
 
 #include "engine/experiment.h"
+#include "engine/recipe_options.h"
 #include "engine/staircase.h"
 #include "gui/panels/param_form.h"
 #include "gui/panels/task_chart.h"
@@ -153,6 +154,7 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
   connect(taskForm_, &ParamForm::edited, this, &ExperimentPanel::updateTaskChart);
   connect(taskForm_, &ParamForm::edited, this, &ExperimentPanel::followSchedule);
   connect(settingsForm_, &ParamForm::edited, this, &ExperimentPanel::updateTaskChart);
+  connect(settingsForm_, &ParamForm::edited, this, &ExperimentPanel::followRecipe);
   connect(vary_, &QLineEdit::textChanged, this, [this] { varyError_->hide(); });
   connect(compareMethods_, &QListWidget::itemChanged, this, &ExperimentPanel::showTicked);
   connect(run_, &QPushButton::clicked, this, &ExperimentPanel::runRequested);
@@ -207,6 +209,7 @@ void ExperimentPanel::onTaskChanged() {
       if (pick >= 0) method_->setCurrentIndex(pick);
     }
   }
+  followRecipe();  // a table is a finite set: auto's recipe comes into force
   updateCompareList();
   updateTaskChart();
   followSchedule();
@@ -219,7 +222,43 @@ void ExperimentPanel::onMethodChanged() {
   methodForm_->setSpecs(m ? m->info().params : ParamSpecs{});
   methodSummary_->setText(m ? m->info().summary : tr("No method plugin loaded."));
   updateCompareList();
+  followRecipe();  // the new method's form starts at its defaults: a picked recipe's values go in again
   Q_EMIT specEdited();
+}
+
+// The recipe in force (settings' `recipe`; auto is bmi's once the run reads a finite set) writes its values into
+// the fields, where the user sees and may change each one; the run then reads the fields as they are. A new
+// method's form gets them again; leaving the recipe puts its keys back to their defaults.
+void ExperimentPanel::followRecipe() {
+  const TaskInfo* task = findTask(task_->currentData().toString());
+  if (!task) return;
+  QVariantMap flat = recipeOfSettings(settingsForm_->values(), *task);
+  const QString recipe = flat.value("recipe").toString();
+  const QString left = appliedRecipe_;
+  const bool picked = recipe != appliedRecipe_;
+  appliedRecipe_ = recipe;
+  const bool methodChanged = method_->currentData().toString() != recipeMethod_;
+  recipeMethod_ = method_->currentData().toString();
+  if (!picked && !methodChanged) return;  // an edit of another field keeps the user's own values
+  const MethodPlugin* m = registry_.find(recipeMethod_);
+  if (!m) return;
+  ParamMap settings, method;
+  if (recipe == "none") {
+    if (!picked) return;
+    const ParamMap settingDefaults = defaultsOf(runSettingSpecs()), methodDefaults = defaultsOf(methodForm_->specs());
+    for (const RecipeValue& r : recipeValues(left)) {
+      if (r.key == "samples") continue;
+      if (settingDefaults.contains(r.key)) settings.insert(r.key, settingDefaults.value(r.key));
+      if (methodDefaults.contains(r.key)) method.insert(r.key, methodDefaults.value(r.key));
+    }
+  } else {
+    applyRecipe(*task, m->info(), &flat);
+    flat.remove("recipe");  // the field keeps what the user picked (auto)
+    for (auto it = flat.cbegin(); it != flat.cend(); ++it)
+      (findSpec(runSettingSpecs(), it.key()) ? settings : method).insert(it.key(), it.value());
+  }
+  if (picked) settingsForm_->setValues(settings);
+  methodForm_->setValues(method);
 }
 
 // A staircase decides the run's length: the steps field shows levels x steps_per_level, greyed, until the
@@ -297,6 +336,9 @@ void ExperimentPanel::setSpec(const RunSpec& s) {
   methodParams.insert(s.methodParams);
   methodForm_->setValues(methodParams);
   settingsForm_->setValues(runSettingsOf(s));
+  // The spec's values already hold its recipe and the user's own changes to it.
+  appliedRecipe_ = resolvedRecipe(s.recipe, s.finiteSamples() || (findTask(s.task) && findTask(s.task)->dataset));
+  recipeMethod_ = s.method;
   followSchedule();
 }
 

@@ -55,9 +55,11 @@ class ExperimentPanel : public QWidget {
   void updateTaskChart();
   void updateCompareList();
   void showTicked();
+  void followRecipe();    // a recipe picked in the settings puts its values in the forms (engine/recipe_options.h)
   void followSchedule();  // a staircase sets steps; the field says so  // names the ticked methods under the list
 
   const MethodRegistry& registry_;
+  QString appliedRecipe_ = "none", recipeMethod_;  // the recipe last written into the forms, for which method
   QComboBox* task_;
   QComboBox* method_;
   ParamForm* taskForm_;

@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""The lab's `--recipe bmi` against bmi's protocol in PyTorch (../shared/bench/peer_bmi.py) on the same rows.
+
+For each task and seed the peer samples N rows, writes them to a CSV and reads its estimate; the lab then reads the
+same CSV (`--task data`) under `--recipe bmi` with the same seed. Per task: mean and standard error over the seeds
+of each, and whether the two sit within two combined standard errors (issue 45's like-for-like check).
+
+Usage: bench/peer_bmi_table.py WORKDIR [--peer PATH] [--cli PATH] [--samples N] [--seeds S] [--method M]
+                               [--phase peer|lab|table|all] [--compare-none]
+Each phase skips what an earlier call already wrote, so an interrupted table resumes. Prints a Markdown table.
+The peer is run with /usr/bin/python3 (Debian's python3-torch and python3-numpy), one thread, as it sets itself.
+"""
+import argparse, json, math, os, subprocess, sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+# Twelve tasks of the suite the peer can sample: Gaussian, additive, Student-t, transformed, 5-, 25- and 50-dimensional.
+TASKS = [
+    ("1v1-normal-0.75", 1, 0.4133), ("1v1-additive-0.75", 1, 0.3333),
+    ("multinormal-dense-5-5-0.5", 5, 0.5928), ("multinormal-sparse-5-5-2-2.0", 5, 1.0217),
+    ("multinormal-dense-25-25-0.5", 25, 1.2922), ("multinormal-sparse-25-25-2-2.0", 25, 1.0217),
+    ("multinormal-sparse-50-50-2-2.0", 50, 1.0217), ("student-identity-2-2-1", 2, 0.4319),
+    ("student-identity-5-5-3", 5, 0.2985), ("asinh-student-identity-3-3-2", 3, 0.2909),
+    ("half_cube-multinormal-sparse-5-5-2-2.0", 5, 1.0217), ("normal_cdf-multinormal-sparse-5-5-2-2.0", 5, 1.0217),
+]
+
+
+def mean_se(v):
+    m = sum(v) / len(v)
+    se = math.sqrt(sum((x - m) ** 2 for x in v) / (len(v) - 1) / len(v)) if len(v) > 1 else 0.0
+    return m, se
+
+
+def cell(work, task, seed, method, who):  # who: peer, lab (--recipe bmi), lab-none (--recipe none)
+    return os.path.join(work, f"{task}-s{seed}-{method}.{who}.json")
+
+
+def run_peer(a, task, seed):
+    out = cell(a.work, task, seed, a.method, "peer")
+    csv = os.path.join(a.work, f"{task}-s{seed}.csv")
+    if os.path.exists(out) and os.path.exists(csv):
+        return
+    line = subprocess.run(["/usr/bin/python3", a.peer, task, str(a.samples), str(seed), a.method, "--csv", csv],
+                          check=True, capture_output=True, text=True).stdout.strip().splitlines()[-1]
+    with open(out, "w") as f:
+        f.write(line + "\n")
+
+
+def run_lab(a, task, dx, seed, recipe="bmi"):
+    who = "lab" if recipe == "bmi" else "lab-" + recipe
+    out = cell(a.work, task, seed, a.method, who)
+    if os.path.exists(out):
+        return
+    csv = os.path.join(a.work, f"{task}-s{seed}.csv")
+    if not os.path.exists(csv):  # the peer has not written these rows yet
+        return
+    folder = os.path.join(a.work, f"{task}-s{seed}-{a.method}.{who}")
+    ys = ",".join(str(i) for i in range(dx, 2 * dx))
+    subprocess.run([a.cli, "run", "--task", "data", "--file", csv, "--x-columns", ",".join(map(str, range(dx))),
+                    "--y-columns", ys, "--method", a.method, "--recipe", recipe, "--seed", str(seed), "--device", "cpu",
+                    "--out", folder, "--db", os.path.join(a.work, "history.sqlite")],
+                   check=True, capture_output=True, text=True)
+    with open(os.path.join(folder, "summary.json")) as f:
+        s = json.load(f)
+    with open(out, "w") as f:
+        f.write(json.dumps({"task": task, "method": a.method, "estimate": s["estimate"],
+                            "steps": s.get("steps_done"), "seconds": s.get("seconds")}) + "\n")
+
+
+def table(a):
+    print(f"| task (truth) | peer {a.method} | lab {a.method} --recipe bmi | difference / combined SE | agree "
+          f"| lab --recipe none |")
+    print("|---|---|---|---|---|---|")
+    agree = 0
+    for task, _, truth in TASKS:
+        vals = {}
+        for who in ("peer", "lab", "lab-none"):
+            v = []
+            for seed in range(1, a.seeds + 1):
+                p = cell(a.work, task, seed, a.method, who)
+                if os.path.exists(p):
+                    v.append(json.load(open(p))["estimate"])
+            vals[who] = v
+        if len(vals["peer"]) < 2 or len(vals["lab"]) < 2:
+            print(f"| {task} ({truth}) | missing | missing | | |")
+            continue
+        (pm, ps), (lm, ls) = mean_se(vals["peer"]), mean_se(vals["lab"])
+        z = abs(lm - pm) / max(math.hypot(ps, ls), 1e-12)
+        ok = z <= 2
+        agree += ok
+        none = "%.3f ± %.3f" % mean_se(vals["lab-none"]) if len(vals["lab-none"]) > 1 else ""
+        print(f"| {task} ({truth}) | {pm:.3f} ± {ps:.3f} | {lm:.3f} ± {ls:.3f} | {z:.2f} | {'yes' if ok else 'no'} "
+              f"| {none} |")
+    print(f"\n{agree} of {len(TASKS)} tasks within two combined standard errors "
+          f"({a.samples} rows, seeds 1-{a.seeds}, mean ± standard error over the seeds).")
+    return agree
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("work")
+    p.add_argument("--peer", default=os.path.join(HERE, "..", "..", "shared", "bench", "peer_bmi.py"))
+    p.add_argument("--cli", default=os.path.join(HERE, "..", "build", "bin", "milab-cli"))
+    p.add_argument("--samples", type=int, default=5000)
+    p.add_argument("--seeds", type=int, default=5)
+    p.add_argument("--method", default="infonce", choices=["infonce", "nwj"])
+    p.add_argument("--phase", default="all", choices=["peer", "lab", "table", "all"])
+    p.add_argument("--compare-none", action="store_true", help="also run the lab's own defaults (--recipe none)")
+    a = p.parse_args()
+    os.makedirs(a.work, exist_ok=True)
+    for task, dx, _ in TASKS:
+        for seed in range(1, a.seeds + 1):
+            if a.phase in ("peer", "all"):
+                run_peer(a, task, seed)
+            if a.phase in ("lab", "all"):
+                run_lab(a, task, dx, seed)
+                if a.compare_none:
+                    run_lab(a, task, dx, seed, "none")
+            print(f"{task} seed {seed} done", file=sys.stderr, flush=True)
+    if a.phase in ("table", "all"):
+        table(a)
+
+
+if __name__ == "__main__":
+    main()

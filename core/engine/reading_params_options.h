@@ -1,0 +1,14 @@
+#pragma once
+// The method's parameters as a run's reported reading sees them. Torch-free.
+#include "params/param_spec.h"
+
+namespace milab {
+
+struct MethodInfo;
+struct RunSpec;
+
+// held_out = whole reads the N_test held-out rows at once, so the caps are those of K = N_test (InfoNCE's log K
+// becomes log N_test); else the method's own parameters.
+ParamMap readingParams(const MethodInfo& method, const RunSpec& spec);
+
+}  // namespace milab

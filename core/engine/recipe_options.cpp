@@ -1,0 +1,49 @@
+#include "engine/recipe_options.h"
+
+#include "engine/run_settings_options.h"
+#include "method/method_plugin.h"
+#include "tasks/task.h"
+
+namespace milab {
+
+QList<RecipeValue> recipeValues(const QString& recipe) {
+  if (recipe != "bmi") return {};
+  // bmi's defaults (estimators/neural/_estimators.py and _basic_training.py): 5,000 samples as in the paper's main
+  // table, a 50/50 split, batch 256, Adam at lr 0.1, at most 10,000 steps, the test half read every 250 steps and
+  // whole, training stopped after two readings in a row without a new best, the best reading reported, the critic
+  // an MLP on [x, y] with hidden widths 16, 8, and MINE's moving average at alpha 0.9.
+  return {{"samples", 5000},  {"test_fraction", 0.5}, {"steps", 10000}, {"eval_every", 250}, {"early_stopping", true},
+          {"report", "best"}, {"held_out", "whole"},  {"K", 256},       {"lr", 0.1},         {"critic", "joint"},
+          {"layers", "16,8"}, {"momentum", 0.9}};
+}
+
+QString resolvedRecipe(const QString& named, bool finiteSamples) {
+  if (named != "auto") return named;
+  return finiteSamples ? "bmi" : "none";
+}
+
+QVariantMap recipeOfSettings(const QVariantMap& settings, const TaskInfo& task) {
+  const qint64 samples = settings.value("samples").toLongLong();
+  QVariantMap flat{{"recipe", resolvedRecipe(settings.value("recipe").toString(), samples > 0 || task.dataset)}};
+  if (samples > 0) flat.insert("samples", samples);  // the user's N stays
+  return flat;
+}
+
+void applyRecipe(const TaskInfo& task, const MethodInfo& method, QVariantMap* flat) {
+  const QString recipe =
+      resolvedRecipe(flat->value("recipe", "auto").toString(), task.dataset || flat->value("samples").toLongLong() > 0);
+  flat->insert("recipe", recipe);
+  for (const RecipeValue& r : recipeValues(recipe)) {
+    if (flat->contains(r.key)) continue;  // the user's own value wins
+    if (r.key == "samples" && task.dataset) continue;
+    if (r.key == "held_out" && !method.readsWholeHeldOut) continue;
+    // A method that reads neither a lower nor an upper bound (DoE) has no better reading to stop at or report.
+    if ((r.key == "early_stopping" || r.key == "report") && !method.lowerBound && !method.upperBound) continue;
+    const ParamSpec* spec = findSpec(runSettingSpecs(), r.key);
+    if (!spec) spec = findSpec(method.params, r.key);
+    QVariant taken;
+    if (spec && checkParam(*spec, r.value, &taken).isEmpty()) flat->insert(r.key, taken);
+  }
+}
+
+}  // namespace milab
