@@ -6,7 +6,7 @@ same CSV (`--task data`) under `--recipe bmi` with the same seed. Per task: mean
 of each, and whether the two sit within two combined standard errors (issue 45's like-for-like check).
 
 Usage: bench/peer_bmi_table.py WORKDIR [--peer PATH] [--cli PATH] [--samples N] [--seeds S] [--method M]
-                               [--phase peer|lab|table|all] [--compare-none]
+                               [--phase peer|lab|table|all] [--compare-none] [--need N]
 Each phase skips what an earlier call already wrote, so an interrupted table resumes. Prints a Markdown table.
 The peer is run with /usr/bin/python3 (Debian's python3-torch and python3-numpy), one thread, as it sets itself.
 """
@@ -67,9 +67,10 @@ def run_lab(a, task, dx, seed, recipe="bmi"):
 
 
 def table(a):
-    print(f"| task (truth) | peer {a.method} | lab {a.method} --recipe bmi | difference / combined SE | agree "
-          f"| lab --recipe none |")
-    print("|---|---|---|---|---|---|")
+    none_col = a.compare_none  # the lab's own defaults beside, when they were run
+    print(f"| task (truth) | peer {a.method} | lab {a.method} --recipe bmi | difference / combined SE | agree |"
+          + (" lab --recipe none |" if none_col else ""))
+    print("|---|---|---|---|---|" + ("---|" if none_col else ""))
     agree = 0
     for task, _, truth in TASKS:
         vals = {}
@@ -88,8 +89,8 @@ def table(a):
         ok = z <= 2
         agree += ok
         none = "%.3f ± %.3f" % mean_se(vals["lab-none"]) if len(vals["lab-none"]) > 1 else ""
-        print(f"| {task} ({truth}) | {pm:.3f} ± {ps:.3f} | {lm:.3f} ± {ls:.3f} | {z:.2f} | {'yes' if ok else 'no'} "
-              f"| {none} |")
+        print(f"| {task} ({truth}) | {pm:.3f} ± {ps:.3f} | {lm:.3f} ± {ls:.3f} | {z:.2f} | {'yes' if ok else 'no'} |"
+              + (f" {none} |" if none_col else ""))
     print(f"\n{agree} of {len(TASKS)} tasks within two combined standard errors "
           f"({a.samples} rows, seeds 1-{a.seeds}, mean ± standard error over the seeds).")
     return agree
@@ -105,6 +106,7 @@ def main():
     p.add_argument("--method", default="infonce", choices=["infonce", "nwj"])
     p.add_argument("--phase", default="all", choices=["peer", "lab", "table", "all"])
     p.add_argument("--compare-none", action="store_true", help="also run the lab's own defaults (--recipe none)")
+    p.add_argument("--need", type=int, default=0, help="exit 1 when fewer tasks agree (the long ctest: 12)")
     a = p.parse_args()
     os.makedirs(a.work, exist_ok=True)
     for task, dx, _ in TASKS:
@@ -116,8 +118,8 @@ def main():
                 if a.compare_none:
                     run_lab(a, task, dx, seed, "none")
             print(f"{task} seed {seed} done", file=sys.stderr, flush=True)
-    if a.phase in ("table", "all"):
-        table(a)
+    if a.phase in ("table", "all") and table(a) < a.need:
+        sys.exit(1)
 
 
 if __name__ == "__main__":
