@@ -7,6 +7,7 @@ of each, and whether the two sit within two combined standard errors (issue 45's
 
 Usage: bench/peer_bmi_table.py WORKDIR [--peer PATH] [--cli PATH] [--samples N] [--seeds S] [--method M]
                                [--phase peer|lab|table|all] [--compare-none] [--need N]
+                               [--task ID ...]
 Each phase skips what an earlier call already wrote, so an interrupted table resumes. Prints a Markdown table.
 The peer is run with /usr/bin/python3 (Debian's python3-torch and python3-numpy), one thread, as it sets itself.
 """
@@ -68,9 +69,9 @@ def run_lab(a, task, dx, seed, recipe="bmi"):
 
 def table(a):
     none_col = a.compare_none  # the lab's own defaults beside, when they were run
-    print(f"| task (truth) | peer {a.method} | lab {a.method} --recipe bmi | difference / combined SE | agree |"
+    print(f"| task (truth) | seeds | peer {a.method} | lab {a.method} --recipe bmi | difference / combined SE | agree |"
           + (" lab --recipe none |" if none_col else ""))
-    print("|---|---|---|---|---|" + ("---|" if none_col else ""))
+    print("|---|---|---|---|---|---|" + ("---|" if none_col else ""))
     agree = 0
     for task, _, truth in TASKS:
         vals = {}
@@ -82,17 +83,17 @@ def table(a):
                     v.append(json.load(open(p))["estimate"])
             vals[who] = v
         if len(vals["peer"]) < 2 or len(vals["lab"]) < 2:
-            print(f"| {task} ({truth}) | missing | missing | | |")
+            print(f"| {task} ({truth}) | | missing | missing | | |")
             continue
         (pm, ps), (lm, ls) = mean_se(vals["peer"]), mean_se(vals["lab"])
         z = abs(lm - pm) / max(math.hypot(ps, ls), 1e-12)
         ok = z <= 2
         agree += ok
         none = "%.3f ± %.3f" % mean_se(vals["lab-none"]) if len(vals["lab-none"]) > 1 else ""
-        print(f"| {task} ({truth}) | {pm:.3f} ± {ps:.3f} | {lm:.3f} ± {ls:.3f} | {z:.2f} | {'yes' if ok else 'no'} |"
+        print(f"| {task} ({truth}) | {min(len(vals['peer']), len(vals['lab']))} | {pm:.3f} ± {ps:.3f} | {lm:.3f} ± {ls:.3f} | {z:.2f} | {'yes' if ok else 'no'} |"
               + (f" {none} |" if none_col else ""))
     print(f"\n{agree} of {len(TASKS)} tasks within two combined standard errors "
-          f"({a.samples} rows, seeds 1-{a.seeds}, mean ± standard error over the seeds).")
+          f"({a.samples} rows, the seeds each task has of 1-{a.seeds}, mean ± standard error over them).")
     return agree
 
 
@@ -107,9 +108,12 @@ def main():
     p.add_argument("--phase", default="all", choices=["peer", "lab", "table", "all"])
     p.add_argument("--compare-none", action="store_true", help="also run the lab's own defaults (--recipe none)")
     p.add_argument("--need", type=int, default=0, help="exit 1 when fewer tasks agree (the long ctest: 12)")
+    p.add_argument("--task", action="append", help="run only these tasks (the table still shows every one)")
     a = p.parse_args()
     os.makedirs(a.work, exist_ok=True)
     for task, dx, _ in TASKS:
+        if a.task and task not in a.task:
+            continue
         for seed in range(1, a.seeds + 1):
             if a.phase in ("peer", "all"):
                 run_peer(a, task, seed)
