@@ -7,10 +7,12 @@
 
 namespace milab {
 
+qint64 heldOutRowsOf(const RunSpec& spec) { return std::llround(double(spec.samples) * spec.testFraction); }
+
 ParamMap readingParams(const MethodInfo& method, const RunSpec& spec) {
   ParamMap params = spec.methodParams;
   if (spec.finiteSamples() && spec.heldOutWhole && method.trains && method.readsWholeHeldOut && params.contains("K"))
-    params.insert("K", qint64(std::llround(double(spec.samples) * spec.testFraction)));
+    params.insert("K", heldOutRowsOf(spec));
   return params;
 }
 

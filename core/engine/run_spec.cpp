@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "engine/device.h"
+#include "engine/reading_params_options.h"
 #include "engine/recipe_options.h"
 #include "engine/staircase.h"
 #include "method/critic_options.h"
@@ -57,7 +58,7 @@ QString checkFiniteSamples(const RunSpec& spec, const MethodPlugin& method) {
                "held_out: method %1 reads its held-out part in batches of its own size; whole is offered "
                "by the score-matrix methods (infonce, nwj, mine, js, smile, tuba, interpolated, local-nce)")
         .arg(info.id);
-  const qint64 heldOut = std::llround(double(spec.samples) * spec.testFraction);
+  const qint64 heldOut = heldOutRowsOf(spec);
   const qint64 training = spec.samples - heldOut;
   const qint64 batch = method.samplesPerBatch(spec.methodParams);
   if (!info.trains) return {};  // reads all N at once
@@ -165,7 +166,7 @@ QString validateRunSpec(RunSpec* spec, const MethodRegistry& registry) {
   err = refuseIfTooLarge(info.id, method->memoryNeed(spec->methodParams, *task, spec->taskParams));
   if (!err.isEmpty()) return err;
   if (spec->finiteSamples() && spec->heldOutWhole && info.trains) {  // N_test x N_test scores, no gradient
-    const double heldOut = std::llround(double(spec->samples) * spec->testFraction);
+    const double heldOut = double(heldOutRowsOf(*spec));
     err = refuseIfTooLarge(info.id, {2e8 + 16 * heldOut * heldOut, "held_out",
                                      QStringLiteral("the whole held-out part's %1 x %1 scores").arg(heldOut),
                                      "read it in batches (held_out batches) or hold out fewer rows"});

@@ -337,7 +337,8 @@ void ExperimentPanel::setSpec(const RunSpec& s) {
   methodForm_->setValues(methodParams);
   settingsForm_->setValues(runSettingsOf(s));
   // The spec's values already hold its recipe and the user's own changes to it.
-  appliedRecipe_ = resolvedRecipe(s.recipe, s.finiteSamples() || (findTask(s.task) && findTask(s.task)->dataset));
+  const TaskInfo* task = findTask(s.task);
+  appliedRecipe_ = resolvedRecipe(s.recipe, s.finiteSamples() || (task && task->dataset));
   recipeMethod_ = s.method;
   followSchedule();
 }
