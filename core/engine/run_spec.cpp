@@ -38,12 +38,28 @@ TaskInfo withoutLaw(const TaskInfo& task) {
   return t;
 }
 
+// The finite set's rows in float, about six copies at the peak: the run's set and its permutation twin, each drawn,
+// transformed and standardised (and joined again for a method that reads them all at once).
+MemoryNeed sampleSetNeed(const RunSpec& spec) {
+  const std::unique_ptr<TaskModel> model = buildTask(spec.task, spec.taskParams, std::uint64_t(spec.seed));
+  if (!model) return {};
+  const double columns = model->dimX() + model->dimY() + (model->hasSubview() ? model->dimX() : 0);
+  return {2e8 + 6.0 * 4.0 * double(spec.samples) * columns, "samples",
+          QStringLiteral("%1 rows of %2 columns, drawn, standardised and split").arg(spec.samples).arg(columns),
+          "draw fewer samples"};
+}
+
 // The split must hold a training batch and a held-out batch of the method, and one law: no staircase.
 QString checkFiniteSamples(const RunSpec& spec, const MethodPlugin& method) {
   if (scheduleOf(spec.taskParams).isSet())
     return QStringLiteral("samples: a finite sample set is drawn from one law; an MI staircase (mi_schedule) needs "
                           "fresh samples at each level");
   const MethodInfo info = method.info();
+  if (info.readsImages)
+    return QStringLiteral(
+               "samples: method %1 trains on image views drawn afresh from the task's image set, and its probe "
+               "reads the task's labelled images; a finite sample set holds vector rows only. Leave samples at 0")
+        .arg(info.id);
   if (spec.earlyStopping && info.trains && !info.lowerBound && !info.upperBound)
     return QStringLiteral("early_stopping: method %1 reads neither a lower nor an upper bound, so no held-out reading "
                           "is a better one; leave it off")
@@ -58,6 +74,7 @@ QString checkFiniteSamples(const RunSpec& spec, const MethodPlugin& method) {
                "held_out: method %1 reads its held-out part in batches of its own size; whole is offered "
                "by the score-matrix methods (infonce, nwj, mine, js, smile, tuba, interpolated, local-nce)")
         .arg(info.id);
+  if (const QString err = refuseIfTooLarge(info.id, sampleSetNeed(spec)); !err.isEmpty()) return err;
   const qint64 heldOut = heldOutRowsOf(spec);
   const qint64 training = spec.samples - heldOut;
   const qint64 batch = method.samplesPerBatch(spec.methodParams);

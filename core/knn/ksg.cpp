@@ -146,6 +146,8 @@ double digamma(double v) { return meanDigamma({v}); }
 void checkSamples(const SampleMatrix& x, const SampleMatrix& y, int k) {
   if (x.rows() != y.rows()) throw std::invalid_argument("ksg: x and y must have as many samples");
   if (k < 1 || k >= x.rows()) throw std::invalid_argument("ksg: k must be in [1, samples - 1]");
+  // A NaN or an infinity has no neighbours: the trees' searches would read past their buffers.
+  if (!x.allFinite() || !y.allFinite()) throw std::invalid_argument("ksg: the samples hold a NaN or an infinity");
 }
 
 void pollCancel(const CancelCheck& cancelled, Eigen::Index i) {

@@ -148,6 +148,13 @@ class TestDataTask : public QObject {
                                          << "y_columns: column 2 is out of range";
     QTest::newRow("x and y overlap") << QByteArray("1,2\n3,4\n") << "0,1;1"
                                      << "y_columns: column 1 is also one of the other variable's";
+    QTest::newRow("a column twice") << QByteArray("1,2,3\n3,4,5\n") << "0,0;1"
+                                    << "x_columns: column 0 is named twice; each column once";
+    // Standardised in float32, 1e308 became an infinity and KSG crashed on it.
+    QTest::newRow("a cell too large") << QByteArray("x,y\n1,2\n1e308,4\n") << "0;1"
+                                      << "line 3, column 1: '1e308' is beyond +-1e30";
+    QTest::newRow("x' narrower than x") << QByteArray("1,2,3,4\n3,4,5,6\n") << "0,1;3;2"
+                                        << "xp_columns: x' has as many columns as x (2), got 1";
   }
   void badFilesAreRefusedNamingLineAndColumn() {
     QFETCH(QByteArray, contents);
@@ -159,10 +166,62 @@ class TestDataTask : public QObject {
         {"file", write(dir_, QString("bad-%1.csv").arg(QTest::currentDataTag()).replace(' ', '-'), contents)},
         {"x_columns", columns.section(';', 0, 0)},
         {"y_columns", columns.section(';', 1, 1)}};
+    if (!columns.section(';', 2, 2).isEmpty()) s.taskParams.insert("xp_columns", columns.section(';', 2, 2));
     s.method = "ksg";
     const QString err = validateRunSpec(&s, registry_);
     QVERIFY2(err.contains(message), qPrintable(err));
     QVERIFY(!err.contains('\n'));
+  }
+
+  // NumPy files whose header lies: a shape whose byte count passes 2^63 (it wrapped, and validation crashed), a
+  // newline inside the header (echoed into a two-line message), an .npz member with a wrong checksum (read as is).
+  void lyingNumPyFilesAreRefusedInOneLine() {
+    QByteArray huge = npyOf(gaussianPairs(4));
+    huge.replace("'shape': (4, 2)", "'shape': (2305843009213693952, 8)");
+    QByteArray newline = npyOf(gaussianPairs(4));
+    newline.replace("'descr'", "\n'desc'");  // unreadable, and a newline in what the message quotes
+    // The recorded CRC-32 changed in the local header (offset 14) and the central directory (offset 16): the data
+    // unpack cleanly, and only the checksum says they are not what was stored.
+    QFile zipped(writeNpz(dir_, npyOf(gaussianPairs(100))));
+    QVERIFY(zipped.open(QIODevice::ReadOnly));
+    QByteArray damaged = zipped.readAll();
+    zipped.close();
+    for (const auto& [signature, offset] : {std::pair{QByteArray("PK\x03\x04"), 14}, {QByteArray("PK\x01\x02"), 16}}) {
+      const qsizetype header = damaged.indexOf(signature);
+      QVERIFY(header >= 0);
+      damaged[header + offset] = char(damaged[header + offset] ^ 0x55);
+    }
+    DataTable t;
+    QVERIFY(readDataTable(write(dir_, "huge.npy", huge), HeaderMode::Auto, &t)
+                .endsWith("fewer bytes than its shape needs"));
+    const QString err = readDataTable(write(dir_, "newline.npy", newline), HeaderMode::Auto, &t);
+    QVERIFY2(err.contains("unreadable header") && !err.contains('\n'), qPrintable(err));
+    const QString crc = readDataTable(write(dir_, "damaged.npz", damaged), HeaderMode::Auto, &t);
+    QVERIFY2(crc.contains("damaged: its checksum or size is wrong"), qPrintable(crc));
+  }
+
+  // Ties: KSG breaks them with noise of 1e-10 (Kraskov et al. 2004), so a constant table reads about 0 and three
+  // repeated rows about log 3 (before: 9.68 and 7.08 nats).
+  void ksgReadsTiedRowsAsTheirClusters() {
+    QByteArray constant, three;
+    for (int i = 0; i < 300; ++i) {
+      constant += "1,1\n";
+      three += QByteArray::number(i % 3) + "," + QByteArray::number(i % 3) + "\n";
+    }
+    const auto ksgOn = [&](const QString& name, const QByteArray& rows) {
+      RunSpec s;
+      s.task = "data";
+      s.taskParams = {{"file", write(dir_, name, rows)}, {"x_columns", "0"}, {"y_columns", "1"}};
+      s.method = "ksg";
+      s.device = "cpu";
+      if (const QString err = validateRunSpec(&s, registry_); !err.isEmpty()) qFatal("%s", qPrintable(err));
+      Run run(s, registry_.find("ksg"));
+      return runToCompletion(run);
+    };
+    const RunResult flat = ksgOn("constant.csv", constant), clusters = ksgOn("three.csv", three);
+    QVERIFY2(flat.status == RunStatus::Finished && std::abs(flat.estimate) < 0.15, qPrintable(flat.reason));
+    QVERIFY2(clusters.status == RunStatus::Finished && std::abs(clusters.estimate - std::log(3.0)) < 0.1,
+             qPrintable(QString::number(clusters.estimate)));
   }
 
   void aFileOverTheLimitIsNotRead() {

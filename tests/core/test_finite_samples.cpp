@@ -178,6 +178,14 @@ class TestFiniteSamples : public QObject {
     QVERIFY2(err.startsWith(message), qPrintable(err));
   }
 
+  // The set is drawn before the first step: a size the machine cannot hold is refused first, naming samples.
+  void aSampleSetTheMachineCannotHoldIsRefused() {
+    RunSpec s = spec("infonce", 100000000, 10);
+    s.taskParams.insert("dim", 1024);  // 10^8 rows of 2,048 floats: terabytes on any machine
+    const QString err = validateRunSpec(&s, registry_);
+    QVERIFY2(err.startsWith("samples: infonce needs about ") && err.contains("draw fewer samples"), qPrintable(err));
+  }
+
  private:
   RunSpec spec(const QString& method, int samples, int steps) const {
     RunSpec s;

@@ -14,12 +14,24 @@ namespace {
 
 QString fileError(const QString& path, const QString& what) { return QStringLiteral("file: '%1' %2").arg(path, what); }
 
-// A finite number, or why not ("" when fine).
+// "" for a value the lab can compute with, or why not. Runs compute in 32-bit floats (at most 3.4e38), and a column's
+// sums over up to 10^8 rows must stay finite there: 1e30 leaves that room. Larger values would standardise to
+// infinities and NaNs that no estimator can read (KSG crashed on them), so they are refused here, by name.
+QString valueProblem(double v) {
+  if (!std::isfinite(v)) return QStringLiteral("is not a finite number");
+  if (std::abs(v) > kMaxDataMagnitude)
+    return QStringLiteral(
+        "is beyond +-1e30, more than the lab's 32-bit arithmetic can standardise (rescale the column)");
+  return {};
+}
+
+// A number the lab can compute with, or why not ("" when fine).
 QString readCell(const QString& cell, double* out) {
   bool ok = false;
   const double v = cell.trimmed().toDouble(&ok);
   if (!ok) return QStringLiteral("'%1' is not a number").arg(cell.trimmed().left(40));
-  if (!std::isfinite(v)) return QStringLiteral("'%1' is not a finite number").arg(cell.trimmed());
+  if (const QString why = valueProblem(v); !why.isEmpty())
+    return QStringLiteral("'%1' %2").arg(cell.trimmed().left(40), why);
   *out = v;
   return {};
 }
@@ -89,12 +101,13 @@ QString readNpy(const QString& path, const QByteArray& bytes, DataTable* out) {
   for (int i = 0; i < lengthBytes; ++i) headerLength |= qint64(static_cast<unsigned char>(bytes[8 + i])) << (8 * i);
   const qint64 dataStart = 8 + lengthBytes + headerLength;
   if (dataStart > bytes.size()) return bad("truncated header");
-  const QString dict = QString::fromLatin1(bytes.mid(8 + lengthBytes, headerLength));
+  // One line, whatever the header holds: its own newline and any inside it become spaces in a message.
+  const QString dict = QString::fromLatin1(bytes.mid(8 + lengthBytes, headerLength)).simplified();
   static const QRegularExpression descrRe("'descr'\\s*:\\s*'([<>|=])([fiub])(\\d+)'");
   static const QRegularExpression fortranRe("'fortran_order'\\s*:\\s*(True|False)");
   static const QRegularExpression shapeRe("'shape'\\s*:\\s*\\(([^)]*)\\)");
   const auto descr = descrRe.match(dict), fortran = fortranRe.match(dict), shape = shapeRe.match(dict);
-  if (!descr.hasMatch() || !fortran.hasMatch() || !shape.hasMatch()) return bad("unreadable header " + dict.trimmed());
+  if (!descr.hasMatch() || !fortran.hasMatch() || !shape.hasMatch()) return bad("unreadable header " + dict.left(200));
   if (descr.captured(1) == ">") return bad("big-endian data");
   const QChar kind = descr.captured(2)[0];
   const int size = descr.captured(3).toInt();
@@ -102,11 +115,17 @@ QString readNpy(const QString& path, const QByteArray& bytes, DataTable* out) {
                      ((kind == 'i' || kind == 'u') && (size == 1 || size == 2 || size == 4 || size == 8));
   if (!known) return bad(QStringLiteral("dtype %1%2 (floats and integers only)").arg(kind).arg(size));
   QList<qint64> dims;
-  for (const QString& d : shape.captured(1).split(',', Qt::SkipEmptyParts)) dims << d.trimmed().toLongLong();
+  for (const QString& d : shape.captured(1).split(',', Qt::SkipEmptyParts)) {
+    bool ok = false;
+    dims << d.trimmed().toLongLong(&ok);
+    if (!ok || dims.last() < 0) return bad(QStringLiteral("shape entry '%1' is not a size").arg(d.trimmed().left(40)));
+  }
   if (dims.isEmpty() || dims.size() > 2) return bad(QStringLiteral("%1 dimensions (1 or 2 expected)").arg(dims.size()));
   out->rows = dims[0];
   out->columns = dims.size() == 2 ? dims[1] : 1;
-  if (bytes.size() - dataStart < out->rows * out->columns * size) return bad("fewer bytes than its shape needs");
+  // Compared by division: rows x columns x size can pass 2^63 for a shape like (2^61, 8), and wrap.
+  const qint64 cells = (bytes.size() - dataStart) / size;
+  if (out->columns > 0 && out->rows > cells / out->columns) return bad("fewer bytes than its shape needs");
   const bool columnMajor = fortran.captured(1) == "True";
   out->values.resize(out->rows * out->columns);
   const char* data = bytes.constData() + dataStart;
@@ -158,9 +177,8 @@ QString readNpy(const QString& path, const QByteArray& bytes, DataTable* out) {
     }
     const int64_t row = columnMajor ? i % out->rows : i / out->columns;
     const int64_t column = columnMajor ? i / out->rows : i % out->columns;
-    if (!std::isfinite(v))
-      return fileError(
-          path, QStringLiteral("row %1, column %2: %3 is not a finite number").arg(row + 1).arg(column + 1).arg(v));
+    if (const QString why = valueProblem(v); !why.isEmpty())
+      return fileError(path, QStringLiteral("row %1, column %2: %3 %4").arg(row + 1).arg(column + 1).arg(v).arg(why));
     out->values[row * out->columns + column] = v;
   }
   return {};
@@ -183,9 +201,13 @@ QString readNpz(const QString& path, DataTable* out) {
     }
     QByteArray bytes(qsizetype(stat.size), Qt::Uninitialized);
     zip_file_t* member = zip_fopen_index(archive, i, 0);
-    const bool read = member && zip_fread(member, bytes.data(), stat.size) == zip_int64_t(stat.size);
+    // libzip checks the member's CRC once it reads past the end: the second read must find the end, not an error.
+    char past = 0;
+    const bool read = member && zip_fread(member, bytes.data(), stat.size) == zip_int64_t(stat.size) &&
+                      zip_fread(member, &past, 1) == 0;
     if (member) zip_fclose(member);
-    err = read ? readNpy(path + ":" + name, bytes, out) : fileError(path, QStringLiteral("cannot unpack %1").arg(name));
+    err = read ? readNpy(path + ":" + name, bytes, out)
+               : fileError(path, QStringLiteral("cannot unpack %1 (damaged: its checksum or size is wrong)").arg(name));
     break;
   }
   zip_close(archive);

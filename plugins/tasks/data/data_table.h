@@ -14,6 +14,9 @@ struct DataTable {
   double at(int64_t row, int64_t column) const { return values[row * columns + column]; }
 };
 
+// The largest magnitude of a cell (see valueProblem in data_table.cpp: the lab computes in 32-bit floats).
+constexpr double kMaxDataMagnitude = 1e30;
+
 enum class HeaderMode { Auto, Yes, No };
 
 // The largest file read (bytes): a table of doubles this size already fills a tenth of a 24 GiB machine twice over.

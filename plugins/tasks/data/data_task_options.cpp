@@ -7,7 +7,7 @@ ParamSpecs dataTaskSpecs() {
       ParamSpec::text("file", "", "the table: CSV (',', ';', tab or spaces; a header line is detected), .npy or .npz"),
       ParamSpec::numberList("x_columns", 0, 1e6, "the columns of x, counted from 0, e.g. 0,1"),
       ParamSpec::numberList("y_columns", 0, 1e6, "the columns of y, counted from 0, e.g. 2,3"),
-      ParamSpec::numberList("xp_columns", 0, 1e6, "the columns of a subview x' (optional)"),
+      ParamSpec::numberList("xp_columns", 0, 1e6, "the columns of a second view x' (optional; as many as x_columns)"),
       ParamSpec::choice("header", {"auto", "yes", "no"}, "auto",
                         "whether a CSV's first line names its columns (auto: when a cell of it is not a number)"),
   };

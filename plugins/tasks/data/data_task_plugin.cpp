@@ -70,13 +70,22 @@ QString DataTaskPlugin::validate(const TaskInfo& task, ParamMap* params) const {
     if (values.isEmpty() && key != "xp_columns")
       return QStringLiteral("%1: task data needs at least one column, e.g. --%2 0")
           .arg(key, QString(key).replace('_', '-'));
+    QSet<int> own;
     for (double v : values) {
       if (v != std::floor(v)) return QStringLiteral("%1: column indices are integers from 0, got %2").arg(key).arg(v);
       if (used.contains(int(v)))
         return QStringLiteral("%1: column %2 is also one of the other variable's").arg(key).arg(v);
+      if (own.contains(int(v)))  // a repeated column is a copy of itself: MI that is not in the data
+        return QStringLiteral("%1: column %2 is named twice; each column once").arg(key).arg(v);
+      own.insert(int(v));
     }
-    for (double v : values) used.insert(int(v));
+    used.unite(own);
   }
+  // The methods that read x' (CNCE, the DEMI family) take it as a second view of x, of x's width (task.h).
+  if (!o.xpColumns.isEmpty() && o.xpColumns.size() != o.xColumns.size())
+    return QStringLiteral("xp_columns: x' has as many columns as x (%1), got %2")
+        .arg(o.xColumns.size())
+        .arg(o.xpColumns.size());
   std::shared_ptr<const DataTable> t;
   if (const QString err = table(path, o.header, &t); !err.isEmpty()) return err;
   for (const auto& [key, values] : o.columnLists())
