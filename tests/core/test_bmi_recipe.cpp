@@ -141,6 +141,8 @@ class TestBmiRecipe : public QObject {
     QVERIFY2(err.isEmpty(), qPrintable(err));
     QVERIFY(club.methodParams.value("critic").toString() != "joint");
     QVERIFY(!club.heldOutWhole && club.reportBest);
+    // Nor bmi's lr, which is a critic's: at 0.1 CLUB's model read 25 nats of a true 1.29.
+    QCOMPARE(club.methodParams.value("lr"), findSpec(registry_.find("club")->info().params, "lr")->defaultValue);
     // auto, the default: bmi's recipe on a finite set, none on fresh batches; none: the lab's own defaults.
     const RunSpec finite = spec({{"samples", 1000}}, &err);
     QVERIFY(finite.reportBest && finite.heldOutWhole && finite.recipe == "bmi");
