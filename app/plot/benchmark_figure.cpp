@@ -16,11 +16,15 @@ bool counts(const FigureRun& r) { return r.result.status == RunStatus::Finished 
 
 double tolerance(double truth) { return std::max(0.1, 0.1 * std::abs(truth)); }
 
+// bmi's "solved": the mean estimate within a factor 1.5 of a positive truth.
+bool solved(double estimate, double truth) { return truth > 0 && estimate >= truth / 1.5 && estimate <= 1.5 * truth; }
+
 // Mean over seeds of estimate - truth, per (task, column); tasks and columns in order of appearance.
 struct Table {
   QStringList tasks, methods;
   QMap<QString, double> truth;                          // per task
   QMap<QPair<QString, QString>, QList<double>> errors;  // per (task, method)
+  QMap<QPair<QString, QString>, int> failed;            // runs that failed, per (task, method)
 };
 
 Table tableOf(const QList<const FigureRun*>& runs) {
@@ -34,6 +38,7 @@ Table tableOf(const QList<const FigureRun*>& runs) {
     const QString column = runLabel(r->spec, keys.value(r->spec.method));
     if (!t.tasks.contains(r->spec.task)) t.tasks << r->spec.task;
     if (!t.methods.contains(column)) t.methods << column;
+    if (r->result.status == RunStatus::Failed) ++t.failed[{r->spec.task, column}];
     if (!counts(*r)) continue;
     t.truth[r->spec.task] = r->result.trueMi;
     t.errors[{r->spec.task, column}] << r->result.estimate - r->result.trueMi;
@@ -60,11 +65,15 @@ QList<BenchmarkRow> benchmarkSummary(const QList<FigureRun>& runs) {
     double sum = 0;
     for (const QString& task : t.tasks) {
       const QList<double> e = t.errors.value({task, m});
+      const int failed = t.failed.value({task, m});
+      row.failedRuns += failed;
+      row.tasksWithoutReading += e.isEmpty() && failed > 0;
       if (e.isEmpty()) continue;
-      const double err = mean(e);
+      const double err = mean(e), truth = t.truth.value(task);
       ++row.tasks;
       sum += std::abs(err);
-      row.withinTolerance += std::abs(err) <= tolerance(t.truth.value(task));
+      row.withinTolerance += std::abs(err) <= tolerance(truth);
+      row.solved += solved(truth + err, truth);
     }
     row.meanAbsError = row.tasks ? sum / row.tasks : std::nan("");
     rows << row;
@@ -75,10 +84,10 @@ QList<BenchmarkRow> benchmarkSummary(const QList<FigureRun>& runs) {
 QString benchmarkCsv(const QList<BenchmarkRow>& rows) {
   QString s;
   QTextStream out(&s);
-  out << "method,tasks,mean_abs_error,within_10pct_or_0.1\n";
+  out << "method,tasks,mean_abs_error,within_10pct_or_0.1,solved_within_factor_1.5,failed_runs,tasks_without_reading\n";
   for (const BenchmarkRow& r : rows)
     out << r.method << ',' << r.tasks << ',' << QString::number(r.meanAbsError, 'g', 6) << ',' << r.withinTolerance
-        << '\n';
+        << ',' << r.solved << ',' << r.failedRuns << ',' << r.tasksWithoutReading << '\n';
   return s;
 }
 
@@ -89,7 +98,7 @@ FigureSize drawBenchmarkHeatmap(QCustomPlot* plot, const QList<const FigureRun*>
       0, 0,
       new QCPTextElement(plot,
                          QStringLiteral("estimate - truth (nats, mean over seeds)\nblue reads low, red high (full "
-                                        "colour from %1 nats), grey: no reading")
+                                        "colour from %1 nats); grey: no reading; *: a seed failed")
                              .arg(kHeatmapReachNats),
                          QFont("sans", 10, QFont::Bold)));
   auto* rect = new QCPAxisRect(plot);
@@ -134,7 +143,10 @@ FigureSize drawBenchmarkHeatmap(QCustomPlot* plot, const QList<const FigureRun*>
       label->position->setAxes(x, y);
       label->position->setCoords(m, k);
       label->setFont(QFont("sans", 7));
-      label->setText(std::isfinite(v) ? QString::number(v, 'f', 2) : QStringLiteral("-"));
+      // A failed run is drawn, not dropped: "failed" where no seed read, a star beside a mean that lost a seed.
+      const bool someFailed = t.failed.value({t.tasks[k], t.methods[m]}) > 0;
+      label->setText(std::isfinite(v) ? QString::number(v, 'f', 2) + (someFailed ? "*" : "")
+                                      : (someFailed ? QStringLiteral("failed") : QStringLiteral("-")));
     }
   QCPColorGradient gradient;
   gradient.setColorStopAt(0.0, QColor(33, 102, 172));

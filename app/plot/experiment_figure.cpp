@@ -63,8 +63,10 @@ FigureSize drawFigure(QCustomPlot* plot, FigureKind kind, const QList<FigureRun>
   QList<RunSpec> specs;
   for (const FigureRun& r : runs) {
     const bool drawable = kind == FigureKind::Staircase ? !r.curve.isEmpty() && !r.result.levels.isEmpty()
-                          : kind == FigureKind::Probe
-                              ? hasProbeReadings({r})
+                          : kind == FigureKind::Probe   ? hasProbeReadings({r})
+                          // A benchmark draws its failed runs too (the heatmap's "failed" and "*"), never drops them.
+                          : kind == FigureKind::Heatmap
+                              ? isFinished(r) || r.result.status == RunStatus::Failed
                               : isFinished(r) && (kind != FigureKind::EstimateVsK || kOf(r) > 0);
     if (!drawable) continue;
     shown << &r;

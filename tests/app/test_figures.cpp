@@ -92,7 +92,17 @@ class TestFigures : public QObject {
     QVERIFY(std::abs(rows[0].meanAbsError - (0.0133 + 0.232 + 0.15) / 3) < 1e-9);
     QCOMPARE(rows[1].tasks, 2);
     QCOMPARE(rows[1].withinTolerance, 1);
-    QVERIFY(benchmarkCsv(rows).startsWith("method,tasks,mean_abs_error,within_10pct_or_0.1\ninfonce,3,"));
+    // Solved, bmi's rule (within a factor 1.5): infonce 0.40 of 0.41 and 1.75 of 1.9, not 0.20 of 0.43 (a factor
+    // 2.2); ksg 0.47 and 0.60 of 0.43 (a factor 1.39). The failed cell is counted, not dropped.
+    QCOMPARE(rows[0].solved, 2);
+    QCOMPARE(rows[1].solved, 2);
+    QCOMPARE(rows[0].failedRuns, 0);
+    QCOMPARE(rows[1].failedRuns, 1);
+    QCOMPARE(rows[1].tasksWithoutReading, 1);
+    QVERIFY(
+        benchmarkCsv(rows).startsWith("method,tasks,mean_abs_error,within_10pct_or_0.1,solved_within_factor_1.5,"
+                                      "failed_runs,tasks_without_reading\ninfonce,3,"));
+    QVERIFY(benchmarkCsv(rows).contains(",1,2,1,1\n"));  // ksg: within 1, solved 2, one failed run, one task unread
 
     QCustomPlot plot;
     const FigureSize size = drawFigure(&plot, FigureKind::Heatmap, runs);
@@ -103,6 +113,10 @@ class TestFigures : public QObject {
     QCOMPARE(map->data()->valueSize(), 3);
     QVERIFY(std::abs(map->data()->cell(0, 1) - (0.20 - 0.4320)) < 1e-12);  // infonce on the Student-t
     QVERIFY(std::isnan(map->data()->cell(1, 2)));                          // ksg's failed cell: grey
+    QStringList labels;
+    for (int i = 0; i < plot.itemCount(); ++i)
+      if (auto* text = qobject_cast<QCPItemText*>(plot.item(i))) labels << text->text();
+    QVERIFY2(labels.contains("failed"), qPrintable(labels.join(' ')));  // drawn, with its word
     // Issue 44: the colours span +-2 nats as the title says, not the data's largest error (here 0.23).
     QCOMPARE(map->dataRange().lower, -2.0);
     QCOMPARE(map->dataRange().upper, 2.0);
