@@ -30,10 +30,17 @@ struct Table {
 Table tableOf(const QList<const FigureRun*>& runs) {
   Table t;
   // A column is a method and the settings its runs differ in (smile at tau 1 and 5, gan-dime with a derangement and
-  // a permutation: two columns, never one mean over both); the task is the row.
+  // a permutation, 5,000 and 10,000 samples, recipe bmi and none: two columns, never one mean over both); the task is
+  // the row, and the seeds are what a cell averages.
   QList<RunSpec> specs;
   for (const FigureRun* r : runs) specs << r->spec;
-  const QMap<QString, QStringList> keys = methodKeysDifferingWithin(specs);
+  QMap<QString, QStringList> keys = labelKeysByMethod(specs);
+  for (QStringList& k : keys) {
+    k.removeAll("task");
+    k.removeAll("seed");
+    for (const RunSpec& s : specs)
+      for (auto it = s.taskParams.cbegin(); it != s.taskParams.cend(); ++it) k.removeAll(it.key());
+  }
   for (const FigureRun* r : runs) {
     const QString column = runLabel(r->spec, keys.value(r->spec.method));
     if (!t.tasks.contains(r->spec.task)) t.tasks << r->spec.task;

@@ -143,6 +143,20 @@ class TestFigures : public QObject {
     QCOMPARE(rows[0].method, QString("gan-dime negatives=derangement"));
     QCOMPARE(rows[1].method, QString("gan-dime negatives=permutation"));
     QVERIFY(std::abs(rows[0].meanAbsError - 5.4) < 1e-9);
+    // So are two sample sizes (the preset at 5,000 and 10,000 samples), and the seeds are what a cell averages.
+    QList<FigureRun> sized;
+    for (int samples : {5000, 10000})
+      for (int seed : {1, 2}) {
+        FigureRun r = finished("infonce", 1.0, 256, samples == 5000 ? 0.8 : 0.9);
+        r.spec.task = seed == 1 ? "gaussian2" : "gaussian3";
+        r.spec.samples = samples;
+        r.spec.seed = seed;
+        sized << r;
+      }
+    const QList<BenchmarkRow> bySize = benchmarkSummary(sized);
+    QCOMPARE(bySize.size(), 2);
+    QCOMPARE(bySize[0].method, QString("infonce samples=5000"));
+    QVERIFY(std::abs(bySize[0].meanAbsError - 0.2) < 1e-9);
   }
 
   // A staircase is one whatever the tasks (DEMI on gaussian3 beside the others on gaussian2 at the same levels).
