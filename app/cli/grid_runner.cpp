@@ -44,15 +44,17 @@ void printCell(int done, int total, const CellResult& c, const QString& where) {
                                        : QStringLiteral("true %1 %2").arg(r.targetName).arg(r.trueMi, 0, 'f', 4);
   for (const NamedValue& v : r.readings) truth += QStringLiteral(", %1 %2").arg(v.name).arg(v.value, 0, 'f', 4);
   // A failed cell has no estimate: it says why instead.
-  const QString reading = r.status == RunStatus::Failed
-                              ? QStringLiteral("failed: %1").arg(r.reason)
-                              : QStringLiteral("%1 %2 +- %3 (%4)%5")
-                                        .arg(statusName(r.status))
-                                        .arg(r.estimate, 0, 'f', 4)
-                                        .arg(r.stderror, 0, 'f', 4)
-                                        .arg(truth)
-                                        .arg(r.reason.isEmpty() ? QString() : ": " + r.reason) +
-                                    (r.warning.isEmpty() ? QString() : "; warning: " + r.warning);
+  const QString reading =
+      r.status == RunStatus::Failed
+          ? QStringLiteral("failed: %1").arg(r.reason)
+          : QStringLiteral("%1 %2%3 (%4)%5")
+                    .arg(statusName(r.status))
+                    .arg(r.estimate, 0, 'f', 4)
+                    // One reading (KSG on every row) has no standard error to print as 0.
+                    .arg(hasStandardError(r) ? QStringLiteral(" +- %1").arg(r.stderror, 0, 'f', 4) : QString())
+                    .arg(truth)
+                    .arg(r.reason.isEmpty() ? QString() : ": " + r.reason) +
+                (r.warning.isEmpty() ? QString() : "; warning: " + r.warning);
   std::printf("[%d/%d] %s: %s%s%s\n", done, total, c.cell.name.toUtf8().constData(), reading.toUtf8().constData(),
               c.reused ? ", reused" : "", where.isEmpty() ? "" : qPrintable(" (" + where + ")"));
   std::fflush(stdout);

@@ -3,14 +3,15 @@
 #include <QCryptographicHash>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QHash>
 #include <QRegularExpression>
 #include <QSet>
 
 #include "engine/json_text.h"
+#include "method/critic_options.h"
 #include "method/method_plugin.h"
 #include "method/method_registry.h"
 #include "tasks/task_catalog.h"
@@ -47,6 +48,9 @@ QString readScalars(const QJsonObject& obj, const QString& where, QVariantMap* o
 // A key whose one value is itself a list (mi_schedule "2,4,6", x_columns "0,1") or text (a file path): its commas
 // never make a sweep.
 bool isListValued(const QString& key) {
+  // A critic's hidden widths ("16,8") are one value, not a sweep over 16 and 8 (a method key, the only list one).
+  if (const ParamSpec* s = findSpec(scoreMatrixCriticSpecs(1), key); s && s->type == ParamSpec::Type::NumberList)
+    return true;
   for (const TaskInfo& t : availableTasks())
     if (const ParamSpec* s = findSpec(t.params, key);
         s && (s->type == ParamSpec::Type::NumberList || s->type == ParamSpec::Type::Text))

@@ -322,6 +322,10 @@ class TestRunSet : public QObject {
     QList<GridCell> cells;
     QCOMPARE(expandExperiment(e, registry_, &cells), QString());
     QCOMPARE(cells.first().spec.steps, 30);
+    // A joint critic's widths likewise (--layers 64,32 was a sweep over one layer of 64 and one of 32).
+    applyOverrides({{"layers", "64,32"}}, &e);
+    QVERIFY(e.axes.isEmpty());
+    QCOMPARE(e.base.value("layers").toString(), QString("64,32"));
     applyOverrides({{"K", ","}}, &e);
     const QString err = expandExperiment(e, registry_, &cells);
     QVERIFY2(err.startsWith("K:"), qPrintable(err));
