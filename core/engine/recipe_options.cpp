@@ -7,6 +7,17 @@
 namespace milab {
 
 QList<RecipeValue> recipeValues(const QString& recipe) {
+  if (recipe == "lab") {
+    // bmi's protocol with two changes chosen from measurements (README, "Finite samples"): lr 0.01 instead of 0.1,
+    // and each column through asinh before standardisation. On student-identity-2-2-1 (truth 0.432, heavy tails)
+    // infonce read 0.140 over 5 seeds at bmi's values and 0.334 with these; on the Gaussian, transformed and 25-
+    // and 50-dimensional tasks tried they read as close or closer (the preset's table).
+    QList<RecipeValue> values = recipeValues("bmi");
+    for (RecipeValue& v : values)
+      if (v.key == "lr") v.value = 0.01;
+    values << RecipeValue{"transform", "asinh"};
+    return values;
+  }
   if (recipe != "bmi") return {};
   // bmi's defaults (estimators/neural/_estimators.py and _basic_training.py): 5,000 samples as in the paper's main
   // table, a 50/50 split, batch 256, Adam at lr 0.1, at most 10,000 steps, the test half read every 250 steps and
@@ -23,7 +34,7 @@ const QStringList kCriticKeys{"K", "lr", "critic", "layers", "momentum", "held_o
 
 QString resolvedRecipe(const QString& named, bool finiteSamples) {
   if (named != "auto") return named;
-  return finiteSamples ? "bmi" : "none";
+  return finiteSamples ? "lab" : "none";
 }
 
 QVariantMap recipeOfSettings(const QVariantMap& settings, const TaskInfo& task) {

@@ -27,10 +27,11 @@ const ParamSpecs& runSettingSpecs() {
       ParamSpec::choice("transform", {"none", "asinh", "ranks"}, "none",
                         "with samples: each column mapped before standardisation (the MI is unchanged): asinh, or "
                         "ranks (the normal quantile of each value's rank), which tames heavy tails"),
-      ParamSpec::choice("recipe", {"auto", "none", "bmi"}, "auto",
+      ParamSpec::choice("recipe", {"auto", "none", "bmi", "lab"}, "auto",
                         "bmi: the Beyond-Normal benchmark's protocol fills every key left out (samples 5000, steps "
                         "10000, eval_every 250, early stopping, report best, held_out whole, joint critic 16,8, "
-                        "K 256, lr 0.1); auto: bmi with samples or a table, none with fresh batches"),
+                        "K 256, lr 0.1); lab: bmi's at lr 0.01 on asinh columns, which reads heavy tails; auto: lab "
+                        "with samples or a table, none with fresh batches"),
   };
   return specs;
 }

@@ -161,8 +161,8 @@ class TestCli : public QObject {
     QVERIFY(!csv[100].endsWith(","));        // step 100 has one
     const QJsonObject n = QJsonDocument::fromJson(readAll(nce + "/summary.json")).object();
     QCOMPARE(n["samples"].toInt(), 1000);
-    // On a finite set the default recipe (auto: bmi's) reports the best of the curve's held-out readings
-    // (curve.csv keeps 10 significant digits).
+    // On a finite set the default recipe (auto: the lab's, bmi's at lr 0.01) reports the best of the curve's held-out
+    // readings (curve.csv keeps 10 significant digits).
     QCOMPARE(n["experiment"].toObject()["report"].toString(), QString("best"));
     double best = -1e300;
     for (int i = 1; i < csv.size(); ++i)
@@ -240,7 +240,7 @@ class TestCli : public QObject {
     // bmi's recipe and its parts (issue 45): an unknown name, and a part a method cannot take, name the key.
     QTest::newRow("unknown recipe") << QStringList{"--task", "gaussian2", "--method", "infonce", "--recipe", "bmj"}
                                     << ""
-                                    << "recipe: must be one of auto|none|bmi, got 'bmj'";
+                                    << "recipe: must be one of auto|none|bmi|lab, got 'bmj'";
     QTest::newRow("unknown report") << QStringList{"--task",    "gaussian2", "--method", "infonce",
                                                    "--samples", "1000",      "--report", "max"}
                                     << ""

@@ -310,8 +310,8 @@ class TestComparison : public QObject {
     QCOMPARE(w.findChild<QComboBox*>("param.critic")->currentText(), QString("joint"));
     QCOMPARE(w.findChild<QSpinBox*>("param.steps")->value(), 2000);  // the settings keep the user's value
     saveScreenshot(w, "bmi-recipe-picked");
-    // auto (the default): bmi's values once the run reads a finite set, the user's N kept; the defaults back when
-    // it reads fresh batches again.
+    // auto (the default): the lab's recipe (bmi's at lr 0.01 on asinh columns) once the run reads a finite set, the
+    // user's N kept; the defaults back when it reads fresh batches again.
     recipe->setCurrentIndex(recipe->findText("none"));
     QCOMPARE(w.findChild<QDoubleSpinBox*>("param.lr")->value(), 5e-4);
     QCOMPARE(w.findChild<QComboBox*>("param.critic")->currentText(), QString("learned"));
@@ -319,12 +319,14 @@ class TestComparison : public QObject {
     recipe->setCurrentIndex(recipe->findText("auto"));
     QCOMPARE(w.findChild<QDoubleSpinBox*>("param.lr")->value(), 5e-4);
     w.findChild<QSpinBox*>("param.samples")->setValue(3000);
-    QCOMPARE(w.findChild<QDoubleSpinBox*>("param.lr")->value(), 0.1);
+    QCOMPARE(w.findChild<QDoubleSpinBox*>("param.lr")->value(), 0.01);
     QCOMPARE(w.findChild<QSpinBox*>("param.samples")->value(), 3000);
     QCOMPARE(w.findChild<QComboBox*>("param.report")->currentText(), QString("best"));
+    QCOMPARE(w.findChild<QComboBox*>("param.transform")->currentText(), QString("asinh"));
     w.findChild<QSpinBox*>("param.samples")->setValue(0);
     QCOMPARE(w.findChild<QDoubleSpinBox*>("param.lr")->value(), 5e-4);
     QCOMPARE(w.findChild<QComboBox*>("param.report")->currentText(), QString("last"));
+    QCOMPARE(w.findChild<QComboBox*>("param.transform")->currentText(), QString("none"));
   }
 
   // Stop one run: it ends cancelled with what it measured; the others go on; the plot then fits its steps.

@@ -143,10 +143,14 @@ class TestBmiRecipe : public QObject {
     QVERIFY(!club.heldOutWhole && club.reportBest);
     // Nor bmi's lr, which is a critic's: at 0.1 CLUB's model read 25 nats of a true 1.29.
     QCOMPARE(club.methodParams.value("lr"), findSpec(registry_.find("club")->info().params, "lr")->defaultValue);
-    // auto, the default: bmi's recipe on a finite set, none on fresh batches; none: the lab's own defaults.
+    // auto, the default: the lab's recipe (bmi's at lr 0.01 on asinh columns) on a finite set, none on fresh
+    // batches; none: the lab's own defaults.
     const RunSpec finite = spec({{"samples", 1000}}, &err);
-    QVERIFY(finite.reportBest && finite.heldOutWhole && finite.recipe == "bmi");
+    QVERIFY(finite.reportBest && finite.heldOutWhole && finite.recipe == "lab");
     QCOMPARE(finite.steps, 10000);
+    QCOMPARE(finite.methodParams.value("lr").toDouble(), 0.01);
+    QCOMPARE(finite.transform, QString("asinh"));
+    QCOMPARE(s.transform, QString("none"));  // bmi's own recipe maps nothing
     const RunSpec fresh = spec({}, &err);
     QVERIFY(fresh.recipe == "none" && fresh.methodParams.value("critic").toString() == "learned");
     QCOMPARE(runSpecToFlat(fresh).contains("recipe"), false);
@@ -173,11 +177,36 @@ class TestBmiRecipe : public QObject {
     QVERIFY(r.estimate < r.trueMi + 0.2);
   }
 
+  // Heavy tails (issue 45 item 7): on student-identity-2-2-1 (Student-t, one degree of freedom, truth 0.4319) bmi's
+  // protocol reads far below the truth (the peer 0.223 over 5 seeds; the lab at bmi's values 0.324, -0.049 and 0.311
+  // on seeds 1-3). The defaults (auto: asinh columns, lr 0.01) read it within bmi's factor 1.5, on average over
+  // seeds 1-3 (0.327 when measured; seed 1 alone reads 0.284, just short). About 15 s.
+  void defaultsReadAHeavyTailedTableWithinAFactorOneAndAHalf() {
+    double sum = 0, truth = 0;
+    for (int seed : {1, 2, 3}) {
+      RunSpec s;
+      const QVariantMap flat{{"task", "student-identity-2-2-1"},
+                             {"method", "infonce"},
+                             {"samples", 5000},
+                             {"seed", seed},
+                             {"device", "cpu"}};
+      const QString err = runSpecFromFlat(flat, registry_, &s);
+      QVERIFY2(err.isEmpty(), qPrintable(err));
+      Run run(s, registry_.find("infonce"));
+      const RunResult r = runToCompletion(run);
+      QVERIFY2(r.status == RunStatus::Finished, qPrintable(r.reason));
+      qInfo("seed %d: %.4f", seed, r.estimate);
+      sum += r.estimate;
+      truth = r.trueMi;
+    }
+    QVERIFY2(sum / 3 >= truth / 1.5 && sum / 3 <= truth, qPrintable(QString::number(sum / 3)));
+  }
+
   // The refusals name their key.
   void badRecipeInputNamesTheKey() {
     QString err;
     spec({{"recipe", "bmj"}}, &err);
-    QVERIFY2(err.startsWith("recipe: must be one of auto|none|bmi"), qPrintable(err));
+    QVERIFY2(err.startsWith("recipe: must be one of auto|none|bmi|lab"), qPrintable(err));
     spec({{"samples", 1000}, {"report", "max"}}, &err);
     QVERIFY2(err.startsWith("report: must be one of last|best"), qPrintable(err));
     spec({{"samples", 1000}, {"held_out", "all"}}, &err);

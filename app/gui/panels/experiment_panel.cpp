@@ -226,7 +226,7 @@ void ExperimentPanel::onMethodChanged() {
   Q_EMIT specEdited();
 }
 
-// The recipe in force (settings' `recipe`; auto is bmi's once the run reads a finite set) writes its values into
+// The recipe in force (settings' `recipe`; auto is the lab's once the run reads a finite set) writes its values into
 // the fields, where the user sees and may change each one; the run then reads the fields as they are. A new
 // method's form gets them again; leaving the recipe puts its keys back to their defaults.
 void ExperimentPanel::followRecipe() {
