@@ -32,14 +32,16 @@ Table tableOf(const QList<const FigureRun*>& runs) {
   // A column is a method and the settings its runs differ in (smile at tau 1 and 5, gan-dime with a derangement and
   // a permutation, 5,000 and 10,000 samples, recipe bmi and none: two columns, never one mean over both); the task is
   // the row, and the seeds are what a cell averages.
-  QList<RunSpec> specs;
-  for (const FigureRun* r : runs) specs << r->spec;
-  QMap<QString, QStringList> keys = labelKeysByMethod(specs);
-  for (QStringList& k : keys) {
+  // Only what differs within the method's own runs: "ksg" rather than "ksg report=last" beside infonce's best.
+  QMap<QString, QList<RunSpec>> byMethod;
+  for (const FigureRun* r : runs) byMethod[r->spec.method] << r->spec;
+  QMap<QString, QStringList> keys;
+  for (auto it = byMethod.cbegin(); it != byMethod.cend(); ++it) {
+    QStringList& k = keys[it.key()] = differingKeys(it.value());
     k.removeAll("task");
     k.removeAll("seed");
-    for (const RunSpec& s : specs)
-      for (auto it = s.taskParams.cbegin(); it != s.taskParams.cend(); ++it) k.removeAll(it.key());
+    for (const RunSpec& s : it.value())
+      for (auto p = s.taskParams.cbegin(); p != s.taskParams.cend(); ++p) k.removeAll(p.key());
   }
   for (const FigureRun* r : runs) {
     const QString column = runLabel(r->spec, keys.value(r->spec.method));

@@ -156,6 +156,12 @@ class TestFigures : public QObject {
     const QList<BenchmarkRow> bySize = benchmarkSummary(sized);
     QCOMPARE(bySize.size(), 2);
     QCOMPARE(bySize[0].method, QString("infonce samples=5000"));
+    // A setting that differs between methods but not within one (ksg reports last, infonce best) names no column.
+    FigureRun ksg = finished("ksg", 1.0, 0, 0.9);
+    ksg.spec.task = "gaussian3";
+    ksg.spec.samples = 5000;
+    sized << ksg;
+    QCOMPARE(benchmarkSummary(sized).last().method, QString("ksg"));
     QVERIFY(std::abs(bySize[0].meanAbsError - 0.2) < 1e-9);
   }
 
