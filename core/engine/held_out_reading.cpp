@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/held_out_tracker.h"
 #include "engine/sample_set.h"
 #include "engine/training_session.h"
 
@@ -47,6 +48,12 @@ HeldOutReading finalReading(TrainingSession& session, bool trains, bool whole, c
   if (trains) return heldOutReading(session, *session.sampleSet(), whole, cancel);
   const Evaluation e = session.evaluate(session.sampleSet()->all());
   return {e.value, 0.0, e.terms};
+}
+
+HeldOutReading reportedReading(HeldOutTracker* track, int step, const HeldOutReading& final, bool reportBest) {
+  if (track->lastStep() != step) track->observe(step, final.value, final.stderror);
+  if (!reportBest || !track->any()) return final;
+  return {track->best(), track->bestStderror(), final.terms};
 }
 
 }  // namespace milab

@@ -10,6 +10,7 @@
 
 namespace milab {
 
+class HeldOutTracker;
 class SampleSet;
 class TrainingSession;
 
@@ -29,5 +30,10 @@ HeldOutReading heldOutReading(TrainingSession& session, const SampleSet& set, bo
 
 // A finite set's final reading: the held-out part for a trained estimator, every row for one that trains nothing.
 HeldOutReading finalReading(TrainingSession& session, bool trains, bool whole, const std::atomic<bool>& cancel);
+
+// What a trained run reports after its final reading: `final` joins the readings `track` saw unless its step was
+// read already (the same network: reading it again, another permutation, is not a new chance); with report = best,
+// the best of them all (its value and error, final's terms), otherwise `final`.
+HeldOutReading reportedReading(HeldOutTracker* track, int step, const HeldOutReading& final, bool reportBest);
 
 }  // namespace milab

@@ -265,20 +265,15 @@ void Run::execute() {
       const HeldOutReading r = finalReading(*session, trains, spec_.heldOutWhole, cancel_);
       if (cancel_.load()) return finishCancelled("cancelled during evaluation");
       if (!std::isfinite(r.value)) return finish(RunStatus::Failed, "evaluation produced a non-finite value");
-      res.estimate = r.value;
-      res.stderror = r.stderror;
-      termSums = r.terms;
-      if (trains) {
-        attachHeldOut(stepsDone_.load(), r.value);  // the last point carries it too
-        // A step read in the loop is the same network: reading it again (another permutation) is not a new chance.
-        if (heldOutTrack.lastStep() != stepsDone_.load()) heldOutTrack.observe(stepsDone_.load(), r.value, r.stderror);
-      }
+      if (trains) attachHeldOut(stepsDone_.load(), r.value);  // the last point carries it too
+      const HeldOutReading reported =
+          trains ? reportedReading(&heldOutTrack, stepsDone_.load(), r, spec_.reportBest) : r;
+      res.estimate = reported.value;
+      res.stderror = reported.stderror;
+      termSums = reported.terms;
+      if (trains && spec_.reportBest && termSums.size() == 1)
+        termSums.front().value = res.estimate;  // a one-term bound: the term is the value
       res.reason = heldOutReason(heldOutTrack, spec_.reportBest);
-      if (trains && spec_.reportBest && heldOutTrack.any()) {
-        res.estimate = heldOutTrack.best();
-        res.stderror = heldOutTrack.bestStderror();
-        if (termSums.size() == 1) termSums.front().value = res.estimate;  // a one-term bound: the term is the value
-      }
       // A table has no truth: the same method on it with y's rows permuted says what "no dependence" reads as.
       if (const TaskInfo* task = findTask(spec_.task); task && task->dataset) {
         session.reset();  // one estimator's memory at a time
@@ -299,11 +294,7 @@ void Run::execute() {
         const TrainingOutcome t = twin.train(twinSteps, everyReading, {});
         HeldOutReading b = t.error.isEmpty() && !t.cancelled ? finalReading(twin, trains, spec_.heldOutWhole, cancel_)
                                                              : HeldOutReading{};
-        if (spec_.reportBest && trains && std::isfinite(b.value)) {
-          if (twinTrack.lastStep() != twinSteps) twinTrack.observe(twinSteps, b.value, b.stderror);
-          b.value = twinTrack.best();
-          b.stderror = twinTrack.bestStderror();
-        }
+        if (spec_.reportBest && trains && std::isfinite(b.value)) b = reportedReading(&twinTrack, twinSteps, b, true);
         if (cancel_.load()) {
           res.fromEvaluation = true;
           res.terms = termSums;

@@ -164,12 +164,7 @@ class TestJointCritic : public QObject {
 
   // held_out = whole (bmi's reading): InfoNCE on the N x N scores of the whole part, log N its cap; NWJ and DV on
   // the N joint pairs and one permutation of the ys, drawn from the estimator's generator after its critic.
-  void wholeReadingIsItsFormula_data() {
-    QTest::addColumn<QString>("method");
-    QTest::newRow("infonce") << "infonce";
-    QTest::newRow("nwj") << "nwj";
-    QTest::newRow("mine") << "mine";
-  }
+  void wholeReadingIsItsFormula_data() { eachBoundIsItsFormulaOnTheJointScores_data(); }
 
   void wholeReadingIsItsFormula() {
     QFETCH(QString, method);
