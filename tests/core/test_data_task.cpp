@@ -46,10 +46,18 @@ QByteArray csvOf(const QVector<double>& v) {
   return b;
 }
 
-// NumPy's .npy, version 1.0, little-endian float64, C order: what numpy.save writes for a [rows, 2] array.
-QByteArray npyOf(const QVector<double>& v) {
-  QByteArray header =
-      QByteArray("{'descr': '<f8', 'fortran_order': False, 'shape': (") + QByteArray::number(v.size() / 2) + ", 2), }";
+// NumPy's .npy, version 1.0, little-endian float64: what numpy.save writes for a [rows, 2] array, in C order
+// (row by row, as v holds it) or, for np.asfortranarray(a), in Fortran order (column by column).
+QByteArray npyOf(QVector<double> v, bool fortranOrder = false) {
+  const qsizetype rows = v.size() / 2;
+  if (fortranOrder) {
+    QVector<double> byColumn;
+    for (int c = 0; c < 2; ++c)
+      for (qsizetype r = 0; r < rows; ++r) byColumn << v[2 * r + c];
+    v = byColumn;
+  }
+  QByteArray header = QByteArray("{'descr': '<f8', 'fortran_order': ") + (fortranOrder ? "True" : "False") +
+                      ", 'shape': (" + QByteArray::number(rows) + ", 2), }";
   while ((10 + header.size() + 1) % 64 != 0) header += ' ';
   header += '\n';
   QByteArray b("\x93NUMPY\x01\x00", 8);
@@ -83,11 +91,12 @@ class TestDataTask : public QObject {
 
   void csvNpyAndNpzReadTheSameTable() {
     const QVector<double> v = gaussianPairs(500);
-    DataTable csv, npy, npz;
+    DataTable csv, npy, fortran, npz;
     QCOMPARE(readDataTable(write(dir_, "d.csv", csvOf(v)), HeaderMode::Auto, &csv), QString());
     QCOMPARE(readDataTable(write(dir_, "d.npy", npyOf(v)), HeaderMode::Auto, &npy), QString());
+    QCOMPARE(readDataTable(write(dir_, "f.npy", npyOf(v, true)), HeaderMode::Auto, &fortran), QString());
     QCOMPARE(readDataTable(writeNpz(dir_, npyOf(v)), HeaderMode::Auto, &npz), QString());
-    for (const DataTable* t : {&csv, &npy, &npz}) {
+    for (const DataTable* t : {&csv, &npy, &fortran, &npz}) {
       QCOMPARE(t->rows, 500);
       QCOMPARE(t->columns, 2);
       QCOMPARE(t->values, v);

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "engine/device.h"
+#include "engine/held_out_reading.h"
 #include "engine/run.h"
 #include "engine/sample_set.h"
 #include "engine/training_session.h"
@@ -40,6 +41,18 @@ class TestFiniteSamples : public QObject {
     at::Generator gen = estimatorGenerator(1);
     const Batch batch = a.trainingSampler()->sampleJoint(700, gen);
     QVERIFY(at::equal(std::get<0>(at::sort(batch.x.select(1, 0))), std::get<0>(at::sort(a.training().x.select(1, 0)))));
+  }
+
+  // A reading's standard error is the spread of its batch readings over the square root of their count (the
+  // unbiased deviation): for 1, 2, 3, 4 that is sqrt(5/3) / 2; one reading has none.
+  void standardErrorIsTheSpreadOverTheRootOfTheCount() {
+    double mean = 0, se = 0;
+    meanAndStderr({1, 2, 3, 4}, &mean, &se);
+    QCOMPARE(mean, 2.5);
+    QVERIFY(std::abs(se - std::sqrt(5.0 / 3.0) / 2) < 1e-15);
+    meanAndStderr({7}, &mean, &se);
+    QCOMPARE(mean, 7.0);
+    QCOMPARE(se, 0.0);
   }
 
   // The split is disjoint: no held-out row is a training row (the rows are continuous draws, so a shared row

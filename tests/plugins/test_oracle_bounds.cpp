@@ -79,6 +79,15 @@ class TestOracleBounds : public QObject {
     const RunResult nce = oracle("infonce", "gaussian3", 10.0, 128, 100);
     qInfo("oracle at K=128, MI=10: demi %.3f, infonce %.3f", demi.estimate, nce.estimate);
     QVERIFY(demi.estimate > nce.estimate + 1.5);
+    // Its ceiling is the paper's 2 log(K/2) (each term an InfoNCE over K/2 candidates), and at MI 40 (each term
+    // about 20 nats, far above log 64) the oracle is pressed against it: within 0.3 nats below, never above.
+    const RunResult pressed = oracle("demi", "gaussian3", 40.0, 128, 50);
+    qInfo("oracle demi K=128, MI=40: %.4f +- %.4f, ceiling %.4f", pressed.estimate, pressed.stderror,
+          pressed.ceilings.value(0).value);
+    QCOMPARE(pressed.ceilings.value(0).name, QString("2 log(K/2)"));
+    QVERIFY(std::abs(pressed.ceilings[0].value - 2 * std::log(64.0)) < 1e-12);
+    QVERIFY(pressed.estimate <= pressed.ceilings[0].value + 4 * pressed.stderror + 1e-9);
+    QVERIFY(pressed.estimate > pressed.ceilings[0].value - 0.3);
     // At MI=2 and K=512 each term holds about 1 nat against a ceiling of log 256: nearly exact.
     const RunResult small = oracle("demi", "gaussian3", 2.0, 512, 50);
     qInfo("oracle demi K=512 MI=2: %.4f +- %.4f", small.estimate, small.stderror);
