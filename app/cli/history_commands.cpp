@@ -3,6 +3,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <cmath>
 #include <cstdio>
 
 #include "results/run_store.h"
@@ -64,17 +65,20 @@ int runHistoryCommand(const CommandLine& cl) {
     std::fputs(QJsonDocument(a).toJson(QJsonDocument::Indented).constData(), stdout);
     return 0;
   }
-  std::printf("%-6s %-19s %-9s %-14s %-9s %-18s %-22s %8s  %s\n", "id", "ended", "task", "method", "status", "estimate",
-              "target", "steps", "ran in");
+  std::printf("%-6s %-19s %-9s %-14s %-9s %-18s %-22s %8s  %-24s %s\n", "id", "ended", "task", "method", "status",
+              "estimate", "target", "steps", "ran in", "warning");
   for (const StoredRun& r : runs) {
     const QString estimate = r.estimate
                                  ? QStringLiteral("%1 +- %2").arg(*r.estimate, 0, 'f', 4).arg(*r.stderror, 0, 'f', 4)
                                  : QStringLiteral("-");
-    std::printf("%-6lld %-19s %-9s %-14s %-9s %-18s %-22s %8d  %s\n", r.id,
+    std::printf("%-6lld %-19s %-9s %-14s %-9s %-18s %-22s %8d  %-24s %s\n", r.id,
                 r.ended.toString("yyyy-MM-dd hh:mm:ss").toUtf8().constData(), r.task.toUtf8().constData(),
                 r.method.toUtf8().constData(), r.status.toUtf8().constData(), estimate.toUtf8().constData(),
-                QStringLiteral("%1 = %2").arg(r.targetName).arg(r.trueValue, 0, 'f', 4).toUtf8().constData(),
-                r.stepsDone, r.origin.toUtf8().constData());
+                (std::isnan(r.trueValue) ? r.targetName + " unknown"
+                                         : QStringLiteral("%1 = %2").arg(r.targetName).arg(r.trueValue, 0, 'f', 4))
+                    .toUtf8()
+                    .constData(),
+                r.stepsDone, r.origin.toUtf8().constData(), r.summary.value("warning").toString().toUtf8().constData());
   }
   return 0;
 }

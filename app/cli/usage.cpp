@@ -54,11 +54,12 @@ const QMap<QString, QString>& usages() {
        "usage: milab-cli history [--task T] [--method M] [--status finished|cancelled|failed] [--limit N] [--json]\n"
        "                 [--db PATH]\n"
        "Lists the runs recorded in the run history, newest first: id, end time, task, method, status, estimate,\n"
-       "target and its true value, steps, where it ran. --json prints them as a JSON array.\n"},
+       "target and its true value, steps, where it ran, the method's warning. --json prints them as a JSON array.\n"},
       {"show",
        "usage: milab-cli show ID [--db PATH]\n"
-       "Prints one recorded run as JSON: its summary (estimate, stderr, target, ceilings, terms, seconds, device,\n"
-       "version, start and end time) and the experiment that reproduces it.\n"},
+       "Prints one recorded run as JSON: all its summary.json held (estimate, stderr, target, ceilings, terms, the\n"
+       "permutation baseline, held-out and probe readings, levels, the warning), where and when it ran, and the\n"
+       "experiment that reproduces it. A run recorded before 2026-11-26 has the fields the history kept then.\n"},
       {"sample",
        "usage: milab-cli sample --task ID --samples N [--seed S] [--<task key> VALUE] --out FILE.csv|FILE.npy\n"
        "Writes the N rows a run with that task, N and seed reads, in its order and before the standardisation the\n"

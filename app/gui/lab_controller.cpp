@@ -3,8 +3,9 @@
 #include "engine/experiment.h"
 #include "engine/run_set.h"
 #include "method/method_registry.h"
-#include "results/run_store.h"
 #include "method/shared_method_options.h"
+#include "results/run_store.h"
+#include "results/summary_result.h"
 
 namespace milab {
 
@@ -67,6 +68,7 @@ QString LabController::overlaysOf(const RunStore& store, const QList<qint64>& id
     Overlay o;
     runSpecFromFlat(storedFlat(stored), registry_, &o.spec);  // a spec a plugin no longer takes still draws
     o.spec.steps = stored.spec.value("steps").toInt();
+    resultFromSummary(stored.summary, &o.result);  // a run of schema 2: its baseline, warning, readings, levels
     o.result.targetName = stored.targetName;
     o.result.trueMi = stored.trueValue;
     o.result.ceilings = stored.ceilings;

@@ -1,7 +1,5 @@
 #include "results/grid_files.h"
 
-#include <cmath>
-#include <limits>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -10,9 +8,12 @@
 #include <QJsonObject>
 #include <QSet>
 #include <QTextStream>
+#include <cmath>
+#include <limits>
 
 #include "method/shared_method_options.h"
 #include "results/run_files.h"
+#include "results/summary_result.h"
 #include "tasks/shared_task_options.h"
 
 namespace milab {
@@ -36,7 +37,10 @@ QString contrastiveSetSizeText(const ParamMap& methodParams) {
 
 QString writeGridCsv(const QString& path, const QList<CellResult>& cells) {
   QStringList coordinateKeys, ceilingNames, termNames, readingNames;
+  bool baselines = false, warnings = false;  // a table's permutation baseline; a method's doubt about its reading
   for (const CellResult& c : cells) {
+    baselines = baselines || std::isfinite(c.result.baseline);
+    warnings = warnings || !c.result.warning.isEmpty();
     for (auto it = c.cell.coordinates.cbegin(); it != c.cell.coordinates.cend(); ++it)
       if (!coordinateKeys.contains(it.key())) coordinateKeys << it.key();
     for (const Ceiling& ceiling : c.result.ceilings)
@@ -56,7 +60,9 @@ QString writeGridCsv(const QString& path, const QList<CellResult>& cells) {
   for (const QString& n : ceilingNames) header << "ceiling " + n;
   for (const QString& n : termNames) header << "term " + n;
   header << readingNames;  // e.g. probe_accuracy, probe_accuracy_untrained
+  if (baselines) header << QStringList{"baseline", "baseline_stderr"};
   header << QStringList{"seconds", "reason"};
+  if (warnings) header << "warning";
 
   QByteArray bytes;
   QTextStream out(&bytes);
@@ -84,7 +90,9 @@ QString writeGridCsv(const QString& path, const QList<CellResult>& cells) {
     for (const QString& n : ceilingNames) row << valueNamed(r.ceilings, n);
     for (const QString& n : termNames) row << valueNamed(r.terms, n);
     for (const QString& n : readingNames) row << valueNamed(r.readings, n);
+    if (baselines) row << number(r.baseline) << number(r.baselineStderr);
     row << number(r.seconds) << r.reason;
+    if (warnings) row << r.warning;
     QStringList fields;
     for (const QString& f : row) fields << csvField(f);
     out << fields.join(',') << '\n';
@@ -104,48 +112,13 @@ bool readEndedSummary(const QString& summaryPath, const RunSpec& spec, RunResult
   QFile file(summaryPath);
   if (!file.open(QIODevice::ReadOnly)) return false;
   const QJsonObject o = QJsonDocument::fromJson(file.readAll()).object();
-  const QString status = o.value("status").toString();
   RunResult r;
-  if (status == statusName(RunStatus::Finished))
-    r.status = RunStatus::Finished;
-  else if (status == statusName(RunStatus::Failed))
-    r.status = RunStatus::Failed;
-  else if (status == statusName(RunStatus::Cancelled))
-    r.status = RunStatus::Cancelled;
-  else
-    return false;
+  if (!resultFromSummary(o, &r)) return false;
   if (o.value("experiment").toObject() != summaryJson(spec, RunResult()).value("experiment").toObject()) return false;
   // The files must belong to this run: a curve of another run (killed between its curve and its summary, or
   // one with other settings) has another number of rows than the summary's steps.
   const QString curvePath = QFileInfo(summaryPath).dir().filePath("curve.csv");
   if (!QFileInfo::exists(curvePath) || readCurveCsv(curvePath).size() != o.value("steps_done").toInt()) return false;
-  r.fromEvaluation = r.status == RunStatus::Finished;
-  r.reason = o.value("reason").toString();
-  r.estimate = o.value("estimate").toDouble();
-  r.stderror = o.value("stderr").toDouble();
-  r.trueMi = o.value("true_mi").isNull() ? std::numeric_limits<double>::quiet_NaN() : o.value("true_mi").toDouble();
-  r.targetName = o.value("target").toString();
-  r.seconds = o.value("seconds").toDouble();
-  r.stepsDone = o.value("steps_done").toInt();
-  r.device = o.value("device").toString();
-  const QJsonObject ceilings = o.value("ceilings").toObject();
-  for (auto it = ceilings.begin(); it != ceilings.end(); ++it) r.ceilings << Ceiling{it.key(), it.value().toDouble()};
-  const QJsonObject terms = o.value("terms").toObject();
-  for (auto it = terms.begin(); it != terms.end(); ++it) r.terms << Term{it.key(), it.value().toDouble()};
-  const QJsonObject readings = o.value("readings").toObject();
-  for (auto it = readings.begin(); it != readings.end(); ++it)
-    r.readings << NamedValue{it.key(), it.value().toDouble()};
-  const QJsonObject truths = o.value("truths").toObject();
-  for (auto it = truths.begin(); it != truths.end(); ++it) r.truths << NamedValue{it.key(), it.value().toDouble()};
-  for (const QJsonValue& v : o.value("levels").toArray()) {
-    const QJsonObject l = v.toObject();
-    r.levels << LevelResult{l.value("mi").toDouble(),   l.value("target").toDouble(), l.value("steps").toInt(),
-                            l.value("mean").toDouble(), l.value("bias").toDouble(),   l.value("variance").toDouble(),
-                            l.value("mse").toDouble()};
-  }
-  r.stepsPerLevel = o.value("steps_per_level").toInt();
-  r.warning = o.value("warning").toString();
-  r.upperBound = o.value("upper_bound").toBool();
   *result = r;
   return true;
 }

@@ -17,8 +17,8 @@ struct CellResult {
 
 // One row per cell: cell, its coordinates, task, mi, K, seed, status, target, true value, estimate, stderr,
 // the ceilings ("ceiling <name>"), the reported terms ("term <name>", sorted by name) and readings (by name, e.g.
-// probe_accuracy), one column each,
-// seconds, reason. Returns "" or an error line naming the file.
+// probe_accuracy), one column each, a table's permutation baseline and its stderr (when a cell has one),
+// seconds, reason, and a method's warning (when a cell has one). Returns "" or an error line naming the file.
 QString writeGridCsv(const QString& path, const QList<CellResult>& cells);
 
 // True when `summaryPath` holds a finished run of exactly `spec`, its curve.csv complete; fills *result from it.

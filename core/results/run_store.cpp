@@ -1,6 +1,5 @@
 #include "results/run_store.h"
 
-#include <QDataStream>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -13,7 +12,10 @@
 #include <atomic>
 #include <cmath>
 #include <functional>
+#include <limits>
 
+#include "results/curve_blob.h"
+#include "results/history_schema.h"
 #include "results/run_files.h"
 
 #ifndef MILAB_VERSION
@@ -25,18 +27,6 @@ namespace milab {
 namespace {
 
 std::atomic<int> connectionCount{0};
-
-// The schema. A curve is one blob per run (little-endian float64 step, estimate, loss, seconds per point): a
-// 100,000-step run is one 3.2 MB value written and read in one go, instead of 100,000 rows.
-const char* kSchema[] = {
-    "CREATE TABLE IF NOT EXISTS runs(id INTEGER PRIMARY KEY AUTOINCREMENT, task TEXT NOT NULL, method TEXT NOT NULL,"
-    " spec TEXT NOT NULL, status TEXT NOT NULL, reason TEXT, estimate REAL, stderr REAL, target TEXT,"
-    " true_value REAL, ceilings TEXT, terms TEXT, seconds REAL, steps_done INTEGER, device TEXT, version TEXT,"
-    " origin TEXT, started TEXT, ended TEXT)",
-    "CREATE TABLE IF NOT EXISTS curves(run_id INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,"
-    " points BLOB)",
-    "CREATE INDEX IF NOT EXISTS runs_task_method ON runs(task, method)",
-};
 
 QString describe(const QString& path, const QString& why) {
   return QStringLiteral("history: cannot use '%1' (%2)")
@@ -56,32 +46,9 @@ QList<NamedValue> namedValuesOf(const QString& json) {
   return out;
 }
 
-QByteArray packCurve(const QVector<CurvePoint>& curve) {
-  QByteArray bytes;
-  QDataStream out(&bytes, QIODevice::WriteOnly);
-  out.setByteOrder(QDataStream::LittleEndian);
-  out.setFloatingPointPrecision(QDataStream::DoublePrecision);
-  for (const CurvePoint& p : curve) out << double(p.step) << p.estimate << p.loss << p.seconds;
-  return bytes;
-}
-
-QVector<CurvePoint> unpackCurve(const QByteArray& bytes) {
-  QVector<CurvePoint> curve;
-  QDataStream in(bytes);
-  in.setByteOrder(QDataStream::LittleEndian);
-  in.setFloatingPointPrecision(QDataStream::DoublePrecision);
-  while (!in.atEnd()) {
-    double step, estimate, loss, seconds;
-    in >> step >> estimate >> loss >> seconds;
-    if (in.status() != QDataStream::Ok) break;
-    curve.push_back({int(step), estimate, loss, seconds});
-  }
-  return curve;
-}
-
 const char* kColumns =
     "id, task, method, spec, status, reason, estimate, stderr, target, true_value, ceilings, terms, seconds,"
-    " steps_done, device, version, origin, started, ended";
+    " steps_done, device, version, origin, started, ended, summary";
 
 StoredRun storedRunOf(const QSqlQuery& q) {
   StoredRun r;
@@ -94,7 +61,8 @@ StoredRun storedRunOf(const QSqlQuery& q) {
   if (!q.value(6).isNull()) r.estimate = q.value(6).toDouble();
   if (!q.value(7).isNull()) r.stderror = q.value(7).toDouble();
   r.targetName = q.value(8).toString();
-  r.trueValue = q.value(9).toDouble();
+  // NULL: a table's unknown truth (SQLite stores NaN as NULL), not a truth of 0
+  r.trueValue = q.value(9).isNull() ? std::numeric_limits<double>::quiet_NaN() : q.value(9).toDouble();
   r.ceilings = namedValuesOf(q.value(10).toString());
   r.terms = namedValuesOf(q.value(11).toString());
   r.seconds = q.value(12).toDouble();
@@ -104,6 +72,7 @@ StoredRun storedRunOf(const QSqlQuery& q) {
   r.origin = q.value(16).toString();
   r.started = QDateTime::fromString(q.value(17).toString(), Qt::ISODateWithMs);
   r.ended = QDateTime::fromString(q.value(18).toString(), Qt::ISODateWithMs);
+  r.summary = QJsonDocument::fromJson(q.value(19).toString().toUtf8()).object();  // {} for a row of version 1
   return r;
 }
 
@@ -132,6 +101,8 @@ class HistoryConnection {
       return;
     }
     QSqlQuery q(db);
+    // A database of a newer version is refused before anything here could write to it (the journal mode too).
+    if (error_ = historySchemaRefusal(db); !error_.isEmpty()) return;
     if (schema == Schema::UseSchema) {
       if (!q.exec("PRAGMA foreign_keys=ON")) error_ = q.lastError().text();  // a delete takes the curve too
       return;
@@ -150,8 +121,7 @@ class HistoryConnection {
     // The schema under the write lock, taken with the busy wait: CREATE TABLE IF NOT EXISTS in autocommit reads
     // the schema first and fails at once (SQLITE_BUSY_SNAPSHOT, no wait) when another writer created it meanwhile.
     if (error_.isEmpty() && !q.exec("BEGIN IMMEDIATE")) error_ = q.lastError().text();
-    for (const char* sql : kSchema)
-      if (error_.isEmpty() && !q.exec(sql)) error_ = q.lastError().text();
+    if (error_.isEmpty()) error_ = ensureHistorySchema(db);
     if (error_.isEmpty() && !q.exec("COMMIT")) error_ = q.lastError().text();
     if (!error_.isEmpty()) q.exec("ROLLBACK");
   }
@@ -207,8 +177,8 @@ QString recordRun(const QString& dbPath, const RunSpec& spec, const RunResult& r
   if (!q.exec("BEGIN IMMEDIATE")) return describe(dbPath, q.lastError().text());
   q.prepare(
       "INSERT INTO runs(task, method, spec, status, reason, estimate, stderr, target, true_value, ceilings, terms,"
-      " seconds, steps_done, device, version, origin, started, ended) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
-      " ?, ?, ?, ?, ?)");
+      " seconds, steps_done, device, version, origin, started, ended, summary) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+      " ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   const bool estimated = hasEstimate(result);
   const QVariant none = QVariant(QMetaType::fromType<double>());  // SQL NULL
   for (const QVariant& v :
@@ -219,15 +189,17 @@ QString recordRun(const QString& dbPath, const RunSpec& spec, const RunResult& r
                     estimated ? QVariant(result.stderror) : none, result.targetName, result.trueMi,
                     namedValuesJson(result.ceilings), namedValuesJson(result.terms), result.seconds, result.stepsDone,
                     result.device, QStringLiteral(MILAB_VERSION), origin, started.toString(Qt::ISODateWithMs),
-                    ended.toString(Qt::ISODateWithMs)})
+                    ended.toString(Qt::ISODateWithMs),
+                    QString::fromUtf8(QJsonDocument(summaryJson(spec, result)).toJson(QJsonDocument::Compact))})
     q.addBindValue(v);
   bool ok = q.exec();
   const qint64 runId = q.lastInsertId().toLongLong();
   if (ok) {
     QSqlQuery c2(db);
-    c2.prepare("INSERT INTO curves(run_id, points) VALUES(?, ?)");
+    c2.prepare("INSERT INTO curves(run_id, points, format) VALUES(?, ?, ?)");
     c2.addBindValue(runId);
-    c2.addBindValue(packCurve(curve));
+    c2.addBindValue(packCurveBlob(curve));
+    c2.addBindValue(kCurveBlobFormat);
     ok = c2.exec();
     if (!ok) q = c2;
   }
@@ -281,8 +253,9 @@ std::optional<StoredRun> RunStore::find(qint64 id) const {
 
 QVector<CurvePoint> RunStore::curve(qint64 id) const {
   QVector<CurvePoint> points;
-  const QString why = readRows(path_, "SELECT points FROM curves WHERE run_id = ?", {id},
-                               [&](const QSqlQuery& row) { points = unpackCurve(row.value(0).toByteArray()); });
+  const QString why = readRows(
+      path_, "SELECT points, format FROM curves WHERE run_id = ?", {id},
+      [&](const QSqlQuery& row) { points = unpackCurveBlob(row.value(0).toByteArray(), row.value(1).toInt()); });
   error_ = why.isEmpty() ? QString() : describe(path_, why);
   return points;
 }
@@ -330,6 +303,16 @@ QString RunStore::remove(const QList<qint64>& ids) {
 }
 
 QJsonObject storedRunJson(const StoredRun& run) {
+  // A row of version 2 holds its whole summary.json: printed as it is, with what only the history knows added.
+  if (!run.summary.isEmpty()) {
+    QJsonObject o = run.summary;
+    o.insert("id", run.id);
+    o.insert("version", run.version);
+    o.insert("origin", run.origin);
+    o.insert("started", run.started.toString(Qt::ISODateWithMs));
+    o.insert("ended", run.ended.toString(Qt::ISODateWithMs));
+    return o;
+  }
   QJsonObject o;
   o.insert("id", run.id);
   o.insert("task", run.task);
@@ -339,7 +322,7 @@ QJsonObject storedRunJson(const StoredRun& run) {
   o.insert("estimate", run.estimate ? QJsonValue(*run.estimate) : QJsonValue(QJsonValue::Null));
   o.insert("stderr", run.stderror ? QJsonValue(*run.stderror) : QJsonValue(QJsonValue::Null));
   o.insert("target", run.targetName);
-  o.insert("true_mi", run.trueValue);
+  o.insert("true_mi", std::isnan(run.trueValue) ? QJsonValue(QJsonValue::Null) : QJsonValue(run.trueValue));
   QJsonObject ceilings, terms;
   for (const Ceiling& c : run.ceilings) ceilings.insert(c.name, c.value);
   for (const Term& t : run.terms) terms.insert(t.name, t.value);

@@ -38,6 +38,9 @@ struct StoredRun {
   double seconds = 0;
   int stepsDone = 0;
   QDateTime started, ended;
+  // Everything summary.json holds (results/run_files.h: the permutation baseline, the warning, readings, levels);
+  // {} for a run recorded before the history kept it (schema version 1, results/history_schema.h).
+  QJsonObject summary;
 };
 
 struct HistoryFilter {

@@ -122,6 +122,53 @@ class TestHistory : public QObject {
     QCOMPARE(RunStore(db).list().size(), 2);
   }
 
+  // A finite-sample run's held-out readings come back with it from the history: overlaid, it draws its held-out
+  // circles as its live run did (the history keeps every curve column since schema 2), and carries its summary.
+  void aReopenedRunDrawsItsHeldOutReadings() {
+    QTemporaryDir tmp;
+    const QString db = tmp.filePath("history.sqlite");
+    RunSpec spec;
+    spec.task = "gaussian2";
+    spec.taskParams = {{"dim", 2}, {"mi", 1.0}};
+    spec.method = "infonce";
+    spec.methodParams = {{"K", 16}};
+    spec.steps = 4;
+    spec.samples = 1000;
+    spec.evalEvery = 2;
+    QCOMPARE(validateRunSpec(&spec, registry_), QString());
+    RunResult r;
+    r.status = RunStatus::Finished;
+    r.estimate = 0.4;
+    r.stderror = 0.05;
+    r.targetName = "I(x;y)";
+    r.trueMi = 1.0;
+    r.stepsDone = 4;
+    r.warning = "a warning the run gave";
+    QVector<CurvePoint> curve{{1, 0.1, -0.1, 0.1}, {2, 0.2, -0.2, 0.2}, {3, 0.3, -0.3, 0.3}, {4, 0.5, -0.5, 0.4}};
+    curve[1].heldOut = 0.25;
+    curve[3].heldOut = 0.4;
+    qint64 id = 0;
+    QCOMPARE(recordRun(db, spec, r, curve, "window", &id), QString());
+
+    MainWindow w(registry_, db);
+    w.show();
+    HistoryPanel* history = w.history();
+    w.comparison()->showPage(history);
+    QTRY_COMPARE(history->rowCount(), 1);
+    history->select({id});
+    QTest::mouseClick(history->findChild<QAbstractButton*>("historyOverlay"), Qt::LeftButton);
+    QCOMPARE(w.comparison()->overlayCount(), 1);
+    auto* plot = w.findChild<QCustomPlot*>("runPlot");
+    QCPGraph* heldOut = nullptr;
+    for (int i = 0; i < plot->graphCount(); ++i)
+      if (plot->graph(i)->name().endsWith("(held-out reading)")) heldOut = plot->graph(i);
+    QVERIFY(heldOut);
+    QCOMPARE(heldOut->dataCount(), 2);
+    QCOMPARE(heldOut->data()->at(0)->key, 2.0);
+    QCOMPARE(heldOut->data()->at(1)->value, 0.4);
+    saveScreenshot(w, "history-held-out");
+  }
+
   // Every cell of a grid started from the window is recorded, on this machine and under mpirun, and so is the
   // single run after it: the grid of this machine recorded nothing, and under MPI the ranks wrote wherever their own
   // default pointed while the window's history stopped recording after the grid.

@@ -12,6 +12,7 @@
 #include <QTextStream>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <cmath>
 
 #include "engine/run_set.h"
 #include "gui/counted.h"
@@ -171,14 +172,17 @@ void HistoryPanel::refresh() {
     QStringList differs;
     const QVariantMap flat = r.spec.toVariantMap();
     for (const QString& k : keysTheRunReads(differing, flat)) differs << keyValueText(k, flat.value(k));
+    const QString warning = r.summary.value("warning").toString();  // "" for a run of schema 1
     const QStringList texts{
         r.ended.toString("yyyy-MM-dd hh:mm:ss"),
         r.task,
         r.method,
         differs.join(' '),
         r.estimate ? QStringLiteral("%1 ± %2").arg(*r.estimate, 0, 'f', 3).arg(*r.stderror, 0, 'f', 3) : QString(),
-        QStringLiteral("%1 = %2").arg(r.targetName).arg(r.trueValue, 0, 'f', 3),
-        r.reason.isEmpty() ? r.status : r.status + ": " + r.reason};
+        std::isnan(r.trueValue) ? r.targetName + " unknown"  // a table's truth
+                                : QStringLiteral("%1 = %2").arg(r.targetName).arg(r.trueValue, 0, 'f', 3),
+        (r.reason.isEmpty() ? r.status : r.status + ": " + r.reason) +
+            (warning.isEmpty() ? QString() : QStringLiteral(" (warning: %1)").arg(warning))};
     for (int c = 0; c < kColumns; ++c) {
       auto* item = new SortItem(texts[c]);
       item->setData(kIdRole, r.id);
@@ -226,8 +230,9 @@ QString HistoryPanel::exportSelection(const QString& path) const {
       out << *r.estimate << ',' << *r.stderror;  // a failed run has no estimate: empty fields
     else
       out << ',';
-    out << ',' << csvField(r.targetName) << ',' << r.trueValue << ',' << r.stepsDone << ',' << r.seconds << ','
-        << csvField(r.origin) << ',' << csvField(r.reason) << ','
+    out << ',' << csvField(r.targetName) << ',';
+    if (!std::isnan(r.trueValue)) out << r.trueValue;  // a table's unknown truth: an empty field
+    out << ',' << r.stepsDone << ',' << r.seconds << ',' << csvField(r.origin) << ',' << csvField(r.reason) << ','
         << csvField(QString::fromUtf8(QJsonDocument(r.spec).toJson(QJsonDocument::Compact))) << '\n';
   }
   out.flush();

@@ -144,6 +144,7 @@ void ComparisonView::overlayStored(const QString& label, const RunSpec& spec, co
   if (size() == 0 && overlays_ == 0) plot_->clear(tr("Runs from the history"));
   const int id = plot_->addRun(label, overlayStyle(overlays_++), spec, result);
   plot_->append(id, curve);
+  plot_->appendHeldOut(id, curve);  // its held-out circles and probe accuracies, as its live run drew them
   plot_->markEnded(id, result);
   plot_->resetView();
   plot_->refresh();

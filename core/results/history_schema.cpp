@@ -1,0 +1,76 @@
+// The run history's schema and its migrations (see history_schema.h).
+#include "results/history_schema.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+#include <cstddef>
+
+namespace milab {
+
+namespace {
+
+// Version 2 written out whole, for a new database.
+const char* const kCreate[] = {
+    "CREATE TABLE runs(id INTEGER PRIMARY KEY AUTOINCREMENT, task TEXT NOT NULL, method TEXT NOT NULL,"
+    " spec TEXT NOT NULL, status TEXT NOT NULL, reason TEXT, estimate REAL, stderr REAL, target TEXT,"
+    " true_value REAL, ceilings TEXT, terms TEXT, seconds REAL, steps_done INTEGER, device TEXT, version TEXT,"
+    " origin TEXT, started TEXT, ended TEXT, summary TEXT)",
+    "CREATE TABLE curves(run_id INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE, points BLOB,"
+    " format INTEGER NOT NULL DEFAULT 1)",
+    "CREATE INDEX runs_task_method ON runs(task, method)",
+};
+
+// Version 1 -> 2: columns added, no row rewritten (SQLite adds a column without touching the rows).
+const char* const kFrom1To2[] = {
+    "ALTER TABLE runs ADD COLUMN summary TEXT",
+    "ALTER TABLE curves ADD COLUMN format INTEGER NOT NULL DEFAULT 1",
+};
+
+int userVersion(const QSqlDatabase& db, QString* error) {
+  QSqlQuery q(db);
+  if (!q.exec("PRAGMA user_version") || !q.next()) {
+    *error = q.lastError().text();
+    return -1;
+  }
+  return q.value(0).toInt();
+}
+
+template <size_t N>
+QString execAll(const QSqlDatabase& db, const char* const (&statements)[N]) {
+  QSqlQuery q(db);
+  for (const char* sql : statements)
+    if (!q.exec(sql)) return q.lastError().text();
+  return {};
+}
+
+}  // namespace
+
+QString historySchemaRefusal(const QSqlDatabase& db) {
+  QString error;
+  const int version = userVersion(db, &error);
+  if (version < 0) return error;
+  if (version <= kHistorySchemaVersion) return {};
+  return QStringLiteral(
+             "its schema is version %1, written by a newer milab; this one reads versions up to %2 and "
+             "leaves the file as it is")
+      .arg(version)
+      .arg(kHistorySchemaVersion);
+}
+
+QString ensureHistorySchema(const QSqlDatabase& db) {
+  if (QString refusal = historySchemaRefusal(db); !refusal.isEmpty()) return refusal;
+  QString error;
+  const int version = userVersion(db, &error);
+  if (version < 0) return error;
+  if (version == kHistorySchemaVersion) return {};
+  QSqlQuery q(db);
+  if (!q.exec("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'runs'") || !q.next())
+    return q.lastError().text();
+  const bool hasRuns = q.value(0).toInt() > 0;  // user_version 0 with tables: version 1; without: a new file
+  if (QString e = hasRuns ? execAll(db, kFrom1To2) : execAll(db, kCreate); !e.isEmpty()) return e;
+  if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(kHistorySchemaVersion))) return q.lastError().text();
+  return {};
+}
+
+}  // namespace milab
