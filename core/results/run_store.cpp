@@ -118,8 +118,9 @@ class HistoryConnection {
     }
     for (const char* sql : {"PRAGMA foreign_keys=ON", "PRAGMA synchronous=NORMAL"})
       if (!q.exec(sql)) error_ = q.lastError().text();
-    // The schema under the write lock, taken with the busy wait: CREATE TABLE IF NOT EXISTS in autocommit reads
-    // the schema first and fails at once (SQLITE_BUSY_SNAPSHOT, no wait) when another writer created it meanwhile.
+    // The schema made or upgraded under the write lock, taken with the busy wait (in autocommit, reading the schema
+    // first fails at once, SQLITE_BUSY_SNAPSHOT, when another writer changed it meanwhile): processes that create
+    // or upgrade the same file take turns, and the later ones find it done (results/history_schema.h).
     if (error_.isEmpty() && !q.exec("BEGIN IMMEDIATE")) error_ = q.lastError().text();
     if (error_.isEmpty()) error_ = ensureHistorySchema(db);
     if (error_.isEmpty() && !q.exec("COMMIT")) error_ = q.lastError().text();
