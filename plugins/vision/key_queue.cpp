@@ -14,9 +14,11 @@ void KeyQueue::push(const at::Tensor& keys) {
   c10::NoGradGuard noGrad;
   const int64_t capacity = ring_.size(0), n = std::min(keys.size(0), capacity);
   const at::Tensor newest = keys.narrow(0, keys.size(0) - n, n);
-  // The slots are known on the host: built there and sent, never read back from the device.
-  const at::Tensor slots = (at::arange(n, at::TensorOptions().dtype(at::kLong)) + next_).remainder(capacity);
-  ring_.index_copy_(0, slots.to(ring_.device()), newest.to(ring_.dtype()));
+  // The ring's slots from next_ on, wrapping once at most: two copies of contiguous rows on the device, with no
+  // index tensor to build on the host and send each step (a host-to-device copy on a GPU).
+  const int64_t first = std::min(n, capacity - next_);
+  ring_.narrow(0, next_, first).copy_(newest.narrow(0, 0, first));
+  if (n > first) ring_.narrow(0, 0, n - first).copy_(newest.narrow(0, first, n - first));
   next_ = (next_ + n) % capacity;
   filled_ = std::min(capacity, filled_ + n);
 }
