@@ -5,7 +5,8 @@
 #include <QIODevice>
 #include <QStringList>
 #include <cmath>
-#include <limits>
+
+#include "results/curve_terms.h"
 
 namespace milab {
 
@@ -31,10 +32,7 @@ QVector<CurvePoint> unpackFormat1(QDataStream& in) {
 }  // namespace
 
 QByteArray packCurveBlob(const QVector<CurvePoint>& curve) {
-  QStringList terms;
-  for (const CurvePoint& p : curve)
-    for (const NamedValue& t : p.terms)
-      if (!terms.contains(t.name)) terms << t.name;
+  const QStringList terms = curveTermNames(curve);
   QByteArray bytes;
   QDataStream out(&bytes, QIODevice::WriteOnly);
   setUp(&out);
@@ -42,12 +40,7 @@ QByteArray packCurveBlob(const QVector<CurvePoint>& curve) {
   for (const QString& name : terms) out << name;
   for (const CurvePoint& p : curve) {
     out << double(p.step) << p.estimate << p.loss << p.seconds << p.heldOut << p.probe;
-    for (const QString& name : terms) {
-      double v = std::numeric_limits<double>::quiet_NaN();
-      for (const NamedValue& t : p.terms)
-        if (t.name == name) v = t.value;
-      out << v;
-    }
+    for (const QString& name : terms) out << termValue(p, name);
   }
   return bytes;
 }

@@ -44,12 +44,8 @@ QString execAll(const QSqlDatabase& db, const char* const (&statements)[N]) {
   return {};
 }
 
-}  // namespace
-
-QString historySchemaRefusal(const QSqlDatabase& db) {
-  QString error;
-  const int version = userVersion(db, &error);
-  if (version < 0) return error;
+// "" when a database of `version` can be read here, else why not (both versions named).
+QString refusalOf(int version) {
   if (version <= kHistorySchemaVersion) return {};
   return QStringLiteral(
              "its schema is version %1, written by a newer milab; this one reads versions up to %2 and "
@@ -58,11 +54,19 @@ QString historySchemaRefusal(const QSqlDatabase& db) {
       .arg(kHistorySchemaVersion);
 }
 
-QString ensureHistorySchema(const QSqlDatabase& db) {
-  if (QString refusal = historySchemaRefusal(db); !refusal.isEmpty()) return refusal;
+}  // namespace
+
+QString historySchemaRefusal(const QSqlDatabase& db) {
   QString error;
   const int version = userVersion(db, &error);
+  return version < 0 ? error : refusalOf(version);
+}
+
+QString ensureHistorySchema(const QSqlDatabase& db) {
+  QString error;
+  const int version = userVersion(db, &error);  // read again under the write lock: another process may have moved it
   if (version < 0) return error;
+  if (QString refusal = refusalOf(version); !refusal.isEmpty()) return refusal;
   if (version == kHistorySchemaVersion) return {};
   QSqlQuery q(db);
   if (!q.exec("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'runs'") || !q.next())

@@ -9,10 +9,10 @@
 #include <QTextStream>
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
-#include "results/embedding_files.h"
 #include "method/shared_method_options.h"
+#include "results/curve_terms.h"
+#include "results/embedding_files.h"
 #include "tasks/shared_task_options.h"
 
 namespace milab {
@@ -191,10 +191,7 @@ QString writeCurveCsv(const QString& path, const QVector<CurvePoint>& curve) {
     return std::any_of(curve.begin(), curve.end(), [&](const CurvePoint& p) { return !std::isnan(p.*field); });
   };
   const bool heldOut = any(&CurvePoint::heldOut), probe = any(&CurvePoint::probe);
-  QStringList terms;
-  for (const CurvePoint& p : curve)
-    for (const NamedValue& t : p.terms)
-      if (!terms.contains(t.name)) terms << t.name;
+  const QStringList terms = curveTermNames(curve);
   out << "step,estimate,loss,seconds" << (heldOut ? ",held_out" : "") << (probe ? ",probe_accuracy" : "");
   for (const QString& t : terms) out << ',' << csvField(t);
   out << '\n';
@@ -207,12 +204,7 @@ QString writeCurveCsv(const QString& path, const QVector<CurvePoint>& curve) {
     out << p.step << ',' << p.estimate << ',' << p.loss << ',' << p.seconds;
     if (heldOut) optional(p.heldOut);
     if (probe) optional(p.probe);
-    for (const QString& name : terms) {
-      double v = std::numeric_limits<double>::quiet_NaN();
-      for (const NamedValue& t : p.terms)
-        if (t.name == name) v = t.value;
-      optional(v);
-    }
+    for (const QString& name : terms) optional(termValue(p, name));
     out << '\n';
   }
   out.flush();

@@ -1,0 +1,27 @@
+#pragma once
+// A curve's per-step term columns (a vision objective's parts, say): their names in the order they first appear,
+// and a point's value of one, NaN where the point has none. curve.csv (results/run_files) and the history's curve
+// blob (results/curve_blob) lay the columns out alike through these.
+#include <QStringList>
+#include <QVector>
+#include <limits>
+
+#include "engine/run.h"
+
+namespace milab {
+
+inline QStringList curveTermNames(const QVector<CurvePoint>& curve) {
+  QStringList names;
+  for (const CurvePoint& p : curve)
+    for (const NamedValue& t : p.terms)
+      if (!names.contains(t.name)) names << t.name;
+  return names;
+}
+
+inline double termValue(const CurvePoint& point, const QString& name) {
+  for (const NamedValue& t : point.terms)
+    if (t.name == name) return t.value;
+  return std::numeric_limits<double>::quiet_NaN();
+}
+
+}  // namespace milab
