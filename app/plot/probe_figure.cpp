@@ -14,7 +14,7 @@ namespace milab {
 
 namespace {
 
-const QFont kTitleFont("sans", 10, QFont::Bold);
+const QFont kPanelTitleFont("sans", 10, QFont::Bold);
 
 double readingOf(const RunResult& r, const char* name) {
   for (const NamedValue& v : r.readings)
@@ -79,7 +79,7 @@ QMap<double, QList<double>> readingsByStep(const ProbeSeries& s) {
 QCPAxisRect* addPanel(QCustomPlot* plot, int column, const QString& title) {
   auto* rect = new QCPAxisRect(plot);
   plot->plotLayout()->addElement(1, column, rect);
-  plot->plotLayout()->addElement(0, column, new QCPTextElement(plot, title, kTitleFont));
+  plot->plotLayout()->addElement(0, column, new QCPTextElement(plot, title, kPanelTitleFont));
   return rect;
 }
 

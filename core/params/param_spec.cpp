@@ -60,7 +60,7 @@ ParamSpec ParamSpec::text(QString name, QString def, QString help) {
   return named(std::move(name), Type::Text, std::move(def), std::move(help));
 }
 
-static QString number(double v) { return QString::number(v, 'g', 10); }
+static QString tenDigits(double v) { return QString::number(v, 'g', 10); }
 
 QString describeAllowed(const ParamSpec& spec) {
   switch (spec.type) {
@@ -70,7 +70,7 @@ QString describeAllowed(const ParamSpec& spec) {
       return QStringLiteral("one of ") + spec.choices.join('|');
     case ParamSpec::Type::NumberList:
       return QStringLiteral("a comma-separated list of numbers in %1%2, %3] (or empty)")
-          .arg(spec.minExclusive ? "(" : "[", number(spec.minimum), number(spec.maximum));
+          .arg(spec.minExclusive ? "(" : "[", tenDigits(spec.minimum), tenDigits(spec.maximum));
     case ParamSpec::Type::Text:
       return QStringLiteral("a line of text");
     case ParamSpec::Type::Int:
@@ -78,7 +78,7 @@ QString describeAllowed(const ParamSpec& spec) {
       const QString kind =
           spec.type == ParamSpec::Type::Int ? QStringLiteral("an integer") : QStringLiteral("a number");
       return QStringLiteral("%1 in %2%3, %4%5%6")
-          .arg(kind, spec.minExclusive ? "(" : "[", number(spec.minimum), number(spec.maximum),
+          .arg(kind, spec.minExclusive ? "(" : "[", tenDigits(spec.minimum), tenDigits(spec.maximum),
                spec.maxExclusive ? ")" : "]", spec.optional ? QStringLiteral(" or null (automatic)") : QString());
     }
   }
@@ -134,7 +134,7 @@ QString checkParam(const ParamSpec& spec, const QVariant& value, QVariant* out) 
           const double v = part.trimmed().toDouble(&ok);
           const bool lowOk = spec.minExclusive ? v > spec.minimum : v >= spec.minimum;
           if (!ok || !std::isfinite(v) || !lowOk || v > spec.maximum) return failure(spec, value);
-          canonical << number(v);
+          canonical << tenDigits(v);
         }
       }
       *out = canonical.join(',');

@@ -12,6 +12,7 @@
 #include <limits>
 
 #include "method/shared_method_options.h"
+#include "results/csv_cell.h"
 #include "results/run_files.h"
 #include "results/summary_result.h"
 #include "tasks/shared_task_options.h"
@@ -19,9 +20,6 @@
 namespace milab {
 
 namespace {
-
-// An unknown value (a dataset's truth) is an empty cell.
-QString number(double v) { return std::isfinite(v) ? QString::number(v, 'g', 10) : QString(); }
 
 // The CSV's mi and K columns: the stated value as the settings hold it, "" where the task or method has none.
 QString statedMiText(const ParamMap& taskParams) {
@@ -80,18 +78,18 @@ QString writeGridCsv(const QString& path, const QList<CellResult>& cells) {
                     QString::number(s.seed)};
     for (const QString& k : coordinateKeys) row << c.cell.coordinates.value(k).toString();
     const bool estimated = hasEstimate(r);  // a failed cell: empty fields
-    row << QString::number(s.steps) << statusName(r.status) << r.targetName << number(r.trueMi)
-        << (estimated ? number(r.estimate) : QString()) << (estimated ? number(r.stderror) : QString());
+    row << QString::number(s.steps) << statusName(r.status) << r.targetName << csvCell(r.trueMi)
+        << (estimated ? csvCell(r.estimate) : QString()) << (estimated ? csvCell(r.stderror) : QString());
     auto valueNamed = [](const QList<NamedValue>& values, const QString& name) {
       for (const NamedValue& v : values)
-        if (v.name == name) return number(v.value);
+        if (v.name == name) return csvCell(v.value);
       return QString();
     };
     for (const QString& n : ceilingNames) row << valueNamed(r.ceilings, n);
     for (const QString& n : termNames) row << valueNamed(r.terms, n);
     for (const QString& n : readingNames) row << valueNamed(r.readings, n);
-    if (baselines) row << number(r.baseline) << number(r.baselineStderr);
-    row << number(r.seconds) << r.reason;
+    if (baselines) row << csvCell(r.baseline) << csvCell(r.baselineStderr);
+    row << csvCell(r.seconds) << r.reason;
     if (warnings) row << r.warning;
     QStringList fields;
     for (const QString& f : row) fields << csvField(f);

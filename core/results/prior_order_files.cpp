@@ -7,21 +7,18 @@
 #include <cmath>
 
 #include "engine/run.h"
+#include "results/csv_cell.h"
 #include "results/run_files.h"
 
 namespace milab {
-
-namespace {
-QString number(double v) { return std::isfinite(v) ? QString::number(v, 'g', 10) : QString(); }
-}  // namespace
 
 QString writePriorOrderCsv(const QString& path, const PriorOrderSweep& sweep) {
   QByteArray bytes;
   QTextStream out(&bytes);
   out << "order,optimal_cross_entropy,fitted_cross_entropy,brute_force_entropy,m_log_2,fit_seconds\n";
   for (const PriorOrderPoint& p : sweep.points)
-    out << p.order << ',' << number(p.optimal) << ',' << number(p.fitted) << ',' << number(sweep.bruteForceEntropy)
-        << ',' << number(sweep.uniform) << ',' << number(p.seconds) << '\n';
+    out << p.order << ',' << csvCell(p.optimal) << ',' << csvCell(p.fitted) << ',' << csvCell(sweep.bruteForceEntropy)
+        << ',' << csvCell(sweep.uniform) << ',' << csvCell(p.seconds) << '\n';
   out.flush();
   return saveAtomically(path, bytes);
 }

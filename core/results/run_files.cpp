@@ -19,11 +19,11 @@ namespace milab {
 
 namespace {
 
-QJsonValue number(double v) { return std::isfinite(v) ? QJsonValue(v) : QJsonValue(QJsonValue::Null); }
+QJsonValue jsonNumber(double v) { return std::isfinite(v) ? QJsonValue(v) : QJsonValue(QJsonValue::Null); }
 
 QJsonObject namedValues(const QList<NamedValue>& values) {
   QJsonObject o;
-  for (const NamedValue& v : values) o.insert(v.name, number(v.value));
+  for (const NamedValue& v : values) o.insert(v.name, jsonNumber(v.value));
   return o;
 }
 
@@ -88,12 +88,12 @@ QJsonObject summaryJson(const RunSpec& spec, const RunResult& result) {
   o.insert("steps", spec.steps);
   o.insert("steps_done", result.stepsDone);
   o.insert("seed", spec.seed);
-  o.insert("true_mi", number(result.trueMi));  // the exact value of `target`
+  o.insert("true_mi", jsonNumber(result.trueMi));  // the exact value of `target`
   o.insert("target", result.targetName);
   // A failed run has no estimate (null), not a 0 that reads like one.
   const bool estimated = hasEstimate(result);
-  o.insert("estimate", estimated ? number(result.estimate) : QJsonValue(QJsonValue::Null));
-  o.insert("stderr", estimated ? number(result.stderror) : QJsonValue(QJsonValue::Null));
+  o.insert("estimate", estimated ? jsonNumber(result.estimate) : QJsonValue(QJsonValue::Null));
+  o.insert("stderr", estimated ? jsonNumber(result.stderror) : QJsonValue(QJsonValue::Null));
   if (spec.finiteSamples()) {
     o.insert("samples", spec.samples);
     o.insert("test_fraction", spec.testFraction);
@@ -104,24 +104,24 @@ QJsonObject summaryJson(const RunSpec& spec, const RunResult& result) {
                                         .arg(spec.samples)
                                         .arg(spec.testFraction)
                                   : QStringLiteral("%1 fresh evaluation batches").arg(spec.evalBatches));
-  o.insert("ceiling", result.ceilings.isEmpty() ? QJsonValue(QJsonValue::Null) : number(result.ceilings[0].value));
+  o.insert("ceiling", result.ceilings.isEmpty() ? QJsonValue(QJsonValue::Null) : jsonNumber(result.ceilings[0].value));
   QJsonObject ceilings;
-  for (const Ceiling& c : result.ceilings) ceilings.insert(c.name, number(c.value));
+  for (const Ceiling& c : result.ceilings) ceilings.insert(c.name, jsonNumber(c.value));
   o.insert("ceilings", ceilings);
   if (result.upperBound) o.insert("upper_bound", true);  // CLUB: reads from above when its q is good
   o.insert("terms", namedValues(result.terms));
   o.insert("truths", namedValues(result.truths));
-  o.insert("seconds", number(result.seconds));
+  o.insert("seconds", jsonNumber(result.seconds));
   o.insert("device", result.device);
   o.insert("status", statusName(result.status));
   if (!result.reason.isEmpty()) o.insert("reason", result.reason);
   if (std::isfinite(result.baseline))
     o.insert("permutation_baseline",
-             QJsonObject{{"estimate", result.baseline}, {"stderr", number(result.baselineStderr)}});
+             QJsonObject{{"estimate", result.baseline}, {"stderr", jsonNumber(result.baselineStderr)}});
   if (!result.warning.isEmpty()) o.insert("warning", result.warning);
   // Each reading a top-level field (e.g. probe_accuracy), and all of them once more under "readings", where the
   // grid's resume reads them back without knowing their names.
-  for (const NamedValue& r : result.readings) o.insert(r.name, number(r.value));
+  for (const NamedValue& r : result.readings) o.insert(r.name, jsonNumber(r.value));
   if (!result.readings.isEmpty()) o.insert("readings", namedValues(result.readings));
   if (!result.levels.isEmpty()) {
     QJsonArray levels;
@@ -129,10 +129,10 @@ QJsonObject summaryJson(const RunSpec& spec, const RunResult& result) {
       levels << QJsonObject{{"mi", l.mi},
                             {"target", l.target},
                             {"steps", l.steps},
-                            {"mean", number(l.mean)},
-                            {"bias", number(l.bias)},
-                            {"variance", number(l.variance)},
-                            {"mse", number(l.mse)}};
+                            {"mean", jsonNumber(l.mean)},
+                            {"bias", jsonNumber(l.bias)},
+                            {"variance", jsonNumber(l.variance)},
+                            {"mse", jsonNumber(l.mse)}};
     o.insert("levels", levels);
     o.insert("steps_per_level", result.stepsPerLevel);
   }

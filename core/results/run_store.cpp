@@ -39,7 +39,7 @@ QString namedValuesJson(const QList<NamedValue>& values) {
   return QString::fromUtf8(QJsonDocument(a).toJson(QJsonDocument::Compact));
 }
 
-QList<NamedValue> namedValuesOf(const QString& json) {
+QList<NamedValue> namedValuesOfJsonArray(const QString& json) {
   QList<NamedValue> out;
   for (const QJsonValue& v : QJsonDocument::fromJson(json.toUtf8()).array())
     out << NamedValue{v.toArray().at(0).toString(), v.toArray().at(1).toDouble()};
@@ -63,8 +63,8 @@ StoredRun storedRunOf(const QSqlQuery& q) {
   r.targetName = q.value(8).toString();
   // NULL: a table's unknown truth (SQLite stores NaN as NULL), not a truth of 0
   r.trueValue = q.value(9).isNull() ? std::numeric_limits<double>::quiet_NaN() : q.value(9).toDouble();
-  r.ceilings = namedValuesOf(q.value(10).toString());
-  r.terms = namedValuesOf(q.value(11).toString());
+  r.ceilings = namedValuesOfJsonArray(q.value(10).toString());
+  r.terms = namedValuesOfJsonArray(q.value(11).toString());
   r.seconds = q.value(12).toDouble();
   r.stepsDone = q.value(13).toInt();
   r.device = q.value(14).toString();

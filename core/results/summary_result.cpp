@@ -10,7 +10,7 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-QList<NamedValue> namedValuesOf(const QJsonObject& o) {
+QList<NamedValue> namedValuesOfObject(const QJsonObject& o) {
   QList<NamedValue> out;
   for (auto it = o.begin(); it != o.end(); ++it) out << NamedValue{it.key(), it.value().toDouble(kNaN)};
   return out;
@@ -38,10 +38,10 @@ bool resultFromSummary(const QJsonObject& o, RunResult* result) {
   r.seconds = o.value("seconds").toDouble();
   r.stepsDone = o.value("steps_done").toInt();
   r.device = o.value("device").toString();
-  r.ceilings = namedValuesOf(o.value("ceilings").toObject());
-  r.terms = namedValuesOf(o.value("terms").toObject());
-  r.readings = namedValuesOf(o.value("readings").toObject());
-  r.truths = namedValuesOf(o.value("truths").toObject());
+  r.ceilings = namedValuesOfObject(o.value("ceilings").toObject());
+  r.terms = namedValuesOfObject(o.value("terms").toObject());
+  r.readings = namedValuesOfObject(o.value("readings").toObject());
+  r.truths = namedValuesOfObject(o.value("truths").toObject());
   for (const QJsonValue& v : o.value("levels").toArray()) {
     const QJsonObject l = v.toObject();
     r.levels << LevelResult{l.value("mi").toDouble(),   l.value("target").toDouble(), l.value("steps").toInt(),

@@ -24,7 +24,7 @@ namespace milab {
 
 namespace {
 
-enum Column { kDate, kTask, kMethod, kDiffers, kEstimate, kTarget, kStatus, kColumns };
+enum HistoryColumn { kDateColumn, kTaskColumn, kMethodColumn, kDiffersColumn, kEstimateColumn, kTargetColumn, kStatusColumn, kColumnCount };
 constexpr int kIdRole = Qt::UserRole + 1;
 constexpr int kShownRuns = 1000;  // the newest; filters narrow the rest
 
@@ -44,7 +44,7 @@ HistoryPanel::HistoryPanel(const QString& dbPath, QWidget* parent)
       method_(filterBox("historyMethod", this)),
       status_(filterBox("historyStatus", this)),
       text_(new QLineEdit(this)),
-      table_(new QTableWidget(0, kColumns, this)),
+      table_(new QTableWidget(0, kColumnCount, this)),
       message_(new QLabel(this)),
       overlay_(new QPushButton(tr("Overlay on the plot"), this)),
       reopen_(new QPushButton(tr("Reopen in the form"), this)),
@@ -183,12 +183,12 @@ void HistoryPanel::refresh() {
                                 : QStringLiteral("%1 = %2").arg(r.targetName).arg(r.trueValue, 0, 'f', 3),
         (r.reason.isEmpty() ? r.status : r.status + ": " + r.reason) +
             (warning.isEmpty() ? QString() : QStringLiteral(" (warning: %1)").arg(warning))};
-    for (int c = 0; c < kColumns; ++c) {
+    for (int c = 0; c < kColumnCount; ++c) {
       auto* item = new SortItem(texts[c]);
       item->setData(kIdRole, r.id);
-      if (c == kDate) item->setData(kSortRole, double(r.id));
-      if (c == kEstimate && r.estimate) item->setData(kSortRole, *r.estimate);
-      if (c == kTarget) item->setData(kSortRole, r.trueValue);
+      if (c == kDateColumn) item->setData(kSortRole, double(r.id));
+      if (c == kEstimateColumn && r.estimate) item->setData(kSortRole, *r.estimate);
+      if (c == kTargetColumn) item->setData(kSortRole, r.trueValue);
       table_->setItem(row, c, item);
     }
   }
