@@ -36,6 +36,7 @@
 #include "hashing/hashing_experiment.h"
 #include "method/method_plugin.h"
 #include "method/method_registry.h"
+#include "method/plugin_install_check.h"
 #include "plot/embedding_figure.h"
 #include "plot/grid_outputs.h"
 #include "plot/plot_export.h"
@@ -58,10 +59,11 @@ int badInput(const QString& line) {
   return kBadInput;
 }
 
-void reportLoadErrors(const MethodRegistry& registry) {
-  for (const PluginLoadError& e : registry.errors() + taskLoadErrors())
-    std::fprintf(stderr, "milab-cli: warning: plugin %s not loaded: %s\n", e.file.toLocal8Bit().constData(),
-                 e.reason.toLocal8Bit().constData());
+// --check: the experiment passed every check a run makes before its first step (tasks, methods, ranges, memory);
+// say so and write nothing (the docs' commands are checked this way: test_docs).
+int checkedOnly(const QString& what) {
+  std::printf("valid: %s; nothing run (--check)\n", what.toUtf8().constData());
+  return 0;
 }
 
 // The experiment file the command line names, with its flags applied on top. "" or the error line.
@@ -78,6 +80,7 @@ int runPriorOrderCommand(const CommandLine& cl, const MethodRegistry& registry) 
   if (!err.isEmpty()) return badInput(err);
   PriorOrderSweepSpec spec;
   err = priorOrderSweepFromExperiment(experiment, registry, &spec);
+  if (err.isEmpty() && cl.flags.contains("check")) return checkedOnly("a prior-order sweep of " + spec.encoder.method);
   std::unique_ptr<QLockFile> lock;
   if (err.isEmpty()) catchStopSignals();  // before the claim: once the folder's lock exists, a signal is caught
   if (err.isEmpty()) err = claimOutFolder(cl.outDir, &lock);
@@ -92,6 +95,7 @@ int runHashingCommandLine(const CommandLine& cl, const MethodRegistry& registry)
   HashingSpec spec;
   err = hashingSpecFromExperiment(experiment, registry, &spec);
   if (err.isEmpty()) err = hashingDataMissing();
+  if (err.isEmpty() && cl.flags.contains("check")) return checkedOnly("a hashing experiment");
   std::unique_ptr<QLockFile> lock;
   if (err.isEmpty()) catchStopSignals();  // before the claim: once the folder's lock exists, a signal is caught
   if (err.isEmpty()) err = claimOutFolder(cl.outDir, &lock);
@@ -126,6 +130,10 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
       return 0;
     }
   }
+  if (cl.flags.contains("check"))
+    return checkedOnly(experiment.isGrid() ? QStringLiteral("a grid of %1 cells").arg(cells.size())
+                                           : QStringLiteral("one run of %1 on %2").arg(cells.first().spec.method,
+                                                                                      cells.first().spec.task));
   // Ctrl-C, SIGTERM, SIGHUP cancel the run; what it measured is still written. Caught from before the claim, so
   // that once the folder's lock exists (what a script or a test can watch for) a signal never kills the process.
   catchStopSignals();
@@ -266,15 +274,17 @@ int cliMain(int argc, char** argv) {
   if (command == "show") return runShowCommand(cl);
   if (command == "sample") {  // tasks only: no method plugin is loaded
     initTorchRuntime();
+    if (const QString problem = pluginInstallProblem(nullptr); !problem.isEmpty()) return badInput(problem);
     return runSampleCommand(cl);
   }
   initTorchRuntime();
   MethodRegistry registry;
   registry.loadDefault();
+  // A missing plugins folder or a plugin that does not load is bad input: one line naming it, before anything runs.
+  if (const QString problem = pluginInstallProblem(&registry); !problem.isEmpty()) return badInput(problem);
   if (command == "hashing") return runHashingCommandLine(cl, registry);
   if (command == "methods") return listMethods(registry, cl.flags.contains("long"));
   if (command == "tasks") return listTasks(cl.flags.contains("long"));
-  reportLoadErrors(registry);
   if (command == "run") {
     if (mpiWorldSizeFromEnvironment() < 2) return runExperiment(cl, registry, nullptr);
 #ifdef MILAB_HAVE_MPI

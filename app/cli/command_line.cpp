@@ -5,7 +5,7 @@
 namespace milab {
 
 namespace {
-const QSet<QString> kValueless{"help", "json", "long"};
+const QSet<QString> kValueless{"help", "json", "long", "check"};
 
 // A value as a message quotes it: control characters written out, so an error stays one readable line.
 QString quoted(const QString& v) {

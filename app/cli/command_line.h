@@ -1,6 +1,6 @@
 #pragma once
 // One parse of a subcommand's arguments: [POSITIONAL] [--key value | --key=value ...] and the flags that take no
-// value (--help, --json, --long). --out, --jobs, --db and --shard are the runner's own; every other key is an experiment
+// value (--help, --json, --long, --check). --out, --jobs, --db and --shard are the runner's own; every other key is an experiment
 // key (a task, method or run parameter) or a filter, left for the command to check.
 #include <QSet>
 #include <QString>
@@ -13,7 +13,7 @@ struct CommandLine {
   QString positional;  // the experiment file, or a run's id
   QString outDir, jobsText = "1", dbPath, shardText;
   QVariantMap overrides;
-  QSet<QString> flags;  // help, json, long
+  QSet<QString> flags;  // help, json, long, check
 };
 
 // Returns "" or the error line naming the key (a second positional in the words of `command`: a file, a run id).

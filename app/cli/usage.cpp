@@ -21,7 +21,7 @@ const QMap<QString, QString>& usages() {
        "usage: milab-cli run [EXPERIMENT.json] --out DIR [--task ID (milab-cli tasks)] [--dim N] [--mi NATS]\n"
        "                 [--alpha A] --method ID [--K N] [--steps N] [--lr LR] [--seed N]\n"
        "                 [--device auto|cpu|cuda] [--<any parameter the task or method declares> VALUE]\n"
-       "                 [--jobs N] [--db PATH] [--shard I/N]\n"
+       "                 [--jobs N] [--db PATH] [--shard I/N] [--check]\n"
        "--method (milab-cli methods) is needed unless the file names one: no method is the default.\n"
        "A value with commas (--K 8,64,512) sweeps it; so does a \"grid\" in the file. A grid writes one folder\n"
        "per cell under DIR/cells, DIR/grid.csv and the figure the grid's shape calls for (estimate_vs_K,\n"
@@ -34,6 +34,8 @@ const QMap<QString, QString>& usages() {
        "and writes every result itself: only rank 0 needs the file and DIR; the numbers are those of --jobs 1.\n"
        "Every run that ends is also recorded in the run history (--db PATH, else $MILAB_DB, else the user's data\n"
        "folder): see milab-cli history.\n"
+       "--check makes every check a run makes before its first step (tasks, methods, ranges, memory) and\n"
+       "writes nothing: exit 0 and one line, or exit 2 as the run would (prior-orders and hashing take it too).\n"
        "Exit codes: 0 done, 1 a run failed, 2 bad input (one line on stderr, nothing written), 130/143/129\n"
        "stopped by SIGINT/SIGTERM/SIGHUP (what was measured is written).\n"},
       {"prior-orders",

@@ -2,6 +2,8 @@
 // method plugins loaded, the lab shown.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
+#include <QMessageBox>
 #include <QTimer>
 #include <cstdio>
 
@@ -11,6 +13,7 @@
 #include "gui/main_window.h"
 #include "gui/panels/experiment_panel.h"
 #include "method/method_registry.h"
+#include "method/plugin_install_check.h"
 #include "results/run_store.h"
 
 // milab [EXPERIMENT.json] [--run] [--out DIR]: opens the lab on an experiment (the bundled default when none is
@@ -19,6 +22,8 @@ int main(int argc, char** argv) {
   QApplication app(argc, argv);
   QApplication::setApplicationName("milab");
   QApplication::setApplicationVersion(MILAB_VERSION);
+  // The installed icon theme's milab (share/icons/hicolor), else the same picture compiled in.
+  QApplication::setWindowIcon(QIcon::fromTheme("milab", QIcon(":/desktop/milab.svg")));
   QCommandLineParser parser;
   parser.setApplicationDescription("A desktop lab for mutual-information estimators.");
   parser.addHelpOption();
@@ -33,6 +38,13 @@ int main(int argc, char** argv) {
   milab::initTorchRuntime();
   milab::MethodRegistry registry;
   registry.loadDefault();
+  // An install without its plugins folder, or with a plugin that does not load: said in a dialog, not a lab that
+  // silently lacks its methods (or a crash on the first run).
+  if (const QString problem = milab::pluginInstallProblem(&registry); !problem.isEmpty()) {
+    std::fprintf(stderr, "milab: %s\n", problem.toLocal8Bit().constData());
+    QMessageBox::critical(nullptr, "milab cannot start", problem);
+    return 2;
+  }
   milab::MainWindow window(registry, parser.isSet("db") ? parser.value("db") : milab::defaultHistoryPath());
 
   const QString path = parser.positionalArguments().value(0, milab::kDefaultExperiment);

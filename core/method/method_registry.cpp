@@ -20,7 +20,9 @@ QStringList MethodRegistry::defaultPluginDirs() {
   const QString env = qEnvironmentVariable("MILAB_PLUGIN_PATH");
   if (!env.isEmpty()) return env.split(':', Qt::SkipEmptyParts);
   const QString appDir = QCoreApplication::applicationDirPath();
-  return {QDir(appDir).filePath("../plugins"), QDir(appDir).filePath("plugins")};
+  // The build tree's layout, then an install's (cmake/install.cmake: P/bin and P/lib/milab/plugins).
+  return {QDir(appDir).filePath("../plugins"), QDir(appDir).filePath("plugins"),
+          QDir(appDir).filePath("../lib/milab/plugins")};
 }
 
 void MethodRegistry::loadDefault() {

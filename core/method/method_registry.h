@@ -26,7 +26,8 @@ class MethodRegistry {
   MethodRegistry(const MethodRegistry&) = delete;
   MethodRegistry& operator=(const MethodRegistry&) = delete;
 
-  // $MILAB_PLUGIN_PATH (colon separated) if set, else <exe dir>/../plugins and <exe dir>/plugins.
+  // $MILAB_PLUGIN_PATH (colon separated) if set, else <exe dir>/../plugins and <exe dir>/plugins (a build
+  // tree) and <exe dir>/../lib/milab/plugins (an install).
   static QStringList defaultPluginDirs();
 
   // Loads every shared library in `dir`. Returns how many methods were added.

@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""milab installs like a desktop program (issue 47): `cmake --install` into a scratch prefix, then the programs run
+from there with no build folder and no environment variable: the runner's run, the window off screen, the man page,
+the desktop entry and icon; and an install without its plugins folder, or with a file there that is not a plugin,
+is refused in one line naming the folder or the file (exit 2), never a crash.
+
+usage: install_check.py BUILD_DIR
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+BUILD = sys.argv[1]
+failures = []
+
+
+def expect(ok, what):
+    if not ok:
+        failures.append(what)
+        print("FAIL " + what)
+
+
+def run(args, env, timeout=600):
+    return subprocess.run(args, env=env, capture_output=True, text=True, timeout=timeout)
+
+
+with tempfile.TemporaryDirectory() as scratch:
+    prefix = os.path.join(scratch, "prefix")
+    r = run(["cmake", "--install", BUILD, "--prefix", prefix], os.environ)
+    expect(r.returncode == 0, f"cmake --install exits {r.returncode}: {r.stderr[-500:]}")
+    # Nothing from the build: no plugin path, a history of the scratch folder's own, another working directory.
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MILAB_")}
+    env.update(QT_QPA_PLATFORM="offscreen", MILAB_DB=os.path.join(scratch, "history.sqlite"),
+               MILAB_CACHE=os.path.join(scratch, "cache"), XDG_CONFIG_HOME=os.path.join(scratch, "config"))
+    cli, window = os.path.join(prefix, "bin", "milab-cli"), os.path.join(prefix, "bin", "milab")
+
+    out = os.path.join(scratch, "run")
+    r = run([cli, "run", "--task", "gaussian2", "--method", "infonce", "--steps", "20", "--out", out], env)
+    expect(r.returncode == 0 and os.path.isfile(os.path.join(out, "summary.json")),
+           f"the installed milab-cli run exits {r.returncode}: {r.stderr.strip()[-300:]}")
+    r = run([cli, "methods"], env)
+    expect(r.returncode == 0 and "demi" in r.stdout and "infonce" in r.stdout,
+           f"the installed milab-cli lists its methods: exit {r.returncode}")
+    r = run([cli, "tasks"], env)
+    expect(r.returncode == 0 and "gaussian3" in r.stdout and "student-identity" in r.stdout,
+           f"the installed milab-cli lists its tasks: exit {r.returncode}")
+
+    # The window, off screen, runs a short experiment and saves itself when the run ends.
+    experiment = os.path.join(scratch, "short.json")
+    with open(experiment, "w") as f:
+        f.write('{"task": "gaussian2", "dim": 5, "mi": 2, "method": "infonce", "K": 32, "steps": 30, "seed": 1}')
+    shot = os.path.join(scratch, "window.png")
+    r = run([window, experiment, "--run", "--screenshot", shot], env)
+    expect(r.returncode == 0 and os.path.isfile(shot) and os.path.getsize(shot) > 10000,
+           f"the installed window runs and saves its picture: exit {r.returncode}: {r.stderr.strip()[-300:]}")
+
+    share = os.path.join(prefix, "share")
+    man = os.path.join(share, "man", "man1", "milab-cli.1")
+    expect(os.path.isfile(man) and "milab\\-cli run" in open(man, encoding="utf-8", errors="replace").read(),
+           "the man page milab-cli.1 is installed, written from the runner's help")
+    desktop = os.path.join(share, "applications", "milab.desktop")
+    expect(os.path.isfile(desktop), "the desktop entry is installed")
+    expect(os.path.isfile(os.path.join(share, "icons", "hicolor", "scalable", "apps", "milab.svg")),
+           "the icon is installed in the hicolor theme")
+    if shutil.which("desktop-file-validate"):
+        r = run(["desktop-file-validate", desktop], env)
+        expect(r.returncode == 0, f"desktop-file-validate: {r.stdout}{r.stderr}")
+    expect(os.path.isfile(os.path.join(share, "milab", "experiments", "default.json")), "the presets are installed")
+
+    # A file in the plugins folder that is not a plugin: one line naming it, exit 2.
+    plugins = os.path.join(prefix, "lib", "milab", "plugins")
+    broken = os.path.join(plugins, "libmilab_broken.so")
+    shutil.copy(os.path.join(prefix, "lib", "milab", "libmilab_core.so"), broken)
+    r = run([cli, "run", "--task", "gaussian2", "--method", "infonce", "--steps", "5", "--out", out + "2"], env)
+    lines = r.stderr.strip().splitlines()
+    expect(r.returncode == 2 and len(lines) == 1 and "libmilab_broken.so" in lines[0],
+           f"a broken plugin is one line naming it, exit 2: exit {r.returncode}, stderr {r.stderr!r}")
+    expect(not os.path.exists(out + "2"), "nothing is written when a plugin is broken")
+    os.remove(broken)
+
+    # No plugins folder at all: one line naming where it looked, exit 2.
+    os.rename(plugins, plugins + ".moved")
+    r = run([cli, "methods"], env)
+    lines = r.stderr.strip().splitlines()
+    expect(r.returncode == 2 and len(lines) == 1 and "lib/milab/plugins" in lines[0],
+           f"a missing plugins folder is one line naming it, exit 2: exit {r.returncode}, stderr {r.stderr!r}")
+
+# The Debian package: CPack's DEB of the same install, whose dependencies are real packages of this machine.
+with tempfile.TemporaryDirectory() as scratch:
+    r = run(["cpack", "-G", "DEB", "-B", scratch, "--config", os.path.join(BUILD, "CPackConfig.cmake")], os.environ)
+    debs = [f for f in os.listdir(scratch) if f.endswith(".deb")]
+    expect(r.returncode == 0 and len(debs) == 1, f"cpack -G DEB makes one package: exit {r.returncode} {r.stderr[-300:]}")
+    if debs:
+        deb = os.path.join(scratch, debs[0])
+        listing = run(["dpkg-deb", "-c", deb], os.environ).stdout
+        for path in ("./usr/bin/milab-cli", "./usr/bin/milab", "./usr/lib/milab/plugins/libmilab_demi.so",
+                     "./usr/lib/milab/plugins/tasks/", "./usr/share/applications/milab.desktop"):
+            expect(path in listing, f"the package holds {path}")
+        depends = run(["dpkg-deb", "-f", deb, "Depends"], os.environ).stdout
+        for package in [p.strip() for p in depends.split(",") if p.strip()]:
+            r = run(["dpkg-query", "-W", "-f=${Status}", package], os.environ)
+            expect("install ok installed" in r.stdout, f"the package depends on '{package}', not installed here")
+
+print(f"install_check: {len(failures)} failures")
+sys.exit(1 if failures else 0)
