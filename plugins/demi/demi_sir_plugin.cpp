@@ -84,3 +84,6 @@ std::unique_ptr<Estimator> DemiSirPlugin::create(const EstimatorContext& context
 }
 
 }  // namespace milab
+
+// The moc of this plugin's class, compiled with this file instead of in a file of its own (a shorter build).
+#include "moc_demi_sir_plugin.cpp"

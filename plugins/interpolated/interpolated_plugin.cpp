@@ -35,3 +35,6 @@ std::unique_ptr<Estimator> InterpolatedPlugin::create(const EstimatorContext& co
 }
 
 }  // namespace milab
+
+// The moc of this plugin's class, compiled with this file instead of in a file of its own (a shorter build).
+#include "moc_interpolated_plugin.cpp"

@@ -27,3 +27,6 @@ std::unique_ptr<Estimator> JsPlugin::create(const EstimatorContext& context) con
 }
 
 }  // namespace milab
+
+// The moc of this plugin's class, compiled with this file instead of in a file of its own (a shorter build).
+#include "moc_js_plugin.cpp"

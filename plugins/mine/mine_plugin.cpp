@@ -39,3 +39,6 @@ std::unique_ptr<Estimator> MinePlugin::create(const EstimatorContext& context) c
 }
 
 }  // namespace milab
+
+// The moc of this plugin's class, compiled with this file instead of in a file of its own (a shorter build).
+#include "moc_mine_plugin.cpp"

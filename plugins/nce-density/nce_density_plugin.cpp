@@ -180,3 +180,6 @@ std::unique_ptr<Estimator> NceDensityPlugin::create(const EstimatorContext& cont
 }
 
 }  // namespace milab
+
+// The moc of this plugin's class, compiled with this file instead of in a file of its own (a shorter build).
+#include "moc_nce_density_plugin.cpp"

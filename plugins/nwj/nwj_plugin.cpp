@@ -23,3 +23,6 @@ std::unique_ptr<Estimator> NwjPlugin::create(const EstimatorContext& context) co
 }
 
 }  // namespace milab
+
+// The moc of this plugin's class, compiled with this file instead of in a file of its own (a shorter build).
+#include "moc_nwj_plugin.cpp"

@@ -23,3 +23,6 @@ std::unique_ptr<Estimator> TubaPlugin::create(const EstimatorContext& context) c
 }
 
 }  // namespace milab
+
+// The moc of this plugin's class, compiled with this file instead of in a file of its own (a shorter build).
+#include "moc_tuba_plugin.cpp"

@@ -140,3 +140,6 @@ std::unique_ptr<TaskModel> BeyondNormalTaskPlugin::build(const TaskInfo& task, c
 }
 
 }  // namespace milab
+
+// The moc of this plugin's class, compiled with this file instead of in a file of its own (a shorter build).
+#include "moc_beyond_normal_task_plugin.cpp"

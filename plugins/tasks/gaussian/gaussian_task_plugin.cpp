@@ -46,3 +46,6 @@ std::unique_ptr<TaskModel> GaussianTaskPlugin::build(const TaskInfo& task, const
 }
 
 }  // namespace milab
+
+// The moc of this plugin's class, compiled with this file instead of in a file of its own (a shorter build).
+#include "moc_gaussian_task_plugin.cpp"
