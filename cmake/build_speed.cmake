@@ -21,6 +21,7 @@ option(MILAB_PRECOMPILED_ATEN "precompile <ATen/ATen.h> once and reuse it in eve
 # built for milab_core (MILAB_VERSION, milab_core_EXPORTS) would serve milab_core alone.
 if(MILAB_PRECOMPILED_ATEN)
   add_library(milab_aten_pch OBJECT ${CMAKE_CURRENT_LIST_DIR}/aten_pch.cpp)
+  set_target_properties(milab_aten_pch PROPERTIES AUTOMOC OFF)
   target_compile_definitions(milab_aten_pch PRIVATE QT_NO_KEYWORDS)
   target_compile_options(milab_aten_pch PRIVATE ${TORCH_CXX_FLAGS})
   target_link_libraries(milab_aten_pch PRIVATE Qt6::Core ${TORCH_LIBRARIES})

@@ -1,4 +1,4 @@
-// Every plugin a few steps on a GPU, when LibTorch sees one (a CUDA LibTorch: README, "On a GPU"); skipped
+// Every plugin a few steps on a GPU, when LibTorch sees one (a CUDA LibTorch: docs/speed.md, "GPU"); skipped
 // otherwise, as on CI and on Debian's CPU-only LibTorch. It checks that each method's step and evaluation run on
 // the device end to end (the samples drawn there by the device's generator, demi-sir resampling there): the run
 // ends finished on cuda, or, after so few steps, refused by its own plausibility rule, never with an error.
