@@ -35,8 +35,14 @@ function(milab_use_precompiled_aten target)
   if(MILAB_PRECOMPILED_ATEN)
     target_precompile_headers(${target} REUSE_FROM milab_aten_pch)
     if("EMPTY_MOC" IN_LIST ARGN)
-      set_source_files_properties(${CMAKE_CURRENT_BINARY_DIR}/${target}_autogen/mocs_compilation.cpp
-                                  PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
+      milab_moc_is_empty(${target})
     endif()
   endif()
+endfunction()
+
+# milab_moc_is_empty(target): the target's files include their own moc, so its mocs_compilation.cpp is empty and
+# compiles without the precompiled header.
+function(milab_moc_is_empty target)
+  set_source_files_properties(${CMAKE_CURRENT_BINARY_DIR}/${target}_autogen/mocs_compilation.cpp
+                              PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
 endfunction()

@@ -39,17 +39,4 @@ class DimeEstimator final : public Estimator {
   std::unique_ptr<Networks> nets_;  // null for the oracle
 };
 
-// The plugin behind kl-dime, gan-dime and hd-dime: one per divergence (their folders' small Qt classes).
-class DimePlugin : public MethodPlugin {
- public:
-  explicit DimePlugin(FDivergence divergence) : divergence_(divergence) {}
-  MethodInfo info() const override;
-  QList<Ceiling> ceilings(const ParamMap&) const override { return {}; }
-  MemoryNeed memoryNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const override;
-  std::unique_ptr<Estimator> create(const EstimatorContext& context) const override;
-
- private:
-  FDivergence divergence_;
-};
-
 }  // namespace milab

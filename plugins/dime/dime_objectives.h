@@ -15,9 +15,9 @@
 
 #include <QString>
 
-namespace milab {
+#include "f_divergence.h"
 
-enum class FDivergence { Kl, Gan, Hellinger };
+namespace milab {
 
 at::Tensor dimePhiJoint(FDivergence d, const at::Tensor& t);
 at::Tensor dimePhiMarginal(FDivergence d, const at::Tensor& t);

@@ -1,7 +1,9 @@
 #pragma once
 // f-DIME's settings: their ParamSpecs and the typed options read from a validated ParamMap in one place
 // (dimeOptions: the only reader of the family's ParamMap by key).
-#include "dime_objectives.h"
+#include <cstdint>
+
+#include "f_divergence.h"
 #include "params/param_spec.h"
 
 namespace milab {

@@ -1,8 +1,8 @@
 #pragma once
-// gan-dime: f-DIME with the GAN (Jensen-Shannon) divergence (dime_estimator.h, dime_objectives.h).
+// gan-dime: f-DIME with the GAN (Jensen-Shannon) divergence (dime_plugin.h, dime_objectives.h).
 #include <QObject>
 
-#include "dime_estimator.h"
+#include "dime_plugin.h"
 
 namespace milab {
 

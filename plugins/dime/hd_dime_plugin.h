@@ -1,8 +1,8 @@
 #pragma once
-// hd-dime: f-DIME with the squared Hellinger distance (dime_estimator.h, dime_objectives.h).
+// hd-dime: f-DIME with the squared Hellinger distance (dime_plugin.h, dime_objectives.h).
 #include <QObject>
 
-#include "dime_estimator.h"
+#include "dime_plugin.h"
 
 namespace milab {
 

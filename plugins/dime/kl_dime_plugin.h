@@ -1,8 +1,8 @@
 #pragma once
-// kl-dime: f-DIME with the KL divergence (dime_estimator.h, dime_objectives.h).
+// kl-dime: f-DIME with the KL divergence (dime_plugin.h, dime_objectives.h).
 #include <QObject>
 
-#include "dime_estimator.h"
+#include "dime_plugin.h"
 
 namespace milab {
 

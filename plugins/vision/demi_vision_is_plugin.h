@@ -1,8 +1,8 @@
 #pragma once
-// demi-vision-is: the vision family's DemiIs objective (vision_estimator.h, vision_objectives.h).
+// demi-vision-is: the vision family's DemiIs objective (vision_plugin.h, vision_objectives.h).
 #include <QObject>
 
-#include "vision_estimator.h"
+#include "vision_plugin.h"
 
 namespace milab {
 

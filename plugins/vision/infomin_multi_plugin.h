@@ -1,8 +1,8 @@
 #pragma once
-// infomin-multi: the vision family's NceMulti objective (vision_estimator.h, vision_objectives.h).
+// infomin-multi: the vision family's NceMulti objective (vision_plugin.h, vision_objectives.h).
 #include <QObject>
 
-#include "vision_estimator.h"
+#include "vision_plugin.h"
 
 namespace milab {
 

@@ -1,8 +1,8 @@
 #pragma once
-// infonce-vision: the vision family's Nce objective (vision_estimator.h, vision_objectives.h).
+// infonce-vision: the vision family's Nce objective (vision_plugin.h, vision_objectives.h).
 #include <QObject>
 
-#include "vision_estimator.h"
+#include "vision_plugin.h"
 
 namespace milab {
 

@@ -44,21 +44,4 @@ class VisionEstimator final : public Estimator, public RepresentationProbe {
   std::unique_ptr<Networks> nets_;
 };
 
-// The plugin behind the four methods (their folder's small Qt classes).
-class VisionPlugin : public MethodPlugin {
- public:
-  explicit VisionPlugin(VisionObjective objective) : objective_(objective) {}
-  MethodInfo info() const override;
-  // Each term is at most log(batch): the objective at most (terms) x log(batch).
-  QList<Ceiling> ceilings(const ParamMap& params) const override;
-  // The queue against the task's train_images.
-  QString validate(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const override;
-  MemoryNeed memoryNeed(const ParamMap&, const TaskInfo&, const ParamMap&) const override { return {}; }
-  qint64 samplesPerBatch(const ParamMap& params) const override { return visionOptions(objective_, params).batch; }
-  std::unique_ptr<Estimator> create(const EstimatorContext& context) const override;
-
- private:
-  VisionObjective objective_;
-};
-
 }  // namespace milab

@@ -1,0 +1,68 @@
+#include "vision_plugin.h"
+
+#include <cmath>
+
+#include "tasks/shared_task_options.h"
+#include "vision_estimator.h"
+
+namespace milab {
+
+MethodInfo VisionPlugin::info() const {
+  MethodInfo i;
+  i.family = "vision";
+  i.params = visionParamSpecs();
+  i.readsImages = true;
+  i.needsSubview = false;  // x' is a view of the image task, not a law with a known p(y|x')
+  switch (objective_) {
+    case VisionObjective::Nce:
+      i.id = "infonce-vision";
+      i.displayName = "InfoNCE on views (InfoMin's x <-> y)";
+      i.summary = "a CNN encoder trained by I_NCE(x;y) between two augmented views, in-batch negatives";
+      break;
+    case VisionObjective::NceMulti:
+      i.id = "infomin-multi";
+      i.displayName = "InfoMin (multi): I_NCE(x;y) + I_NCE(x';y)";
+      i.summary = "a CNN encoder trained by I_NCE(x;y) + I_NCE(x';y): the subview x' as one more view";
+      break;
+    case VisionObjective::DemiBo:
+      i.id = "demi-vision";
+      i.displayName = "DEMI on views (I_BO, Listing 1)";
+      i.summary =
+          "a CNN encoder trained by I_NCE(x';y) + I_BO(x;y|x') + I_NCE(x;y) + I_BO(x';y|x), the BO heads on the "
+          "detached unconditional logits (DEMI's Listing 1)";
+      break;
+    case VisionObjective::DemiIs:
+      i.id = "demi-vision-is";
+      i.displayName = "DEMI on views (I_IS)";
+      i.summary = "DEMI's four vision terms with I_IS for the conditional ones (the paper's footnote 4)";
+      break;
+  }
+  return i;
+}
+
+QList<Ceiling> VisionPlugin::ceilings(const ParamMap& params) const {
+  const VisionOptions o = visionOptions(objective_, params);
+  const int terms = visionTermNames(objective_).size();
+  const double logC = std::log(double(o.batch + o.queue));  // each row's candidates: the batch's keys, the queue's
+  const QString log = o.queue > 0 ? QStringLiteral("log(B+queue)") : QStringLiteral("log B");
+  return {{terms == 1 ? log : QStringLiteral("%1 %2").arg(terms).arg(log), terms * logC}};
+}
+
+QString VisionPlugin::validate(const ParamMap& params, const TaskInfo&, const ParamMap& taskParams) const {
+  const VisionOptions o = visionOptions(objective_, params);
+  const std::optional<qint64> pool = SharedTaskOptions::from(taskParams).trainImages;
+  const qint64 images = pool.value_or(0);
+  if (pool && o.queue > images)
+    return QStringLiteral(
+               "queue: %1 keys is more than the task's train_images (%2): the queue would hold the same "
+               "images again as negatives; allowed 0 to %2")
+        .arg(o.queue)
+        .arg(images);
+  return {};
+}
+
+std::unique_ptr<Estimator> VisionPlugin::create(const EstimatorContext& context) const {
+  return std::make_unique<VisionEstimator>(context, objective_);
+}
+
+}  // namespace milab
