@@ -2,8 +2,8 @@
 // What a run's largest tensors will take, estimated from its settings before anything is allocated: a setting the
 // machine cannot hold is refused at validation (naming its key) instead of growing for a minute and failing on an
 // allocation. The estimates are fits of the peak resident memory measured with /usr/bin/time on one step and its
-// evaluation (README, "Memory"), within about 20%; refusal starts at half the machine's memory, so a refused run
-// would have needed at least about 40% of it.
+// evaluation (docs/user-guide.md, "Memory is checked"), within about 20%; refusal starts at half the machine's
+// memory, so a refused run would have needed at least about 40% of it.
 #include <QString>
 
 #include "params/param_spec.h"
