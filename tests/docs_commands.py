@@ -45,7 +45,8 @@ def check_references(cwd, env, failures):
             failures.append(f"docs/{name} is not `milab-cli {listing} --long`: write it again (--write)")
 CHECKED = {"run", "prior-orders", "hashing"}
 # A synopsis's placeholders: capitals standing alone (the N of `--K N`, not the flag `--K` itself), brackets, "...".
-PLACEHOLDER = re.compile(r"\[|\.\.\.|(?<![-\w])(ID|PATH|DIR|FILE|GRID\.json|N|M|R|K|LR|T|I/N|EXPERIMENT\.json)(?![\w.])")
+PLACEHOLDER = re.compile(
+    r"\[|\.\.\.|(?<![-\w])(ID|PATH|DIR|FILE|GRID\.json|N|M|R|K|LR|T|I/N|EXPERIMENT\.json)(?![\w.])")
 
 
 def documents():
@@ -144,8 +145,10 @@ def check(where, text, cwd, env, failures):
             return "synopsis"
         for flag in re.findall(r"--([a-zA-Z][a-zA-Z0-9_-]*)", " ".join(words)):
             # the command's own flag, or a key some task or method declares (`--<any parameter ...>`)
-            if "--" + flag not in usage and not re.search(r"\b%s\b" % re.escape(flag.replace("-", "_")), keys(cwd, env)):
-                failures.append(f"{where}: --{flag} is neither in `milab-cli help {command}` nor a task's or method's key")
+            key = re.compile(r"\b%s\b" % re.escape(flag.replace("-", "_")))
+            if "--" + flag not in usage and not key.search(keys(cwd, env)):
+                failures.append(f"{where}: --{flag} is neither in `milab-cli help {command}` nor any task's or "
+                                "method's key")
         return "synopsis"
     args = [os.path.join(BIN, "milab-cli")] + words[1:]
     if command in CHECKED:

@@ -91,7 +91,8 @@ with tempfile.TemporaryDirectory() as scratch:
 with tempfile.TemporaryDirectory() as scratch:
     r = run(["cpack", "-G", "DEB", "-B", scratch, "--config", os.path.join(BUILD, "CPackConfig.cmake")], os.environ)
     debs = [f for f in os.listdir(scratch) if f.endswith(".deb")]
-    expect(r.returncode == 0 and len(debs) == 1, f"cpack -G DEB makes one package: exit {r.returncode} {r.stderr[-300:]}")
+    expect(r.returncode == 0 and len(debs) == 1,
+           f"cpack -G DEB makes one package: exit {r.returncode} {r.stderr[-300:]}")
     if debs:
         deb = os.path.join(scratch, debs[0])
         listing = run(["dpkg-deb", "-c", deb], os.environ).stdout

@@ -131,9 +131,10 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
     }
   }
   if (cl.flags.contains("check"))
-    return checkedOnly(experiment.isGrid() ? QStringLiteral("a grid of %1 cells").arg(cells.size())
-                                           : QStringLiteral("one run of %1 on %2").arg(cells.first().spec.method,
-                                                                                      cells.first().spec.task));
+    return checkedOnly(
+        experiment.isGrid()
+            ? QStringLiteral("a grid of %1 cells").arg(cells.size())
+            : QStringLiteral("one run of %1 on %2").arg(cells.first().spec.method, cells.first().spec.task));
   // Ctrl-C, SIGTERM, SIGHUP cancel the run; what it measured is still written. Caught from before the claim, so
   // that once the folder's lock exists (what a script or a test can watch for) a signal never kills the process.
   catchStopSignals();

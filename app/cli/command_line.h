@@ -1,7 +1,7 @@
 #pragma once
 // One parse of a subcommand's arguments: [POSITIONAL] [--key value | --key=value ...] and the flags that take no
-// value (--help, --json, --long, --check). --out, --jobs, --db and --shard are the runner's own; every other key is an experiment
-// key (a task, method or run parameter) or a filter, left for the command to check.
+// value (--help, --json, --long, --check). --out, --jobs, --db and --shard are the runner's own; every other key is an
+// experiment key (a task, method or run parameter) or a filter, left for the command to check.
 #include <QSet>
 #include <QString>
 #include <QStringList>

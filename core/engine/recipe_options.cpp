@@ -8,11 +8,11 @@ namespace milab {
 
 QList<RecipeValue> recipeValues(const QString& recipe) {
   if (recipe == "lab") {
-    // bmi's protocol with two changes chosen from measurements (docs/benchmark.md, "bmi's protocol and the lab's recipe"): lr 0.01 instead of 0.1,
-    // and each column through asinh before standardisation. On student-identity-2-2-1 (truth 0.432, heavy tails)
-    // infonce read 0.140 over 5 seeds at bmi's values and 0.334 with these. Over the whole preset (docs/benchmark.md's table)
-    // NWJ, MINE and KSG read closer, InfoNCE as close (0.156 mean error against 0.152: it gains the dof-1 tasks and
-    // loses Student-t of 2-3 degrees in 3-5 dimensions).
+    // bmi's protocol with two changes chosen from measurements (docs/benchmark.md, "bmi's protocol and the lab's
+    // recipe"): lr 0.01 instead of 0.1, and each column through asinh before standardisation. On student-identity-2-2-1
+    // (truth 0.432, heavy tails) infonce read 0.140 over 5 seeds at bmi's values and 0.334 with these. Over the whole
+    // preset (docs/benchmark.md's table) NWJ, MINE and KSG read closer, InfoNCE as close (0.156 mean error against
+    // 0.152: it gains the dof-1 tasks and loses Student-t of 2-3 degrees in 3-5 dimensions).
     QList<RecipeValue> values = recipeValues("bmi");
     for (RecipeValue& v : values)
       if (v.key == "lr") v.value = 0.01;

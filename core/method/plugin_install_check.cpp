@@ -11,9 +11,11 @@ namespace milab {
 QString pluginInstallProblem(const MethodRegistry* registry) {
   const QStringList dirs = MethodRegistry::defaultPluginDirs();
   bool anyFolder = false;
-  for (const QString& dir : dirs) anyFolder = anyFolder || QFileInfo(dir).isDir();
-  QStringList shown;
-  for (const QString& dir : dirs) shown << QDir::cleanPath(dir);
+  QStringList shown;  // where it looked, as a person reads a path
+  for (const QString& dir : dirs) {
+    anyFolder = anyFolder || QFileInfo(dir).isDir();
+    shown << QDir::cleanPath(dir);
+  }
   if (!anyFolder)
     return QStringLiteral("plugins: no plugin folder (looked in %1); reinstall milab or set MILAB_PLUGIN_PATH")
         .arg(shown.join(", "));

@@ -24,7 +24,16 @@ namespace milab {
 
 namespace {
 
-enum HistoryColumn { kDateColumn, kTaskColumn, kMethodColumn, kDiffersColumn, kEstimateColumn, kTargetColumn, kStatusColumn, kColumnCount };
+enum HistoryColumn {
+  kDateColumn,
+  kTaskColumn,
+  kMethodColumn,
+  kDiffersColumn,
+  kEstimateColumn,
+  kTargetColumn,
+  kStatusColumn,
+  kColumnCount
+};
 constexpr int kIdRole = Qt::UserRole + 1;
 constexpr int kShownRuns = 1000;  // the newest; filters narrow the rest
 
