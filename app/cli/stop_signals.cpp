@@ -11,12 +11,16 @@ namespace {
 std::atomic<bool> requested{false};
 std::atomic<int> lastSignal{SIGINT};
 std::atomic<int> signalCount{0};
+std::atomic<bool> exiting{false};  // the exit code is decided: nothing is left to write
 
 void onStopSignal(int signal) {  // lock-free atomics and _exit only: safe in a signal handler
   lastSignal.store(signal);
   // The second signal does not wait for a long step or the final writes: every file is written atomically and the
-  // history in one transaction, so what is on disk is whole (or absent), never cut.
-  if (signalCount.fetch_add(1) >= 1) ::_exit(128 + signal);
+  // history in one transaction, so what is on disk is whole (or absent), never cut. Once the exit code is decided
+  // (finalExitCode) the first one ends the process too. The count is raised before `exiting` is read, and
+  // finalExitCode sets `exiting` before it reads the count (sequentially consistent atomics), so a signal is
+  // either seen there or ends the process here: none is lost between the two.
+  if (signalCount.fetch_add(1) >= 1 || exiting.load()) ::_exit(128 + signal);
   requested.store(true);
   static const char kSaid[] = "milab-cli: stopping: what was measured is being written; a second signal exits at once\n";
   [[maybe_unused]] const ssize_t n = ::write(STDERR_FILENO, kSaid, sizeof kSaid - 1);  // write(2): signal-safe
@@ -32,5 +36,10 @@ const std::atomic<bool>& stopRequested() { return requested; }
 int stopSignalsSoFar() { return signalCount.load(); }
 
 int exitCode(int code) { return code == kInterrupted ? 128 + lastSignal.load() : code; }
+
+int finalExitCode(int code) {
+  exiting.store(true);
+  return signalCount.load() > 0 ? 128 + lastSignal.load() : exitCode(code);
+}
 
 }  // namespace milab

@@ -17,5 +17,10 @@ const std::atomic<bool>& stopRequested();
 int stopSignalsSoFar();
 // `code`, or 128 + the last stop signal when `code` is kInterrupted.
 int exitCode(int code);
+// The code the process ends with, decided once its work is done: 128 + the last stop signal if one came at any
+// moment before (even after the work's last look at stopRequested, e.g. while its summary was printed), else
+// exitCode(code). A stop signal that comes after this call ends the process at once with 128 + the signal: a script
+// that sent SIGTERM never reads 0.
+int finalExitCode(int code);
 
 }  // namespace milab
