@@ -38,14 +38,20 @@ TaskInfo withoutLaw(const TaskInfo& task) {
   return t;
 }
 
-// The finite set's rows in float, about six copies at the peak: the run's set and its permutation twin, each drawn,
-// transformed and standardised (and joined again for a method that reads them all at once).
-MemoryNeed sampleSetNeed(const RunSpec& spec) {
+// The finite set's shape: its rows and the task's columns (0 rows when the task cannot be built).
+SampleSetShape sampleSetShape(const RunSpec& spec) {
   const std::unique_ptr<TaskModel> model = buildTask(spec.task, spec.taskParams, std::uint64_t(spec.seed));
   if (!model) return {};
-  const double columns = model->dimX() + model->dimY() + (model->hasSubview() ? model->dimX() : 0);
-  return {2e8 + 6.0 * 4.0 * double(spec.samples) * columns, "samples",
-          QStringLiteral("%1 rows of %2 columns, drawn, standardised and split").arg(spec.samples).arg(columns),
+  return {spec.samples, model->dimX(), model->dimY(), model->hasSubview()};
+}
+
+// The finite set's rows in float, about six copies at the peak: the run's set and its permutation twin, each drawn,
+// transformed and standardised (and joined again for a method that reads them all at once).
+MemoryNeed sampleSetNeed(const SampleSetShape& set) {
+  if (set.rows == 0) return {};
+  const double columns = set.dimX + set.dimY + (set.subview ? set.dimX : 0);
+  return {2e8 + 6.0 * 4.0 * double(set.rows) * columns, "samples",
+          QStringLiteral("%1 rows of %2 columns, drawn, standardised and split").arg(set.rows).arg(columns),
           "draw fewer samples"};
 }
 
@@ -74,11 +80,12 @@ QString checkFiniteSamples(const RunSpec& spec, const MethodPlugin& method) {
                "held_out: method %1 reads its held-out part in batches of its own size; whole is offered "
                "by the score-matrix methods (infonce, nwj, mine, js, smile, tuba, interpolated, local-nce)")
         .arg(info.id);
-  if (const QString err = refuseIfTooLarge(info.id, sampleSetNeed(spec)); !err.isEmpty()) return err;
+  const SampleSetShape set = sampleSetShape(spec);
+  if (const QString err = refuseIfTooLarge(info.id, sampleSetNeed(set)); !err.isEmpty()) return err;
+  if (!info.trains) return method.validateWholeSet(spec.methodParams, set);  // reads all N at once
   const qint64 heldOut = heldOutRowsOf(spec);
   const qint64 training = spec.samples - heldOut;
   const qint64 batch = method.samplesPerBatch(spec.methodParams);
-  if (!info.trains) return {};  // reads all N at once
   if (heldOut < batch || training < batch)
     return QStringLiteral("samples: %1 x test_fraction %2 gives %3 training and %4 held-out rows; method %5 needs "
                           "at least one batch of %6 in each")

@@ -53,6 +53,13 @@ struct MethodInfo {
   bool readsWholeHeldOut = false;
 };
 
+// A finite sample set's shape (the run's `samples`), as validation knows it before a row is drawn.
+struct SampleSetShape {
+  qint64 rows = 0;
+  int dimX = 0, dimY = 0;
+  bool subview = false;  // x' columns beside x
+};
+
 // A horizontal reference line a bound can never exceed, e.g. {"log K", 4.85}.
 using Ceiling = NamedValue;
 // A part of a bound that is a sum, e.g. {"I_CNCE(x;y|x')", 2.95}.
@@ -75,6 +82,13 @@ class MethodPlugin {
   // matrices (or an oracle's K x K pairs), otherwise nothing large.
   virtual MemoryNeed memoryNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const {
     return scoreMatrixNeed(params, task, taskParams);
+  }
+  // A method that trains nothing (info().trains false) reads a finite sample set's rows all at once: its checks of
+  // its settings against that set (KSG: more rows than its k, and the memory of them all), or "".
+  virtual QString validateWholeSet(const ParamMap& params, const SampleSetShape& set) const {
+    Q_UNUSED(params);
+    Q_UNUSED(set);
+    return {};
   }
   virtual QList<Ceiling> ceilings(const ParamMap& params) const = 0;
   // A warning about a finished reading that looks right but is not to be trusted, saying what to change (AMMI:

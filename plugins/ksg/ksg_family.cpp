@@ -112,23 +112,39 @@ MethodInfo KsgPlugin::info() const {
   return i;
 }
 
-QString KsgPlugin::validate(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const {
-  const KsgOptions o = KsgOptions::from(params);
-  const qint64 k = o.k, samples = o.setSize;
-  if (k >= samples) return QStringLiteral("k: must be below set_size (%1) for %2, got %3").arg(samples).arg(id_).arg(k);
-  const int dim = task.dimY ? std::max(task.dimX, task.dimY) : SharedTaskOptions::from(taskParams).dim.value_or(0);
-  const double need = ksgBytesNeeded(samples, dim, task.hasSubview()), have = physicalMemoryBytes();
+QString KsgPlugin::checkPoints(int k, qint64 points, int dim, bool hasSubview, const QString& key) const {
+  // Each point's k-th neighbour is another point: k + 1 of them at least.
+  if (k >= points)
+    return QStringLiteral("%1: %2 reads all %3 rows at once with k = %4 neighbours each; needs at least k + 1 = %5")
+        .arg(key, id_)
+        .arg(points)
+        .arg(k)
+        .arg(k + 1);
+  const double need = ksgBytesNeeded(points, dim, hasSubview), have = physicalMemoryBytes();
   if (need > 0.5 * have)
     return QStringLiteral(
-               "set_size: %1 draws of dimension %2 need about %3 GiB for %4, more than half of this machine's %5 "
-               "GiB; use at most %6")
-        .arg(samples)
+               "%1: %2 draws of dimension %3 need about %4 GiB for %5, more than half of this machine's %6 "
+               "GiB; use at most %7")
+        .arg(key)
+        .arg(points)
         .arg(dim)
         .arg(need / (1 << 30), 0, 'f', 1)
         .arg(id_)
         .arg(have / (1 << 30), 0, 'f', 1)
-        .arg(qint64(0.5 * have / ksgBytesNeeded(1, dim, task.hasSubview())));
+        .arg(qint64(0.5 * have / ksgBytesNeeded(1, dim, hasSubview)));
   return {};
+}
+
+QString KsgPlugin::validate(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const {
+  const KsgOptions o = KsgOptions::from(params);
+  if (o.k >= o.setSize)
+    return QStringLiteral("k: must be below set_size (%1) for %2, got %3").arg(o.setSize).arg(id_).arg(o.k);
+  const int dim = task.dimY ? std::max(task.dimX, task.dimY) : SharedTaskOptions::from(taskParams).dim.value_or(0);
+  return checkPoints(o.k, o.setSize, dim, task.hasSubview(), "set_size");
+}
+
+QString KsgPlugin::validateWholeSet(const ParamMap& params, const SampleSetShape& set) const {
+  return checkPoints(KsgOptions::from(params).k, set.rows, std::max(set.dimX, set.dimY), set.subview, "samples");
 }
 
 std::unique_ptr<Estimator> KsgPlugin::create(const EstimatorContext& context) const {

@@ -13,10 +13,15 @@ class KsgPlugin : public MethodPlugin {
 
   MethodInfo info() const override;
   QString validate(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const override;
+  // With the run's samples KSG reads every row at once: more than k of them, and their memory.
+  QString validateWholeSet(const ParamMap& params, const SampleSetShape& set) const override;
   QList<Ceiling> ceilings(const ParamMap&) const override { return {}; }
   std::unique_ptr<Estimator> create(const EstimatorContext& context) const override;
 
  private:
+  // "" or why `points` draws of dimension `dim` (counted by `key`) cannot be read with k neighbours here.
+  QString checkPoints(int k, qint64 points, int dim, bool hasSubview, const QString& key) const;
+
   QString id_, displayName_;
   bool conditional_;
 };

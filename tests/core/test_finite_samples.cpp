@@ -199,6 +199,35 @@ class TestFiniteSamples : public QObject {
     QVERIFY2(err.startsWith("samples: infonce needs about ") && err.contains("draw fewer samples"), qPrintable(err));
   }
 
+  // A method that trains nothing reads all N rows at once. KSG counts k neighbours of each: N <= k was refused only
+  // at run time (exit 1, files and a history row written), now at validation naming samples.
+  void ksgOnTooFewRowsIsRefusedNamingSamples() {
+    RunSpec s = spec("ksg", 3, 1);
+    s.methodParams.insert("k", 3);
+    const QString err = validateRunSpec(&s, registry_);
+    QVERIFY2(
+        err.startsWith("samples: ksg reads all 3 rows at once with k = 3 neighbours each; needs at least k + 1 = 4"),
+        qPrintable(err));
+    s.samples = 4;
+    QVERIFY2(validateRunSpec(&s, registry_).isEmpty(), qPrintable(validateRunSpec(&s, registry_)));
+  }
+
+  // KSG's trees and double copies of all N rows (1,344 bytes a row at dimension 16, ksgBytesNeeded) outweigh the set
+  // itself (768): rows that the set's guard lets through, KSG's own refuses, as set_size's does for fresh draws.
+  void ksgsMemoryForAllRowsIsChecked() {
+    const qint64 rows = qint64(0.5 * physicalMemoryBytes() / 1100);  // the set: 0.7 of half; KSG: 1.22 of half
+    if (rows > 100000000) QSKIP("this machine holds more rows than samples allows");
+    RunSpec s = spec("ksg", int(rows), 1);
+    s.taskParams.insert("dim", 16);
+    const QString err = validateRunSpec(&s, registry_);
+    QVERIFY2(err.startsWith(QStringLiteral("samples: %1 draws of dimension 16 need about ").arg(rows)) &&
+                 err.contains("GiB for ksg"),
+             qPrintable(err));
+    RunSpec infonce = spec("infonce", int(rows), 10);  // the same set for a method that reads it in batches
+    infonce.taskParams.insert("dim", 16);
+    QVERIFY2(validateRunSpec(&infonce, registry_).isEmpty(), qPrintable(validateRunSpec(&infonce, registry_)));
+  }
+
  private:
   RunSpec spec(const QString& method, int samples, int steps) const {
     RunSpec s;
