@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "knn/ksg_every_pair.h"
 #include "method/estimator.h"
 
 namespace milab {
@@ -150,14 +151,42 @@ void checkSamples(const SampleMatrix& x, const SampleMatrix& y, int k) {
   if (!x.allFinite() || !y.allFinite()) throw std::invalid_argument("ksg: the samples hold a NaN or an infinity");
 }
 
+// Automatic's choice, from bench_ksg (docs/speed.md, "KSG"): below 8 joint dimensions the trees are faster at any
+// size measured (0.04-1.9x for every pair); from 8 up every pair wins (the trees' search radius covers most points)
+// by 1.4-25x, except that its lead shrinks as the points grow in 8 to 15 dimensions (8: 1.42x at 5,000, 1.01x at
+// 10,000, 0.76x at 20,000; 10: 2.04x at 10,000, 1.76x at 20,000), where the trees keep the larger sets.
+constexpr Eigen::Index kEveryPairMinDims = 8, kEveryPairFromTenDims = 10, kEveryPairAtAnySizeDims = 16;
+constexpr Eigen::Index kEveryPairMaxPointsBelowTenDims = 10000, kEveryPairMaxPointsBelowSixteenDims = 20000;
+
+bool usesEveryPair(NeighbourSearch search, Eigen::Index points, Eigen::Index jointDims) {
+  if (search == NeighbourSearch::Automatic) return ksgPrefersEveryPair(points, jointDims);
+  return search == NeighbourSearch::EveryPair;
+}
+
 void pollCancel(const CancelCheck& cancelled, Eigen::Index i) {
   if (cancelled && i % 256 == 0 && cancelled()) throw EstimatorCancelled();
 }
 
 }  // namespace
 
-double ksgMutualInformation(const SampleMatrix& x, const SampleMatrix& y, int k, const CancelCheck& cancelled) {
+bool ksgPrefersEveryPair(Eigen::Index points, Eigen::Index jointDims) {
+  if (jointDims < kEveryPairMinDims) return false;
+  if (jointDims < kEveryPairFromTenDims) return points <= kEveryPairMaxPointsBelowTenDims;
+  if (jointDims < kEveryPairAtAnySizeDims) return points <= kEveryPairMaxPointsBelowSixteenDims;
+  return true;
+}
+
+double ksgMutualInformation(const SampleMatrix& x, const SampleMatrix& y, int k, const CancelCheck& cancelled,
+                            NeighbourSearch search) {
   checkSamples(x, y, k);
+  if (usesEveryPair(search, x.rows(), x.cols() + y.cols())) {
+    const auto counts = everyPairNeighbourCounts({&x, &y}, {{0}, {1}}, k, cancelled);
+    std::vector<double> plusOne;  // n_x + 1 and n_y + 1 of every point
+    plusOne.reserve(2 * size_t(x.rows()));
+    for (size_t i = 0; i < size_t(x.rows()); ++i)
+      plusOne.insert(plusOne.end(), {counts[0][i] + 1.0, counts[1][i] + 1.0});
+    return digamma(k) + digamma(double(x.rows())) - 2.0 * meanDigamma(plusOne);
+  }
   const Space joint(columns({&x, &y}, cancelled), cancelled);  // each build polls cancel as it reads the points
   const Space xs(x, cancelled);
   const Space ys(y, cancelled);
@@ -173,9 +202,18 @@ double ksgMutualInformation(const SampleMatrix& x, const SampleMatrix& y, int k,
 }
 
 double ksgConditionalMutualInformation(const SampleMatrix& x, const SampleMatrix& y, const SampleMatrix& z, int k,
-                                       const CancelCheck& cancelled) {
+                                       const CancelCheck& cancelled, NeighbourSearch search) {
   checkSamples(x, y, k);
   checkSamples(x, z, k);
+  if (usesEveryPair(search, x.rows(), x.cols() + y.cols() + z.cols())) {
+    const auto counts = everyPairNeighbourCounts({&x, &y, &z}, {{0, 2}, {1, 2}, {2}}, k, cancelled);
+    std::vector<double> conditioned, shared;  // n_xz + 1 and n_yz + 1; n_z + 1
+    for (size_t i = 0; i < size_t(x.rows()); ++i) {
+      conditioned.insert(conditioned.end(), {counts[0][i] + 1.0, counts[1][i] + 1.0});
+      shared.push_back(counts[2][i] + 1.0);
+    }
+    return digamma(k) - 2.0 * meanDigamma(conditioned) + meanDigamma(shared);
+  }
   const Space joint(columns({&x, &y, &z}, cancelled), cancelled);
   const Space xz(columns({&x, &z}, cancelled), cancelled);
   const Space yz(columns({&y, &z}, cancelled), cancelled);

@@ -1,5 +1,6 @@
-// KSG and its conditional form: the k-d tree search (nanoflann, Euclidean tree read in the max norm) gives
-// exactly the brute-force counts, the estimators vanish on independent data, and bad input is refused.
+// KSG and its conditional form: both neighbour searches, the k-d trees (nanoflann, Euclidean trees read in the max
+// norm) and every pair at once (knn/ksg_every_pair.h), give exactly the brute-force counts; the estimators vanish
+// on independent data, and bad input is refused.
 #include <QtTest>
 
 #include <algorithm>
@@ -109,21 +110,38 @@ class TestKsg : public QObject {
     SampleMatrix y = gaussian(400, dy, rng);
     y.col(0) += 0.8 * x.col(0);  // dependent, so the counts are not all alike
     // Against the test's own transcription of the paper (its own digamma), and the library's brute force too.
-    const double tree = ksgMutualInformation(x, y, k), brute = ksgBruteForce(x, y, k);
-    qInfo("KSG %d+%d k=%d: tree %.12f, brute force %.12f", dx, dy, k, tree, brute);
-    QVERIFY(std::abs(tree - brute) < 1e-10);
+    const double brute = ksgBruteForce(x, y, k);
+    for (const NeighbourSearch search : {NeighbourSearch::Trees, NeighbourSearch::EveryPair}) {
+      const double v = ksgMutualInformation(x, y, k, {}, search);
+      qInfo("KSG %d+%d k=%d: %s %.12f, brute force %.12f", dx, dy, k,
+            search == NeighbourSearch::Trees ? "trees" : "pairs", v, brute);
+      QVERIFY(std::abs(v - brute) < 1e-10);
+    }
     QVERIFY(std::abs(ksgMutualInformationBruteForce(x, y, k) - brute) < 1e-10);
   }
 
-  void conditionalTreeSearchEqualsBruteForce() {
+  void conditionalSearchesEqualBruteForce() {
     std::mt19937 rng(11);
     const SampleMatrix z = gaussian(300, 2, rng);
     SampleMatrix x = gaussian(300, 2, rng), y = gaussian(300, 2, rng);
     x += 0.5 * z;
     y += 0.7 * x - 0.3 * z;
-    const double tree = ksgConditionalMutualInformation(x, y, z, 3), brute = cmiBruteForce(x, y, z, 3);
-    qInfo("KSG-CMI: tree %.12f, brute force %.12f", tree, brute);
-    QVERIFY(std::abs(tree - brute) < 1e-12);
+    const double brute = cmiBruteForce(x, y, z, 3);
+    for (const NeighbourSearch search : {NeighbourSearch::Trees, NeighbourSearch::EveryPair}) {
+      const double v = ksgConditionalMutualInformation(x, y, z, 3, {}, search);
+      qInfo("KSG-CMI: %s %.12f, brute force %.12f", search == NeighbourSearch::Trees ? "trees" : "pairs", v, brute);
+      QVERIFY(std::abs(v - brute) < 1e-12);
+    }
+  }
+
+  // Ties (a repeated row) put the k-th neighbour at distance 0; both searches then count nothing strictly within.
+  void bothSearchesAgreeOnTies() {
+    std::mt19937 rng(2);
+    SampleMatrix x = gaussian(200, 2, rng), y = gaussian(200, 2, rng);
+    for (Eigen::Index r = 1; r < 6; ++r) x.row(r) = x.row(0), y.row(r) = y.row(0);
+    const double trees = ksgMutualInformation(x, y, 3, {}, NeighbourSearch::Trees);
+    QCOMPARE(ksgMutualInformation(x, y, 3, {}, NeighbourSearch::EveryPair), trees);
+    QVERIFY(std::abs(trees - ksgBruteForce(x, y, 3)) < 1e-10);
   }
 
   // The closed form: rho = 0.8 in one dimension is I = -0.5 log(1 - 0.64) = 0.511; KSG is nearly unbiased here.
@@ -157,8 +175,13 @@ class TestKsg : public QObject {
     std::mt19937 rng(1);
     const SampleMatrix x = gaussian(1000, 2, rng), y = gaussian(1000, 2, rng);
     int polls = 0;
-    QVERIFY_THROWS_EXCEPTION(EstimatorCancelled, ksgMutualInformation(x, y, 3, [&] { return ++polls > 1; }));
+    QVERIFY_THROWS_EXCEPTION(EstimatorCancelled, ksgMutualInformation(
+                                                     x, y, 3, [&] { return ++polls > 1; }, NeighbourSearch::Trees));
     QCOMPARE(polls, 2);  // polled after building the first tree, then between trees: stopped before any count
+    polls = 0;
+    QVERIFY_THROWS_EXCEPTION(EstimatorCancelled, ksgMutualInformation(
+                                                     x, y, 3, [&] { return ++polls > 2; }, NeighbourSearch::EveryPair));
+    QCOMPARE(polls, 3);  // before each point: stopped at the third
   }
 };
 
