@@ -12,7 +12,27 @@ namespace milab {
 
 namespace {
 
-QString fileError(const QString& path, const QString& what) { return QStringLiteral("file: '%1' %2").arg(path, what); }
+// The file's own control characters (a stray carriage return, a NUL, an escape; a Unicode line break) shown as
+// \xNN or \uNNNN: an error that quotes a cell, a header or a member's name stays one line and cannot drive the
+// terminal. The data-file fuzzer found a cell with carriage returns inside that split the message.
+QString printable(const QString& text) {
+  QString out;
+  out.reserve(text.size());
+  for (const QChar c : text) {
+    const QChar::Category category = c.category();
+    if (category == QChar::Other_Control || category == QChar::Separator_Line ||
+        category == QChar::Separator_Paragraph)
+      out += c.unicode() <= 0xff ? QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'))
+                                 : QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0'));
+    else
+      out += c;
+  }
+  return out;
+}
+
+QString fileError(const QString& path, const QString& what) {
+  return printable(QStringLiteral("file: '%1' %2").arg(path, what));
+}
 
 // "" for a value the lab can compute with, or why not. Runs compute in 32-bit floats (at most 3.4e38), and a column's
 // sums over up to 10^8 rows must stay finite there: 1e30 leaves that room. Larger values would standardise to
