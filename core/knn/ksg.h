@@ -14,11 +14,11 @@ namespace milab {
 
 using SampleMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
-// Polled every few hundred points; when it returns true the estimator throws EstimatorCancelled.
+// Polled at least every few hundred points; when it returns true the estimator throws EstimatorCancelled.
 using CancelCheck = std::function<bool()>;
 
-// How the neighbours are found. Automatic: every pair where the joint space has many dimensions or few points
-// (ksgPrefersEveryPair), else the trees. Tests name one to check both.
+// How the neighbours are found. Automatic: every pair from 8 joint dimensions up, to a number of points that grows
+// with them (ksgPrefersEveryPair), else the trees. Tests name one to check both.
 enum class NeighbourSearch { Automatic, Trees, EveryPair };
 
 double ksgMutualInformation(const SampleMatrix& x, const SampleMatrix& y, int k, const CancelCheck& cancelled = {},
