@@ -9,6 +9,8 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -552,10 +554,19 @@ class TestMainWindow : public QObject {
     QCOMPARE(w.statusBar()->currentMessage(), QString("grid: 4 of 4 cells ended"));
     QCOMPARE(w.findChild<QSpinBox*>("param.steps")->value(), 77);
     QCOMPARE(readAll(out + "/grid.csv").count('\n'), 5);
+    // Each cell's folder holds that cell's run, as the window measured it (not merely a file of that name): its
+    // method, K, status and the very estimate, and a curve of its 40 steps.
     for (const CellResult& c : w.currentGrid()->results()) {
       QCOMPARE(c.result.status, RunStatus::Finished);
-      QVERIFY(QFile::exists(out + "/cells/" + c.cell.name + "/summary.json"));
-      QVERIFY(QFile::exists(out + "/cells/" + c.cell.name + "/curve.csv"));
+      const QJsonObject summary =
+          QJsonDocument::fromJson(readAll(out + "/cells/" + c.cell.name + "/summary.json")).object();
+      QCOMPARE(summary.value("method").toString(), c.cell.spec.method);
+      QCOMPARE(summary.value("K").toInt(), c.cell.spec.methodParams.value("K").toInt());
+      QCOMPARE(summary.value("status").toString(), QString("finished"));
+      QCOMPARE(summary.value("estimate").toDouble(), c.result.estimate);
+      const QStringList curve =
+          QString::fromUtf8(readAll(out + "/cells/" + c.cell.name + "/curve.csv")).split('\n', Qt::SkipEmptyParts);
+      QVERIFY2(curve.size() > 1 && curve.last().startsWith("40,"), qPrintable(curve.value(curve.size() - 1)));
     }
     QVERIFY(readAll(out + "/estimate_vs_K.png").startsWith("\x89PNG\r\n\x1a\n"));
     QVERIFY(readAll(out + "/estimate_vs_K.pdf").startsWith("%PDF-"));
