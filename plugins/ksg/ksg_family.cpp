@@ -112,14 +112,7 @@ MethodInfo KsgPlugin::info() const {
   return i;
 }
 
-QString KsgPlugin::checkPoints(int k, qint64 points, int dim, bool hasSubview, const QString& key) const {
-  // Each point's k-th neighbour is another point: k + 1 of them at least.
-  if (k >= points)
-    return QStringLiteral("%1: %2 reads all %3 rows at once with k = %4 neighbours each; needs at least k + 1 = %5")
-        .arg(key, id_)
-        .arg(points)
-        .arg(k)
-        .arg(k + 1);
+QString KsgPlugin::checkMemory(qint64 points, int dim, bool hasSubview, const QString& key) const {
   const double need = ksgBytesNeeded(points, dim, hasSubview), have = physicalMemoryBytes();
   if (need > 0.5 * have)
     return QStringLiteral(
@@ -140,11 +133,20 @@ QString KsgPlugin::validate(const ParamMap& params, const TaskInfo& task, const 
   if (o.k >= o.setSize)
     return QStringLiteral("k: must be below set_size (%1) for %2, got %3").arg(o.setSize).arg(id_).arg(o.k);
   const int dim = task.dimY ? std::max(task.dimX, task.dimY) : SharedTaskOptions::from(taskParams).dim.value_or(0);
-  return checkPoints(o.k, o.setSize, dim, task.hasSubview(), "set_size");
+  return checkMemory(o.setSize, dim, task.hasSubview(), "set_size");
 }
 
 QString KsgPlugin::validateWholeSet(const ParamMap& params, const SampleSetShape& set) const {
-  return checkPoints(KsgOptions::from(params).k, set.rows, std::max(set.dimX, set.dimY), set.subview, "samples");
+  // Each point's k-th neighbour is another point: k + 1 of them at least.
+  const int k = KsgOptions::from(params).k;
+  if (k >= set.rows)
+    return QStringLiteral(
+               "samples: %1 reads all %2 rows at once with k = %3 neighbours each; needs at least k + 1 = %4")
+        .arg(id_)
+        .arg(set.rows)
+        .arg(k)
+        .arg(k + 1);
+  return checkMemory(set.rows, std::max(set.dimX, set.dimY), set.subview, "samples");
 }
 
 std::unique_ptr<Estimator> KsgPlugin::create(const EstimatorContext& context) const {

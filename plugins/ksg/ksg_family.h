@@ -19,8 +19,8 @@ class KsgPlugin : public MethodPlugin {
   std::unique_ptr<Estimator> create(const EstimatorContext& context) const override;
 
  private:
-  // "" or why `points` draws of dimension `dim` (counted by `key`) cannot be read with k neighbours here.
-  QString checkPoints(int k, qint64 points, int dim, bool hasSubview, const QString& key) const;
+  // "" or why `points` draws of dimension `dim` (counted by `key`: set_size or samples) do not fit this machine.
+  QString checkMemory(qint64 points, int dim, bool hasSubview, const QString& key) const;
 
   QString id_, displayName_;
   bool conditional_;
