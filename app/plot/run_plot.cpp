@@ -16,7 +16,8 @@ namespace {
 const QFont kTitleFont("sans", 10, QFont::Bold);
 const Qt::PenStyle kCeilingStyles[] = {Qt::DashLine, Qt::DashDotLine, Qt::DashDotDotLine};
 
-QString number(double v) { return QString::number(v, 'f', 2); }
+// A number in a legend entry or a series key: two decimals, so equal truths share one line.
+QString legendNumber(double v) { return QString::number(v, 'f', 2); }
 }  // namespace
 
 RunPlot::RunPlot(QCustomPlot* plot) : plot_(plot) {
@@ -112,15 +113,15 @@ void RunPlot::addTarget(const RunSpec& spec, const RunResult& known) {
     for (int l = 0; l < known.levels.size(); ++l) {
       x << double(l) * known.stepsPerLevel << double(l + 1) * known.stepsPerLevel;
       y << known.levels[l].target << known.levels[l].target;
-      key += "|" + number(known.levels[l].target);
+      key += "|" + legendNumber(known.levels[l].target);
     }
     name = QStringLiteral("true %1 (staircase)").arg(known.targetName);
   } else {
     if (std::isnan(known.trueMi)) return;  // a dataset: no truth to draw
     x << 0 << std::max(1, spec.steps);
     y << known.trueMi << known.trueMi;
-    key += "|" + number(known.trueMi);
-    name = QStringLiteral("true %1 = %2").arg(known.targetName, number(known.trueMi));
+    key += "|" + legendNumber(known.trueMi);
+    name = QStringLiteral("true %1 = %2").arg(known.targetName, legendNumber(known.trueMi));
   }
   if (targets_.contains(key)) {  // the same target again: the line spans the longest run
     if (!known.levels.isEmpty() &&
@@ -153,7 +154,7 @@ int RunPlot::addRun(const QString& label, const SeriesStyle& style, const RunSpe
   for (int i = 0; i < known.ceilings.size(); ++i) {
     const Ceiling& c = known.ceilings[i];
     s.references << addFlatLine(QPen(style.color, 1.5, kCeilingStyles[i % 3]),
-                                QStringLiteral("ceiling %1 = %2").arg(c.name, number(c.value)), c.value,
+                                QStringLiteral("ceiling %1 = %2").arg(c.name, legendNumber(c.value)), c.value,
                                 int(runs_.size()));
     s.levels << c.value;
   }
@@ -251,7 +252,8 @@ void RunPlot::setOracle(int id, double value, double stderror) {
   // Its standard error is named: a few evaluation batches of small K are noisy, and a line looks exact.
   QCPGraph* g = addFlatLine(
       QPen(s.style.color, 1.5, Qt::DotLine),
-      QStringLiteral("oracle critic (%1) = %2 ± %3").arg(s.label, number(value), number(stderror)), value, id);
+      QStringLiteral("oracle critic (%1) = %2 ± %3").arg(s.label, legendNumber(value), legendNumber(stderror)), value,
+      id);
   s.references << g;
   updateReferenceLegend();
   clipFlatLines();
@@ -330,10 +332,11 @@ void RunPlot::markEnded(int id, const RunResult& result) {
   s.ended = true;
   if (s.steps.isEmpty() && hasEstimate(result) && !s.point) {
     const bool spread = hasStandardError(result);  // one reading has none: no bar, no "± 0.000"
-    s.reading = spread
-                    ? QStringLiteral(": %1 ± %2 (no training; error bar 1 stderr)")
-                          .arg(number(result.estimate), number(result.stderror))
-                    : QStringLiteral(": %1 (no training; one reading, no standard error)").arg(number(result.estimate));
+    s.reading =
+        spread
+            ? QStringLiteral(": %1 ± %2 (no training; error bar 1 stderr)")
+                  .arg(legendNumber(result.estimate), legendNumber(result.stderror))
+            : QStringLiteral(": %1 (no training; one reading, no standard error)").arg(legendNumber(result.estimate));
     s.point = addGraph(QPen(s.style.color, 2), legendName(s) + s.reading, true);
     s.point->setLineStyle(QCPGraph::lsNone);
     s.point->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, s.style.color, s.style.color, 9));

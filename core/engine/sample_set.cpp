@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "random/seed_streams.h"
 #include "tasks/row_sampler.h"
 
 namespace milab {
@@ -27,9 +28,7 @@ Batch slice(const Batch& b, int64_t start, int64_t length) {
 
 // Apart from the run's generator (estimatorGenerator) and from the task's construction: the data depend on the task,
 // N and the seed only. The same generator goes on to permute y for the baseline.
-at::Generator sampleSetGenerator(int seed) {
-  return at::make_generator<at::CPUGeneratorImpl>(static_cast<uint64_t>(seed) * 104729u + 7u);
-}
+at::Generator sampleSetGenerator(int seed) { return at::make_generator<at::CPUGeneratorImpl>(sampleSetSeed(seed)); }
 
 }  // namespace
 

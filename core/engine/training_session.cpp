@@ -9,21 +9,20 @@
 #include <cmath>
 
 #include "engine/sample_set.h"
+#include "random/seed_streams.h"
 #include "tasks/task.h"
 #include "tasks/task_sampler.h"
 
 namespace milab {
 
-at::Generator estimatorGenerator(int seed) {
-  return at::make_generator<at::CPUGeneratorImpl>(static_cast<uint64_t>(seed) * 7919u + 17u);
-}
+at::Generator estimatorGenerator(int seed) { return at::make_generator<at::CPUGeneratorImpl>(estimatorSeed(seed)); }
 
 at::Generator deviceNoiseGenerator(c10::Device device, int seed, const at::Generator& cpu) {
   if (device.is_cpu()) return cpu;
   if (!device.is_cuda()) throw std::invalid_argument("device: only cpu and cuda are supported");
   // Through ATen's CUDA hooks, so this compiles against a CPU-only LibTorch too (there it is never reached).
   at::Generator gen = at::detail::getCUDAHooks().getDefaultCUDAGenerator(device.index()).clone();
-  gen.set_current_seed(static_cast<uint64_t>(seed) * 7919u + 17u);
+  gen.set_current_seed(estimatorSeed(seed));
   return gen;
 }
 

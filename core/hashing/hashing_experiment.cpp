@@ -19,6 +19,7 @@
 #include "method/estimator.h"
 #include "method/markov_encoder.h"
 #include "method/method_registry.h"
+#include "random/seed_streams.h"
 
 namespace milab {
 
@@ -147,7 +148,7 @@ HashingResult runHashing(const HashingSpec& spec, const MethodRegistry& registry
 
     for (int m : spec.bits) {
       // Each code length gets its own generators, so m = 32 reads the same whether or not 16 ran first.
-      at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(static_cast<uint64_t>(seed) * 7919u + m);
+      at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(estimatorSeed(seed, m));
       QElapsedTimer clock;
       clock.start();
       HashingRow lsh{m, "lsh"};

@@ -10,12 +10,13 @@
 #include <stdexcept>
 #include <vector>
 
+#include "nn/fusable.h"
+#include "nn/target_clones.h"
+
 namespace milab {
 
 #ifdef MILAB_HAVE_DNNL
 namespace {
-
-bool fusable(const at::Tensor& t) { return t.is_cpu() && t.scalar_type() == at::kFloat && t.is_contiguous(); }
 
 // C [m, n] = op(A) B + beta C, row-major, through oneDNN's sgemm; A is stored [m, k] ('N') or [k, m] ('T').
 void sgemm(char transA, int64_t m, int64_t n, int64_t k, const float* a, const float* b, float beta, float* c) {
@@ -37,14 +38,7 @@ struct CandidateRow {
   float perRow;  // 1 / B
 };
 
-// Cloned for x86-64-v3 (AVX2, FMA: 0.08 ms less of DEMI's K = 128 step here) beside the baseline, picked when the
-// library loads: like OpenBLAS's kernels, the last digits then depend on the CPU's instruction set, nothing else.
-#if defined(__x86_64__) && defined(__GNUC__)
-#define MILAB_CLONED_FOR_AVX2 __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define MILAB_CLONED_FOR_AVX2
-#endif
-
+// Cloned for x86-64-v3 (AVX2, FMA) beside the baseline (nn/target_clones.h).
 // One row: its candidates' scores and log-softmax, then the backward, on the row's [C, H] units (in: W y; out:
 // the gradient of the pre-activation). Returns the row's log-softmax at the positive.
 MILAB_CLONED_FOR_AVX2 double candidateRow(const CandidateRow& in, float* units, float* scores, float* gradRow,

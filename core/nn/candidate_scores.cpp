@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "nn/fusable.h"
+
 namespace milab {
 
 namespace {
@@ -13,7 +15,6 @@ namespace {
 // are the same on every such machine): CMakeLists.txt compiles this file with -fopenmp-simd (the `omp simd`
 // pragmas, no OpenMP runtime) and -fno-trapping-math (without it GCC keeps the relu's select as a branch, which
 // mispredicts on half the units: 2 ms instead of 0.07 ms at DEMI's K = 128).
-bool fusable(const at::Tensor& t) { return t.is_cpu() && t.scalar_type() == at::kFloat && t.is_contiguous(); }
 bool rowsContiguous(const at::Tensor& t) {
   return t.is_cpu() && t.scalar_type() == at::kFloat && t.dim() == 2 && t.stride(1) == 1;
 }

@@ -158,7 +158,7 @@ SeparableCritic::DemiStep SeparableCritic::trainDemi(const at::Tensor& xp, const
 
   // The conditional objective: its gradient into f([x', x]) and g(y), and for candidates into g's layers directly.
   CandidatesPass candidatesPass;
-  if (conditional == DemiConditional::candidates) {
+  if (conditional == DemiConditional::cnceNegatives) {
     candidatesPass = candidatesCnce(g_, fBoth, gY, negatives, gradFBoth, gradG);
     step.conditional = candidatesPass.value;
   } else {
@@ -175,7 +175,7 @@ SeparableCritic::DemiStep SeparableCritic::trainDemi(const at::Tensor& xp, const
 
   mlpBackward(f_, f, gradF);
   mlpBackward(g_, gy, gradG);
-  if (conditional == DemiConditional::candidates) applyNegativesGradients(g_, fBoth, candidatesPass);
+  if (conditional == DemiConditional::cnceNegatives) applyNegativesGradients(g_, fBoth, candidatesPass);
   adam_->step();
   return step;
 }

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "nn/target_clones.h"
+
 namespace milab {
 
 namespace {
@@ -16,18 +18,13 @@ constexpr int64_t kCallsPerChunk = 1024;                  // 4,096 normals, 16 K
 constexpr float kTwoToMinus32 = 2.3283064365386963e-10f;  // 2^-32
 constexpr float kTwoPi = 6.2831853071795864f;
 
-// Cloned for x86-64-v4 (AVX-512: Philox's 32x32->64 multiplies in 16 lanes) and v3 beside the baseline, picked
-// when the library loads; CMakeLists.txt compiles this file with -ffast-math, without which GCC declares no
-// vector variants of logf/cosf/sinf and the transform stays scalar (its inputs are finite by construction).
-#if defined(__x86_64__) && defined(__GNUC__)
-#define MILAB_CLONED_FOR_AVX __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#else
-#define MILAB_CLONED_FOR_AVX
-#endif
+// Cloned for x86-64-v4 (AVX-512) and v3 beside the baseline (nn/target_clones.h); CMakeLists.txt compiles this
+// file with -ffast-math, without which GCC declares no vector variants of logf/cosf/sinf and the transform stays
+// scalar (its inputs are finite by construction).
 
 // One chunk: calls first..first+1023 of Philox, four words each, into four streams of uniforms, then Box-Muller
 // on the pairs (u0, u1) and (u2, u3). The words are kept in separate arrays so that every loop is a vector loop.
-MILAB_CLONED_FOR_AVX void philoxChunk(float* __restrict out, uint64_t first, uint32_t k0, uint32_t k1) {
+MILAB_CLONED_FOR_AVX512 void philoxChunk(float* __restrict out, uint64_t first, uint32_t k0, uint32_t k1) {
   float radius0[kCallsPerChunk], angle0[kCallsPerChunk], radius1[kCallsPerChunk], angle1[kCallsPerChunk];
   const uint32_t high = static_cast<uint32_t>(first >> 32), low = static_cast<uint32_t>(first);
 #pragma omp simd

@@ -15,7 +15,7 @@ class DemiEstimator final : public DecomposedEstimator {
  protected:
   std::optional<WrittenOutStep> writtenOutStep(const Batch& batch, SeparableCritic& critic) override {
     const SeparableCritic::DemiStep s = critic.trainDemi(
-        batch.xp, batch.x, batch.y, SeparableCritic::DemiConditional::candidates, groundTruthNegatives(batch));
+        batch.xp, batch.x, batch.y, SeparableCritic::DemiConditional::cnceNegatives, groundTruthNegatives(batch));
     return WrittenOutStep{s.unconditional, {s.conditional, s.conditional}};
   }
   ConditionalTerm conditionalObjective(const Batch& batch, CriticPair& critics) override {

@@ -41,7 +41,7 @@ class DemiVarEstimator final : public DecomposedEstimator {
     fitProposalWrittenOut(batch);
     const Proposed q = proposedNegatives(batch);
     const SeparableCritic::DemiStep s =
-        critic.trainDemi(batch.xp, batch.x, batch.y, SeparableCritic::DemiConditional::candidates, q.negatives);
+        critic.trainDemi(batch.xp, batch.x, batch.y, SeparableCritic::DemiConditional::cnceNegatives, q.negatives);
     return WrittenOutStep{s.unconditional, {s.conditional, s.conditional.to(at::kDouble) - q.kl}};
   }
   QList<Term> ownTerms(const Batch& batch, CriticPair& critics) override {

@@ -49,7 +49,7 @@ struct DimeEstimator::Networks {
 };
 
 DimeEstimator::DimeEstimator(const EstimatorContext& ctx, FDivergence divergence)
-    : options_(dimeOptions(divergence, ctx.params)), task_(ctx.task), gen_(ctx.generator), noise_(ctx.noise) {
+    : options_(dimeOptions(divergence, ctx.params)), task_(ctx.task), gen_(ctx.generator), pairing_(ctx.noise) {
   if (options_.critic == DimeOptions::Critic::Oracle) return;
   nets_ = std::make_unique<Networks>();
   const int64_t xDim = criticInputDim(*task_), yDim = task_->dimY();
@@ -70,9 +70,9 @@ DimeEstimator::Outputs DimeEstimator::outputs(const Batch& batch, bool withMargi
   const int64_t n = y.size(0);
   at::Tensor partner;  // the y each x meets in a marginal pair, unless all pairs are used
   if (options_.negatives == DimeOptions::Negatives::Derangement)
-    partner = randomDerangement(n, noise_, y.options());
+    partner = randomDerangement(n, pairing_, y.options());
   else if (options_.negatives == DimeOptions::Negatives::Permutation)
-    partner = at::randperm(n, noise_, y.options().dtype(at::kLong));
+    partner = at::randperm(n, pairing_, y.options().dtype(at::kLong));
   const bool allPairs = !partner.defined();
   const FDivergence d = options_.divergence;
   // An evaluation reads the joint pairs alone: the marginal pairs are drawn all the same (each batch's draws stay

@@ -35,7 +35,7 @@ class DimeEstimator final : public Estimator {
   DimeOptions options_;
   const TaskSampler* task_;
   at::Generator gen_;               // the networks' initialisation
-  at::Generator noise_;             // the marginal pairing, on the run's device
+  at::Generator pairing_;           // draws the marginal pairs (derangement or permutation), on the run's device
   std::unique_ptr<Networks> nets_;  // null for the oracle
 };
 

@@ -1,13 +1,24 @@
 #include "dime_options.h"
 
 #include <QStringList>
-#include <algorithm>
+#include <stdexcept>
 
 namespace milab {
 
 namespace {
 const QStringList kCritics{"concatenated", "separable", "oracle"};
 const QStringList kNegatives{"derangement", "permutation", "all-pairs"};
+
+// The place of a choice key's value in its list. Validated parameters always have one; anything else is a caller's
+// mistake, refused rather than read as the first choice.
+int choiceIndex(const QStringList& choices, const char* key, const ParamMap& params) {
+  const int i = int(choices.indexOf(params.value(key).toString()));
+  if (i < 0)
+    throw std::invalid_argument(QStringLiteral("%1: '%2' is not one of %3 (validate the parameters first)")
+                                    .arg(key, params.value(key).toString(), choices.join('|'))
+                                    .toStdString());
+  return i;
+}
 }  // namespace
 
 ParamSpecs dimeParamSpecs() {
@@ -35,10 +46,8 @@ DimeOptions dimeOptions(FDivergence divergence, const ParamMap& params) {
   o.lr = params.value("lr").toDouble();
   o.hidden = params.value("hidden").toInt();
   o.embed = params.value("embed").toInt();
-  o.critic =
-      static_cast<DimeOptions::Critic>(std::max<qsizetype>(0, kCritics.indexOf(params.value("critic").toString())));
-  o.negatives = static_cast<DimeOptions::Negatives>(
-      std::max<qsizetype>(0, kNegatives.indexOf(params.value("negatives").toString())));
+  o.critic = static_cast<DimeOptions::Critic>(choiceIndex(kCritics, "critic", params));
+  o.negatives = static_cast<DimeOptions::Negatives>(choiceIndex(kNegatives, "negatives", params));
   return o;
 }
 

@@ -235,8 +235,8 @@ class TestStepLoop : public QObject {
     QTest::addColumn<int>("hidden");
     QTest::addColumn<int>("embed");
     using Kind = SeparableCritic::DemiConditional;
-    QTest::newRow("CNCE, K 128, the default critic") << int(Kind::candidates) << 128 << 100 << 100;
-    QTest::newRow("CNCE, K 10, odd sizes") << int(Kind::candidates) << 10 << 13 << 5;
+    QTest::newRow("CNCE, K 128, the default critic") << int(Kind::cnceNegatives) << 128 << 100 << 100;
+    QTest::newRow("CNCE, K 10, odd sizes") << int(Kind::cnceNegatives) << 10 << 13 << 5;
     QTest::newRow("BO, K 128") << int(Kind::boosted) << 128 << 100 << 100;
     QTest::newRow("BO, K 10, odd sizes") << int(Kind::boosted) << 10 << 13 << 5;
     QTest::newRow("IS, K 128") << int(Kind::importanceSampled) << 128 << 100 << 100;
@@ -269,7 +269,7 @@ class TestStepLoop : public QObject {
       const at::Tensor unconditional = kind == kCnceAlone ? at::zeros({}) : inBatchNce(psi);
       at::Tensor conditional;
       if (kind == kCnceAlone) conditional = critics.cnce(negatives);
-      if (conditionalKind == Kind::candidates) conditional = critics.cnce(negatives);
+      if (conditionalKind == Kind::cnceNegatives) conditional = critics.cnce(negatives);
       if (conditionalKind == Kind::boosted) conditional = inBatchNce(psi.detach() + critics.phi());
       if (conditionalKind == Kind::importanceSampled)
         conditional = importanceSampledNce(positiveFirst(critics.phi()), positiveFirst(psi).detach());
@@ -280,7 +280,7 @@ class TestStepLoop : public QObject {
         ours.conditional = handWritten.trainCnce(batch.xp, batch.x, batch.y, negatives);
       } else {
         ours = handWritten.trainDemi(batch.xp, batch.x, batch.y, conditionalKind,
-                                     conditionalKind == Kind::candidates ? negatives : at::Tensor());
+                                     conditionalKind == Kind::cnceNegatives ? negatives : at::Tensor());
       }
       const QByteArray where = QString("step %1").arg(step).toUtf8();
       // The readings, to float rounding of sums of ~K terms (the parameters drift apart by Adam's normalised steps
@@ -289,7 +289,7 @@ class TestStepLoop : public QObject {
       QVERIFY2(std::abs(ours.unconditional.item<double>() - unconditional.item<double>()) < tolerance, where);
       QVERIFY2(std::abs(ours.conditional.item<double>() - conditional.item<double>()) < tolerance, where);
       if (step > 0) continue;
-      if (kind != kCnceAlone && conditionalKind != Kind::candidates) {  // I_IS of phi and psi, DEMI-BO's reading
+      if (kind != kCnceAlone && conditionalKind != Kind::cnceNegatives) {  // I_IS of phi and psi, DEMI-BO's reading
         const double is = importanceSampledNce(positiveFirst(critics.phi()), positiveFirst(psi)).item<double>();
         QVERIFY(std::abs(ours.importanceSampled.item<double>() - is) < tolerance);
       }

@@ -35,7 +35,8 @@ enum Column { kShow, kMethod, kDiffers, kEstimate, kTarget, kCeiling, kError, kS
 constexpr int kIndexRole = Qt::UserRole + 1;  // the entry a row shows, whatever the sort order
 constexpr qint64 kTableRefreshMs = 250;       // the table's numbers change slower than the eye reads them
 constexpr qint64 kFigureRefreshMs = 1000;     // a staircase figure follows its runs live, once a second
-QString number(double v, int digits = 3) { return QString::number(v, 'f', digits); }
+// A cell's number: three decimals, nats read to the thousandth.
+QString cellNumber(double v, int digits = 3) { return QString::number(v, 'f', digits); }
 
 }  // namespace
 
@@ -243,29 +244,31 @@ void ComparisonView::updateRow(int index, const QStringList& differing) {
   const QString differs = set_->labelOf(spec, differing).section(' ', 1);
   set(kMethod, spec.method);
   set(kDiffers, differs);
-  set(kEstimate, estimated ? QStringLiteral("%1 ± %2").arg(number(r.estimate), number(r.stderror)) : QString(),
+  set(kEstimate, estimated ? QStringLiteral("%1 ± %2").arg(cellNumber(r.estimate), cellNumber(r.stderror)) : QString(),
       estimated ? QVariant(r.estimate) : QVariant());
   // A dataset has no truth: its permutation baseline (y shuffled) stands beside the estimate instead.
-  const QString baseline = std::isfinite(r.baseline) ? QStringLiteral("; y shuffled: %1 ± %2")
-                                                           .arg(number(r.baseline), number(r.baselineStderr))
-                                                     : QString();
+  const QString baseline =
+      std::isfinite(r.baseline)
+          ? QStringLiteral("; y shuffled: %1 ± %2").arg(cellNumber(r.baseline), cellNumber(r.baselineStderr))
+          : QString();
   set(kTarget,
       std::isnan(r.trueMi) ? QStringLiteral("%1 unknown%2").arg(r.targetName, baseline)
-                           : QStringLiteral("%1 = %2").arg(r.targetName, number(r.trueMi)),
+                           : QStringLiteral("%1 = %2").arg(r.targetName, cellNumber(r.trueMi)),
       std::isnan(r.trueMi) ? QVariant() : QVariant(r.trueMi));
   set(kCeiling,
       r.ceilings.isEmpty() ? tr("none")
-                           : QStringLiteral("%1 = %2").arg(r.ceilings[0].name, number(r.ceilings[0].value)),
+                           : QStringLiteral("%1 = %2").arg(r.ceilings[0].name, cellNumber(r.ceilings[0].value)),
       r.ceilings.isEmpty() ? QVariant() : QVariant(r.ceilings[0].value));
   const bool error = estimated && !std::isnan(r.trueMi);
-  set(kError, error ? number(r.estimate - r.trueMi) : QString(), error ? QVariant(r.estimate - r.trueMi) : QVariant());
+  set(kError, error ? cellNumber(r.estimate - r.trueMi) : QString(),
+      error ? QVariant(r.estimate - r.trueMi) : QVariant());
   const double seconds = ended ? r.seconds : set_->lastSeconds(index);
   const int steps = ended ? r.stepsDone : set_->lastStep(index);
   const double speed = seconds > 0 ? steps / seconds : 0;
   // A method that trains nothing (KSG) has no steps per second: blank, not 0; and no steps to count, but the
   // evaluation batches it reads.
   const bool training = set_->trains(spec);
-  set(kSpeed, seconds > 0 && training ? number(speed, 0) : QString(), training ? QVariant(speed) : QVariant());
+  set(kSpeed, seconds > 0 && training ? cellNumber(speed, 0) : QString(), training ? QVariant(speed) : QVariant());
   QString statusText = statusName(status);
   if (status == RunStatus::Running && training)
     statusText += QStringLiteral(" %1/%2").arg(set_->lastStep(index)).arg(spec.steps);

@@ -1,0 +1,19 @@
+#pragma once
+// Where a run's seed becomes a generator's: each consumer draws from a stream of its own, so that adding draws to one
+// (a longer training, another code length) moves no other's numbers. Written once here: a stream's map written twice
+// can drift apart (the CUDA noise generator and the CPU one must agree to the bit). Torch-free.
+#include <cstdint>
+
+namespace milab {
+
+// The estimator's stream `stream` of run seed `seed`: the training generators (stream 17, engine/training_session)
+// and the hashing experiment's per-code-length generators (stream m, the code length).
+constexpr std::uint64_t estimatorSeed(int seed, std::uint64_t stream = 17) {
+  return static_cast<std::uint64_t>(seed) * 7919u + stream;
+}
+
+// The finite sample set's data (engine/sample_set): apart from every estimator stream and from the task's
+// construction, so the rows depend on the task, N and the seed only.
+constexpr std::uint64_t sampleSetSeed(int seed) { return static_cast<std::uint64_t>(seed) * 104729u + 7u; }
+
+}  // namespace milab
