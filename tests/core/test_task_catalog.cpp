@@ -3,7 +3,11 @@
 // samples trains on one whose x and y differ in size (the Swiss roll: x in R^2, y in R^1).
 #include <ATen/ATen.h>
 
+#include <QDir>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 
 #include "engine/device.h"
@@ -23,6 +27,22 @@ class TestTaskCatalog : public QObject {
     initTorchRuntime();
     registry_.loadDefault();
     QVERIFY(taskLoadErrors().isEmpty());
+  }
+
+  // Task folders are found as method folders are (plugins/tasks/CMakeLists.txt adds every folder with a
+  // CMakeLists.txt): each folder's plugin is built and loaded, its family's tasks listed, and nothing else is.
+  void everyTaskFolderIsLoaded() {
+    const QDir tasks(QStringLiteral(MILAB_SOURCE_DIR "/plugins/tasks"));
+    QSet<QString> folderFamilies, listedFamilies;
+    for (const QString& folder : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+      if (!QFileInfo::exists(tasks.filePath(folder + "/CMakeLists.txt"))) continue;
+      QFile json(tasks.filePath(folder + "/" + folder + ".json"));  // the plugin's metadata, named for its folder
+      QVERIFY2(json.open(QIODevice::ReadOnly), qPrintable(folder));
+      folderFamilies << QJsonDocument::fromJson(json.readAll()).object().value("family").toString();
+    }
+    for (const TaskInfo& t : availableTasks()) listedFamilies << t.family;
+    QCOMPARE(folderFamilies.size(), 4);
+    QCOMPARE(listedFamilies, folderFamilies);
   }
 
   void listsEveryFamily() {
@@ -96,6 +116,55 @@ class TestTaskCatalog : public QObject {
         qPrintable(err));
     ParamMap unknown{{"transforms", "normal_cdf,twist"}};
     QVERIFY(validateTaskParams(*findTask("beyond-normal"), &unknown).startsWith("transforms: 'twist' is not one of"));
+  }
+
+  // Every listed Beyond-Normal id and the keys that spell it build the same task (issue 50: both fill one typed
+  // variant): the same truth, dimensions and samples. The keys are written from the id here by a
+  // transcription of bmi's grammar of its own (prefixes, then the family and its fields in order).
+  void everyBenchmarkIdIsTheTaskItsKeysBuild() {
+    const QStringList prefixes{"normal_cdf", "half_cube", "asinh", "wiggly", "spiral", "swissroll_x"};
+    const QList<QPair<QString, QStringList>> families{
+        {"1v1-normal", {"correlation"}},
+        {"1v1-bimodal", {"correlation"}},
+        {"1v1-additive", {"epsilon"}},
+        {"multinormal-dense", {"dim_x", "dim_y", "off_diag"}},
+        {"multinormal-sparse", {"dim_x", "dim_y", "n_interacting", "strength"}},
+        {"student-identity", {"dim_x", "dim_y", "dof"}}};
+    int compared = 0;
+    for (const TaskInfo& info : availableTasks()) {
+      if (info.family != "beyond-normal" || info.id == "beyond-normal") continue;
+      QString rest = info.id;
+      QStringList transforms;  // outermost first, as written
+      for (bool found = true; found;) {
+        found = false;
+        for (const QString& p : prefixes)
+          if (rest.startsWith(p + "-")) transforms << p, rest = rest.mid(p.size() + 1), found = true;
+      }
+      std::reverse(transforms.begin(), transforms.end());
+      ParamMap keys{{"transforms", transforms.join(',')}};
+      for (const auto& [base, fields] : families) {
+        if (!rest.startsWith(base + "-")) continue;
+        keys.insert("base", base);
+        const QStringList numbers = rest.mid(base.size() + 1).split('-');
+        QCOMPARE(numbers.size(), fields.size());
+        for (int i = 0; i < fields.size(); ++i) keys.insert(fields[i], numbers[i].toDouble());
+      }
+      QVERIFY2(keys.contains("base"), qPrintable(info.id));
+      const QString err = validateTaskParams(*findTask("beyond-normal"), &keys);
+      QVERIFY2(err.isEmpty(), qPrintable(info.id + ": " + err));
+      const std::unique_ptr<TaskModel> byKeys = buildTask("beyond-normal", keys, 1);
+      const std::unique_ptr<TaskModel> byId = buildTask(info.id, {}, 1);
+      QVERIFY2(byKeys && byId, qPrintable(info.id));
+      QCOMPARE(byKeys->totalMi(), byId->totalMi());
+      QCOMPARE(byKeys->dimX(), byId->dimX());
+      QCOMPARE(byKeys->dimY(), byId->dimY());
+      at::Generator a = estimatorGenerator(5), b = estimatorGenerator(5);
+      const Batch fromKeys = byKeys->sampler(c10::Device(c10::kCPU))->sampleJoint(32, a);
+      const Batch fromId = byId->sampler(c10::Device(c10::kCPU))->sampleJoint(32, b);
+      QVERIFY2(at::equal(fromKeys.x, fromId.x) && at::equal(fromKeys.y, fromId.y), qPrintable(info.id));
+      ++compared;
+    }
+    QCOMPARE(compared, 40);
   }
 
   // Bases multinormal and student take a covariance (dispersion) of the user's own. The truths against

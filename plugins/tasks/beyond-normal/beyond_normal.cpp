@@ -10,6 +10,7 @@
 #include <unsupported/Eigen/SpecialFunctions>
 #include <vector>
 
+#include "beyond_normal_variant.h"
 #include "tasks/gaussian_mi.h"
 #include "tasks/task_catalog.h"
 
@@ -17,132 +18,10 @@ namespace milab::beyond_normal {
 
 namespace {
 
-constexpr int kMaxDim = 500;  // per side: a covariance of 1000 x 1000 is still read in milliseconds
-
-struct Prefix {
-  const char* text;
-  Transform transform;
-  const char* name;
-};
-// bmi writes a transform before its base's id: spiral-normal_cdf-X is spiral(normal_cdf(X)).
-const Prefix kPrefixes[] = {{"normal_cdf-", Transform::NormalCdf, "Normal CDF"},
-                            {"half_cube-", Transform::HalfCube, "Half-cube"},
-                            {"asinh-", Transform::Asinh, "Asinh"},
-                            {"wiggly-", Transform::Wiggly, "Wiggly"},
-                            {"spiral-", Transform::Spiral, "Spiral"},
-                            {"swissroll_x-", Transform::SwissRollX, "Swiss roll"}};
-
 std::vector<int> range(int first, int count) {
   std::vector<int> v(count);
   std::iota(v.begin(), v.end(), first);
   return v;
-}
-
-QString number(double v) { return QString::number(v, 'g', QLocale::FloatingPointShortest); }
-
-// One number of an id, read with its field name for the error.
-QString readNumber(const QString& text, const QString& field, const QString& id, double low, double high, bool integer,
-                   double* out) {
-  bool ok = false;
-  const double v = text.toDouble(&ok);
-  const bool inRange = ok && std::isfinite(v) && v >= low && v <= high && (!integer || v == std::floor(v));
-  if (!inRange)
-    return QStringLiteral("task: %1 in '%2' must be %3 in [%4, %5], got '%6'")
-        .arg(field, id, integer ? "an integer" : "a number", number(low), number(high), text);
-  *out = v;
-  return {};
-}
-
-QString readDims(const QStringList& parts, int at, const QString& id, TaskDefinition* out) {
-  double dx = 0, dy = 0;
-  QString err = readNumber(parts.value(at), "dim_x", id, 1, kMaxDim, true, &dx);
-  if (err.isEmpty()) err = readNumber(parts.value(at + 1), "dim_y", id, 1, kMaxDim, true, &dy);
-  out->dimX = int(dx);
-  out->dimY = int(dy);
-  return err;
-}
-
-Eigen::MatrixXd correlationOf(const Eigen::MatrixXd& covariance) {
-  const Eigen::VectorXd inverseSd = covariance.diagonal().cwiseSqrt().cwiseInverse();
-  return inverseSd.asDiagonal() * covariance * inverseSd.asDiagonal();
-}
-
-// The base of an id, after its transform prefixes. "" or the error line.
-QString parseBase(const QString& base, const QString& id, TaskDefinition* out) {
-  const QStringList p = base.split('-');
-  const auto arity = [&](int n) {
-    return p.size() == n ? QString()
-                         : QStringLiteral("task: '%1' has %2 fields after '%3-%4-', expected %5")
-                               .arg(id)
-                               .arg(p.size() - 2)
-                               .arg(p.value(0), p.value(1))
-                               .arg(n - 2);
-  };
-  if (p.value(0) == "1v1" && (p.value(1) == "normal" || p.value(1) == "bimodal")) {
-    if (QString e = arity(3); !e.isEmpty()) return e;
-    double r = 0;
-    if (QString e = readNumber(p[2], "correlation", id, -0.999, 0.999, false, &r); !e.isEmpty()) return e;
-    out->base = Base::Multinormal;
-    out->covariance = Eigen::Matrix2d{{1.0, r}, {r, 1.0}};
-    if (p[1] == "bimodal") {
-      out->transforms << Transform::NormalCdf << Transform::Bimodal;
-      out->name = "Bimodal 1 × 1";
-    } else {
-      out->name = "Bivariate normal 1 × 1";
-    }
-    return {};
-  }
-  if (p.value(0) == "1v1" && p.value(1) == "additive") {
-    if (QString e = arity(3); !e.isEmpty()) return e;
-    if (QString e = readNumber(p[2], "epsilon", id, 1e-3, 100, false, &out->epsilon); !e.isEmpty()) return e;
-    out->base = Base::AdditiveUniform;
-    out->name = QStringLiteral("Uniform 1 × 1 (additive noise=%1)").arg(p[2]);
-    return {};
-  }
-  if (p.value(0) == "multinormal" && p.value(1) == "dense") {
-    if (QString e = arity(5); !e.isEmpty()) return e;
-    if (QString e = readDims(p, 2, id, out); !e.isEmpty()) return e;
-    const int n = out->dimX + out->dimY;
-    double c = 0;  // (1 - c) I + c J is positive definite for -1/(n-1) < c < 1
-    if (QString e = readNumber(p[4], "off_diag", id, -1.0 / (n - 1) + 1e-3, 0.999, false, &c); !e.isEmpty()) return e;
-    out->base = Base::Multinormal;
-    out->covariance = Eigen::MatrixXd::Constant(n, n, c);
-    out->covariance.diagonal().setOnes();
-    out->name = QStringLiteral("Multinormal %1 × %2 (dense)").arg(out->dimX).arg(out->dimY);
-    return {};
-  }
-  if (p.value(0) == "multinormal" && p.value(1) == "sparse") {
-    if (QString e = arity(6); !e.isEmpty()) return e;
-    if (QString e = readDims(p, 2, id, out); !e.isEmpty()) return e;
-    double k = 0, strength = 0;
-    if (QString e = readNumber(p[4], "n_interacting", id, 0, std::min(out->dimX, out->dimY), true, &k); !e.isEmpty())
-      return e;
-    if (QString e = readNumber(p[5], "strength", id, 1e-3, 100, false, &strength); !e.isEmpty()) return e;
-    out->base = Base::Multinormal;
-    out->covariance = correlationOf(sparseLatentCovariance(out->dimX, out->dimY, int(k), strength));
-    out->name = QStringLiteral("Multinormal %1 × %2 (%3)")
-                    .arg(out->dimX)
-                    .arg(out->dimY)
-                    .arg(k == 2 ? QStringLiteral("2-pair") : QStringLiteral("sparse"));
-    return {};
-  }
-  if (p.value(0) == "student" && p.value(1) == "identity") {
-    if (QString e = arity(5); !e.isEmpty()) return e;
-    if (QString e = readDims(p, 2, id, out); !e.isEmpty()) return e;
-    if (QString e = readNumber(p[4], "dof", id, 0.1, 1000, false, &out->dof); !e.isEmpty()) return e;
-    out->base = Base::StudentT;
-    out->covariance = Eigen::MatrixXd::Identity(out->dimX + out->dimY, out->dimX + out->dimY);
-    out->name = QStringLiteral("Student-t %1 × %2 (dof=%3)").arg(out->dimX).arg(out->dimY).arg(p[4]);
-    return {};
-  }
-  return QStringLiteral("task: unknown task '%1' (the nearest ids: %2; milab-cli tasks lists them all)")
-      .arg(id, nearestTaskIds(id).join(", "));
-}
-
-// Whether x (or y) lies in [0, 1] before the transform at `index` (swissroll and the bimodal inverse CDFs need it).
-bool unitIntervalBefore(const TaskDefinition& t, int index) {
-  if (index == 0) return t.base == Base::AdditiveUniform;  // its x is U(0, 1) (its y is not)
-  return t.transforms[index - 1] == Transform::NormalCdf;
 }
 
 }  // namespace
@@ -193,42 +72,10 @@ Eigen::MatrixXd sparseLatentCovariance(int dimX, int dimY, int interacting, doub
 }
 
 QString parseTaskId(const QString& id, TaskDefinition* out) {
-  TaskDefinition t;
-  t.id = id;
-  QString rest = id;
-  QList<const Prefix*> prefixes;  // outermost first, as written
-  for (bool found = true; found;) {
-    found = false;
-    for (const Prefix& p : kPrefixes)
-      if (rest.startsWith(p.text)) {
-        prefixes << &p;
-        rest = rest.mid(int(std::strlen(p.text)));
-        found = true;
-      }
-  }
-  if (QString e = parseBase(rest, id, &t); !e.isEmpty()) return e;
-  QString name = t.name;
-  for (auto it = prefixes.crbegin(); it != prefixes.crend(); ++it) {  // innermost first
-    const Prefix& p = **it;
-    const int index = int(t.transforms.size());
-    t.transforms << p.transform;
-    if (p.transform == Transform::Spiral && (t.dimX < 2 || t.dimY < 3))
-      return QStringLiteral(
-                 "task: spiral in '%1' needs dim_x >= 2 and dim_y >= 3 (a rotation of y in its "
-                 "second and third coordinates), got %2 × %3")
-          .arg(id)
-          .arg(t.dimX)
-          .arg(t.dimY);
-    if (p.transform == Transform::SwissRollX && (t.dimX != 1 || !unitIntervalBefore(t, index)))
-      return QStringLiteral(
-                 "task: swissroll_x in '%1' needs a 1-dimensional x in [0, 1] (write it on "
-                 "normal_cdf-...)")
-          .arg(id);
-    name = p.transform == Transform::SwissRollX ? QStringLiteral("Swiss roll 2 × 1 @ %1").arg(name)
-                                                : QStringLiteral("%1 @ %2").arg(p.name, name);
-  }
-  t.name = name;
-  *out = t;
+  TaskVariant variant;
+  if (const QString err = readTaskId(id, &variant); !err.isEmpty()) return err;
+  *out = defineTask(variant);
+  out->id = id;  // as written (bmi's "2.0" stays "2.0")
   return {};
 }
 
@@ -293,7 +140,7 @@ QString parseCovariance(const QString& text, int size, const QString& field, Eig
             .arg(field)
             .arg(i + 1)
             .arg(j + 1)
-            .arg(number(m(i, j)), number(m(j, i)));
+            .arg(shortestNumber(m(i, j)), shortestNumber(m(j, i)));
   // Positive definite, and not nearly singular (which would give an MI of thousands of nats and samples that are
   // rounding noise): the smallest eigenvalue a visible share of the largest. This alone is the test, since it
   // fails for any eigenvalue <= 0.

@@ -42,7 +42,8 @@ struct TaskDefinition {
 const QStringList& benchmarkTaskIds();
 
 // Reads an id (bmi's or a variant of one of its families). Returns "" and fills *out, or one line saying what is
-// wrong: "task: unknown family in 'x'; the nearest ids are ...", or the field and its allowed range.
+// wrong: "task: unknown task 'x' (the nearest ids: ...)", or the field and its allowed range. The id is read into
+// the typed variant the keys of task beyond-normal fill too (beyond_normal_variant.h), then built from it.
 QString parseTaskId(const QString& id, TaskDefinition* out);
 
 // The exact I(x; y) in nats: the base's, since every transform is a bijection onto its image.

@@ -1,11 +1,11 @@
 #include "beyond_normal_task_plugin.h"
 
-#include <QLocale>
-#include <QRegularExpression>
+#include <QHash>
 
 #include "beyond_normal.h"
 #include "beyond_normal_options.h"
 #include "beyond_normal_task_model.h"
+#include "beyond_normal_variant.h"
 
 namespace milab {
 
@@ -24,12 +24,12 @@ TaskInfo infoOf(const beyond_normal::TaskDefinition& d) {
   return t;  // no parameters: the id names every one; no x', PMI or densities
 }
 
-// Task `beyond-normal`: the families by keys. Its keys name the fields the id grammar reads.
-const QString kCustomId = QStringLiteral("beyond-normal");
+// Task `beyond-normal`: the families by keys. Its keys name the fields of the variant they fill.
+const QString kKeysTaskId = QStringLiteral("beyond-normal");
 
-TaskInfo customInfo() {
+TaskInfo keysTaskInfo() {
   TaskInfo t;
-  t.id = kCustomId;
+  t.id = kKeysTaskId;
   t.displayName = "Beyond Normal, your variant (keys)";
   t.family = "beyond-normal";
   t.summary =
@@ -39,66 +39,62 @@ TaskInfo customInfo() {
   return t;
 }
 
-QString number(double v) { return QString::number(v, 'g', QLocale::FloatingPointShortest); }
+using beyond_normal::Family;
 
-// The id the keys describe (bmi writes the last transform first), or the error naming the key.
-QString idOf(const BeyondNormalOptions& k, QString* id) {
-  const QString base = k.base;
-  const QString dims = QStringLiteral("%1-%2").arg(k.dimX).arg(k.dimY);
-  QString b;
-  if (base == "multinormal-dense") b = QStringLiteral("multinormal-dense-%1-%2").arg(dims, number(k.offDiag));
-  if (base == "multinormal-sparse")
-    b = QStringLiteral("multinormal-sparse-%1-%2-%3").arg(dims).arg(k.nInteracting).arg(number(k.strength));
-  if (base == "student-identity" || base == "student")
-    b = QStringLiteral("student-identity-%1-%2").arg(dims, number(k.dof));
-  if (base == "multinormal") b = QStringLiteral("multinormal-dense-%1-0").arg(dims);
-  if (base == "1v1-normal" || base == "1v1-bimodal") b = base + "-" + number(k.correlation);
-  if (base == "1v1-additive") b = base + "-" + number(k.epsilon);
-  static const QStringList known{"normal_cdf", "half_cube", "asinh", "wiggly", "spiral", "swissroll_x"};
-  const QStringList chain = k.transforms.split(',', Qt::SkipEmptyParts);
-  for (const QString& raw : chain) {
+// The variant the keys describe: "" or the error naming the key. The bases multinormal and student are the dense
+// and student-identity families with a covariance (dispersion) of the user's own.
+QString variantOf(const BeyondNormalOptions& k, beyond_normal::TaskVariant* v) {
+  static const QHash<QString, Family> families{{"1v1-normal", Family::Normal1v1},
+                                               {"1v1-bimodal", Family::Bimodal1v1},
+                                               {"1v1-additive", Family::Additive1v1},
+                                               {"multinormal-dense", Family::Dense},
+                                               {"multinormal", Family::Dense},
+                                               {"multinormal-sparse", Family::Sparse},
+                                               {"student-identity", Family::StudentIdentity},
+                                               {"student", Family::StudentIdentity}};
+  v->family = families.value(k.base);
+  const bool oneByOne = k.base.startsWith("1v1-");
+  v->dimX = oneByOne ? 1 : k.dimX;
+  v->dimY = oneByOne ? 1 : k.dimY;
+  v->correlation = k.correlation;
+  v->epsilon = k.epsilon;
+  v->offDiag = k.base == "multinormal" ? 0.0 : k.offDiag;  // replaced by the user's covariance
+  v->interacting = k.nInteracting;
+  v->strength = k.strength;
+  v->dof = k.dof;
+  static const QHash<QString, beyond_normal::Transform> transforms{
+      {"normal_cdf", beyond_normal::Transform::NormalCdf}, {"half_cube", beyond_normal::Transform::HalfCube},
+      {"asinh", beyond_normal::Transform::Asinh},          {"wiggly", beyond_normal::Transform::Wiggly},
+      {"spiral", beyond_normal::Transform::Spiral},        {"swissroll_x", beyond_normal::Transform::SwissRollX}};
+  for (const QString& raw : k.transforms.split(',', Qt::SkipEmptyParts)) {
     const QString t = raw.trimmed();
-    if (!known.contains(t)) return QStringLiteral("transforms: '%1' is not one of %2").arg(t.left(40), known.join('|'));
-    b = t + "-" + b;
+    if (!transforms.contains(t))
+      return QStringLiteral("transforms: '%1' is not one of normal_cdf|half_cube|asinh|wiggly|spiral|swissroll_x")
+          .arg(t.left(40));
+    v->transforms << transforms.value(t);
   }
-  *id = b;
   return {};
 }
 
-// The definition the keys describe. The bases with a covariance of the user's own are the id grammar's identity
-// variant with the same dimensions, dof and transforms (which checks them), its covariance then replaced.
-QString definitionOf(const BeyondNormalOptions& k, beyond_normal::TaskDefinition* out);
-
-// "task: off_diag in 'ID' must be ..." from the id grammar, said of the key: "off_diag: must be ... (variant ID)".
-QString asKeyError(const QString& err) {
-  static const QRegularExpression field("^task: (\\w+) in '([^']*)' (.*)$");
-  const QRegularExpressionMatch m = field.match(err);
-  return m.hasMatch() ? QStringLiteral("%1: %2 (variant %3)").arg(m.captured(1), m.captured(3), m.captured(2)) : err;
-}
-
 QString definitionOf(const BeyondNormalOptions& k, beyond_normal::TaskDefinition* out) {
-  QString id;
-  if (const QString err = idOf(k, &id); !err.isEmpty()) return err;
-  beyond_normal::TaskDefinition d;
-  if (const QString err = asKeyError(beyond_normal::parseTaskId(id, &d)); !err.isEmpty()) return err;
-  const QString base = k.base;
-  const QString covariance = k.covariance;
-  if (base == "multinormal" || base == "student") {
-    if (covariance.trimmed().isEmpty())
+  beyond_normal::TaskVariant v;
+  if (const QString err = variantOf(k, &v); !err.isEmpty()) return err;
+  if (const beyond_normal::VariantError e = beyond_normal::checkVariant(v); !e.isEmpty())
+    return QStringLiteral("%1: %2 (variant %3)").arg(e.field, e.rule, beyond_normal::variantId(v));
+  const bool own = k.base == "multinormal" || k.base == "student";
+  if (!own && !k.covariance.trimmed().isEmpty())
+    return QStringLiteral("covariance: only bases multinormal and student take one (base is %1)").arg(k.base);
+  beyond_normal::TaskDefinition d = beyond_normal::defineTask(v, own);
+  if (own) {
+    if (k.covariance.trimmed().isEmpty())
       return QStringLiteral("covariance: base %1 needs its %2 x %2 %3 (rows separated by ';')")
-          .arg(base)
+          .arg(k.base)
           .arg(d.dimX + d.dimY)
-          .arg(base == "student" ? "dispersion" : "covariance");
-    if (const QString err = beyond_normal::parseCovariance(covariance, d.dimX + d.dimY, "covariance", &d.covariance);
+          .arg(k.base == "student" ? "dispersion" : "covariance");
+    if (const QString err = beyond_normal::parseCovariance(k.covariance, d.dimX + d.dimY, "covariance", &d.covariance);
         !err.isEmpty())
       return err;
-    // "Multinormal 2 × 2 (dense)" or "Student-t 2 × 2 (dof=3)" inside the transforms' names.
-    const QString standIn = base == "student" ? QStringLiteral("(dof=") : QStringLiteral("(dense)");
-    d.name.replace(standIn,
-                   base == "student" ? QStringLiteral("(your dispersion, dof=") : QStringLiteral("(your covariance)"));
-    d.id = kCustomId;
-  } else if (!covariance.trimmed().isEmpty()) {
-    return QStringLiteral("covariance: only bases multinormal and student take one (base is %1)").arg(base);
+    d.id = kKeysTaskId;
   }
   *out = d;
   return {};
@@ -107,7 +103,7 @@ QString definitionOf(const BeyondNormalOptions& k, beyond_normal::TaskDefinition
 }  // namespace
 
 QString BeyondNormalTaskPlugin::validate(const TaskInfo& task, ParamMap* params) const {
-  if (const QString err = TaskPlugin::validate(task, params); !err.isEmpty() || task.id != kCustomId) return err;
+  if (const QString err = TaskPlugin::validate(task, params); !err.isEmpty() || task.id != kKeysTaskId) return err;
   beyond_normal::TaskDefinition d;
   return definitionOf(BeyondNormalOptions::from(*params), &d);
 }
@@ -118,7 +114,7 @@ QList<TaskInfo> BeyondNormalTaskPlugin::tasks() const {
     beyond_normal::TaskDefinition d;
     if (beyond_normal::parseTaskId(id, &d).isEmpty()) out << infoOf(d);
   }
-  return out << customInfo();
+  return out << keysTaskInfo();
 }
 
 std::optional<TaskInfo> BeyondNormalTaskPlugin::variant(const QString& id, QString* error) const {
@@ -133,8 +129,8 @@ std::optional<TaskInfo> BeyondNormalTaskPlugin::variant(const QString& id, QStri
 std::unique_ptr<TaskModel> BeyondNormalTaskPlugin::build(const TaskInfo& task, const ParamMap& params,
                                                          std::uint64_t) const {
   beyond_normal::TaskDefinition d;
-  if (task.id == kCustomId ? !definitionOf(BeyondNormalOptions::from(params), &d).isEmpty()
-                           : !beyond_normal::parseTaskId(task.id, &d).isEmpty())
+  if (task.id == kKeysTaskId ? !definitionOf(BeyondNormalOptions::from(params), &d).isEmpty()
+                             : !beyond_normal::parseTaskId(task.id, &d).isEmpty())
     return nullptr;
   return std::make_unique<BeyondNormalTaskModel>(std::move(d));
 }
