@@ -2,7 +2,8 @@
 // in its opening comment (a .cpp may leave that to its header), and stays under 400 lines, so that no file grows
 // back into the several jobs main_window.cpp or comparison_view.cpp once held; and settings are read from a ParamMap
 // by key in options files alone (<family>_options.cpp: one parsing function per family, task or engine part), so a
-// misspelt key cannot compile into a silent default anywhere else.
+// misspelt key cannot compile into a silent default anywhere else. In core/engine and plugins/ no function body is
+// over 60 lines (issue 50): a run's stages, an estimator's step, a parser each read as a few named parts.
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
@@ -58,6 +59,89 @@ bool readsParamMapByKey(const QString& text) {
   return text.contains(read);
 }
 
+constexpr int kMaxFunctionLines = 60;
+
+// The source with comments, string and character literals and preprocessor lines blanked (newlines kept), so that
+// only the code's own braces and parentheses are left.
+QString codeOnly(const QString& text) {
+  QString out = text;
+  enum { Code, Line, Block, String, Char } state = Code;
+  bool lineStart = true;
+  for (int i = 0; i < out.size(); ++i) {
+    const QChar c = out[i], next = i + 1 < out.size() ? out[i + 1] : QChar();
+    if (c == '\n') {
+      if (state == Line) state = Code;
+      lineStart = true;
+      continue;
+    }
+    if (state == Code && lineStart && c == '#') state = Line;  // a preprocessor line: blank to its end
+    if (!c.isSpace()) lineStart = false;
+    switch (state) {
+      case Code:
+        if (c == '/' && next == '/')
+          state = Line;
+        else if (c == '/' && next == '*')
+          state = Block;
+        else if (c == '"')
+          state = String;
+        else if (c == '\'')
+          state = Char;
+        else
+          continue;
+        break;
+      case Block:
+        if (c == '*' && next == '/') out[i + 1] = ' ', ++i, state = Code;
+        break;
+      case String:
+      case Char:
+        if (c == '\\')
+          out[i + 1] = ' ', ++i;
+        else if (c == (state == String ? '"' : '\''))
+          state = Code;
+        break;
+      case Line:
+        break;
+    }
+    out[i] = ' ';
+  }
+  return out;
+}
+
+// Every function body in `text` longer than `limit` lines, as "signature (N lines)": a brace opened by a statement
+// with a parenthesis that is not a declaration of a class, struct, union, enum or namespace (whose braces are seen
+// through, so inline member functions count) and has no '=' before its first parenthesis (a lambda or array
+// initialiser kept in a variable). Lambdas inside a function count as its lines.
+QStringList longFunctions(const QString& text, int limit) {
+  static const QRegularExpression scope(
+      QStringLiteral("^\\s*(template\\s*<[^>]*>\\s*)?(class|struct|union|enum|namespace|extern)\\b"));
+  const QString code = codeOnly(text);
+  QStringList found;
+  QString pending;  // the statement since the last ';', '{' or '}' outside any function
+  int depth = 0, line = 1, bodyStart = 0;
+  QString signature;
+  for (const QChar c : code) {
+    if (c == '\n') ++line;
+    if (depth > 0) {
+      if (c == '{') ++depth;
+      if (c == '}' && --depth == 0 && line - bodyStart - 1 > limit)
+        found << QStringLiteral("%1 (%2 lines)").arg(signature).arg(line - bodyStart - 1);
+      continue;
+    }
+    if (c == '{') {
+      const QString s = pending.simplified();
+      const int paren = int(s.indexOf('('));
+      const bool function = paren > 0 && !s.contains(scope) && !s.left(paren).contains('=');
+      if (function) depth = 1, bodyStart = line, signature = s.left(100);
+      pending.clear();  // else a scope, or the braces of a variable's initialiser: seen through
+    } else if (c == '}' || c == ';') {
+      pending.clear();
+    } else {
+      pending += c;
+    }
+  }
+  return found;
+}
+
 }  // namespace
 
 class TestHouseRules : public QObject {
@@ -101,6 +185,41 @@ class TestHouseRules : public QObject {
     for (const QString& f : sourceFiles())
       if (!f.endsWith("/gui/file_dialogs.cpp") && linesOf(f).join('\n').contains("QFileDialog")) others << relative(f);
     QVERIFY2(others.isEmpty(), qPrintable("a QFileDialog outside gui/file_dialogs.cpp: " + others.join(", ")));
+  }
+
+  // Long functions hide their parts; the rule holds where the run's stages and the estimators live.
+  void noFunctionInTheEngineOrAPluginIsOver60Lines() {
+    QStringList tooLong;
+    for (const QString& f : sourceFiles()) {
+      const QString r = relative(f);
+      if (!r.startsWith("core/engine/") && !r.startsWith("plugins/")) continue;
+      for (const QString& fn : longFunctions(linesOf(f).join('\n'), kMaxFunctionLines)) tooLong << r + ": " + fn;
+    }
+    QVERIFY2(tooLong.isEmpty(), qPrintable("function bodies over 60 lines:\n" + tooLong.join('\n')));
+  }
+
+  // The function check counts bodies of every shape it is meant to, and nothing else.
+  void theFunctionCheckSeesBodies() {
+    const auto body = [](int lines) { return QString("  x();\n").repeated(lines); };
+    const QString code =
+        "namespace milab {\nnamespace {\nconst QStringList kNames{\"a\", \"b {\"};\n"
+        "int shortOne(int a) {\n" +
+        body(3) +
+        "}\n}  // namespace\n"
+        "QString Run::longOne(const QString& s,\n    int n) const {\n" +
+        body(5) +
+        "  if (n) {\n    y(\"}\");  // }\n  }\n}\n"
+        "class A {\n public:\n  void inlineLong() {\n" +
+        body(6) +
+        "  }\n};\n"
+        "const auto lambda = [](int) {\n" +
+        body(9) + "};\n}  // namespace milab\n";
+    const QStringList found = longFunctions(code, 4);
+    QCOMPARE(found.size(), 2);
+    QVERIFY2(found[0].startsWith("QString Run::longOne(const QString& s, int n) const (8 lines)"),
+             qPrintable(found[0]));
+    QVERIFY2(found[1].startsWith("void inlineLong() (6 lines)") || found[1].contains("inlineLong() (6 lines)"),
+             qPrintable(found[1]));
   }
 
   // The check itself sees each shape of read it is meant to see, and not a write or a JSON object's read.

@@ -221,10 +221,10 @@ QString checkListItems(const QString& key, const QVariantList& values) {
   return {};
 }
 
-QString expandExperiment(const Experiment& experiment, const MethodRegistry& registry, QList<GridCell>* cells) {
-  QList<QVariantMap> rows = experiment.methods.isEmpty() ? QList<QVariantMap>{QVariantMap()} : experiment.methods;
-  for (const auto& axis : experiment.axes)
-    if (const QString err = checkListItems(axis.first, axis.second); !err.isEmpty()) return err;
+namespace {
+
+// The methods list names each run once: "" or the two rows that are the same run.
+QString checkRowsDistinct(const QList<QVariantMap>& rows) {
   QHash<QString, int> rowOf;  // canonical row -> its 1-based index: linear in the rows (a 1 MiB file has 50,000)
   for (int i = 0; i < rows.size(); ++i) {
     QStringList keys;
@@ -234,6 +234,28 @@ QString expandExperiment(const Experiment& experiment, const MethodRegistry& reg
       return QStringLiteral("methods: rows %1 and %2 are the same run; each cell runs once").arg(rowOf[row]).arg(i + 1);
     rowOf.insert(row, i + 1);
   }
+  return {};
+}
+
+// The Cartesian product of the axes, the first axis varying slowest: each point its (key, value) pairs in order.
+QList<QList<QPair<QString, QVariant>>> axesProduct(const QList<QPair<QString, QVariantList>>& axes) {
+  QList<QList<QPair<QString, QVariant>>> points{{}};
+  for (const auto& axis : axes) {
+    QList<QList<QPair<QString, QVariant>>> next;
+    for (const auto& p : points)
+      for (const QVariant& v : axis.second) next << (p + QList<QPair<QString, QVariant>>{qMakePair(axis.first, v)});
+    points = next;
+  }
+  return points;
+}
+
+}  // namespace
+
+QString expandExperiment(const Experiment& experiment, const MethodRegistry& registry, QList<GridCell>* cells) {
+  QList<QVariantMap> rows = experiment.methods.isEmpty() ? QList<QVariantMap>{QVariantMap()} : experiment.methods;
+  for (const auto& axis : experiment.axes)
+    if (const QString err = checkListItems(axis.first, axis.second); !err.isEmpty()) return err;
+  if (const QString err = checkRowsDistinct(rows); !err.isEmpty()) return err;
   // The product is counted before it is built: ten axes of ten values would otherwise fill memory first.
   double count = rows.size();
   for (const auto& axis : experiment.axes) count *= axis.second.size();
@@ -241,14 +263,7 @@ QString expandExperiment(const Experiment& experiment, const MethodRegistry& reg
     return QStringLiteral("grid: %1 cells, more than the %2 a grid may have; split it into several files")
         .arg(count, 0, 'g', 3)
         .arg(kMaxCells);
-  // Cartesian product of the axes, the first axis varying slowest.
-  QList<QList<QPair<QString, QVariant>>> points{{}};
-  for (const auto& axis : experiment.axes) {
-    QList<QList<QPair<QString, QVariant>>> next;
-    for (const auto& p : points)
-      for (const QVariant& v : axis.second) next << (p + QList<QPair<QString, QVariant>>{qMakePair(axis.first, v)});
-    points = next;
-  }
+  const QList<QList<QPair<QString, QVariant>>> points = axesProduct(experiment.axes);
   const QSet<QString> methodKeys = keysOfMethods(experiment, registry);
   QList<GridCell> out;
   QSet<QString> names;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/curve_recorder.h"
 #include "engine/held_out_tracker.h"
 #include "engine/sample_set.h"
 #include "engine/training_session.h"
@@ -17,6 +18,19 @@ void meanAndStderr(const std::vector<double>& v, double* mean, double* se) {
   double ss = 0;
   for (double x : v) ss += (x - *mean) * (x - *mean);
   *se = v.size() > 1 ? std::sqrt(ss / (v.size() - 1) / v.size()) : 0.0;
+}
+
+void tailMean(const QVector<CurvePoint>& points, int count, double* mean, double* se) {
+  std::vector<double> tail;
+  for (int i = std::max<int>(0, points.size() - count); i < points.size(); ++i) tail.push_back(points[i].estimate);
+  if (!tail.empty()) meanAndStderr(tail, mean, se);
+}
+
+void addToTermMeans(const QList<NamedValue>& terms, double count, QList<NamedValue>* means) {
+  for (int t = 0; t < terms.size(); ++t) {
+    if (means->size() <= t) *means << NamedValue{terms[t].name, 0.0};
+    (*means)[t].value += terms[t].value / count;
+  }
 }
 
 HeldOutReading heldOutReading(TrainingSession& session, const SampleSet& set, bool whole,
@@ -34,10 +48,7 @@ HeldOutReading heldOutReading(TrainingSession& session, const SampleSet& set, bo
     const Evaluation e = session.evaluate(set.heldOutBatch(i, size));
     if (!std::isfinite(e.value)) return {std::numeric_limits<double>::quiet_NaN(), 0, {}};
     values.push_back(e.value);
-    for (int t = 0; t < e.terms.size(); ++t) {
-      if (r.terms.size() <= t) r.terms << NamedValue{e.terms[t].name, 0.0};
-      r.terms[t].value += e.terms[t].value / double(batches);
-    }
+    addToTermMeans(e.terms, double(batches), &r.terms);
   }
   if (values.empty()) return {std::numeric_limits<double>::quiet_NaN(), 0, {}};
   meanAndStderr(values, &r.value, &r.stderror);

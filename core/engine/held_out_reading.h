@@ -1,15 +1,16 @@
 #pragma once
 // A trained estimator's reading on a finite sample set (engine/sample_set.h): the bound on its held-out part in
 // batches of the method's evaluation size, with the standard error over the batches, or on every row for an
-// estimator that trains nothing. Torch header: engine translation units only.
+// estimator that trains nothing. Torch-free (the session and the set are declared, not included).
 #include <QList>
 #include <atomic>
 #include <vector>
 
-#include "method/estimator.h"
+#include "tasks/task.h"
 
 namespace milab {
 
+struct CurvePoint;
 class HeldOutTracker;
 class SampleSet;
 class TrainingSession;
@@ -21,6 +22,14 @@ struct HeldOutReading {
 
 // The mean of `v` and its standard error (0 for one value).
 void meanAndStderr(const std::vector<double>& v, double* mean, double* se);
+
+// The mean of the estimates of the last (up to) `count` points of a curve and its standard error; nothing is written
+// for an empty curve. A cancelled run's estimate.
+void tailMean(const QVector<CurvePoint>& points, int count, double* mean, double* se);
+
+// The terms' means over `count` batches, one batch's terms at a time: adds each of `terms` divided by `count` to
+// the sum at its place in `means` (named after the first batch's).
+void addToTermMeans(const QList<NamedValue>& terms, double count, QList<NamedValue>* means);
 
 // The bound on every full held-out batch of the method's evaluation size (the whole held-out part when it is
 // smaller): their mean, its standard error over the batches, and the terms' means. NaN when a batch is not finite.

@@ -69,6 +69,42 @@ QString priorOrderSweepFromFlat(const QVariantMap& flat, const MethodRegistry& r
   return {};
 }
 
+namespace {
+
+// The frozen encoder's codes (logits) of a fixed batch of `rows` fresh samples from the session's generator.
+at::Tensor frozenCodes(TrainingSession& session, MarkovEncoder& encoder, int64_t rows) {
+  c10::NoGradGuard noGrad;
+  const Batch fixed = session.sampleJoint(int(rows));
+  return encoder.encoderLogits(fixed.y);
+}
+
+// H(Z) of the codes by brute force over every code word (AMMI's reference).
+double exactCodeEntropy(const at::Tensor& codes, const std::function<bool()>& cancelled) {
+  c10::NoGradGuard noGrad;
+  return markov::aggregateEntropy(codes, cancelled).item<double>();
+}
+
+// Order r's point: the closed-form best prior's cross entropy, and with `fit` (null: none) that of a learned prior
+// (`bits`, `hidden` as the encoder's) fitted on the same codes with the options' steps and lr.
+PriorOrderPoint orderPoint(const at::Tensor& codes, int r, const PriorOrderSweepOptions* fit, int64_t bits,
+                           int64_t hidden, at::Generator& generator, c10::Device device,
+                           const std::function<bool()>& cancelled) {
+  PriorOrderPoint p;
+  p.order = r;
+  {
+    c10::NoGradGuard noGrad;
+    p.optimal = markov::crossEntropy(codes, markov::optimalPrior(codes, r)).mean().item<double>();
+  }
+  p.fitted = std::numeric_limits<double>::quiet_NaN();
+  if (fit) {
+    markov::LearnedPrior prior(bits, r, hidden, fit->fitLr, generator, device);
+    p.fitted = prior.fit(codes, fit->fitSteps, cancelled);
+  }
+  return p;
+}
+
+}  // namespace
+
 PriorOrderSweep runPriorOrderSweep(const PriorOrderSweepSpec& spec, const MethodPlugin& method,
                                    const std::function<void(const PriorOrderPoint&)>& onPoint,
                                    const std::atomic<bool>& cancel,
@@ -109,14 +145,9 @@ PriorOrderSweep runPriorOrderSweep(const PriorOrderSweepSpec& spec, const Method
     if (trained.cancelled || !out.error.isEmpty()) return out;
     out.encoderSeconds = clock.nsecsElapsed() * 1e-9;
 
-    at::Tensor codes;
-    {
-      c10::NoGradGuard noGrad;
-      begin(PriorOrderPhase::BruteForceEntropy, -1);
-      const Batch fixed = session.sampleJoint(int(options.fixedBatch));
-      codes = markovEstimator->encoderLogits(fixed.y);
-      out.bruteForceEntropy = markov::aggregateEntropy(codes, cancelled).item<double>();
-    }
+    begin(PriorOrderPhase::BruteForceEntropy, -1);
+    const at::Tensor codes = frozenCodes(session, *markovEstimator, options.fixedBatch);
+    out.bruteForceEntropy = exactCodeEntropy(codes, cancelled);
     const int maxOrder = options.maxOrder, fitSteps = options.fitSteps;
     const int64_t hidden = code.hidden;
     for (int r = static_cast<int>(o); r <= maxOrder; ++r) {
@@ -126,17 +157,8 @@ PriorOrderSweep runPriorOrderSweep(const PriorOrderSweepSpec& spec, const Method
       }
       clock.restart();
       begin(PriorOrderPhase::FittingOrder, r);
-      PriorOrderPoint p;
-      p.order = r;
-      {
-        c10::NoGradGuard noGrad;
-        p.optimal = markov::crossEntropy(codes, markov::optimalPrior(codes, r)).mean().item<double>();
-      }
-      p.fitted = std::numeric_limits<double>::quiet_NaN();
-      if (fitSteps > 0) {
-        markov::LearnedPrior prior(m, r, hidden, options.fitLr, session.generator(), device);
-        p.fitted = prior.fit(codes, fitSteps, cancelled);
-      }
+      PriorOrderPoint p =
+          orderPoint(codes, r, fitSteps > 0 ? &options : nullptr, m, hidden, session.generator(), device, cancelled);
       p.seconds = clock.nsecsElapsed() * 1e-9;
       out.points << p;
       if (onPoint) onPoint(p);

@@ -3,7 +3,6 @@
 #include <ATen/ATen.h>
 
 #include <QElapsedTimer>
-#include <QJsonObject>
 #include <chrono>
 #include <cmath>
 #include <exception>
@@ -14,11 +13,15 @@
 
 #include "engine/device.h"
 #include "engine/final_reading_check.h"
-#include "engine/held_out_reading.h"
-#include "engine/held_out_tracker.h"
+#include "engine/fresh_batch_reading.h"
+#include "engine/held_out_evaluation.h"
+#include "engine/permutation_baseline.h"
+#include "engine/probe_schedule.h"
 #include "engine/reading_params_options.h"
 #include "engine/reference_cache.h"
+#include "engine/run_observer.h"
 #include "engine/sample_set.h"
+#include "engine/staircase_switch.h"
 #include "engine/training_session.h"
 #include "method/estimator.h"
 #include "method/representation_probe.h"
@@ -109,22 +112,11 @@ bool Run::wait(int timeoutMs) {
   return true;
 }
 
-QVector<CurvePoint> Run::takeNewPoints() {
-  std::lock_guard<std::mutex> lock(mutex_);
-  QVector<CurvePoint> out(curve_.begin() + drained_, curve_.end());
-  drained_ = curve_.size();
-  return out;
-}
+QVector<CurvePoint> Run::takeNewPoints() { return curve_.takeNewPoints(); }
 
-QVector<CurvePoint> Run::takeNewHeldOut() {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return std::exchange(heldOutNew_, {});
-}
+QVector<CurvePoint> Run::takeNewHeldOut() { return curve_.takeNewLate(); }
 
-QVector<CurvePoint> Run::curve() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return curve_;
-}
+QVector<CurvePoint> Run::curve() const { return curve_.points(); }
 
 RunResult Run::result() const {
   std::lock_guard<std::mutex> lock(mutex_);
@@ -137,6 +129,7 @@ void Run::execute() {
   clock.start();
   RunResult res = result();  // what is known before training: truths, ceilings
   std::unique_ptr<TrainingSession> session;
+  RunObservers observers;
   auto finish = [&](RunStatus status, const QString& reason) {
     // Torn down first: whoever waits for the end (the window closing, a queue's join) never waits through it.
     session.reset();
@@ -144,188 +137,42 @@ void Run::execute() {
     res.reason = reason;
     res.seconds = clock.nsecsElapsed() * 1e-9;
     res.stepsDone = stepsDone_.load();
-    if (schedule_.isSet()) {
-      QList<double> targets;
-      for (const LevelResult& l : res.levels) targets << l.target;
-      res.levels = levelStatistics(curve(), schedule_, targets);
-    }
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      result_ = res;
-    }
-    if (onFinished_) onFinished_(*this);
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      finished_.store(true);
-    }
-    finishedChanged_.notify_all();
-  };
-  // A learned representation's probe (method/representation_probe.h): the untrained floor, then every
-  // probe_every steps; a stopped run keeps its last reading as its accuracy.
-  RepresentationProbe* probe = nullptr;
-  double lastProbe = std::numeric_limits<double>::quiet_NaN();
-  const auto keepProbe = [&](const char* name, double value) {
-    if (!std::isfinite(value)) return;
-    for (NamedValue& r : res.readings)
-      if (r.name == name) return void(r.value = value);
-    res.readings << NamedValue{name, value};
+    publish(res);
   };
   // Keep what was measured: a cancelled run's estimate is the mean of its last (up to) 100 training points.
   auto finishCancelled = [&](const QString& reason) {
-    keepProbe("probe_accuracy", lastProbe);
-    const QVector<CurvePoint> pts = curve();
-    std::vector<double> tail;
-    for (int i = std::max<int>(0, pts.size() - 100); i < pts.size(); ++i) tail.push_back(pts[i].estimate);
-    if (!tail.empty()) meanAndStderr(tail, &res.estimate, &res.stderror);
+    observers.runCancelled(&res);
+    tailMean(curve(), 100, &res.estimate, &res.stderror);
     finish(RunStatus::Cancelled, reason);
   };
 
   try {
-    QString deviceName;
-    const QString deviceError = resolveDevice(method_->info().cpuOnly ? "cpu" : spec_.device, &deviceName);
-    if (!deviceError.isEmpty()) return finish(RunStatus::Failed, deviceError);
-    res.device = deviceName;
-    const c10::Device device(deviceName == "cuda" ? c10::kCUDA : c10::kCPU);
-
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      result_.device = res.device;
-    }
+    if (const QString error = chooseDevice(&res); !error.isEmpty()) return finish(RunStatus::Failed, error);
+    const c10::Device device(res.device == "cuda" ? c10::kCUDA : c10::kCPU);
 
     session = std::make_unique<TrainingSession>(spec_, *method_, schedule_.isSet() ? *levelModels_.front() : *model_,
                                                 device, [this] { return cancel_.load(); });
     const int steps = method_->info().trains ? spec_.steps : 0;  // KSG: no training, only its evaluation
-    const SampleSet* sampleSet = session->sampleSet();
-    // The finite-sample protocol's held-out reading: every eval_every steps, of the critic those steps left, on the
-    // curve beside the training reading; with early stopping, training ends after two in a row below the best.
-    HeldOutTracker heldOutTrack(method_->info().upperBound, spec_.earlyStopping);
-    // A reading taken after step `step` (held-out, of the critic it left; a probe, of the encoder) on that step's
-    // point, once: a step read twice, at an early stop and at the end, is the same network.
-    const auto attachLate = [&](int step, double CurvePoint::*field, double value) {
-      if (!std::isfinite(value)) return;
-      std::lock_guard<std::mutex> lock(mutex_);
-      for (int i = curve_.size() - 1; i >= 0 && curve_[i].step >= step; --i)
-        if (curve_[i].step == step && std::isnan(curve_[i].*field)) {
-          curve_[i].*field = value;
-          heldOutNew_ << curve_[i];
-        }
-    };
-    const auto attachHeldOut = [&](int step, double value) { attachLate(step, &CurvePoint::heldOut, value); };
-    const auto attachProbe = [&](int step, double value) {
-      lastProbe = value;
-      attachLate(step, &CurvePoint::probe, value);
-    };
-    probe = dynamic_cast<RepresentationProbe*>(&session->estimator());
-    if (probe) keepProbe("probe_accuracy_untrained", probe->probeAccuracy());
-    const int probeEvery = probe ? probe->probeEvery() : 0;
+    HeldOutEvaluation* heldOut = addObservers(*session, &observers);
+    observers.trainingStarts(&res);
     const TrainingOutcome training = session->train(
-        steps,
-        [&](int step) {  // the staircase swaps the task's law at each level; the estimator keeps its networks
-          if (schedule_.isSet() && step > 1 && schedule_.levelOf(step) != schedule_.levelOf(step - 1))
-            session->switchTask(*levelModels_[schedule_.levelOf(step)]);
-          if (probeEvery > 0 && step > 1 && (step - 1) % probeEvery == 0) attachProbe(step - 1, probe->probeAccuracy());
-          if (!sampleSet || step == 1 || (step - 1) % spec_.evalEvery != 0) return true;
-          const HeldOutReading heldOut = heldOutReading(*session, *sampleSet, spec_.heldOutWhole, cancel_);
-          attachHeldOut(step - 1, heldOut.value);
-          return heldOutTrack.observe(step - 1, heldOut.value, heldOut.stderror);
-        },
-        [&, trainingStart = clock.nsecsElapsed() * 1e-9](const StepNumbers& n) {
-          {
-            std::lock_guard<std::mutex> lock(mutex_);
-            curve_.push_back({n.step, n.estimate, n.loss, trainingStart + n.seconds});
-            curve_.back().terms = n.terms;
-          }
-          stepsDone_.store(n.step);
-        },
-        sampleSet ? spec_.evalEvery : probeEvery);  // a late reading needs its step's point published
+        steps, [&](int step) { return observers.beforeStep(step); },
+        [this, trainingStart = clock.nsecsElapsed() * 1e-9](const StepNumbers& n) { recordStep(n, trainingStart); },
+        observers.syncEvery());  // a late reading needs its step's point published
     if (!training.error.isEmpty()) return finish(RunStatus::Failed, training.error);
     if (training.cancelled || cancel_.load())
       return finishCancelled(QStringLiteral("cancelled at step %1").arg(stepsDone_.load()));
-    if (probe) {
-      attachProbe(stepsDone_.load(), probe->probeAccuracy());
-      keepProbe("probe_accuracy", lastProbe);
-      res.embedding = probe->embeddingMap();
-      // The supervised ceiling depends on the setting and the seed, not on the objective: once per setting.
-      if (probe->wantsSupervisedReference()) {
-        QJsonObject setting = QJsonObject::fromVariantMap(runSpecToFlat(spec_));
-        setting.remove("method");
-        setting.insert("device_used", res.device);
-        const std::optional<double> ceiling = cachedOrComputed(
-            "supervised-reference", setting, [&] { return probe->supervisedAccuracy(spec_.steps, spec_.seed); });
-        if (ceiling) keepProbe("probe_accuracy_supervised", *ceiling);
-      }
-    }
+    observers.trainingEnded(stepsDone_.load(), &res);
 
-    std::vector<double> values;
-    QList<NamedValue> termSums;
-    if (sampleSet) {
-      // Final estimate: the trained critic on the held-out part (an estimator that trains nothing reads all N).
-      evaluationsBegun_.store(1);
-      const bool trains = method_->info().trains;
-      const HeldOutReading r = finalReading(*session, trains, spec_.heldOutWhole, cancel_);
-      if (cancel_.load()) return finishCancelled("cancelled during evaluation");
-      if (!std::isfinite(r.value)) return finish(RunStatus::Failed, "evaluation produced a non-finite value");
-      if (trains) attachHeldOut(stepsDone_.load(), r.value);  // the last point carries it too
-      const HeldOutReading reported =
-          trains ? reportedReading(&heldOutTrack, stepsDone_.load(), r, spec_.reportBest) : r;
-      res.estimate = reported.value;
-      res.stderror = reported.stderror;
-      termSums = reported.terms;
-      if (trains && spec_.reportBest && termSums.size() == 1)
-        termSums.front().value = res.estimate;  // a one-term bound: the term is the value
-      res.reason = heldOutReason(heldOutTrack, spec_.reportBest);
-      // A table has no truth: the same method on it with y's rows permuted says what "no dependence" reads as.
-      if (const TaskInfo* task = findTask(spec_.task); task && task->dataset) {
-        session.reset();  // one estimator's memory at a time
-        TrainingSession twin(spec_, *method_, *model_, device, [this] { return cancel_.load(); }, true);
-        // Read as the estimate is: with report = best, the best of the twin's own held-out readings (the maximum
-        // leans upward on no dependence too, and the baseline shows by how much).
-        HeldOutTracker twinTrack(method_->info().upperBound, false);
-        const auto readTwin = [&](int step) {
-          if (step > 1 && (step - 1) % spec_.evalEvery == 0) {
-            const HeldOutReading h = heldOutReading(twin, *twin.sampleSet(), spec_.heldOutWhole, cancel_);
-            twinTrack.observe(step - 1, h.value, h.stderror);
-          }
-          return true;
-        };
-        const int twinSteps = stepsDone_.load() > 0 ? stepsDone_.load() : steps;
-        const std::function<bool(int)> everyReading =
-            spec_.reportBest && trains ? std::function<bool(int)>(readTwin) : std::function<bool(int)>();
-        const TrainingOutcome t = twin.train(twinSteps, everyReading, {});
-        HeldOutReading b = t.error.isEmpty() && !t.cancelled ? finalReading(twin, trains, spec_.heldOutWhole, cancel_)
-                                                             : HeldOutReading{};
-        if (spec_.reportBest && trains && std::isfinite(b.value)) b = reportedReading(&twinTrack, twinSteps, b, true);
-        if (cancel_.load()) {
-          res.fromEvaluation = true;
-          res.terms = termSums;
-          return finish(RunStatus::Cancelled, "cancelled during the permutation baseline (the estimate is kept)");
-        }
-        if (t.error.isEmpty() && std::isfinite(b.value)) {
-          res.baseline = b.value;
-          res.baselineStderr = b.stderror;
-        }
-      }
+    if (const std::optional<RunEnd> end = readEstimate(session, heldOut, device, &res)) {
+      if (end->status == RunStatus::Cancelled && !end->estimateKept) return finishCancelled(end->reason);
+      return finish(end->status, end->reason);
     }
-    // Final estimate: the bound with the trained critic on fresh samples.
-    for (int i = 0; !sampleSet && i < spec_.evalBatches; ++i) {
-      if (cancel_.load()) return finishCancelled("cancelled during evaluation");
-      evaluationsBegun_.store(i + 1);
-      const Evaluation e = session->evaluate();
-      if (!std::isfinite(e.value)) return finish(RunStatus::Failed, "evaluation produced a non-finite value");
-      values.push_back(e.value);
-      for (int t = 0; t < e.terms.size(); ++t) {
-        if (termSums.size() <= t) termSums << NamedValue{e.terms[t].name, 0.0};
-        termSums[t].value += e.terms[t].value / spec_.evalBatches;
-      }
-    }
-    if (!sampleSet) meanAndStderr(values, &res.estimate, &res.stderror);
-    res.fromEvaluation = true;
-    res.terms = termSums;
-    res.warning = method_->warning(spec_.methodParams, termSums);
+    res.warning = method_->warning(spec_.methodParams, res.terms);
     // Finite garbage (-6377 from InfoNCE at lr 1) is not a result: the run fails with the number and why.
     const QString implausible =
-        implausibleFinalReading(*method_, spec_, schedule_.isSet() ? *levelModels_.back() : *model_,
-                                sampleSet != nullptr, curve(), schedule_, levelModels_, &res);
+        implausibleFinalReading(*method_, spec_, schedule_.isSet() ? *levelModels_.back() : *model_, heldOut != nullptr,
+                                curve(), schedule_, levelModels_, &res);
     if (!implausible.isEmpty()) return finish(RunStatus::Failed, implausible);
     finish(RunStatus::Finished, res.reason);
   } catch (const EstimatorCancelled&) {
@@ -335,6 +182,101 @@ void Run::execute() {
   } catch (const std::exception& e) {
     finish(RunStatus::Failed, errorLine(e));
   }
+}
+
+QString Run::chooseDevice(RunResult* res) {
+  QString name;
+  const QString error = resolveDevice(method_->info().cpuOnly ? "cpu" : spec_.device, &name);
+  if (!error.isEmpty()) return error;
+  res->device = name;
+  std::lock_guard<std::mutex> lock(mutex_);
+  result_.device = name;  // shown while the run trains
+  return {};
+}
+
+void Run::recordStep(const StepNumbers& n, double trainingStart) {
+  CurvePoint point{n.step, n.estimate, n.loss, trainingStart + n.seconds};
+  point.terms = n.terms;
+  curve_.append(std::move(point));
+  stepsDone_.store(n.step);
+}
+
+void Run::publish(RunResult res) {
+  if (schedule_.isSet()) {
+    QList<double> targets;
+    for (const LevelResult& l : res.levels) targets << l.target;
+    res.levels = levelStatistics(curve(), schedule_, targets);
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    result_ = res;
+  }
+  if (onFinished_) onFinished_(*this);
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    finished_.store(true);
+  }
+  finishedChanged_.notify_all();
+}
+
+std::optional<Run::RunEnd> Run::readEstimate(std::unique_ptr<TrainingSession>& session, HeldOutEvaluation* heldOut,
+                                             const c10::Device& device, RunResult* res) {
+  const RunEnd nonFinite{RunStatus::Failed, "evaluation produced a non-finite value"};
+  const RunEnd cancelledInEvaluation{RunStatus::Cancelled, "cancelled during evaluation"};
+  QList<NamedValue> terms;
+  if (heldOut) {
+    // The trained critic on the held-out part (an estimator that trains nothing reads all N).
+    evaluationsBegun_.store(1);
+    const bool trains = method_->info().trains;
+    const HeldOutReading r = finalReading(*session, trains, spec_.heldOutWhole, cancel_);
+    if (cancel_.load()) return cancelledInEvaluation;
+    if (!std::isfinite(r.value)) return nonFinite;
+    heldOut->report(stepsDone_.load(), trains, spec_.reportBest, r, res, &terms);
+    if (const TaskInfo* task = findTask(spec_.task); task && task->dataset) {
+      session.reset();  // one estimator's memory at a time
+      const int twinSteps = stepsDone_.load() > 0 ? stepsDone_.load() : (trains ? spec_.steps : 0);
+      const BaselineOutcome b = permutationBaseline(spec_, *method_, *model_, device, cancel_, twinSteps);
+      if (b.cancelled) {
+        res->fromEvaluation = true;
+        res->terms = terms;
+        return RunEnd{RunStatus::Cancelled, "cancelled during the permutation baseline (the estimate is kept)", true};
+      }
+      if (b.reading) {
+        res->baseline = b.reading->value;
+        res->baselineStderr = b.reading->stderror;
+      }
+    }
+  } else {
+    // The bound with the trained critic on fresh samples.
+    HeldOutReading fresh;
+    const ReadingEnd end = readFreshBatches(*session, spec_.evalBatches, cancel_, &evaluationsBegun_, &fresh);
+    if (end == ReadingEnd::Cancelled) return cancelledInEvaluation;
+    if (end == ReadingEnd::NonFinite) return nonFinite;
+    res->estimate = fresh.value;
+    res->stderror = fresh.stderror;
+    terms = fresh.terms;
+  }
+  res->fromEvaluation = true;
+  res->terms = terms;
+  return std::nullopt;
+}
+
+HeldOutEvaluation* Run::addObservers(TrainingSession& session, RunObservers* observers) {
+  const auto putOnCurve = [this](double CurvePoint::*field) {
+    return [this, field](int step, double value) { curve_.putLateReading(step, field, value); };
+  };
+  // In the order they see a step: the staircase's law first, then the readings of the network that step starts from.
+  if (schedule_.isSet())
+    observers->add(std::make_unique<StaircaseSwitch>(
+        schedule_, levelModels_, [&session](const TaskModel& level) { session.switchTask(level); }));
+  if (auto* probe = dynamic_cast<RepresentationProbe*>(&session.estimator()))
+    observers->add(std::make_unique<ProbeSchedule>(*probe, spec_, putOnCurve(&CurvePoint::probe)));
+  const SampleSet* set = session.sampleSet();
+  if (!set) return nullptr;
+  return observers->add(std::make_unique<HeldOutEvaluation>(
+      spec_.evalEvery, method_->info().upperBound, spec_.earlyStopping,
+      [this, &session, set] { return heldOutReading(session, *set, spec_.heldOutWhole, cancel_); },
+      putOnCurve(&CurvePoint::heldOut)));
 }
 
 RunResult runToCompletion(Run& run) {

@@ -12,31 +12,26 @@
 #include <limits>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 
+#include "engine/curve_recorder.h"
 #include "engine/run_spec.h"
 #include "engine/staircase.h"
 #include "method/embedding_map.h"
 #include "method/method_plugin.h"
 
+namespace c10 {
+struct Device;
+}
+
 namespace milab {
 
+class HeldOutEvaluation;
+struct StepNumbers;
+class RunObservers;
 class TaskModel;
-
-struct CurvePoint {
-  int step = 0;
-  double estimate = 0;  // the bound on that step's training batch
-  double loss = 0;
-  double seconds = 0;  // since the run started
-  // The finite-sample protocol's held-out reading of the critic after this step (every eval_every steps and at
-  // the end); NaN where none was taken.
-  double heldOut = std::numeric_limits<double>::quiet_NaN();
-  // A learned representation's linear-probe accuracy after this step (method/representation_probe.h: every
-  // probe_every steps and at the end); NaN where none was taken.
-  double probe = std::numeric_limits<double>::quiet_NaN();
-  // The training reading's parts when the method reports them per step (a vision objective's terms); else empty.
-  QList<NamedValue> terms;
-};
+class TrainingSession;
 
 enum class RunStatus { Pending, Running, Finished, Cancelled, Failed };
 QString statusName(RunStatus status);
@@ -121,6 +116,26 @@ class Run {
 
  private:
   void execute();
+  // The device the run trains on, into res->device and result_; "" or why none can be had.
+  QString chooseDevice(RunResult* res);
+  // A training step's numbers on the curve (`trainingStart`: seconds from the run's start to its first step).
+  void recordStep(const StepNumbers& n, double trainingStart);
+  // The result made final: a staircase's level statistics from the curve, result_, onFinished_, finished_.
+  void publish(RunResult res);
+  // How a stage after training ended the run early: failed, or cancelled (estimateKept: with the estimate read
+  // before the cancel, else the mean of the last training points).
+  struct RunEnd {
+    RunStatus status;
+    QString reason;
+    bool estimateKept = false;
+  };
+  // The final estimate once training ended: the finite set's held-out reading (and a table's permutation baseline,
+  // which tears `session` down first) or the fresh batches'; nullopt when it was read.
+  std::optional<RunEnd> readEstimate(std::unique_ptr<TrainingSession>& session, HeldOutEvaluation* heldOut,
+                                     const c10::Device& device, RunResult* res);
+  // The observers of this run's training (engine/run_observer.h) for its spec; the held-out one, when the run reads
+  // a finite set, for the final reading.
+  HeldOutEvaluation* addObservers(TrainingSession& session, RunObservers* observers);
 
   RunSpec spec_;
   const MethodPlugin* method_;
@@ -134,10 +149,8 @@ class Run {
   std::condition_variable finishedChanged_;  // notified once, when finished_ turns true (under mutex_)
   std::atomic<int> stepsDone_{0};
   std::atomic<int> evaluationsBegun_{0};
-  mutable std::mutex mutex_;
-  QVector<CurvePoint> curve_;
-  int drained_ = 0;
-  QVector<CurvePoint> heldOutNew_;
+  mutable std::mutex mutex_;  // guards result_ and the moment finished_ turns true
+  CurveRecorder curve_;
   RunResult result_;
 };
 

@@ -135,6 +135,31 @@ QString runSpecFromFlat(const QVariantMap& flat, const MethodRegistry& registry,
   return validateRunSpec(out, registry);
 }
 
+namespace {
+
+// A staircase's length is its levels: steps follows from the schedule (task keys mi_schedule, steps_per_level,
+// level_tail). "" or the key at fault; nothing to do without a schedule.
+QString applySchedule(RunSpec* spec) {
+  const MiSchedule schedule = scheduleOf(spec->taskParams);
+  if (!schedule.isSet()) return {};
+  const qint64 total = qint64(schedule.levels.size()) * schedule.stepsPerLevel;
+  const ParamSpec* stepsSpec = findSpec(runSettingSpecs(), "steps");
+  if (total > stepsSpec->maximum)
+    return QStringLiteral("steps_per_level: levels x steps_per_level must be at most %1 steps, got %2 x %3")
+        .arg(stepsSpec->maximum, 0, 'f', 0)
+        .arg(schedule.levels.size())
+        .arg(schedule.stepsPerLevel);
+  spec->steps = int(total);
+  // A tail longer than its level would read the level's warm-up (the steps right after the MI jumped).
+  if (schedule.tail > schedule.stepsPerLevel)
+    return QStringLiteral("level_tail: at most steps_per_level (%1), the steps of one level; got %2")
+        .arg(schedule.stepsPerLevel)
+        .arg(schedule.tail);
+  return {};
+}
+
+}  // namespace
+
 QString validateRunSpec(RunSpec* spec, const MethodRegistry& registry) {
   if (spec->task.isEmpty()) spec->task = defaultTaskId();
   const TaskInfo* task = nullptr;
@@ -155,22 +180,7 @@ QString validateRunSpec(RunSpec* spec, const MethodRegistry& registry) {
           .arg(task->id)
           .arg(spec->samples);
   }
-  if (const MiSchedule schedule = scheduleOf(spec->taskParams); schedule.isSet()) {
-    // A staircase's length is its levels: steps follows from the schedule.
-    const qint64 total = qint64(schedule.levels.size()) * schedule.stepsPerLevel;
-    const ParamSpec* stepsSpec = findSpec(runSettingSpecs(), "steps");
-    if (total > stepsSpec->maximum)
-      return QStringLiteral("steps_per_level: levels x steps_per_level must be at most %1 steps, got %2 x %3")
-          .arg(stepsSpec->maximum, 0, 'f', 0)
-          .arg(schedule.levels.size())
-          .arg(schedule.stepsPerLevel);
-    spec->steps = int(total);
-    // A tail longer than its level would read the level's warm-up (the steps right after the MI jumped).
-    if (schedule.tail > schedule.stepsPerLevel)
-      return QStringLiteral("level_tail: at most steps_per_level (%1), the steps of one level; got %2")
-          .arg(schedule.stepsPerLevel)
-          .arg(schedule.tail);
-  }
+  if (err = applySchedule(spec); !err.isEmpty()) return err;
   const MethodInfo info = method->info();
   if (!info.trains && scheduleOf(spec->taskParams).isSet())
     return QStringLiteral("mi_schedule: method %1 trains nothing, so it has no staircase to follow; give one mi")

@@ -111,6 +111,28 @@ QString readCsv(const QString& path, const QByteArray& bytes, HeaderMode header,
 }
 
 // NumPy's .npy format, version 1-3: magic, version, header length, a Python dict literal, the raw array.
+// One cell of an .npy array as a double: `kind` f, i or u and `size` bytes (the header's dtype, checked before),
+// little-endian as the machine.
+template <class T>
+double cellAs(const char* p) {
+  T x;
+  std::memcpy(&x, p, sizeof x);
+  return double(x);
+}
+
+double npyCell(const char* p, char kind, int size) {
+  if (kind == 'f') return size == 4 ? cellAs<float>(p) : cellAs<double>(p);
+  if (kind == 'i')
+    return size == 1   ? cellAs<int8_t>(p)
+           : size == 2 ? cellAs<int16_t>(p)
+           : size == 4 ? cellAs<int32_t>(p)
+                       : cellAs<int64_t>(p);
+  return size == 1   ? cellAs<uint8_t>(p)
+         : size == 2 ? cellAs<uint16_t>(p)
+         : size == 4 ? cellAs<uint32_t>(p)
+                     : cellAs<uint64_t>(p);
+}
+
 QString readNpy(const QString& path, const QByteArray& bytes, DataTable* out) {
   const auto bad = [&](const QString& why) { return fileError(path, QStringLiteral("is not a NumPy array: ") + why); };
   if (bytes.size() < 10 || !bytes.startsWith("\x93NUMPY")) return bad("no \\x93NUMPY magic");
@@ -150,51 +172,7 @@ QString readNpy(const QString& path, const QByteArray& bytes, DataTable* out) {
   out->values.resize(out->rows * out->columns);
   const char* data = bytes.constData() + dataStart;
   for (int64_t i = 0; i < out->rows * out->columns; ++i) {
-    const char* p = data + i * size;
-    double v = 0;
-    if (kind == 'f') {
-      if (size == 4) {
-        float f;
-        std::memcpy(&f, p, 4);
-        v = f;
-      } else {
-        std::memcpy(&v, p, 8);
-      }
-    } else if (kind == 'i') {
-      if (size == 1) v = *reinterpret_cast<const int8_t*>(p);
-      if (size == 2) {
-        int16_t x;
-        std::memcpy(&x, p, 2);
-        v = x;
-      }
-      if (size == 4) {
-        int32_t x;
-        std::memcpy(&x, p, 4);
-        v = x;
-      }
-      if (size == 8) {
-        int64_t x;
-        std::memcpy(&x, p, 8);
-        v = double(x);
-      }
-    } else {
-      if (size == 1) v = *reinterpret_cast<const uint8_t*>(p);
-      if (size == 2) {
-        uint16_t x;
-        std::memcpy(&x, p, 2);
-        v = x;
-      }
-      if (size == 4) {
-        uint32_t x;
-        std::memcpy(&x, p, 4);
-        v = x;
-      }
-      if (size == 8) {
-        uint64_t x;
-        std::memcpy(&x, p, 8);
-        v = double(x);
-      }
-    }
+    const double v = npyCell(data + i * size, kind.toLatin1(), size);
     const int64_t row = columnMajor ? i % out->rows : i / out->columns;
     const int64_t column = columnMajor ? i / out->rows : i % out->columns;
     if (const QString why = valueProblem(v); !why.isEmpty())

@@ -1,0 +1,33 @@
+// When the held-out part is read, what early stopping decides, and which reading the run reports.
+#include "engine/held_out_evaluation.h"
+
+#include "engine/run.h"
+
+namespace milab {
+
+HeldOutEvaluation::HeldOutEvaluation(int evalEvery, bool upperBound, bool earlyStopping,
+                                     std::function<HeldOutReading()> read, std::function<void(int, double)> putOnCurve)
+    : evalEvery_(evalEvery),
+      tracker_(upperBound, earlyStopping),
+      read_(std::move(read)),
+      putOnCurve_(std::move(putOnCurve)) {}
+
+bool HeldOutEvaluation::beforeStep(int step) {
+  if (step == 1 || (step - 1) % evalEvery_ != 0) return true;
+  const HeldOutReading r = read_();
+  putOnCurve_(step - 1, r.value);
+  return tracker_.observe(step - 1, r.value, r.stderror);
+}
+
+void HeldOutEvaluation::report(int stepsDone, bool trains, bool reportBest, const HeldOutReading& final,
+                               RunResult* result, QList<NamedValue>* terms) {
+  if (trains) putOnCurve_(stepsDone, final.value);  // the last point carries it too
+  const HeldOutReading reported = trains ? reportedReading(&tracker_, stepsDone, final, reportBest) : final;
+  result->estimate = reported.value;
+  result->stderror = reported.stderror;
+  *terms = reported.terms;
+  if (trains && reportBest && terms->size() == 1) terms->front().value = reported.value;
+  result->reason = heldOutReason(tracker_, reportBest);
+}
+
+}  // namespace milab
