@@ -7,23 +7,15 @@
 #include <cmath>
 
 #include "conv_encoder.h"
-#include "key_queue.h"
-#include "nn/embedding_projection.h"
+#include "encoder_embedding_map.h"
+#include "momentum_keys.h"
 #include "nn/flat_adam.h"
-#include "nn/linear_probe.h"
 #include "nn/mlp.h"
+#include "supervised_reference.h"
 
 namespace milab {
 
 namespace {
-
-constexpr int64_t kProbeChunk = 1000;  // images per forward pass of the probe: bounds its memory
-constexpr int64_t kMapImages = 2000;   // test images in the end-of-run map: a readable scatter, a 2000^2 search
-
-at::Tensor asImages(const at::Tensor& flat) {
-  const auto side = int64_t(std::lround(std::sqrt(double(flat.size(1)))));
-  return flat.reshape({flat.size(0), 1, side, side});
-}
 
 // Cosine similarities of every row of a with every row of b, over the temperature: [B, B].
 at::Tensor cosineScores(const at::Tensor& a, const at::Tensor& b, double temperature) {
@@ -37,13 +29,7 @@ struct VisionEstimator::Networks {
   ConvEncoder encoder;
   Mlp head{nullptr}, conditionalHead{nullptr};  // g and g_bo of Listing 1 (the latter for the DEMI objectives)
   std::unique_ptr<FlatAdam> adam;
-  // MoCo (queue > 0): the y side's momentum copies of encoder and head, and earlier batches' keys.
-  ConvEncoder keyEncoder{nullptr};
-  Mlp keyHead{nullptr};
-  std::unique_ptr<KeyQueue> queue;
-  // The key networks' parameters and buffers (batch norm's running statistics follow the same average) beside the
-  // online ones, in one order: gathered once, averaged every step.
-  std::vector<at::Tensor> keyTensors, onlineTensors;
+  std::unique_ptr<MomentumKeys> momentum;  // MoCo (queue > 0): y's keys from momentum copies, and a queue
 
   Networks(const VisionOptions& o, at::Generator& gen, c10::Device device) : encoder(o.channels, gen) {
     const int64_t r = encoder->outputs();
@@ -59,44 +45,23 @@ struct VisionEstimator::Networks {
       for (const at::Tensor& p : conditionalHead->parameters()) params.push_back(p);
     }
     adam = std::make_unique<FlatAdam>(params, o.lr);
-    if (o.queue > 0) {
-      // Built from a copy of the generator (the online networks' draws, and so every run without a queue, stay
-      // as they were), then set to the online weights: MoCo starts its key encoder as a copy.
-      at::Generator spare = gen.clone();
-      keyEncoder = ConvEncoder(o.channels, spare);
-      keyHead = Mlp(r, r, o.embed, spare);
-      keyEncoder->to(device);
-      keyHead->to(device);
-      const auto append = [](std::vector<at::Tensor>& to, const std::vector<at::Tensor>& more) {
-        to.insert(to.end(), more.begin(), more.end());
-      };
-      for (const auto& [keys, online] : {std::pair{keyEncoder->parameters(), encoder->parameters()},
-                                         std::pair{keyEncoder->buffers(), encoder->buffers()},
-                                         std::pair{keyHead->parameters(), head->parameters()}}) {
-        append(keyTensors, keys);
-        append(onlineTensors, online);
-      }
-      torch::NoGradGuard noGrad;
-      for (size_t i = 0; i < keyTensors.size(); ++i) {
-        keyTensors[i].copy_(onlineTensors[i]);
-        keyTensors[i].set_requires_grad(false);
-      }
-      queue = std::make_unique<KeyQueue>(o.queue, o.embed, device);
-    }
+    if (o.queue > 0)
+      momentum = std::make_unique<MomentumKeys>(o.channels, o.embed, o.queue, encoder, head, gen, device);
   }
   void train(bool on) {
     encoder->train(on);
     head->train(on);
     if (conditionalHead) conditionalHead->train(on);
-    if (keyEncoder) {
-      keyEncoder->train(on);
-      keyHead->train(on);
-    }
+    if (momentum) momentum->train(on);
   }
 };
 
 VisionEstimator::VisionEstimator(const EstimatorContext& ctx, VisionObjective objective)
-    : options_(visionOptions(objective, ctx.params)), task_(ctx.task), device_(ctx.device), cancelled_(ctx.cancelled) {
+    : options_(visionOptions(objective, ctx.params)),
+      task_(ctx.task),
+      device_(ctx.device),
+      cancelled_(ctx.cancelled),
+      probe_(ctx.task, options_.probeTrain, options_.probeTest, ctx.cancelled) {
   at::Generator gen = ctx.generator;
   nets_ = std::make_unique<Networks>(options_, gen, ctx.device);
 }
@@ -108,7 +73,7 @@ VisionScores VisionEstimator::scores(const Batch& batch, at::Tensor* batchKeys) 
   // One pass of f over the views the objective reads: one batch-norm statistic over all of them, and fewer, larger
   // convolutions. InfoMin's x <-> y never sees x' (not even in its batch statistics). With a queue, y goes through
   // the momentum copy instead, without a gradient.
-  const bool readsSubview = options_.objective != VisionObjective::Nce, momentum = bool(nets_->keyEncoder);
+  const bool readsSubview = options_.objective != VisionObjective::Nce, momentum = bool(nets_->momentum);
   std::vector<at::Tensor> views{batch.x};
   if (readsSubview) views.push_back(batch.xp);
   if (!momentum) views.push_back(batch.y);
@@ -117,10 +82,9 @@ VisionScores VisionEstimator::scores(const Batch& batch, at::Tensor* batchKeys) 
   const at::Tensor hxp = readsSubview ? h.narrow(0, b, b) : at::Tensor();
   at::Tensor ky;
   if (momentum) {
-    torch::NoGradGuard noGrad;
-    const at::Tensor own = nets_->keyHead(nets_->keyEncoder(asImages(batch.y)));
+    const at::Tensor own = nets_->momentum->keysOf(asImages(batch.y));
     if (batchKeys) *batchKeys = own;
-    ky = at::cat({own, nets_->queue->keys()});  // the joint pairs stay on the diagonal of the first b columns
+    ky = nets_->momentum->withQueue(own);
   } else {
     ky = nets_->head(h.narrow(0, readsSubview ? 2 * b : b, b));
   }
@@ -136,8 +100,8 @@ VisionScores VisionEstimator::scores(const Batch& batch, at::Tensor* batchKeys) 
 
 StepResult VisionEstimator::trainStep(const Batch& batch) {
   nets_->train(true);
-  if (nets_->keyEncoder)  // MoCo: the key networks follow the online ones before they encode
-    momentumUpdate(nets_->keyTensors, nets_->onlineTensors, options_.momentum);
+  if (nets_->momentum)  // MoCo: the key networks follow the online ones before they encode
+    nets_->momentum->follow(options_.momentum);
   at::Tensor keys;
   const std::vector<at::Tensor> terms = visionTerms(options_.objective, scores(batch, &keys));
   at::Tensor objective = terms.front();
@@ -146,7 +110,7 @@ StepResult VisionEstimator::trainStep(const Batch& batch) {
   const at::Tensor loss = -objective;
   loss.backward();
   nets_->adam->step();
-  if (keys.defined()) nets_->queue->push(keys);
+  if (keys.defined()) nets_->momentum->push(keys);
   StepResult result{StepReading(objective.detach()), StepReading(loss.detach()), {}};
   if (terms.size() > 1) {  // one term is the estimate itself
     const QStringList names = visionTermNames(options_.objective);
@@ -172,64 +136,20 @@ Evaluation VisionEstimator::evaluate(const Batch& batch) {
 
 double VisionEstimator::probeAccuracy() {
   nets_->train(false);
-  const double accuracy = probeOf(nets_->encoder);
+  const double accuracy = probe_.accuracy(nets_->encoder);
   nets_->train(true);
   return accuracy;
 }
 
-at::Tensor VisionEstimator::featuresOf(ConvEncoder& encoder, const at::Tensor& images, int64_t n) const {
-  torch::NoGradGuard noGrad;
-  std::vector<at::Tensor> chunks;
-  for (int64_t at = 0; at < n; at += kProbeChunk) {
-    if (cancelled_()) throw EstimatorCancelled();
-    chunks.push_back(encoder(images.narrow(0, at, std::min(kProbeChunk, n - at))));
-  }
-  return at::cat(chunks);
-}
-
-double VisionEstimator::probeOf(ConvEncoder& encoder) const {
-  const LabelledImages* data = task_->labelledImages();
-  const int64_t nTrain = std::min(options_.probeTrain, data->trainImages.size(0));
-  const int64_t nTest = std::min(options_.probeTest, data->testImages.size(0));
-  const at::Tensor train = featuresOf(encoder, data->trainImages, nTrain);
-  const at::Tensor test = featuresOf(encoder, data->testImages, nTest);
-  return linearProbeAccuracy(train, data->trainLabels.narrow(0, 0, nTrain), test, data->testLabels.narrow(0, 0, nTest),
-                             data->classes);
-}
-
 EmbeddingMap VisionEstimator::embeddingMap() {
-  const LabelledImages* data = task_->labelledImages();
-  const int64_t n = std::min({options_.probeTest, kMapImages, data->testImages.size(0)});
   nets_->train(false);
-  const at::Tensor features = featuresOf(nets_->encoder, data->testImages, n);
+  const EmbeddingMap map = encoderEmbeddingMap(nets_->encoder, probe_, *task_, options_.probeTest);
   nets_->train(true);
-  return embeddingMapOf(features, data->testLabels.narrow(0, 0, n), data->testImages.narrow(0, 0, n), data->classNames);
+  return map;
 }
 
 std::optional<double> VisionEstimator::supervisedAccuracy(int steps, int seed) {
-  // Its own generators from the run's seed: the same encoder at the start as every objective of this seed, and
-  // the same labelled batches whichever objective asks first.
-  at::Generator gen = estimatorGenerator(seed);
-  at::Generator noise = deviceNoiseGenerator(device_, seed, gen);
-  ConvEncoder encoder(options_.channels, gen);
-  torch::nn::Linear classifier(encoder->outputs(), task_->labelledImages()->classes);
-  initLinear(classifier, gen);
-  encoder->to(device_);
-  classifier->to(device_);
-  std::vector<at::Tensor> params = encoder->parameters();
-  for (const at::Tensor& p : classifier->parameters()) params.push_back(p);
-  FlatAdam adam(params, options_.lr);
-  for (int step = 0; step < steps; ++step) {
-    if (cancelled_()) throw EstimatorCancelled();
-    at::Tensor labels;
-    const Batch b = task_->sampleLabelledJoint(options_.batch, noise, &labels);
-    const at::Tensor loss = at::cross_entropy_loss(classifier(encoder(asImages(b.x))), labels);
-    adam.zero_grad();
-    loss.backward();
-    adam.step();
-  }
-  encoder->train(false);
-  return probeOf(encoder);
+  return supervisedReferenceAccuracy(options_, *task_, device_, steps, seed, probe_, cancelled_);
 }
 
 }  // namespace milab

@@ -1,10 +1,14 @@
 #pragma once
 // The vision family as an Estimator: a CNN encoder f and projection heads trained on (x, x', y) image views by one
 // of Table 1's objectives (vision_objectives.h), read on the curve by its objective's terms and, as a
-// RepresentationProbe, by a linear probe of f's output on the task's labelled images.
+// RepresentationProbe, by a linear probe of f's output on the task's labelled images. It composes its parts, each a
+// file: the objectives, MoCo's key encoder and queue (momentum_keys.h), the probe (encoder_probe.h), the embedding
+// map (encoder_embedding_map.h) and the supervised reference (supervised_reference.h). A task without labelled
+// images is refused at validation (MethodInfo::readsImages asks for TaskInfo::capabilities.images).
 #include <memory>
 
 #include "conv_encoder.h"
+#include "encoder_probe.h"
 #include "method/estimator.h"
 #include "method/method_plugin.h"
 #include "method/representation_probe.h"
@@ -31,16 +35,13 @@ class VisionEstimator final : public Estimator, public RepresentationProbe {
  private:
   // The critic's scores; with a queue, `batchKeys` (when given) receives the batch's own keys to enqueue.
   VisionScores scores(const Batch& batch, at::Tensor* batchKeys = nullptr);
-  // The linear probe of `encoder` (in eval mode) on the task's labelled images.
-  double probeOf(ConvEncoder& encoder) const;
-  // `encoder`'s features of the first n images, kProbeChunk at a time (polls cancel).
-  at::Tensor featuresOf(ConvEncoder& encoder, const at::Tensor& images, int64_t n) const;
 
   struct Networks;
   VisionOptions options_;
   const TaskSampler* task_;
   c10::Device device_;
   std::function<bool()> cancelled_;
+  EncoderProbe probe_;
   std::unique_ptr<Networks> nets_;
 };
 
