@@ -48,6 +48,42 @@ class TestMainWindow : public QObject {
     registry_.loadDefault();
   }
 
+  // A spec put in the form (an experiment file, a history row reopened, a grid's first cell) comes back as it
+  // went in: on a finite set the lab's recipe is not written over the spec's own values as the fields fill one by
+  // one (it overwrote eval_every, lr and every setting before `samples` in the form's order, so the window ran a
+  // file at eval_every 250 that milab-cli ran at 100).
+  void aSpecPutInTheFormComesBackWhole() {
+    MainWindow w(registry_, QString());
+    const QVariantMap flat{{"task", "student-identity-2-2-1"},
+                           {"method", "infonce"},
+                           {"samples", 4000},
+                           {"eval_every", 100},
+                           {"steps", 1500},
+                           {"lr", 0.003},
+                           {"early_stopping", false},
+                           {"seed", 2}};
+    RunSpec spec;
+    QVERIFY(runSpecFromFlat(flat, registry_, &spec).isEmpty());
+    QCOMPARE(spec.evalEvery, 100);
+    w.setSpec(spec);
+    const RunSpec back = w.panel()->spec();
+    QCOMPARE(back.evalEvery, 100);
+    QCOMPARE(back.steps, 1500);
+    QCOMPARE(back.samples, spec.samples);
+    QCOMPARE(back.earlyStopping, false);
+    QCOMPARE(back.methodParams.value("lr").toDouble(), 0.003);
+    QCOMPARE(back.methodParams.value("K"), spec.methodParams.value("K"));      // the recipe's, as the spec holds it
+    QCOMPARE(back.methodParams.value("critic").toString(), QString("joint"));  // the recipe's critic
+    // Once the spec is in, the recipe follows the user again: picking recipe none puts its keys back to their
+    // defaults (the method's own critic).
+    auto* recipe = w.findChild<QComboBox*>("param.recipe");
+    QVERIFY(recipe);
+    recipe->setCurrentText("none");
+    const QString ownCritic = defaultsOf(registry_.find("infonce")->info().params).value("critic").toString();
+    QVERIFY(ownCritic != "joint");
+    QCOMPARE(w.panel()->spec().methodParams.value("critic").toString(), ownCritic);
+  }
+
   void runShowsPointsLiveThenExports() {
     MainWindow w(registry_);
     w.show();

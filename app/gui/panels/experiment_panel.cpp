@@ -10,6 +10,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScopedValueRollback>
 #include <QShortcut>
 #include <QStandardItemModel>
 #include <QVBoxLayout>
@@ -231,7 +232,7 @@ void ExperimentPanel::onMethodChanged() {
 // method's form gets them again; leaving the recipe puts its keys back to their defaults.
 void ExperimentPanel::followRecipe() {
   const TaskInfo* task = findTask(task_->currentData().toString());
-  if (!task) return;
+  if (!task || settingSpec_) return;
   QVariantMap flat = recipeOfSettings(settingsForm_->values(), *task);
   const QString recipe = flat.value("recipe").toString();
   const QString left = appliedRecipe_;
@@ -326,6 +327,7 @@ RunSpec ExperimentPanel::spec() const {
 }
 
 void ExperimentPanel::setSpec(const RunSpec& s) {
+  const QScopedValueRollback<bool> filling(settingSpec_, true);
   task_->setCurrentIndex(std::max(0, task_->findData(s.task)));
   method_->setCurrentIndex(std::max(0, method_->findData(s.method)));
   // A spec is the whole configuration: what it leaves out takes its default, not the previous task's value.

@@ -60,6 +60,9 @@ class ExperimentPanel : public QWidget {
 
   const MethodRegistry& registry_;
   QString appliedRecipe_ = "none", recipeMethod_;  // the recipe last written into the forms, for which method
+  // True while setSpec fills the forms: a spec already holds its recipe's values and the user's own, and the
+  // recipe must not be written over them as the fields change one by one (samples before eval_every, say).
+  bool settingSpec_ = false;
   QComboBox* task_;
   QComboBox* method_;
   ParamForm* taskForm_;
