@@ -22,7 +22,7 @@ bool HeldOutEvaluation::beforeStep(int step) {
 void HeldOutEvaluation::report(int stepsDone, bool trains, bool reportBest, const HeldOutReading& final,
                                RunResult* result, QList<NamedValue>* terms) {
   if (trains) putOnCurve_(stepsDone, final.value);  // the last point carries it too
-  const HeldOutReading reported = trains ? reportedReading(&tracker_, stepsDone, final, reportBest) : final;
+  const HeldOutReading reported = trains ? this->reported(stepsDone, final, reportBest) : final;
   result->estimate = reported.value;
   result->stderror = reported.stderror;
   *terms = reported.terms;

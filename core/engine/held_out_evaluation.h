@@ -27,6 +27,11 @@ class HeldOutEvaluation : public RunObserver {
   // `result`, the terms into `terms` (a one-term bound's term is its value).
   void report(int stepsDone, bool trains, bool reportBest, const HeldOutReading& final, RunResult* result,
               QList<NamedValue>* terms);
+  // The reading reported for a trained critic read `final` after `stepsDone` steps: with report = best the best of
+  // all the readings (engine/held_out_reading.h, reportedReading), else `final`.
+  HeldOutReading reported(int stepsDone, const HeldOutReading& final, bool reportBest) {
+    return reportedReading(&tracker_, stepsDone, final, reportBest);
+  }
 
   const HeldOutTracker& tracker() const { return tracker_; }
 

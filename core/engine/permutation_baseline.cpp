@@ -4,7 +4,7 @@
 #include <cmath>
 #include <functional>
 
-#include "engine/held_out_tracker.h"
+#include "engine/held_out_evaluation.h"
 #include "engine/run_spec.h"
 #include "engine/training_session.h"
 #include "method/method_plugin.h"
@@ -16,20 +16,18 @@ BaselineOutcome permutationBaseline(const RunSpec& spec, const MethodPlugin& met
   TrainingSession twin(
       spec, method, task, device, [&cancel] { return cancel.load(); }, true);
   const bool trains = method.info().trains;
-  HeldOutTracker track(method.info().upperBound, false);
-  const auto readTwin = [&](int step) {
-    if (step > 1 && (step - 1) % spec.evalEvery == 0) {
-      const HeldOutReading h = heldOutReading(twin, *twin.sampleSet(), spec.heldOutWhole, cancel);
-      track.observe(step - 1, h.value, h.stderror);
-    }
-    return true;
-  };
+  // The run's own held-out observer, without early stopping (the twin trains as many steps as the run did) and with
+  // nowhere on a curve to put its readings.
+  HeldOutEvaluation readings(
+      spec.evalEvery, method.info().upperBound, false,
+      [&] { return heldOutReading(twin, *twin.sampleSet(), spec.heldOutWhole, cancel); }, [](int, double) {});
   const std::function<bool(int)> everyReading =
-      spec.reportBest && trains ? std::function<bool(int)>(readTwin) : std::function<bool(int)>();
+      spec.reportBest && trains ? std::function<bool(int)>([&](int s) { return readings.beforeStep(s); })
+                                : std::function<bool(int)>();
   const TrainingOutcome t = twin.train(steps, everyReading, {});
   HeldOutReading b =
       t.error.isEmpty() && !t.cancelled ? finalReading(twin, trains, spec.heldOutWhole, cancel) : HeldOutReading{};
-  if (spec.reportBest && trains && std::isfinite(b.value)) b = reportedReading(&track, steps, b, true);
+  if (spec.reportBest && trains && std::isfinite(b.value)) b = readings.reported(steps, b, true);
   BaselineOutcome outcome;
   outcome.cancelled = cancel.load();
   if (!outcome.cancelled && t.error.isEmpty() && std::isfinite(b.value)) outcome.reading = b;

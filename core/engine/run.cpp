@@ -18,7 +18,6 @@
 #include "engine/permutation_baseline.h"
 #include "engine/probe_schedule.h"
 #include "engine/reading_params_options.h"
-#include "engine/reference_cache.h"
 #include "engine/run_observer.h"
 #include "engine/sample_set.h"
 #include "engine/staircase_switch.h"

@@ -1,7 +1,5 @@
 #include "beyond_normal_task_plugin.h"
 
-#include <QHash>
-
 #include "beyond_normal.h"
 #include "beyond_normal_options.h"
 #include "beyond_normal_task_model.h"
@@ -44,16 +42,11 @@ using beyond_normal::Family;
 // The variant the keys describe: "" or the error naming the key. The bases multinormal and student are the dense
 // and student-identity families with a covariance (dispersion) of the user's own.
 QString variantOf(const BeyondNormalOptions& k, beyond_normal::TaskVariant* v) {
-  static const QHash<QString, Family> families{{"1v1-normal", Family::Normal1v1},
-                                               {"1v1-bimodal", Family::Bimodal1v1},
-                                               {"1v1-additive", Family::Additive1v1},
-                                               {"multinormal-dense", Family::Dense},
-                                               {"multinormal", Family::Dense},
-                                               {"multinormal-sparse", Family::Sparse},
-                                               {"student-identity", Family::StudentIdentity},
-                                               {"student", Family::StudentIdentity}};
-  v->family = families.value(k.base);
-  const bool oneByOne = k.base.startsWith("1v1-");
+  // Every base is a family's id spelling but the two with a covariance of the user's own (validated: one of them).
+  v->family = k.base == "multinormal" ? Family::Dense
+              : k.base == "student"   ? Family::StudentIdentity
+                                      : beyond_normal::familyNamed(k.base).value_or(Family::Dense);
+  const bool oneByOne = beyond_normal::isOneByOne(v->family);
   v->dimX = oneByOne ? 1 : k.dimX;
   v->dimY = oneByOne ? 1 : k.dimY;
   v->correlation = k.correlation;
@@ -62,16 +55,13 @@ QString variantOf(const BeyondNormalOptions& k, beyond_normal::TaskVariant* v) {
   v->interacting = k.nInteracting;
   v->strength = k.strength;
   v->dof = k.dof;
-  static const QHash<QString, beyond_normal::Transform> transforms{
-      {"normal_cdf", beyond_normal::Transform::NormalCdf}, {"half_cube", beyond_normal::Transform::HalfCube},
-      {"asinh", beyond_normal::Transform::Asinh},          {"wiggly", beyond_normal::Transform::Wiggly},
-      {"spiral", beyond_normal::Transform::Spiral},        {"swissroll_x", beyond_normal::Transform::SwissRollX}};
   for (const QString& raw : k.transforms.split(',', Qt::SkipEmptyParts)) {
     const QString t = raw.trimmed();
-    if (!transforms.contains(t))
-      return QStringLiteral("transforms: '%1' is not one of normal_cdf|half_cube|asinh|wiggly|spiral|swissroll_x")
-          .arg(t.left(40));
-    v->transforms << transforms.value(t);
+    const std::optional<beyond_normal::Transform> transform = beyond_normal::transformNamed(t);
+    if (!transform)
+      return QStringLiteral("transforms: '%1' is not one of %2")
+          .arg(t.left(40), beyond_normal::transformNames().join('|'));
+    v->transforms << *transform;
   }
   return {};
 }

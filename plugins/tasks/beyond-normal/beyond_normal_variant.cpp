@@ -177,6 +177,26 @@ Eigen::MatrixXd correlationOf(const Eigen::MatrixXd& covariance) {
 
 QString shortestNumber(double v) { return QString::number(v, 'g', QLocale::FloatingPointShortest); }
 
+std::optional<Family> familyNamed(const QString& spelling) {
+  for (const FamilySpelling& f : kFamilies)
+    if (spelling == QLatin1String(f.text)) return f.family;
+  return std::nullopt;
+}
+
+std::optional<Transform> transformNamed(const QString& name) {
+  for (const Prefix& p : kPrefixes)
+    if (name == QLatin1String(p.text)) return p.transform;
+  return std::nullopt;
+}
+
+QStringList transformNames() {
+  QStringList names;
+  for (const Prefix& p : kPrefixes) names << p.text;
+  return names;
+}
+
+bool isOneByOne(Family f) { return f == Family::Normal1v1 || f == Family::Bimodal1v1 || f == Family::Additive1v1; }
+
 QString readTaskId(const QString& id, TaskVariant* out) {
   TaskVariant v;
   QString rest = id;
@@ -232,8 +252,7 @@ QString variantId(const TaskVariant& v) {
 TaskDefinition defineTask(const TaskVariant& v, bool ownCovariance) {
   TaskDefinition d;
   d.id = variantId(v);
-  const bool oneByOne =
-      v.family == Family::Normal1v1 || v.family == Family::Bimodal1v1 || v.family == Family::Additive1v1;
+  const bool oneByOne = isOneByOne(v.family);
   d.dimX = oneByOne ? 1 : v.dimX;
   d.dimY = oneByOne ? 1 : v.dimY;
   const int n = d.dimX + d.dimY;

@@ -5,6 +5,8 @@
 // parsed back, and no display name is patched by string replacement. Eigen and Qt Core only.
 #include <QList>
 #include <QString>
+#include <QStringList>
+#include <optional>
 
 #include "beyond_normal.h"
 
@@ -38,6 +40,13 @@ QString readTaskId(const QString& id, TaskVariant* out);
 // The first rule a variant breaks, its fields in the id's order (several ranges depend on the dimensions), then
 // its transforms' needs; none for a variant that defineTask can build.
 VariantError checkVariant(const TaskVariant& v);
+
+// A family by its id spelling ("multinormal-dense"), a transform by its ("half_cube"); nullopt for none. The names in
+// the id grammar's order, and whether a family is 1 x 1 (its dimensions are not fields).
+std::optional<Family> familyNamed(const QString& spelling);
+std::optional<Transform> transformNamed(const QString& name);
+QStringList transformNames();
+bool isOneByOne(Family f);
 
 // bmi's id of a variant: the base's fields, the last transform written first ("spiral-normal_cdf-...").
 QString variantId(const TaskVariant& v);
