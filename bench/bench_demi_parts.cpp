@@ -13,10 +13,11 @@
 #include <cstdlib>
 #include <functional>
 
+#include "demi/candidate_nce.h"
+#include "demi/demi_step.h"
 #include "engine/device.h"
 #include "gaussian_model.h"
 #include "gaussian_sampler.h"
-#include "nn/candidate_nce.h"
 #include "nn/separable_critic.h"
 
 using namespace milab;
@@ -48,8 +49,7 @@ int main(int argc, char** argv) {
   auto row = [&](const char* name, double us) { std::printf("  %-44s %9.1f\n", name, us); };
   row("whole step (joint batch, negatives, trainDemi)", microsecondsEach(reps, [&] {
         const Batch j = sampler.sampleJoint(b, gen);
-        critic.trainDemi(j.xp, j.x, j.y, SeparableCritic::DemiConditional::cnceNegatives,
-                         sampler.sampleYGivenXp(j.xp, c, gen));
+        trainDemi(critic, j.xp, j.x, j.y, DemiConditional::cnceNegatives, sampler.sampleYGivenXp(j.xp, c, gen));
       }));
   SeparableCritic infonce(2 * d, d, h, h, 5e-4, c10::Device(c10::kCPU), gen);
   row("InfoNCE's whole step at the same K, for scale", microsecondsEach(reps, [&] {
@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
         infonce.trainInBatchNce(at::cat({j.xp, j.x}, 1), j.y);
       }));
   row("trainDemi on fixed inputs", microsecondsEach(reps, [&] {
-        critic.trainDemi(batch.xp, batch.x, batch.y, SeparableCritic::DemiConditional::cnceNegatives, negatives);
+        trainDemi(critic, batch.xp, batch.x, batch.y, DemiConditional::cnceNegatives, negatives);
       }));
   row("joint batch (sampleJoint)", microsecondsEach(reps, [&] { sampler.sampleJoint(b, gen); }));
   row("negatives (sampleYGivenXp)", microsecondsEach(reps, [&] { sampler.sampleYGivenXp(batch.xp, c, gen); }));

@@ -1,5 +1,5 @@
 #pragma once
-// When a tensor can go through the hand-written float loops (nn/candidate_nce, nn/candidate_scores) instead of
+// When a tensor can go through the hand-written float loops (plugins/demi/candidate_nce, candidate_scores) instead of
 // ATen's ops: contiguous float32 on the CPU. Torch header.
 #include <ATen/core/Tensor.h>
 

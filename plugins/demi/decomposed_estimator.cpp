@@ -3,7 +3,7 @@
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
 
-#include "method/critic_pair.h"
+#include "demi/critic_pair.h"
 #include "nn/bounds.h"
 #include "nn/separable_critic.h"
 

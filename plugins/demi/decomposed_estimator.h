@@ -47,7 +47,7 @@ class DecomposedEstimator : public Estimator {
     return {};
   }
 
-  // The variant's learned training step with its backward written out (SeparableCritic::trainDemi), or nullopt to
+  // The variant's learned training step with its backward written out (demi_step.h), or nullopt to
   // train by autograd on conditionalObjective: the same objective (to float rounding) and the same draws, in a
   // fraction of the time. What it returns reads as conditionalObjective's does.
   struct WrittenOutStep {

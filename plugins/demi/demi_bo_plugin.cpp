@@ -2,8 +2,9 @@
 
 #include <ATen/ATen.h>
 
+#include "demi/critic_pair.h"
 #include "demi/decomposed_estimator.h"
-#include "method/critic_pair.h"
+#include "demi/demi_step.h"
 #include "nn/bounds.h"
 #include "nn/separable_critic.h"
 
@@ -23,8 +24,7 @@ class DemiBoEstimator final : public DecomposedEstimator {
     return {bo, importanceSampledNce(positiveFirst(phi.detach()), positiveFirst(psi))};
   }
   std::optional<WrittenOutStep> writtenOutStep(const Batch& batch, SeparableCritic& critic) override {
-    const SeparableCritic::DemiStep s =
-        critic.trainDemi(batch.xp, batch.x, batch.y, SeparableCritic::DemiConditional::boosted);
+    const DemiStep s = trainDemi(critic, batch.xp, batch.x, batch.y, DemiConditional::boosted);
     return WrittenOutStep{s.unconditional, {s.conditional, s.importanceSampled}};
   }
   QList<Term> ownTerms(const Batch&, CriticPair& critics) override {

@@ -2,8 +2,9 @@
 
 #include <ATen/ATen.h>
 
+#include "demi/critic_pair.h"
 #include "demi/decomposed_estimator.h"
-#include "method/critic_pair.h"
+#include "demi/demi_step.h"
 #include "nn/bounds.h"
 #include "nn/separable_critic.h"
 
@@ -21,8 +22,7 @@ class DemiIsEstimator final : public DecomposedEstimator {
     return {is, is};
   }
   std::optional<WrittenOutStep> writtenOutStep(const Batch& batch, SeparableCritic& critic) override {
-    const SeparableCritic::DemiStep s =
-        critic.trainDemi(batch.xp, batch.x, batch.y, SeparableCritic::DemiConditional::importanceSampled);
+    const DemiStep s = trainDemi(critic, batch.xp, batch.x, batch.y, DemiConditional::importanceSampled);
     return WrittenOutStep{s.unconditional, {s.conditional, s.conditional}};
   }
   QList<Term> ownTerms(const Batch&, CriticPair& critics) override {

@@ -1,6 +1,7 @@
 #include "demi/demi_plugin.h"
 
 #include "demi/decomposed_estimator.h"
+#include "demi/demi_step.h"
 #include "nn/separable_critic.h"
 
 namespace milab {
@@ -14,8 +15,8 @@ class DemiEstimator final : public DecomposedEstimator {
 
  protected:
   std::optional<WrittenOutStep> writtenOutStep(const Batch& batch, SeparableCritic& critic) override {
-    const SeparableCritic::DemiStep s = critic.trainDemi(
-        batch.xp, batch.x, batch.y, SeparableCritic::DemiConditional::cnceNegatives, groundTruthNegatives(batch));
+    const DemiStep s =
+        trainDemi(critic, batch.xp, batch.x, batch.y, DemiConditional::cnceNegatives, groundTruthNegatives(batch));
     return WrittenOutStep{s.unconditional, {s.conditional, s.conditional}};
   }
   ConditionalTerm conditionalObjective(const Batch& batch, CriticPair& critics) override {

@@ -3,8 +3,8 @@
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
 
+#include "demi/critic_pair.h"
 #include "demi/decomposed_estimator.h"
-#include "method/critic_pair.h"
 #include "nn/bounds.h"
 
 namespace milab {

@@ -3,8 +3,9 @@
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
 
+#include "demi/critic_pair.h"
 #include "demi/decomposed_estimator.h"
-#include "method/critic_pair.h"
+#include "demi/demi_step.h"
 #include "nn/descent.h"
 #include "nn/flat_adam.h"
 #include "nn/mlp.h"
@@ -40,8 +41,7 @@ class DemiVarEstimator final : public DecomposedEstimator {
   std::optional<WrittenOutStep> writtenOutStep(const Batch& batch, SeparableCritic& critic) override {
     fitProposalWrittenOut(batch);
     const Proposed q = proposedNegatives(batch);
-    const SeparableCritic::DemiStep s =
-        critic.trainDemi(batch.xp, batch.x, batch.y, SeparableCritic::DemiConditional::cnceNegatives, q.negatives);
+    const DemiStep s = trainDemi(critic, batch.xp, batch.x, batch.y, DemiConditional::cnceNegatives, q.negatives);
     return WrittenOutStep{s.unconditional, {s.conditional, s.conditional.to(at::kDouble) - q.kl}};
   }
   QList<Term> ownTerms(const Batch& batch, CriticPair& critics) override {

@@ -3,7 +3,7 @@
 // the first non-finite step ends the drain with its reason. descendClipped, which no longer reads the gradient
 // norm back to the host, clips as torch::nn::utils::clip_grad_norm_ does, to the bit; and InfoNCE's step with its
 // backward written out (SeparableCritic::trainInBatchNce) is autograd's step, to the bit; DEMI's
-// (SeparableCritic::trainDemi) is autograd's to float rounding (its candidates are summed in another order).
+// (plugins/demi/demi_step) is autograd's to float rounding (its candidates are summed in another order).
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
 #include <torch/types.h>
@@ -15,13 +15,14 @@
 #include <cmath>
 #include <limits>
 
+#include "demi/candidate_nce.h"
+#include "demi/candidate_scores.h"
+#include "demi/critic_pair.h"
+#include "demi/demi_step.h"
 #include "engine/device.h"
 #include "engine/pending_steps.h"
-#include "method/critic_pair.h"
 #include "method/step_reading.h"
 #include "nn/bounds.h"
-#include "nn/candidate_nce.h"
-#include "nn/candidate_scores.h"
 #include "nn/descent.h"
 #include "nn/flat_adam.h"
 #include "nn/mlp.h"
@@ -189,8 +190,8 @@ class TestStepLoop : public QObject {
     QVERIFY(at::allclose(fusedGradRows, r.grad(), 1e-5, 1e-5));
   }
 
-  // The fused I_CNCE pass (nn/candidate_nce) against autograd through the definition it replaces: scores of the
-  // negatives r . relu(W y + c) + o beside the given positive, firstColumnNce over them. 9 rows of 7 negatives with
+  // The fused I_CNCE pass (plugins/demi/candidate_nce) against autograd through the definition it replaces: scores of
+  // the negatives r . relu(W y + c) + o beside the given positive, firstColumnNce over them. 9 rows of 7 negatives with
   // 37 hidden units (not a multiple of the vector width) are one block (blocks hold 32,768 / (7 H) rows); with 2,000
   // hidden units the blocks hold 2 rows and the last is short.
   void fusedCandidateNceIsAutogradsToRounding_data() {
@@ -234,7 +235,7 @@ class TestStepLoop : public QObject {
     QTest::addColumn<int>("K");
     QTest::addColumn<int>("hidden");
     QTest::addColumn<int>("embed");
-    using Kind = SeparableCritic::DemiConditional;
+    using Kind = DemiConditional;
     QTest::newRow("CNCE, K 128, the default critic") << int(Kind::cnceNegatives) << 128 << 100 << 100;
     QTest::newRow("CNCE, K 10, odd sizes") << int(Kind::cnceNegatives) << 10 << 13 << 5;
     QTest::newRow("BO, K 128") << int(Kind::boosted) << 128 << 100 << 100;
@@ -251,7 +252,7 @@ class TestStepLoop : public QObject {
     QFETCH(int, K);
     QFETCH(int, hidden);
     QFETCH(int, embed);
-    using Kind = SeparableCritic::DemiConditional;
+    using Kind = DemiConditional;
     const Kind conditionalKind = Kind(kind);
     const int b = K / 2, d = 4;
     at::Generator a = at::make_generator<at::CPUGeneratorImpl>(3), c = at::make_generator<at::CPUGeneratorImpl>(3);
@@ -274,13 +275,13 @@ class TestStepLoop : public QObject {
       if (conditionalKind == Kind::importanceSampled)
         conditional = importanceSampledNce(positiveFirst(critics.phi()), positiveFirst(psi).detach());
       autograd.minimise(-(unconditional + conditional));
-      SeparableCritic::DemiStep ours;
+      DemiStep ours;
       if (kind == kCnceAlone) {
         ours.unconditional = at::zeros({});
-        ours.conditional = handWritten.trainCnce(batch.xp, batch.x, batch.y, negatives);
+        ours.conditional = trainCnce(handWritten, batch.xp, batch.x, batch.y, negatives);
       } else {
-        ours = handWritten.trainDemi(batch.xp, batch.x, batch.y, conditionalKind,
-                                     conditionalKind == Kind::cnceNegatives ? negatives : at::Tensor());
+        ours = trainDemi(handWritten, batch.xp, batch.x, batch.y, conditionalKind,
+                         conditionalKind == Kind::cnceNegatives ? negatives : at::Tensor());
       }
       const QByteArray where = QString("step %1").arg(step).toUtf8();
       // The readings, to float rounding of sums of ~K terms (the parameters drift apart by Adam's normalised steps

@@ -158,7 +158,7 @@ class TestStatistical : public QObject {
     QVERIFY2(std::abs(bo.estimate - d.estimate) <= 1.0, qPrintable(QString::number(bo.estimate - d.estimate)));
   }
 
-  // The DEMI variants' steps with their backward written out (SeparableCritic::trainDemi) against the same
+  // The DEMI variants' steps with their backward written out (demi_step.h) against the same
   // variants trained by autograd on their conditionalObjective (DecomposedEstimator::trainByAutograd), on gaussian3
   // d = 20, K = 128, 400 steps on the same batches and draws: the written-out step sums in another order, so the two
   // runs part by rounding; the first step's readings agree to 1e-4, and what they read at the end agrees within

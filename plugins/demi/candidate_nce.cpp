@@ -1,4 +1,4 @@
-#include "nn/candidate_nce.h"
+#include "candidate_nce.h"
 
 #include <ATen/ATen.h>
 #ifdef MILAB_HAVE_DNNL

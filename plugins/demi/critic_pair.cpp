@@ -1,4 +1,4 @@
-#include "method/critic_pair.h"
+#include "critic_pair.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>

@@ -1,11 +1,12 @@
-#include "cnce/cnce_plugin.h"
+#include "demi/cnce_plugin.h"
 
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
 
 #include <cmath>
 
-#include "method/critic_pair.h"
+#include "demi/critic_pair.h"
+#include "demi/demi_step.h"
 #include "method/critic_options.h"
 #include "method/estimator.h"
 #include "nn/separable_critic.h"
@@ -19,16 +20,16 @@ class CnceEstimator final : public Estimator {
   explicit CnceEstimator(const EstimatorContext& ctx) : CnceEstimator(ctx, CriticOptions::from(ctx.params)) {}
   CnceEstimator(const EstimatorContext& ctx, const CriticOptions& o) : ctx_(ctx), K_(o.K) {
     if (!o.oracle)
-      critic_ = std::make_unique<SeparableCritic>(ctx.task->criticInputDim(), ctx.task->dimY(), o.hidden, o.embed,
-                                                  o.lr, ctx.device, ctx_.generator);
+      critic_ = std::make_unique<SeparableCritic>(ctx.task->criticInputDim(), ctx.task->dimY(), o.hidden, o.embed, o.lr,
+                                                  ctx.device, ctx_.generator);
   }
 
   // Negatives are drawn per row, so the batch size is free; K rows keeps the cost comparable to InfoNCE's.
   int64_t batchSize() const override { return K_; }
 
-  // SeparableCritic::trainCnce: the step of minimise(-cnce(batch)) with its backward written out, the same draws.
+  // trainCnce (demi_step.h): the step of minimise(-cnce(batch)) with its backward written out, the same draws.
   StepResult trainStep(const Batch& batch) override {
-    const at::Tensor bound = critic_->trainCnce(batch.xp, batch.x, batch.y, negatives(batch));
+    const at::Tensor bound = trainCnce(*critic_, batch.xp, batch.x, batch.y, negatives(batch));
     return {bound, -StepReading(bound)};
   }
 

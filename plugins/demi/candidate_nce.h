@@ -3,7 +3,7 @@
 // given, each negative y scored r_b . relu(W y + c) + o_b), forward and backward in one pass on a CPU.
 //
 // Why: the layer's pre-activation over every negative ([B, C, H]: 1.6 MB at DEMI's K = 128) does not fit the
-// cache, and the unfused step (nn/candidate_scores plus two ATen GEMMs, still the GPU's and double's path) wrote
+// cache, and the unfused step (candidate_scores plus two ATen GEMMs, still the GPU's and double's path) wrote
 // it and read it back five times. A row's softmax needs only that row's candidates, so here a few rows at a time
 // go through the GEMM (oneDNN's sgemm, AVX-512 where the CPU has it), relu and score, their softmax, the gradient
 // of the pre-activation and the weight-gradient GEMM while the block is still in L2. At K = 128 on the CI machine

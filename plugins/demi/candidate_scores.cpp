@@ -1,4 +1,4 @@
-#include "nn/candidate_scores.h"
+#include "candidate_scores.h"
 
 #include <ATen/ATen.h>
 
