@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
@@ -43,6 +44,33 @@ class TestTaskCatalog : public QObject {
     for (const TaskInfo& t : availableTasks()) listedFamilies << t.family;
     QCOMPARE(folderFamilies.size(), 4);
     QCOMPARE(listedFamilies, folderFamilies);
+  }
+
+  // Adding a task folder needs no other edit: tests/fixtures/task-folders is handed to milab_add_task_folders, the
+  // function that adds plugins/tasks' folders, and its one folder (named nowhere else) is built into a plugin that
+  // milab-cli, given the fixture's plugin folder beside the lab's, lists with its family and truth.
+  void aNewTaskFolderIsFoundWithNoOtherEdit() {
+    QProcess cli;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    const QString lab = MethodRegistry::defaultPluginDirs().join(':');
+    env.insert(QStringLiteral("MILAB_PLUGIN_PATH"), lab + ':' + QStringLiteral(MILAB_DISCOVERY_PLUGIN_DIR));
+    cli.setProcessEnvironment(env);
+    cli.start(QStringLiteral(MILAB_CLI_PATH), {QStringLiteral("tasks"), QStringLiteral("--long")});
+    QVERIFY(cli.waitForFinished(-1));
+    const QString out = QString::fromUtf8(cli.readAllStandardOutput());
+    QCOMPARE(cli.exitCode(), 0);
+    const qsizetype at = out.indexOf(QStringLiteral("\nfixture-independent-normals\t"));
+    QVERIFY2(at >= 0, qPrintable(out));
+    const QString entry = out.mid(at + 1, out.indexOf(QStringLiteral("\n\n"), at) - at - 1);
+    QVERIFY2(entry.contains(QStringLiteral("\tFixture: independent normals\tI(x;y) = 0.0000\n")), qPrintable(entry));
+    QVERIFY2(entry.contains(QStringLiteral("\n  family fixture-tasks;")), qPrintable(entry));
+    // Without the fixture's folder the same command does not list it: the task came from that folder alone.
+    env.insert(QStringLiteral("MILAB_PLUGIN_PATH"), lab);
+    cli.setProcessEnvironment(env);
+    cli.start(QStringLiteral(MILAB_CLI_PATH), {QStringLiteral("tasks")});
+    QVERIFY(cli.waitForFinished(-1));
+    QCOMPARE(cli.exitCode(), 0);
+    QVERIFY(!cli.readAllStandardOutput().contains("fixture-independent-normals"));
   }
 
   void listsEveryFamily() {
