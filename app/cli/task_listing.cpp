@@ -15,6 +15,7 @@ QString offers(const TaskCapabilities& c) {
   if (c.subview) out << "x' with samples of p(y|x')";
   if (c.pmi) out << "exact PMI (oracle critics)";
   if (c.densities) out << "exact log p(y) (DoE/CLUB oracles)";
+  if (c.gaussianXSide) out << "a Gaussian x side (diffusion oracles)";
   return out.join(", ");
 }
 

@@ -37,6 +37,10 @@ struct TaskCapabilities {
   // x, x', y are images (flattened S x S, in [0, 1]) with labels for evaluation (TaskSampler::labelledImages):
   // read only by methods with an image encoder (MethodInfo::readsImages), which read nothing else.
   bool images = false;
+  // The critic input (x, or [x, x']) is Gaussian, marginally and given y (y may be observed through a bijection, as
+  // gaussian2's cubic y): TaskSampler::gaussianXSide gives both covariances' eigenvalues, from which the diffusion
+  // estimators' oracle reads its exact denoising errors.
+  bool gaussianXSide = false;
 };
 
 struct TaskInfo {
@@ -119,5 +123,5 @@ class TaskPlugin {
 }  // namespace milab
 
 // Bump the version when the interface changes: the registry refuses task plugins built against another one.
-#define MILAB_TASK_PLUGIN_IID "org.milab.TaskPlugin/2"
+#define MILAB_TASK_PLUGIN_IID "org.milab.TaskPlugin/3"
 Q_DECLARE_INTERFACE(milab::TaskPlugin, MILAB_TASK_PLUGIN_IID)

@@ -68,6 +68,12 @@ class TaskSampler {
   // Capability images: the labelled images behind the views (null for a task of vectors), and a joint batch with
   // the labels of the images its views came from in *labels ([n] int64): a supervised reference's training data.
   virtual const LabelledImages* labelledImages() const { return nullptr; }
+  // Capability gaussianXSide: the eigenvalues of the critic input's covariance and of its covariance given y,
+  // float64 [criticInputDim()] each; undefined tensors for a task without the capability.
+  struct GaussianXSide {
+    at::Tensor marginal, givenY;
+  };
+  virtual GaussianXSide gaussianXSide() const { return {}; }
   virtual Batch sampleLabelledJoint(int64_t n, at::Generator& gen, at::Tensor* labels) const;
 
  private:
@@ -96,6 +102,7 @@ class SwitchableSampler final : public TaskSampler {
   at::Tensor subviewPmi(const at::Tensor& xp, const at::Tensor& y) const override { return inner_->subviewPmi(xp, y); }
   at::Tensor logMarginalY(const at::Tensor& y) const override { return inner_->logMarginalY(y); }
   const LabelledImages* labelledImages() const override { return inner_->labelledImages(); }
+  GaussianXSide gaussianXSide() const override { return inner_->gaussianXSide(); }
   Batch sampleLabelledJoint(int64_t n, at::Generator& gen, at::Tensor* labels) const override {
     return inner_->sampleLabelledJoint(n, gen, labels);
   }

@@ -1,5 +1,6 @@
 #include "gaussian_model.h"
 
+#include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
 #include <random>
@@ -87,6 +88,37 @@ Eigen::MatrixXd GaussianModel::covariance(int i) const {
       d.b, 1, d.a,   //
       d.c, d.a, 1;
   return c;
+}
+
+std::vector<double> GaussianModel::xSideEigenvalues() const {
+  std::vector<double> out;
+  for (const GaussianDim& d : dims_) {
+    if (!subview_) {
+      out.push_back(1.0);  // x_i ~ N(0, 1)
+    } else {
+      out.push_back(1.0 + std::abs(d.b));  // [[1, b], [b, 1]] of (x_i, x'_i)
+      out.push_back(1.0 - std::abs(d.b));
+    }
+  }
+  return out;
+}
+
+std::vector<double> GaussianModel::xSideEigenvaluesGivenY() const {
+  std::vector<double> out;
+  for (int i = 0; i < dim(); ++i) {
+    const GaussianDim& d = dims_[i];
+    if (!subview_) {
+      out.push_back(d.sigma2);  // Var(x_i | y_i) = 1 - c^2 = Var(y_i | x_i), kept exact as e^{-2 mi}
+      continue;
+    }
+    // The Schur complement of Var(y_i) = 1 in the covariance of (x_i, x'_i, y_i).
+    const Eigen::MatrixXd c = covariance(i);
+    const Eigen::Matrix2d given = c.topLeftCorner(2, 2) - c.topRightCorner(2, 1) * c.bottomLeftCorner(1, 2);
+    const Eigen::Vector2d values = Eigen::SelfAdjointEigenSolver<Eigen::Matrix2d>(given).eigenvalues();
+    out.push_back(values(0));
+    out.push_back(values(1));
+  }
+  return out;
 }
 
 double GaussianModel::totalMi() const {

@@ -45,6 +45,11 @@ class GaussianModel {
   // Covariance of (x_i, x'_i, y_i) in that order (gaussian2: (x_i, y_i)).
   Eigen::MatrixXd covariance(int i) const;
 
+  // The eigenvalues of the covariance of the critic input (x, or [x, x'] as criticInput orders it), and of its
+  // covariance given y; y's cubic map changes neither (it is a bijection).
+  std::vector<double> xSideEigenvalues() const;
+  std::vector<double> xSideEigenvaluesGivenY() const;
+
   // Exact values from log-determinants of the covariances, summed over dimensions.
   double totalMi() const;        // I(x, x'; y)   (gaussian2: I(x; y))
   double subviewMi() const;      // I(x'; y)      (gaussian2: 0)

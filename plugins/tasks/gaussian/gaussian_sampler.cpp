@@ -49,6 +49,10 @@ GaussianSampler::GaussianSampler(const GaussianModel& model, c10::Device device)
       model, [](const GaussianDim& d) { return d.a; }, device, at::kDouble);
   logCondVar_ = column(
       model, [](const GaussianDim& d) { return std::log(d.condVar); }, device, at::kDouble);
+  const auto eigenvalues = [](const std::vector<double>& v) {
+    return at::tensor(at::ArrayRef<double>(v), at::TensorOptions().dtype(at::kDouble));
+  };
+  xSide_ = {eigenvalues(model.xSideEigenvalues()), eigenvalues(model.xSideEigenvaluesGivenY())};
 }
 
 at::Tensor GaussianSampler::pmi(const at::Tensor& x, const at::Tensor& xp, const at::Tensor& y) const {

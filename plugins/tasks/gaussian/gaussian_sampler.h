@@ -25,6 +25,7 @@ class GaussianSampler final : public TaskSampler {
   at::Tensor pmi(const at::Tensor& x, const at::Tensor& xp, const at::Tensor& y) const override;
   at::Tensor subviewPmi(const at::Tensor& xp, const at::Tensor& y) const override;
   at::Tensor logMarginalY(const at::Tensor& y) const override;
+  GaussianXSide gaussianXSide() const override { return xSide_; }
 
  private:
   at::Tensor noise(at::IntArrayRef shape, at::Generator& gen) const;
@@ -35,6 +36,7 @@ class GaussianSampler final : public TaskSampler {
   at::Tensor b_, bNoise_, bp_, bx_, sigma_, a_, condSd_;
   // The same in float64 for the analytic critics (sigma^2 reaches e^-20 at 10 nats per dimension).
   at::Tensor bp64_, bx64_, logSigma2_, a64_, logCondVar_;
+  GaussianXSide xSide_;
 };
 
 }  // namespace milab

@@ -15,6 +15,7 @@ QList<TaskInfo> GaussianTaskPlugin::tasks() const {
   g2.params[1].defaultValue = 2.0;
   g2.params << ParamSpec::boolean("cubic", false, "transform y -> y^3 (MI unchanged)") << gaussianStaircaseSpecs();
   g2.capabilities = {false, true, true};
+  g2.capabilities.gaussianXSide = true;
 
   TaskInfo g3;
   g3.id = "gaussian3";
@@ -31,6 +32,7 @@ QList<TaskInfo> GaussianTaskPlugin::tasks() const {
   alpha.defaultValue = QVariant();
   g3.params << alpha << gaussianStaircaseSpecs();
   g3.capabilities = {true, true, true};
+  g3.capabilities.gaussianXSide = true;
   return {g2, g3};
 }
 
