@@ -1,0 +1,42 @@
+// MMG's denoiser network (denoiser.h).
+#include "denoiser.h"
+
+#include <ATen/ATen.h>
+
+#include <string>
+
+#include "log_snr_draws.h"
+#include "nn/mlp.h"
+
+namespace milab {
+
+DenoiserImpl::DenoiserImpl(int64_t dimX, int64_t dimY, int64_t hidden, int64_t layers, at::Generator& gen) {
+  int64_t in = dimX + dimY + 2;
+  for (int64_t i = 0; i < layers; ++i) {
+    hiddenLayers.push_back(register_module("hidden" + std::to_string(i), torch::nn::Linear(in, hidden)));
+    initLinear(hiddenLayers.back(), gen);
+    in = hidden;
+  }
+  output = register_module("output", torch::nn::Linear(in, dimX));
+  initLinear(output, gen);
+}
+
+at::Tensor DenoiserImpl::forward(const at::Tensor& z, const at::Tensor& g, const at::Tensor& y,
+                                 const at::Tensor& keep) {
+  const at::Tensor keepColumn = keep.unsqueeze(1);
+  at::Tensor h = at::cat({z, y * keepColumn, keepColumn, g.unsqueeze(1) / 10.0}, 1);
+  for (torch::nn::Linear& layer : hiddenLayers) h = at::silu(layer(h));
+  return output(h);
+}
+
+at::Tensor keptRows(int64_t n, double dropout, at::Generator& gen, const at::TensorOptions& options) {
+  return at::empty({n}, options).uniform_(0, 1, gen).ge(dropout).to(options.dtype());
+}
+
+at::Tensor denoisingLoss(Denoiser& denoiser, const at::Tensor& x, const at::Tensor& y, const at::Tensor& g,
+                         const at::Tensor& weight, const at::Tensor& noise, const at::Tensor& keep) {
+  const at::Tensor error = (noise - denoiser(noisedAt(x, g, noise), g, y, keep)).pow(2).sum(1);
+  return 0.5 * (weight * error).mean();
+}
+
+}  // namespace milab

@@ -1,0 +1,27 @@
+// Truncated logistic draws over log-SNR and the VP noising (log_snr_draws.h).
+#include "log_snr_draws.h"
+
+#include <ATen/ATen.h>
+
+#include <cmath>
+
+namespace milab {
+
+LogSnrDraws drawLogSnr(int64_t n, const LogSnrRange& range, at::Generator& gen, const at::TensorOptions& options) {
+  // u ~ U[sigmoid(-clip), sigmoid(clip)], g = loc + scale logit(u): the logistic's quantiles inside the clip. Its
+  // density there is sigmoid(v) sigmoid(-v) / (scale (sigmoid(clip) - sigmoid(-clip))) with v = (g - loc) / scale,
+  // and sigmoid(clip) - sigmoid(-clip) = tanh(clip / 2).
+  const double low = 1.0 / (1.0 + std::exp(range.clip)), high = 1.0 - low;
+  const at::Tensor u = at::empty({n}, options.device(gen.device())).uniform_(low, high, gen).to(options);
+  const at::Tensor v = at::logit(u);
+  const at::Tensor g = range.loc + range.scale * v;
+  const at::Tensor weight = range.scale * std::tanh(range.clip / 2) / (at::sigmoid(v) * at::sigmoid(-v));
+  return {g, weight};
+}
+
+at::Tensor noisedAt(const at::Tensor& x, const at::Tensor& g, const at::Tensor& noise) {
+  const at::Tensor column = g.unsqueeze(1);
+  return at::sigmoid(column).sqrt() * x + at::sigmoid(-column).sqrt() * noise;
+}
+
+}  // namespace milab

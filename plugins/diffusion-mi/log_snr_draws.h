@@ -1,0 +1,30 @@
+#pragma once
+// Where a diffusion estimator looks along the noise: log-SNR values g drawn from a logistic(loc, scale) truncated to
+// |g - loc| <= clip * scale, each with its importance weight 1 / q(g), so that mean(w(g) f(g)) estimates the
+// integral of f over that range (MMG's and ITD's logistic_integrate; the reference defaults loc 2, scale 3,
+// clip 4 cover g in [-10, 14] for standardised data). And the variance-preserving noising at g.
+// Torch header: include it only from torch translation units.
+#include <ATen/core/Generator.h>
+#include <ATen/core/Tensor.h>
+
+namespace milab {
+
+struct LogSnrRange {
+  double loc = 2, scale = 3, clip = 4;
+  double lowest() const { return loc - clip * scale; }
+  double highest() const { return loc + clip * scale; }
+};
+
+struct LogSnrDraws {
+  at::Tensor g;       // [n]
+  at::Tensor weight;  // [n], 1 / q(g) with q the truncated logistic's density
+};
+
+// n draws in `options`' dtype and device (uniforms from `gen`, where it lives).
+LogSnrDraws drawLogSnr(int64_t n, const LogSnrRange& range, at::Generator& gen, const at::TensorOptions& options);
+
+// z_g = sqrt(sigmoid(g)) x + sqrt(sigmoid(-g)) noise, row by row (g [n], x and noise [n, d]): SNR e^g, unit
+// variance kept for unit-variance x.
+at::Tensor noisedAt(const at::Tensor& x, const at::Tensor& g, const at::Tensor& noise);
+
+}  // namespace milab

@@ -1,0 +1,54 @@
+#pragma once
+// mmg: MI as the area between two denoising errors (MMG, "Diffusion-based mutual information estimation",
+// NeurIPS 2025, arXiv 2509.20609; fengsxy/Diffusion_MI). By the I-MMSE relation (Guo, Shamai and Verdu 2005),
+//   I(x;y) = 1/2 integral over log-SNR g of (mmse(noise | z_g) - mmse(noise | z_g, y)),
+// with z_g the x side noised at g. One denoiser (denoiser.h) learns both errors: y is dropped on a share of the
+// training rows. The reading, on held-out rows, is that difference of the two squared errors, both on the same z_g
+// (common draws: the reference draws each error's noise apart), over draws of g from a truncated logistic weighted
+// by 1 / q(g) (log_snr_draws.h). The reference's "orthogonal" form, E |eps(z, y) - eps(z)|^2, is reported beside
+// it: equal for exact denoisers and less noisy, but never negative, so any error of the networks lifts it (0.125
+// nats on independent data after 300 steps, where the difference reads about 0). Only x is noised (the reference
+// does not symmetrise). Neither a lower nor an upper bound. With critic = oracle no network is trained: the task's
+// exact Gaussian MMSEs (gaussian_mmse.h) are integrated over the same draws.
+#include <memory>
+
+#include "method/estimator.h"
+#include "method/method_plugin.h"
+#include "mmg_options.h"
+
+namespace milab {
+
+class MmgEstimator final : public Estimator {
+ public:
+  explicit MmgEstimator(const EstimatorContext& ctx);
+  ~MmgEstimator() override;
+
+  int64_t batchSize() const override { return options_.batch; }
+  StepResult trainStep(const Batch& batch) override;
+  Evaluation evaluate(const Batch& batch) override;
+
+ private:
+  struct Model;
+  // Per row of x (repeated `repeats` times, a fresh g and noise each): the orthogonal integrand and the difference
+  // of the two errors, each already weighted by 1 / q(g) and halved.
+  struct Integrands {
+    at::Tensor orthogonal, difference;
+  };
+  Integrands integrands(const at::Tensor& x, const at::Tensor& y, int64_t repeats);
+  Evaluation oracleReading(int64_t rows);
+
+  EstimatorContext ctx_;
+  MmgOptions options_;
+  std::unique_ptr<Model> model_;  // null for the oracle
+};
+
+class MmgPlugin : public MethodPlugin {
+ public:
+  MethodInfo info() const override;
+  QString validate(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const override;
+  QList<Ceiling> ceilings(const ParamMap&) const override { return {}; }
+  MemoryNeed memoryNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const override;
+  std::unique_ptr<Estimator> create(const EstimatorContext& context) const override;
+};
+
+}  // namespace milab

@@ -1,0 +1,23 @@
+#pragma once
+// mmg's settings: their ParamSpecs and the typed options read from a validated ParamMap in one place (mmgOptions:
+// the only reader of the method's ParamMap by key).
+#include "log_snr_draws.h"
+#include "params/param_spec.h"
+
+namespace milab {
+
+struct MmgOptions {
+  int64_t batch = 256;
+  double lr = 2e-3;
+  int64_t hidden = 128;
+  int64_t layers = 3;
+  double dropout = 0.5;  // the share of training rows whose y is dropped
+  LogSnrRange range;
+  int64_t draws = 10;  // log-SNR draws per held-out row in a reading
+  bool oracle = false;
+};
+
+ParamSpecs mmgParamSpecs();
+MmgOptions mmgOptions(const ParamMap& params);
+
+}  // namespace milab
