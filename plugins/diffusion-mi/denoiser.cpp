@@ -1,4 +1,4 @@
-// MMG's denoiser network (denoiser.h).
+// The diffusion estimators' denoiser network and their losses (denoiser.h).
 #include "denoiser.h"
 
 #include <ATen/ATen.h>
@@ -21,10 +21,10 @@ DenoiserImpl::DenoiserImpl(int64_t dimX, int64_t dimY, int64_t hidden, int64_t l
   initLinear(output, gen);
 }
 
-at::Tensor DenoiserImpl::forward(const at::Tensor& z, const at::Tensor& g, const at::Tensor& y,
+at::Tensor DenoiserImpl::forward(const at::Tensor& z, const at::Tensor& level, const at::Tensor& y,
                                  const at::Tensor& keep) {
   const at::Tensor keepColumn = keep.unsqueeze(1);
-  at::Tensor h = at::cat({z, y * keepColumn, keepColumn, g.unsqueeze(1) / 10.0}, 1);
+  at::Tensor h = at::cat({z, y * keepColumn, keepColumn, level.unsqueeze(1)}, 1);
   for (torch::nn::Linear& layer : hiddenLayers) h = at::silu(layer(h));
   return output(h);
 }
@@ -35,8 +35,14 @@ at::Tensor keptRows(int64_t n, double dropout, at::Generator& gen, const at::Ten
 
 at::Tensor denoisingLoss(Denoiser& denoiser, const at::Tensor& x, const at::Tensor& y, const at::Tensor& g,
                          const at::Tensor& weight, const at::Tensor& noise, const at::Tensor& keep) {
-  const at::Tensor error = (noise - denoiser(noisedAt(x, g, noise), g, y, keep)).pow(2).sum(1);
+  const at::Tensor error = (noise - denoiser(noisedAt(x, g, noise), g / 10.0, y, keep)).pow(2).sum(1);
   return 0.5 * (weight * error).mean();
+}
+
+at::Tensor scoreMatchingLoss(Denoiser& denoiser, const at::Tensor& x, const at::Tensor& y, const VpTimeDraws& times,
+                             const at::Tensor& noise, const at::Tensor& keep, double scale) {
+  const at::Tensor error = (noise - denoiser(noisedAt(x, times.g, noise), times.t, y, keep)).pow(2).sum(1);
+  return (scale / double(x.size(1))) * error.mean();
 }
 
 }  // namespace milab

@@ -1,10 +1,12 @@
 #pragma once
-// MMG's denoiser: one network that predicts the noise in z_g = sqrt(sigmoid(g)) x + sqrt(sigmoid(-g)) noise, with y
-// or without it (classifier-free guidance's single network). It reads [z, y * keep, keep, g / 10]: keep is 1 where
-// y is given and 0 where it is dropped, so a dropped y is never mistaken for y = 0 (the reference code feeds zeros
-// with no flag), and g is scaled to about [-1, 1.4] over the default range. `layers` hidden SiLU layers of `hidden`
-// units; the reference's small U-Net MLP (two residual blocks with group norm and a learned embedding of g) is
-// replaced by this plain MLP, which keeps the estimator and its reading the same.
+// The diffusion estimators' denoiser: one network that predicts the noise in z_g = sqrt(sigmoid(g)) x +
+// sqrt(sigmoid(-g)) noise, with y or without it (classifier-free guidance's single network; MINDE's masks). It reads
+// [z, y * keep, keep, level]: keep is 1 where y is given and 0 where it is dropped, so a dropped y is never mistaken
+// for y = 0 (MMG's code feeds zeros with no flag; MINDE's zeros y and flags it by y's time), and level is the noise
+// level as the estimator states it (mmg: g / 10, about [-1, 1.4] over its range; minde-c: the VP-SDE's time t).
+// `layers` hidden SiLU layers of `hidden` units; the references' small U-Net MLP (two residual blocks with group
+// norm and a learned embedding of the level) is replaced by this plain MLP, which keeps each estimator and its
+// reading the same.
 #include <ATen/core/Generator.h>
 #include <torch/nn/module.h>
 #include <torch/nn/modules/linear.h>
@@ -12,12 +14,14 @@
 
 #include <vector>
 
+#include "vp_sde.h"
+
 namespace milab {
 
 struct DenoiserImpl : torch::nn::Module {
   DenoiserImpl(int64_t dimX, int64_t dimY, int64_t hidden, int64_t layers, at::Generator& gen);
-  // The predicted noise [n, dimX] for z [n, dimX] at g [n], given y [n, dimY] where keep [n] is 1.
-  at::Tensor forward(const at::Tensor& z, const at::Tensor& g, const at::Tensor& y, const at::Tensor& keep);
+  // The predicted noise [n, dimX] for z [n, dimX] at noise level `level` [n], given y [n, dimY] where keep [n] is 1.
+  at::Tensor forward(const at::Tensor& z, const at::Tensor& level, const at::Tensor& y, const at::Tensor& keep);
   std::vector<torch::nn::Linear> hiddenLayers;
   torch::nn::Linear output{nullptr};
 };
@@ -26,9 +30,15 @@ TORCH_MODULE(Denoiser);
 // Which of n training rows keep their y: each independently with probability 1 - dropout, as 1 or 0 in `options`.
 at::Tensor keptRows(int64_t n, double dropout, at::Generator& gen, const at::TensorOptions& options);
 
-// The denoising loss over the g range: 1/2 mean over rows of weight * |noise - denoiser(z_g, g, y, keep)|^2, with
-// z_g = noisedAt(x, g, noise) (log_snr_draws.h); the weight 1 / q(g) makes it uniform in g, as the reading is.
+// mmg's denoising loss over the g range: 1/2 mean over rows of weight * |noise - denoiser(z_g, g / 10, y, keep)|^2,
+// with z_g = noisedAt(x, g, noise) (log_snr_draws.h); the weight 1 / q(g) makes it uniform in g, as the reading is.
 at::Tensor denoisingLoss(Denoiser& denoiser, const at::Tensor& x, const at::Tensor& y, const at::Tensor& g,
                          const at::Tensor& weight, const at::Tensor& noise, const at::Tensor& keep);
+
+// minde-c's score-matching loss (MINDE's VP_SDE.train_step with importance-sampled t): scale times the mean over
+// rows of |noise - denoiser(x_t, t, y, keep)|^2 / dim x, with x_t = noisedAt(x, g(t), noise); scale is MINDE's
+// 1 + dim y / (dim x + dim y). The draws of t already follow the reading's density, so no row is weighted.
+at::Tensor scoreMatchingLoss(Denoiser& denoiser, const at::Tensor& x, const at::Tensor& y, const VpTimeDraws& times,
+                             const at::Tensor& noise, const at::Tensor& keep, double scale);
 
 }  // namespace milab

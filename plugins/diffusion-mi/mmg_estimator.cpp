@@ -49,8 +49,9 @@ MmgEstimator::Integrands MmgEstimator::integrands(const at::Tensor& x, const at:
   const LogSnrDraws draws = drawLogSnr(n, options_.range, ctx_.noise, xs.options());
   const at::Tensor noise = at::randn(xs.sizes(), ctx_.noise, xs.options());
   const at::Tensor z = noisedAt(xs, draws.g, noise);
-  const at::Tensor withY = model_->denoiser(z, draws.g, ys, at::ones({n}, xs.options()));
-  const at::Tensor withoutY = model_->denoiser(z, draws.g, ys, at::zeros({n}, xs.options()));
+  const at::Tensor level = draws.g / 10.0;
+  const at::Tensor withY = model_->denoiser(z, level, ys, at::ones({n}, xs.options()));
+  const at::Tensor withoutY = model_->denoiser(z, level, ys, at::zeros({n}, xs.options()));
   const at::Tensor halfWeight = 0.5 * draws.weight;
   return {halfWeight * (withY - withoutY).pow(2).sum(1),
           halfWeight * ((noise - withoutY).pow(2).sum(1) - (noise - withY).pow(2).sum(1))};

@@ -1,0 +1,147 @@
+// minde-c's training step, reading, oracle and plugin (minde_estimator.h says what it estimates and how).
+#include "minde_estimator.h"
+
+#include <ATen/ATen.h>
+#include <ATen/CPUGeneratorImpl.h>
+#include <c10/core/GradMode.h>
+
+#include "denoiser.h"
+#include "gaussian_mmse.h"
+#include "log_snr_draws.h"
+#include "method/memory_need.h"
+#include "method/score_matrix_estimator.h"
+#include "nn/descent.h"
+#include "nn/flat_adam.h"
+
+namespace milab {
+
+struct MindeEstimator::Model {
+  Denoiser network{nullptr};
+  Denoiser average{nullptr};  // the moving average the readings use; null when ema is 0
+  std::unique_ptr<FlatAdam> adam;
+  double lossScale = 1;  // MINDE's 1 + dim y / (dim x + dim y), for the share of columns left clean
+
+  Denoiser& reader() { return average ? average : network; }
+  void updateAverage(double decay) {
+    if (!average) return;
+    c10::NoGradGuard noGrad;
+    const std::vector<at::Tensor> trained = network->parameters(), averaged = average->parameters();
+    for (size_t i = 0; i < trained.size(); ++i) averaged[i].lerp_(trained[i], 1 - decay);
+  }
+};
+
+MindeEstimator::MindeEstimator(const EstimatorContext& ctx) : ctx_(ctx), options_(mindeOptions(ctx.params)) {
+  if (options_.oracle) return;
+  model_ = std::make_unique<Model>();
+  const int64_t dimX = criticInputDim(*ctx.task), dimY = ctx.task->dimY();
+  const int64_t hidden = options_.hiddenFor(dimX + dimY);
+  model_->network = Denoiser(dimX, dimY, hidden, options_.layers, ctx_.generator);
+  model_->network->to(ctx.device);
+  model_->adam = std::make_unique<FlatAdam>(model_->network->parameters(), options_.lr);
+  model_->lossScale = 1.0 + double(dimY) / double(dimX + dimY);
+  if (options_.ema <= 0) return;
+  // The average starts at the initial weights (timm's EMA, as the reference): its own initialisation is overwritten.
+  at::Generator unused = at::make_generator<at::CPUGeneratorImpl>(0);
+  model_->average = Denoiser(dimX, dimY, hidden, options_.layers, unused);
+  model_->average->to(ctx.device);
+  c10::NoGradGuard noGrad;
+  const std::vector<at::Tensor> trained = model_->network->parameters(), averaged = model_->average->parameters();
+  for (size_t i = 0; i < trained.size(); ++i) averaged[i].copy_(trained[i]);
+}
+
+MindeEstimator::~MindeEstimator() = default;
+
+StepResult MindeEstimator::trainStep(const Batch& batch) {
+  const at::Tensor x = criticInput(batch);
+  const int64_t n = x.size(0);
+  const VpTimeDraws times = drawVpTimes(n, options_.schedule, ctx_.noise, x.options());
+  const at::Tensor noise = at::randn(x.sizes(), ctx_.noise, x.options());
+  // One mask for the whole batch (the reference's rand_batch = False): y given to every row or to none.
+  const at::Tensor keep = keptRows(1, 0.5, ctx_.noise, x.options()).expand({n});
+  const at::Tensor loss = scoreMatchingLoss(model_->network, x, batch.y, times, noise, keep, model_->lossScale);
+  descend(*model_->adam, loss);
+  model_->updateAverage(options_.ema);
+  c10::NoGradGuard noGrad;  // the step's reading: MINDE-C on this batch, after the step
+  return {integrands(x, batch.y, 1).inside.mean(), loss.detach()};
+}
+
+MindeEstimator::Integrands MindeEstimator::integrands(const at::Tensor& x, const at::Tensor& y, int64_t repeats) {
+  const at::Tensor xs = x.repeat({repeats, 1}), ys = y.repeat({repeats, 1});
+  const int64_t n = xs.size(0);
+  const VpTimeDraws times = drawVpTimes(n, options_.schedule, ctx_.noise, xs.options());
+  const at::Tensor z = noisedAt(xs, times.g, at::randn(xs.sizes(), ctx_.noise, xs.options()));
+  Denoiser& net = model_->reader();
+  const at::Tensor withY = net(z, times.t, ys, at::ones({n}, xs.options()));
+  const at::Tensor withoutY = net(z, times.t, ys, at::zeros({n}, xs.options()));
+  // A unit Gaussian's best guess of the noise, sqrt(sigmoid(-g)) z: the sigma variant's common reference.
+  const at::Tensor gaussianGuess = at::sigmoid(-times.g).sqrt().unsqueeze(1) * z;
+  const double halfZ = 0.5 * options_.schedule.normalizer();
+  return {halfZ * (withY - withoutY).pow(2).sum(1),
+          halfZ * ((withY - gaussianGuess).pow(2).sum(1) - (withoutY - gaussianGuess).pow(2).sum(1))};
+}
+
+Evaluation MindeEstimator::oracleReading(int64_t rows) {
+  const TaskSampler::GaussianXSide side = ctx_.task->gaussianXSide();
+  const VpTimeDraws times = drawVpTimes(rows * options_.draws, options_.schedule, ctx_.noise,
+                                        at::TensorOptions().dtype(at::kDouble).device(ctx_.device));
+  const at::Tensor gap = gaussianNoiseMmse(times.g, side.marginal) - gaussianNoiseMmse(times.g, side.givenY);
+  const double v = 0.5 * options_.schedule.normalizer() * gap.mean().item<double>();
+  const double exact = gaussianImmseIntegral(side.marginal, side.givenY, options_.schedule.logSnrAt(1.0),
+                                             options_.schedule.logSnrAt(options_.schedule.epsilon));
+  return {v,
+          {{"Girsanov integral of the exact noise errors (Monte Carlo)", v},
+           {"the same integral from g(1) to g(eps), exactly", exact}}};
+}
+
+Evaluation MindeEstimator::evaluate(const Batch& batch) {
+  c10::NoGradGuard noGrad;
+  if (options_.oracle) return oracleReading(batch.y.size(0));
+  const Integrands i = integrands(criticInput(batch), batch.y, options_.draws);
+  const double v = i.inside.mean().item<double>();
+  return {v,
+          {{"MINDE-C, difference of the scores (the reading)", v},
+           {"MINDE-C(sigma), each score against a unit Gaussian's", i.outside.mean().item<double>()}}};
+}
+
+MethodInfo MindePlugin::info() const {
+  MethodInfo i;
+  i.id = "minde-c";
+  i.displayName = "MINDE-C (diffusion scores)";
+  i.family = "diffusion";
+  i.summary =
+      "one score network of x diffused on a VP-SDE, trained with y and without it; reads 1/2 the integral over t of "
+      "beta(t) times the squared gap between its two scores (Girsanov), on held-out rows. Neither bound";
+  i.params = mindeParamSpecs();
+  i.lowerBound = false;
+  return i;
+}
+
+QString MindePlugin::validate(const ParamMap& params, const TaskInfo& task, const ParamMap&) const {
+  const MindeOptions o = mindeOptions(params);
+  if (o.schedule.betaMax <= o.schedule.betaMin)
+    return QStringLiteral("beta_max: must be above beta_min (%1), got %2")
+        .arg(o.schedule.betaMin)
+        .arg(o.schedule.betaMax);
+  if (o.oracle && !task.capabilities.gaussianXSide)
+    return QStringLiteral(
+               "critic: minde-c's oracle integrates exact Gaussian noise errors, and task %1 has no Gaussian x side "
+               "(gaussian2 and gaussian3 have one); use critic learned")
+        .arg(task.id);
+  return {};
+}
+
+// Estimated from the tensor sizes, not measured: a reading holds batch x draws rows of the network's activations
+// (with y and without), about 3 floats per hidden unit per layer per pass, at the widest automatic width.
+MemoryNeed MindePlugin::memoryNeed(const ParamMap& params, const TaskInfo&, const ParamMap&) const {
+  const MindeOptions o = mindeOptions(params);
+  const double rows = double(o.batch) * double(o.draws), width = double(o.hidden > 0 ? o.hidden : 256);
+  return {0.2e9 + rows * 2 * 3 * 4 * width * double(o.layers), QStringLiteral("draws"),
+          QStringLiteral("the reading's batch x draws rows through the score network"),
+          QStringLiteral("lower draws, batch or hidden")};
+}
+
+std::unique_ptr<Estimator> MindePlugin::create(const EstimatorContext& context) const {
+  return std::make_unique<MindeEstimator>(context);
+}
+
+}  // namespace milab
