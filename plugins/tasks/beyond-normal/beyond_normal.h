@@ -30,6 +30,9 @@ struct TaskDefinition {
   Base base = Base::Multinormal;
   int dimX = 1, dimY = 1;       // of the base; swissroll_x makes x 2-dimensional (sampledDimX)
   Eigen::MatrixXd covariance;   // multinormal: covariance of (x, y); Student-t: dispersion
+  // The covariance's lower Cholesky factor, kept once the task is built (BeyondNormalTaskModel) so that a batch
+  // does not factor a covariance of up to 1000 x 1000 again; empty: each draw factors it (sampleTask).
+  Eigen::MatrixXd covarianceFactor;
   double dof = 0;               // Student-t
   double epsilon = 0;           // additive uniform noise
   QList<Transform> transforms;  // applied in this order, the first to the base's samples

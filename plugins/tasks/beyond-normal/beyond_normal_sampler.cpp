@@ -17,12 +17,12 @@ at::Tensor fromEigen(const Eigen::MatrixXd& m) {
   return at::from_blob(const_cast<double*>(m.data()), {m.cols(), m.rows()}, kDouble).t().clone();
 }
 
-// Rows ~ N(0, covariance): standard normals times the covariance's Cholesky factor.
-at::Tensor gaussianRows(const Eigen::MatrixXd& covariance, int64_t n, at::Generator& gen) {
-  const Eigen::LLT<Eigen::MatrixXd> llt(covariance);
-  if (llt.info() != Eigen::Success) throw std::invalid_argument("task: the covariance is not positive definite");
-  const Eigen::MatrixXd lower = llt.matrixL();
-  return at::matmul(at::randn({n, covariance.rows()}, gen, kDouble), fromEigen(lower).t());
+// Rows ~ N(0, covariance): standard normals times the covariance's Cholesky factor, the task's own when it keeps one.
+at::Tensor gaussianRows(const TaskDefinition& task, int64_t n, at::Generator& gen) {
+  const Eigen::MatrixXd lower = task.covarianceFactor.size() ? Eigen::MatrixXd() : lowerCholesky(task.covariance);
+  const Eigen::MatrixXd& factor = task.covarianceFactor.size() ? task.covarianceFactor : lower;
+  if (factor.size() == 0) throw std::invalid_argument("task: the covariance is not positive definite");
+  return at::matmul(at::randn({n, factor.rows()}, gen, kDouble), fromEigen(factor).t());
 }
 
 at::Tensor normalCdf(const at::Tensor& v) { return 0.5 * (1 + at::erf(v / std::sqrt(2.0))); }
@@ -84,12 +84,18 @@ Samples applyTransform(Transform transform, const Samples& in) {
   throw std::invalid_argument("task: unknown transform");
 }
 
+Eigen::MatrixXd lowerCholesky(const Eigen::MatrixXd& covariance) {
+  const Eigen::LLT<Eigen::MatrixXd> llt(covariance);
+  if (llt.info() != Eigen::Success) return {};
+  return llt.matrixL();
+}
+
 Samples sampleTask(const TaskDefinition& task, int64_t n, at::Generator& gen) {
   Samples s;
   switch (task.base) {
     case Base::Multinormal:
     case Base::StudentT: {
-      at::Tensor xy = gaussianRows(task.covariance, n, gen);
+      at::Tensor xy = gaussianRows(task, n, gen);
       if (task.base == Base::StudentT) {
         // A multivariate t: the Gaussian over sqrt(W / nu) with W ~ chi^2_nu = 2 Gamma(nu / 2, 1), one W per row.
         const at::Tensor w = 2 * at::_standard_gamma(at::full({n, 1}, 0.5 * task.dof, kDouble), gen);

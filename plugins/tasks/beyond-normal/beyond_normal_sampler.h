@@ -15,6 +15,9 @@ struct Samples {
 
 Samples sampleTask(const TaskDefinition& task, int64_t n, at::Generator& gen);
 
+// The lower Cholesky factor of a covariance; empty when it is not positive definite.
+Eigen::MatrixXd lowerCholesky(const Eigen::MatrixXd& covariance);
+
 // One transform applied to x and to y (exposed for the tests' invariance checks).
 Samples applyTransform(Transform transform, const Samples& in);
 

@@ -43,7 +43,10 @@ class BeyondNormalSampler final : public TaskSampler {
 }  // namespace
 
 BeyondNormalTaskModel::BeyondNormalTaskModel(beyond_normal::TaskDefinition definition)
-    : definition_(std::move(definition)), truth_(beyond_normal::exactMutualInformation(definition_)) {}
+    : definition_(std::move(definition)), truth_(beyond_normal::exactMutualInformation(definition_)) {
+  if (definition_.base != beyond_normal::Base::AdditiveUniform)
+    definition_.covarianceFactor = beyond_normal::lowerCholesky(definition_.covariance);
+}
 
 std::unique_ptr<TaskSampler> BeyondNormalTaskModel::sampler(c10::Device device) const {
   return std::make_unique<BeyondNormalSampler>(definition_, device);
