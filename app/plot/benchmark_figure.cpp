@@ -117,7 +117,8 @@ FigureSize drawBenchmarkHeatmap(QCustomPlot* plot, const QList<const FigureRun*>
   rect->axis(QCPAxis::atBottom)->setVisible(false);
   x->setVisible(true);
   QSharedPointer<QCPAxisTickerText> xTicks(new QCPAxisTickerText), yTicks(new QCPAxisTickerText);
-  for (int m = 0; m < nMethods; ++m) xTicks->addTick(m, t.methods[m]);
+  // One setting per line ("mmg", "samples=5000"): on one line, columns that differ in a setting ran into each other.
+  for (int m = 0; m < nMethods; ++m) xTicks->addTick(m, QString(t.methods[m]).replace(' ', '\n'));
   for (int k = 0; k < nTasks; ++k)
     yTicks->addTick(k, t.truth.contains(t.tasks[k])
                            ? QStringLiteral("%1 (%2)").arg(t.tasks[k]).arg(t.truth.value(t.tasks[k]), 0, 'f', 2)
@@ -175,7 +176,8 @@ FigureSize drawBenchmarkHeatmap(QCustomPlot* plot, const QList<const FigureRun*>
   auto* margins = new QCPMarginGroup(plot);
   rect->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
   scale->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
-  return {1, std::max(700, 260 + 95 * nMethods), std::max(420, 90 + 19 * nTasks)};
+  // The task labels take about 320 pixels and the colour scale 60: each column keeps about 95 for its labels.
+  return {1, std::max(700, 380 + 95 * nMethods), std::max(420, 90 + 19 * nTasks)};
 }
 
 }  // namespace milab
