@@ -165,6 +165,39 @@ class TestFigures : public QObject {
     QVERIFY(std::abs(bySize[0].meanAbsError - 0.2) < 1e-9);
   }
 
+  // Column labels fit their columns beside the Beyond-Normal suite's longest task names: each setting on a line of
+  // its own ("mmg", "samples=10000"), every line narrower than a column at the figure's own size. Before: one line
+  // per column in a figure 700 pixels wide, and "mmg samples=5000" ran into "mmg samples=10000".
+  void heatmapColumnLabelsFitTheirColumns() {
+    QList<FigureRun> runs;
+    for (const QString& method : {"mmg", "minde-c"})
+      for (int samples : {5000, 10000})
+        for (const QString& task : {"spiral-normal_cdf-multinormal-sparse-25-25-2-2.0", "1v1-normal-0.75"}) {
+          FigureRun r = finished(method, 1.0, 0, 0.9);
+          r.spec.task = task;
+          r.spec.samples = samples;
+          runs << r;
+        }
+    QCOMPARE(chooseFigure(runs), FigureKind::Heatmap);
+    QCustomPlot plot;
+    const FigureSize size = drawFigure(&plot, FigureKind::Heatmap, runs);
+    plot.setViewport(QRect(0, 0, size.width, size.height));
+    plot.replot();
+    QCPAxis* x = plot.axisRect()->axis(QCPAxis::atTop);
+    const auto ticker = x->ticker().dynamicCast<QCPAxisTickerText>();
+    QVERIFY(ticker);
+    QCOMPARE(ticker->ticks().size(), 4);
+    QCOMPARE(ticker->ticks().value(1), QString("mmg\nsamples=10000"));
+    const double pitch = plot.axisRect()->width() / 4.0;
+    const QFontMetrics metrics(x->tickLabelFont());
+    for (const QString& label : ticker->ticks())
+      for (const QString& line : label.split('\n'))
+        QVERIFY2(metrics.horizontalAdvance(line) + 8 < pitch, qPrintable(QStringLiteral("%1: %2 px in a %3 px column")
+                                                                             .arg(line)
+                                                                             .arg(metrics.horizontalAdvance(line))
+                                                                             .arg(pitch)));
+  }
+
   // A staircase is one whatever the tasks (DEMI on gaussian3 beside the others on gaussian2 at the same levels).
   void aStaircaseOverTwoTasksIsAStaircase() {
     QList<FigureRun> runs;
