@@ -90,7 +90,7 @@ Evaluation MindeEstimator::oracleReading(int64_t rows) {
                                              options_.schedule.logSnrAt(options_.schedule.epsilon));
   return {v,
           {{"Girsanov integral of the exact noise errors (Monte Carlo)", v},
-           {"the same integral from g(1) to g(eps), exactly", exact}}};
+           {"the same integral from g(1) to g(eps), exactly (without the sliver t < eps)", exact}}};
 }
 
 Evaluation MindeEstimator::evaluate(const Batch& batch) {
