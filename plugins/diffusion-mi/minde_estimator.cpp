@@ -21,12 +21,13 @@ struct MindeEstimator::Model {
   std::unique_ptr<FlatAdam> adam;
   double lossScale = 1;  // MINDE's 1 + dim y / (dim x + dim y), for the share of columns left clean
 
+  // Both networks' parameters in one order, gathered once when the average is made (not at every step).
+  std::vector<at::Tensor> trainedTensors, averagedTensors;
+
   Denoiser& reader() { return average ? average : network; }
   void updateAverage(double decay) {
-    if (!average) return;
     c10::NoGradGuard noGrad;
-    const std::vector<at::Tensor> trained = network->parameters(), averaged = average->parameters();
-    for (size_t i = 0; i < trained.size(); ++i) averaged[i].lerp_(trained[i], 1 - decay);
+    for (size_t i = 0; i < averagedTensors.size(); ++i) averagedTensors[i].lerp_(trainedTensors[i], 1 - decay);
   }
 };
 
@@ -44,9 +45,11 @@ MindeEstimator::MindeEstimator(const EstimatorContext& ctx) : ctx_(ctx), options
   at::Generator unused = at::make_generator<at::CPUGeneratorImpl>(0);
   model_->average = Denoiser(dimX, dimY, hidden, options_.layers, unused);
   model_->average->to(ctx.device);
+  model_->trainedTensors = model_->network->parameters();
+  model_->averagedTensors = model_->average->parameters();
   c10::NoGradGuard noGrad;
-  const std::vector<at::Tensor> trained = model_->network->parameters(), averaged = model_->average->parameters();
-  for (size_t i = 0; i < trained.size(); ++i) averaged[i].copy_(trained[i]);
+  for (size_t i = 0; i < model_->averagedTensors.size(); ++i)
+    model_->averagedTensors[i].copy_(model_->trainedTensors[i]);
 }
 
 MindeEstimator::~MindeEstimator() = default;
