@@ -5,10 +5,10 @@
 
 namespace milab {
 
-HeldOutEvaluation::HeldOutEvaluation(int evalEvery, bool upperBound, bool earlyStopping,
+HeldOutEvaluation::HeldOutEvaluation(int evalEvery, HeldOutSelection selection, bool earlyStopping,
                                      std::function<HeldOutReading()> read, std::function<void(int, double)> putOnCurve)
     : evalEvery_(evalEvery),
-      tracker_(upperBound, earlyStopping),
+      tracker_(selection, earlyStopping),
       read_(std::move(read)),
       putOnCurve_(std::move(putOnCurve)) {}
 
@@ -16,7 +16,7 @@ bool HeldOutEvaluation::beforeStep(int step) {
   if (step == 1 || (step - 1) % evalEvery_ != 0) return true;
   const HeldOutReading r = read_();
   putOnCurve_(step - 1, r.value);
-  return tracker_.observe(step - 1, r.value, r.stderror);
+  return tracker_.observe(step - 1, r);
 }
 
 void HeldOutEvaluation::report(int stepsDone, bool trains, bool reportBest, const HeldOutReading& final,
@@ -26,7 +26,6 @@ void HeldOutEvaluation::report(int stepsDone, bool trains, bool reportBest, cons
   result->estimate = reported.value;
   result->stderror = reported.stderror;
   *terms = reported.terms;
-  if (trains && reportBest && terms->size() == 1) terms->front().value = reported.value;
   result->reason = heldOutReason(tracker_, reportBest);
 }
 

@@ -14,8 +14,8 @@ namespace milab {
 class HeldOutEvaluation : public RunObserver {
  public:
   // `read()` reads the critic as it is now on the held-out part; `putOnCurve(step, value)` puts a reading on a
-  // step's point. upperBound: better is lower (CLUB).
-  HeldOutEvaluation(int evalEvery, bool upperBound, bool earlyStopping, std::function<HeldOutReading()> read,
+  // step's point. selection: which reading is better (method_plugin.h).
+  HeldOutEvaluation(int evalEvery, HeldOutSelection selection, bool earlyStopping, std::function<HeldOutReading()> read,
                     std::function<void(int, double)> putOnCurve);
 
   bool beforeStep(int step) override;
@@ -24,7 +24,7 @@ class HeldOutEvaluation : public RunObserver {
   // The estimate of a run whose training ended after `stepsDone` steps, from its final reading `final` (of the
   // trained critic on the held-out part; `trains` false: of an estimator that trains nothing, on every row): with
   // report = best the best of all the readings, else `final`; the estimate, its error and the reason line go into
-  // `result`, the terms into `terms` (a one-term bound's term is its value).
+  // `result`, the terms into `terms`.
   void report(int stepsDone, bool trains, bool reportBest, const HeldOutReading& final, RunResult* result,
               QList<NamedValue>* terms);
   // The reading reported for a trained critic read `final` after `stepsDone` steps: with report = best the best of

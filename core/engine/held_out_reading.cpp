@@ -38,33 +38,36 @@ HeldOutReading heldOutReading(TrainingSession& session, const SampleSet& set, bo
   if (whole) {
     const Evaluation e = session.evaluateWhole(set.heldOut());
     if (!std::isfinite(e.value)) return {std::numeric_limits<double>::quiet_NaN(), 0, {}};
-    return {e.value, 0.0, e.terms};
+    return {e.value, 0.0, e.terms, e.loss};
   }
   const int64_t size = std::min<int64_t>(session.estimator().evaluationBatchSize(), set.heldOutRows());
   const int64_t batches = set.heldOutRows() / size;
   std::vector<double> values;
   HeldOutReading r;
+  double lossSum = 0;
   for (int64_t i = 0; i < batches && !cancel.load(); ++i) {
     const Evaluation e = session.evaluate(set.heldOutBatch(i, size));
     if (!std::isfinite(e.value)) return {std::numeric_limits<double>::quiet_NaN(), 0, {}};
     values.push_back(e.value);
     addToTermMeans(e.terms, double(batches), &r.terms);
+    lossSum += e.loss;  // NaN throughout for a method without a held-out loss
   }
   if (values.empty()) return {std::numeric_limits<double>::quiet_NaN(), 0, {}};
   meanAndStderr(values, &r.value, &r.stderror);
+  r.loss = lossSum / double(values.size());
   return r;
 }
 
 HeldOutReading finalReading(TrainingSession& session, bool trains, bool whole, const std::atomic<bool>& cancel) {
   if (trains) return heldOutReading(session, *session.sampleSet(), whole, cancel);
   const Evaluation e = session.evaluate(session.sampleSet()->all());
-  return {e.value, 0.0, e.terms};
+  return {e.value, 0.0, e.terms, e.loss};
 }
 
 HeldOutReading reportedReading(HeldOutTracker* track, int step, const HeldOutReading& final, bool reportBest) {
-  if (track->lastStep() != step) track->observe(step, final.value, final.stderror);
+  if (track->lastStep() != step) track->observe(step, final);
   if (!reportBest || !track->any()) return final;
-  return {track->best(), track->bestStderror(), final.terms};
+  return track->bestReading();
 }
 
 }  // namespace milab

@@ -4,6 +4,7 @@
 // estimator that trains nothing. Torch-free (the session and the set are declared, not included).
 #include <QList>
 #include <atomic>
+#include <limits>
 #include <vector>
 
 #include "tasks/task.h"
@@ -18,6 +19,7 @@ class TrainingSession;
 struct HeldOutReading {
   double value = 0, stderror = 0;
   QList<NamedValue> terms;
+  double loss = std::numeric_limits<double>::quiet_NaN();  // Evaluation::loss, the mean over the batches
 };
 
 // The mean of `v` and its standard error (0 for one value).
@@ -42,7 +44,7 @@ HeldOutReading finalReading(TrainingSession& session, bool trains, bool whole, c
 
 // What a trained run reports after its final reading: `final` joins the readings `track` saw unless its step was
 // read already (the same network: reading it again, another permutation, is not a new chance); with report = best,
-// the best of them all (its value and error, final's terms), otherwise `final`.
+// the best of them all (its value, error and terms), otherwise `final`.
 HeldOutReading reportedReading(HeldOutTracker* track, int step, const HeldOutReading& final, bool reportBest);
 
 }  // namespace milab

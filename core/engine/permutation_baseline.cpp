@@ -19,7 +19,7 @@ BaselineOutcome permutationBaseline(const RunSpec& spec, const MethodPlugin& met
   // The run's own held-out observer, without early stopping (the twin trains as many steps as the run did) and with
   // nowhere on a curve to put its readings.
   HeldOutEvaluation readings(
-      spec.evalEvery, method.info().upperBound, false,
+      spec.evalEvery, heldOutSelection(method.info()), false,
       [&] { return heldOutReading(twin, *twin.sampleSet(), spec.heldOutWhole, cancel); }, [](int, double) {});
   const std::function<bool(int)> everyReading =
       spec.reportBest && trains ? std::function<bool(int)>([&](int s) { return readings.beforeStep(s); })

@@ -273,7 +273,7 @@ HeldOutEvaluation* Run::addObservers(TrainingSession& session, RunObservers* obs
   const SampleSet* set = session.sampleSet();
   if (!set) return nullptr;
   return observers->add(std::make_unique<HeldOutEvaluation>(
-      spec_.evalEvery, method_->info().upperBound, spec_.earlyStopping,
+      spec_.evalEvery, heldOutSelection(method_->info()), spec_.earlyStopping,
       [this, &session, set] { return heldOutReading(session, *set, spec_.heldOutWhole, cancel_); },
       putOnCurve(&CurvePoint::heldOut)));
 }

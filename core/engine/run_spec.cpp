@@ -66,11 +66,12 @@ QString checkFiniteSamples(const RunSpec& spec, const MethodPlugin& method) {
                "samples: method %1 trains on image views drawn afresh from the task's image set, and its probe "
                "reads the task's labelled images; a finite sample set holds vector rows only. Leave samples at 0")
         .arg(info.id);
-  if (spec.earlyStopping && info.trains && !info.lowerBound && !info.upperBound)
+  const bool noBetterReading = heldOutSelection(info) == HeldOutSelection::None;
+  if (spec.earlyStopping && info.trains && noBetterReading)
     return QStringLiteral("early_stopping: method %1 reads neither a lower nor an upper bound, so no held-out reading "
                           "is a better one; leave it off")
         .arg(info.id);
-  if (spec.reportBest && info.trains && !info.lowerBound && !info.upperBound)
+  if (spec.reportBest && info.trains && noBetterReading)
     return QStringLiteral(
                "report: method %1 reads neither a lower nor an upper bound, so no held-out reading is a "
                "better one; use last")

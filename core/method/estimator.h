@@ -8,6 +8,7 @@
 #include <QString>
 #include <exception>
 #include <functional>
+#include <limits>
 
 #include "method/method_plugin.h"
 #include "method/step_reading.h"
@@ -32,6 +33,9 @@ struct StepResult {
 struct Evaluation {
   double value = 0;   // the bound on this batch (nats)
   QList<Term> terms;  // its parts, when the bound is a sum
+  // What training minimises, on this batch, for a method that selects by it (MethodInfo::selectsByHeldOutLoss);
+  // NaN for every other.
+  double loss = std::numeric_limits<double>::quiet_NaN();
 };
 
 // The run's own generator, seeded apart from the task's construction so that changing a method never changes

@@ -12,6 +12,7 @@
 #include "method/score_matrix_estimator.h"
 #include "nn/descent.h"
 #include "nn/flat_adam.h"
+#include "reading_draws.h"
 
 namespace milab {
 
@@ -65,22 +66,27 @@ StepResult MindeEstimator::trainStep(const Batch& batch) {
   descend(*model_->adam, loss);
   model_->updateAverage(options_.ema);
   c10::NoGradGuard noGrad;  // the step's reading: MINDE-C on this batch, after the step
-  return {integrands(x, batch.y, 1).inside.mean(), loss.detach()};
+  return {integrands(x, batch.y, 1, ctx_.noise).inside.mean(), loss.detach()};
 }
 
-MindeEstimator::Integrands MindeEstimator::integrands(const at::Tensor& x, const at::Tensor& y, int64_t repeats) {
+MindeEstimator::Integrands MindeEstimator::integrands(const at::Tensor& x, const at::Tensor& y, int64_t repeats,
+                                                      at::Generator& gen) {
   const at::Tensor xs = x.repeat({repeats, 1}), ys = y.repeat({repeats, 1});
   const int64_t n = xs.size(0);
-  const VpTimeDraws times = drawVpTimes(n, options_.schedule, ctx_.noise, xs.options());
-  const at::Tensor z = noisedAt(xs, times.g, at::randn(xs.sizes(), ctx_.noise, xs.options()));
+  const VpTimeDraws times = drawVpTimes(n, options_.schedule, gen, xs.options());
+  const at::Tensor noise = at::randn(xs.sizes(), gen, xs.options());
+  const at::Tensor z = noisedAt(xs, times.g, noise);
   Denoiser& net = model_->reader();
   const at::Tensor withY = net(z, times.t, ys, at::ones({n}, xs.options()));
   const at::Tensor withoutY = net(z, times.t, ys, at::zeros({n}, xs.options()));
   // A unit Gaussian's best guess of the noise, sqrt(sigmoid(-g)) z: the sigma variant's common reference.
   const at::Tensor gaussianGuess = at::sigmoid(-times.g).sqrt().unsqueeze(1) * z;
   const double halfZ = 0.5 * options_.schedule.normalizer();
+  // The training loss (scoreMatchingLoss) in expectation over its mask, y given half the time.
+  const double lossWeight = 0.5 * model_->lossScale / double(xs.size(1));
   return {halfZ * (withY - withoutY).pow(2).sum(1),
-          halfZ * ((withY - gaussianGuess).pow(2).sum(1) - (withoutY - gaussianGuess).pow(2).sum(1))};
+          halfZ * ((withY - gaussianGuess).pow(2).sum(1) - (withoutY - gaussianGuess).pow(2).sum(1)),
+          lossWeight * ((noise - withY).pow(2).sum(1) + (noise - withoutY).pow(2).sum(1))};
 }
 
 Evaluation MindeEstimator::oracleReading(int64_t rows) {
@@ -99,11 +105,14 @@ Evaluation MindeEstimator::oracleReading(int64_t rows) {
 Evaluation MindeEstimator::evaluate(const Batch& batch) {
   c10::NoGradGuard noGrad;
   if (options_.oracle) return oracleReading(batch.y.size(0));
-  const Integrands i = integrands(criticInput(batch), batch.y, options_.draws);
+  const at::Tensor x = criticInput(batch);
+  at::Generator draws = readingGenerator(x, batch.y, ctx_.device);
+  const Integrands i = integrands(x, batch.y, options_.draws, draws);
   const double v = i.inside.mean().item<double>();
   return {v,
           {{"MINDE-C, difference of the scores (the reading)", v},
-           {"MINDE-C(sigma), each score against a unit Gaussian's", i.outside.mean().item<double>()}}};
+           {"MINDE-C(sigma), each score against a unit Gaussian's", i.outside.mean().item<double>()}},
+          i.loss.mean().item<double>()};
 }
 
 MethodInfo MindePlugin::info() const {
@@ -116,6 +125,7 @@ MethodInfo MindePlugin::info() const {
       "beta(t) times the squared gap between its two scores (Girsanov), on held-out rows. Neither bound";
   i.params = mindeParamSpecs();
   i.lowerBound = false;
+  i.selectsByHeldOutLoss = true;  // its score-matching loss on held-out rows
   return i;
 }
 

@@ -29,11 +29,12 @@ class MindeEstimator final : public Estimator {
  private:
   struct Model;
   // Per row of x (repeated `repeats` times, a fresh t and noise each), already times Z / 2: MINDE-C's integrand and
-  // its sigma variant's.
+  // its sigma variant's; and the training loss of the network read (Evaluation::loss).
   struct Integrands {
-    at::Tensor inside, outside;
+    at::Tensor inside, outside, loss;
   };
-  Integrands integrands(const at::Tensor& x, const at::Tensor& y, int64_t repeats);
+  // Draws from `gen`: the run's own in a training step, the rows' own in a reading (reading_draws.h).
+  Integrands integrands(const at::Tensor& x, const at::Tensor& y, int64_t repeats, at::Generator& gen);
   Evaluation oracleReading(int64_t rows);
 
   EstimatorContext ctx_;

@@ -12,6 +12,7 @@
 #include "method/score_matrix_estimator.h"
 #include "nn/descent.h"
 #include "nn/flat_adam.h"
+#include "reading_draws.h"
 
 namespace milab {
 
@@ -40,21 +41,25 @@ StepResult MmgEstimator::trainStep(const Batch& batch) {
   const at::Tensor loss = denoisingLoss(model_->denoiser, x, batch.y, draws.g, draws.weight, noise, keep);
   descend(*model_->adam, loss);
   c10::NoGradGuard noGrad;  // the step's reading: the difference of the errors on this batch, after the step
-  return {integrands(x, batch.y, 1).difference.mean(), loss.detach()};
+  return {integrands(x, batch.y, 1, ctx_.noise).difference.mean(), loss.detach()};
 }
 
-MmgEstimator::Integrands MmgEstimator::integrands(const at::Tensor& x, const at::Tensor& y, int64_t repeats) {
+MmgEstimator::Integrands MmgEstimator::integrands(const at::Tensor& x, const at::Tensor& y, int64_t repeats,
+                                                  at::Generator& gen) {
   const at::Tensor xs = x.repeat({repeats, 1}), ys = y.repeat({repeats, 1});
   const int64_t n = xs.size(0);
-  const LogSnrDraws draws = drawLogSnr(n, options_.range, ctx_.noise, xs.options());
-  const at::Tensor noise = at::randn(xs.sizes(), ctx_.noise, xs.options());
+  const LogSnrDraws draws = drawLogSnr(n, options_.range, gen, xs.options());
+  const at::Tensor noise = at::randn(xs.sizes(), gen, xs.options());
   const at::Tensor z = noisedAt(xs, draws.g, noise);
   const at::Tensor level = draws.g / 10.0;
   const at::Tensor withY = model_->denoiser(z, level, ys, at::ones({n}, xs.options()));
   const at::Tensor withoutY = model_->denoiser(z, level, ys, at::zeros({n}, xs.options()));
   const at::Tensor halfWeight = 0.5 * draws.weight;
-  return {halfWeight * (withY - withoutY).pow(2).sum(1),
-          halfWeight * ((noise - withoutY).pow(2).sum(1) - (noise - withY).pow(2).sum(1))};
+  const at::Tensor errorWithY = (noise - withY).pow(2).sum(1), errorWithoutY = (noise - withoutY).pow(2).sum(1);
+  // The training loss (denoisingLoss) in expectation over its y-dropout.
+  const double dropout = options_.dropout;
+  return {halfWeight * (withY - withoutY).pow(2).sum(1), halfWeight * (errorWithoutY - errorWithY),
+          halfWeight * ((1 - dropout) * errorWithY + dropout * errorWithoutY)};
 }
 
 Evaluation MmgEstimator::oracleReading(int64_t rows) {
@@ -71,11 +76,14 @@ Evaluation MmgEstimator::oracleReading(int64_t rows) {
 Evaluation MmgEstimator::evaluate(const Batch& batch) {
   c10::NoGradGuard noGrad;
   if (options_.oracle) return oracleReading(batch.y.size(0));
-  const Integrands i = integrands(criticInput(batch), batch.y, options_.draws);
+  const at::Tensor x = criticInput(batch);
+  at::Generator draws = readingGenerator(x, batch.y, ctx_.device);
+  const Integrands i = integrands(x, batch.y, options_.draws, draws);
   const double v = i.difference.mean().item<double>();
   return {v,
           {{"I-MMSE, difference of the errors (the reading)", v},
-           {"I-MMSE, orthogonal form (never negative)", i.orthogonal.mean().item<double>()}}};
+           {"I-MMSE, orthogonal form (never negative)", i.orthogonal.mean().item<double>()}},
+          i.loss.mean().item<double>()};
 }
 
 MethodInfo MmgPlugin::info() const {
@@ -88,6 +96,7 @@ MethodInfo MmgPlugin::info() const {
       "of the gap between its errors without and with y (I-MMSE), on held-out rows. Neither bound";
   i.params = mmgParamSpecs();
   i.lowerBound = false;
+  i.selectsByHeldOutLoss = true;  // its denoising loss on held-out rows
   return i;
 }
 

@@ -33,8 +33,10 @@ class MmgEstimator final : public Estimator {
   // of the two errors, each already weighted by 1 / q(g) and halved.
   struct Integrands {
     at::Tensor orthogonal, difference;
+    at::Tensor loss;  // the training loss in expectation over the y-dropout (Evaluation::loss)
   };
-  Integrands integrands(const at::Tensor& x, const at::Tensor& y, int64_t repeats);
+  // Draws from `gen`: the run's own in a training step, the rows' own in a reading (reading_draws.h).
+  Integrands integrands(const at::Tensor& x, const at::Tensor& y, int64_t repeats, at::Generator& gen);
   Evaluation oracleReading(int64_t rows);
 
   EstimatorContext ctx_;

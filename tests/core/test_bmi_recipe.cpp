@@ -36,7 +36,7 @@ class TestBmiRecipe : public QObject {
   // Better is higher for a lower bound; two readings in a row without a new best end training (bmi's rule), and
   // the best is kept with its step and error.
   void trackerKeepsTheBestAndStopsAfterTwoWithoutOne() {
-    HeldOutTracker t(false, true);
+    HeldOutTracker t(HeldOutSelection::HighestReading, true);
     QVERIFY(std::isnan(t.best()));
     QVERIFY(t.observe(250, 0.3, 0.01));
     QVERIFY(t.observe(500, 0.5, 0.02));
@@ -51,13 +51,40 @@ class TestBmiRecipe : public QObject {
     QCOMPARE(t.stoppedAt(), 1250);
     QVERIFY(heldOutReason(t, true).contains("report best: the best of 4 held-out readings, after step 500"));
     // A new best in between resets the count.
-    HeldOutTracker u(false, true);
+    HeldOutTracker u(HeldOutSelection::HighestReading, true);
     for (double v : {0.1, 0.05, 0.2, 0.15}) QVERIFY(u.observe(1, v));
     // For an upper bound (CLUB) lower is better; without early stopping nothing ends training.
-    HeldOutTracker club(true, false);
+    HeldOutTracker club(HeldOutSelection::LowestReading, false);
     for (double v : {0.9, 0.7, 0.8, 0.85, 0.95}) QVERIFY(club.observe(1, v));
     QCOMPARE(club.best(), 0.7);
     QCOMPARE(club.stoppedAt(), 0);
+  }
+
+  // A method that selects by its held-out loss (mmg, minde-c): the reading kept is the one taken where the loss was
+  // lowest, whatever its value; two losses in a row no lower end training; a reading without a loss is skipped.
+  void trackerSelectingByLossKeepsTheReadingAtTheLowestLoss() {
+    HeldOutTracker t(HeldOutSelection::LowestLoss, true);
+    QVERIFY(t.observe(250, HeldOutReading{0.9, 0.01, {{"a", 0.9}}, 2.0}));
+    QVERIFY(t.observe(500, HeldOutReading{0.7, 0.02, {{"a", 0.7}}, 1.5}));  // lower reading, lower loss: the best
+    QVERIFY(t.observe(750, HeldOutReading{1.2, 0.03, {{"a", 1.2}}}));       // no loss: skipped
+    QVERIFY(t.observe(1000, HeldOutReading{1.1, 0.01, {{"a", 1.1}}, 1.6}));
+    QVERIFY(!t.observe(1250, HeldOutReading{1.3, 0.01, {{"a", 1.3}}, 1.5}));  // equal is not lower
+    QCOMPARE(t.best(), 0.7);
+    QCOMPARE(t.bestStderror(), 0.02);
+    QCOMPARE(t.bestReading().loss, 1.5);
+    QCOMPARE(t.bestReading().terms.front().value, 0.7);
+    QCOMPARE(t.bestStep(), 500);
+    QCOMPARE(t.readings(), 4);
+    QCOMPARE(t.stoppedAt(), 1250);
+    const QString why = heldOutReason(t, true);
+    QVERIFY2(why.contains("two held-out losses in a row no lower than the lowest, 1.5 (its reading 0.7000)"),
+             qPrintable(why));
+    QVERIFY2(why.contains("report best: the reading at the lowest of 4 held-out losses, after step 500"),
+             qPrintable(why));
+    // report = best hands back the best reading whole: its terms too, not the final one's.
+    const HeldOutReading reported = reportedReading(&t, 1500, HeldOutReading{2.0, 0, {{"a", 2.0}}, 3.0}, true);
+    QCOMPARE(reported.value, 0.7);
+    QCOMPARE(reported.terms.front().value, 0.7);
   }
 
   // report = best: the estimate is the largest of the curve's held-out readings, whichever step it came at.
@@ -201,6 +228,42 @@ class TestBmiRecipe : public QObject {
       truth = r.trueMi;
     }
     QVERIFY2(sum / 3 >= truth / 1.5 && sum / 3 <= truth, qPrintable(QString::number(sum / 3)));
+  }
+
+  // The diffusion estimators read neither bound but select by their held-out denoising loss: bmi's recipe gives them
+  // early stopping and report = best, as it gives the bounds, and withholds both from DoE, which has no such loss.
+  // Trained on 1,000 rows, minde-c stops on its loss and reports the held-out reading taken where it was lowest: one
+  // of the curve's held-out readings.
+  void recipeStopsTheDiffusionEstimatorsByTheirHeldOutLoss() {
+    QString err;
+    for (const char* method : {"mmg", "minde-c"}) {
+      const RunSpec s = spec({{"samples", 1000}, {"method", method}, {"recipe", "bmi"}}, &err);
+      QVERIFY2(err.isEmpty(), qPrintable(err));
+      QVERIFY2(s.earlyStopping && s.reportBest, method);
+    }
+    const RunSpec doe = spec({{"samples", 1000}, {"method", "doe"}, {"recipe", "bmi"}}, &err);
+    QVERIFY2(err.isEmpty(), qPrintable(err));
+    QVERIFY(!doe.earlyStopping && !doe.reportBest);
+
+    RunSpec s = spec({{"samples", 1000},
+                      {"method", "minde-c"},
+                      {"recipe", "bmi"},
+                      {"steps", 4000},
+                      {"eval_every", 100},
+                      {"draws", 2},
+                      {"seed", 3}},
+                     &err);
+    QVERIFY2(err.isEmpty(), qPrintable(err));
+    Run run(s, registry_.find("minde-c"));
+    const RunResult r = runToCompletion(run);
+    QVERIFY2(r.status == RunStatus::Finished, qPrintable(r.reason));
+    qInfo("%s", qPrintable(r.reason));
+    QVERIFY2(r.reason.contains("two held-out losses in a row no lower than the lowest"), qPrintable(r.reason));
+    QVERIFY2(r.reason.contains("report best: the reading at the lowest of"), qPrintable(r.reason));
+    bool onTheCurve = false;
+    for (const CurvePoint& p : run.curve())
+      if (std::isfinite(p.heldOut) && std::abs(p.heldOut - r.estimate) < 1e-12) onTheCurve = true;
+    QVERIFY(onTheCurve);
   }
 
   // The refusals name their key.

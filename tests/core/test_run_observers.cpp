@@ -36,9 +36,10 @@ struct ScriptedHeldOut {
   QList<QPair<int, double>> onCurve;
   std::unique_ptr<HeldOutEvaluation> make(int every, bool upperBound, bool earlyStopping) {
     return std::make_unique<HeldOutEvaluation>(
-        every, upperBound, earlyStopping,
+        every, upperBound ? HeldOutSelection::LowestReading : HeldOutSelection::HighestReading, earlyStopping,
         [this] {
-          return HeldOutReading{script.at(read++), 0.01, {{"I_NCE", 0}}};
+          const double v = script.at(read++);
+          return HeldOutReading{v, 0.01, {{"I_NCE", v}}};  // a one-term bound's term is its value
         },
         [this](int step, double value) { onCurve << qMakePair(step, value); });
   }
@@ -147,7 +148,7 @@ class TestRunObservers : public QObject {
       observer->report(1000, true, best, HeldOutReading{0.3, 0.02, {{"I_NCE", 0.3}}}, &result, &terms);
       QCOMPARE(result.estimate, best ? 0.5 : 0.3);
       QCOMPARE(terms.size(), 1);
-      QCOMPARE(terms[0].value, result.estimate);  // a one-term bound's term is its value
+      QCOMPARE(terms[0].value, result.estimate);  // the reported reading's own terms
       QVERIFY2(result.reason.contains("early stopping at step 1000"), qPrintable(result.reason));
       QCOMPARE(result.reason.contains("the best of 4 held-out readings, after step 500"), best);
       QCOMPARE(h.onCurve.last(), qMakePair(1000, 0.3));  // the final reading on the last point

@@ -1,9 +1,11 @@
 // minde-c (plugins/diffusion-mi): the VP-SDE schedule against MINDE's own formulas, the importance draws of time
 // against their CDF and against a known integral, the score-matching loss against a transcription in double, the
-// oracle reading gaussian2's truth at 2, 10 and 20 nats, trained readings on gaussian2 and on independent data,
+// held-out loss it selects by against that loss on both masks, the oracle reading gaussian2's truth at 2, 10 and 20
+// nats, trained readings on gaussian2 and on independent data,
 // and bad input naming its key.
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
+#include <c10/core/GradMode.h>
 
 #include <QtTest>
 #include <cmath>
@@ -11,7 +13,10 @@
 #include "denoiser.h"
 #include "engine/device.h"
 #include "engine/run.h"
+#include "method/estimator.h"
 #include "method/method_registry.h"
+#include "minde_options.h"
+#include "reading_draws.h"
 #include "tasks/task_catalog.h"
 #include "vp_sde.h"
 
@@ -167,6 +172,45 @@ class TestMindeC : public QObject {
     qInfo("minde-c on gaussian2 MI 1e-4: %.4f +- %.4f", i.estimate, i.stderror);
     QCOMPARE(i.status, RunStatus::Finished);
     QVERIFY(i.estimate > 0 && i.estimate - i.trueMi < 0.03);
+  }
+
+  // The held-out loss an evaluation reports (what early stopping and report = best select by, MethodInfo::
+  // selectsByHeldOutLoss) is the training loss of the network read, in expectation over its mask: half
+  // scoreMatchingLoss with y given, half without, on the draws of t and noise its rows give (reading_draws.h).
+  // Checked on a fresh estimator, whose network (and moving average) is rebuilt here from the same seed.
+  void evaluationLossIsTheTrainingLossOverBothMasks() {
+    QVERIFY(registry_.find("minde-c")->info().selectsByHeldOutLoss);
+    const std::unique_ptr<TaskModel> model = buildTask("gaussian2", {{"dim", 3}, {"mi", 1.0}}, 1);
+    const std::unique_ptr<TaskSampler> sampler = model->sampler(c10::Device(c10::kCPU));
+    ParamMap params{{"draws", 2}};
+    QCOMPARE(validateParamMap(registry_.find("minde-c")->info().params, &params, "minde-c"), QString());
+    EstimatorContext context;
+    context.task = sampler.get();
+    context.generator = at::make_generator<at::CPUGeneratorImpl>(11);
+    context.noise = at::make_generator<at::CPUGeneratorImpl>(12);
+    context.params = params;
+    const std::unique_ptr<Estimator> estimator = registry_.find("minde-c")->create(context);
+    at::Generator data = at::make_generator<at::CPUGeneratorImpl>(13);
+    const Batch batch = sampler->sampleJoint(64, data);
+    const Evaluation e = estimator->evaluate(batch);
+    // Reading the same rows again draws the same times and noise (reading_draws.h): the same value and loss.
+    const Evaluation again = estimator->evaluate(batch);
+    QCOMPARE(again.value, e.value);
+    QCOMPARE(again.loss, e.loss);
+
+    at::Generator init = at::make_generator<at::CPUGeneratorImpl>(11);
+    at::Generator noiseGen = readingGenerator(batch.x, batch.y, c10::Device(c10::kCPU));
+    const MindeOptions o = mindeOptions(params);
+    Denoiser network(3, 3, o.hiddenFor(6), o.layers, init);
+    const at::Tensor x = batch.x.repeat({2, 1}), y = batch.y.repeat({2, 1});
+    const VpTimeDraws times = drawVpTimes(128, o.schedule, noiseGen, x.options());
+    const at::Tensor noise = at::randn(x.sizes(), noiseGen, x.options());
+    c10::NoGradGuard noGrad;
+    const double scale = 1.0 + 3.0 / 6.0;  // MINDE's 1 + dim y / (dim x + dim y)
+    const double withY = scoreMatchingLoss(network, x, y, times, noise, at::ones({128}), scale).item<double>();
+    const double withoutY = scoreMatchingLoss(network, x, y, times, noise, at::zeros({128}), scale).item<double>();
+    qInfo("held-out loss %.6f, transcribed %.6f", e.loss, 0.5 * (withY + withoutY));
+    QVERIFY(std::abs(e.loss - 0.5 * (withY + withoutY)) < 1e-5 * std::abs(e.loss));
   }
 
   // An oracle needs a Gaussian x side; an empty or reversed beta range and an average that never moves name their

@@ -1,9 +1,11 @@
 // mmg (plugins/diffusion-mi): the I-MMSE integral of the exact Gaussian MMSEs against the closed-form MI by
 // quadrature, the log-SNR draws' importance weights against a known integral, the denoising loss against a
-// transcription in double, the y-dropout rate, the oracle reading gaussian2's truth at 2, 10 and 20 nats, trained
-// readings on gaussian2 and on independent data, and bad input naming its key.
+// transcription in double, the held-out loss it selects by against that loss, a reading's draws as a function of its
+// rows, the y-dropout rate, the oracle reading gaussian2's truth at 2, 10 and 20 nats, trained readings on gaussian2
+// and on independent data, and bad input naming its key.
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
+#include <c10/core/GradMode.h>
 
 #include <QtTest>
 #include <cmath>
@@ -14,7 +16,10 @@
 #include "gaussian_mmse.h"
 #include "gaussian_model.h"
 #include "log_snr_draws.h"
+#include "method/estimator.h"
 #include "method/method_registry.h"
+#include "mmg_options.h"
+#include "reading_draws.h"
 #include "tasks/task_catalog.h"
 
 using namespace milab;
@@ -121,6 +126,65 @@ class TestMmg : public QObject {
     }
     expected *= 0.5 / 6;
     QVERIFY2(std::abs(loss - expected) < 1e-12, qPrintable(QStringLiteral("%1 vs %2").arg(loss).arg(expected)));
+  }
+
+  // The held-out loss an evaluation reports (what early stopping and report = best select by) is the training loss
+  // in expectation over its y-dropout: (1 - dropout) denoisingLoss with y + dropout denoisingLoss without, on the
+  // draws of g and noise its rows give (reading_draws.h). Checked on a fresh estimator, whose denoiser is rebuilt
+  // from the same seed.
+  void evaluationLossIsTheTrainingLossOverTheDropout() {
+    QVERIFY(registry_.find("mmg")->info().selectsByHeldOutLoss);
+    const std::unique_ptr<TaskModel> model = buildTask("gaussian2", {{"dim", 3}, {"mi", 1.0}}, 1);
+    const std::unique_ptr<TaskSampler> sampler = model->sampler(c10::Device(c10::kCPU));
+    ParamMap params{{"draws", 2}, {"dropout", 0.2}};
+    QCOMPARE(validateParamMap(registry_.find("mmg")->info().params, &params, "mmg"), QString());
+    EstimatorContext context;
+    context.task = sampler.get();
+    context.generator = at::make_generator<at::CPUGeneratorImpl>(11);
+    context.noise = at::make_generator<at::CPUGeneratorImpl>(12);
+    context.params = params;
+    const std::unique_ptr<Estimator> estimator = registry_.find("mmg")->create(context);
+    at::Generator data = at::make_generator<at::CPUGeneratorImpl>(13);
+    const Batch batch = sampler->sampleJoint(64, data);
+    const Evaluation e = estimator->evaluate(batch);
+    // Reading the same rows again draws the same times and noise (reading_draws.h): the same value and loss.
+    const Evaluation again = estimator->evaluate(batch);
+    QCOMPARE(again.value, e.value);
+    QCOMPARE(again.loss, e.loss);
+
+    at::Generator init = at::make_generator<at::CPUGeneratorImpl>(11);
+    at::Generator noiseGen = readingGenerator(batch.x, batch.y, c10::Device(c10::kCPU));
+    const MmgOptions o = mmgOptions(params);
+    Denoiser denoiser(3, 3, o.hidden, o.layers, init);
+    const at::Tensor x = batch.x.repeat({2, 1}), y = batch.y.repeat({2, 1});
+    const LogSnrDraws draws = drawLogSnr(128, o.range, noiseGen, x.options());
+    const at::Tensor noise = at::randn(x.sizes(), noiseGen, x.options());
+    c10::NoGradGuard noGrad;
+    const double withY = denoisingLoss(denoiser, x, y, draws.g, draws.weight, noise, at::ones({128})).item<double>();
+    const double withoutY =
+        denoisingLoss(denoiser, x, y, draws.g, draws.weight, noise, at::zeros({128})).item<double>();
+    const double expected = 0.8 * withY + 0.2 * withoutY;
+    qInfo("held-out loss %.6f, transcribed %.6f", e.loss, expected);
+    QVERIFY(std::abs(e.loss - expected) < 1e-5 * std::abs(e.loss));
+  }
+
+  // A reading's draws are a function of its rows (reading_draws.h): the same rows give the same draws, and rows that
+  // differ in one value, in their count, or only in y give others.
+  void readingDrawsFollowTheRows() {
+    at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(21);
+    const at::Tensor x = at::randn({32, 3}, gen), y = at::randn({32, 2}, gen);
+    const c10::Device cpu(c10::kCPU);
+    const auto firstDraws = [&](const at::Tensor& xs, const at::Tensor& ys) {
+      at::Generator g = readingGenerator(xs, ys, cpu);
+      return at::randn({8}, g);
+    };
+    const at::Tensor base = firstDraws(x, y);
+    QVERIFY(at::equal(base, firstDraws(x.clone(), y.clone())));
+    at::Tensor moved = x.clone();
+    moved[5][1] += 1e-3;
+    QVERIFY(!at::equal(base, firstDraws(moved, y)));
+    QVERIFY(!at::equal(base, firstDraws(x.narrow(0, 0, 31), y.narrow(0, 0, 31))));
+    QVERIFY(!at::equal(base, firstDraws(x, y * 2)));
   }
 
   // The share of rows that keep y is 1 - dropout (200,000 rows, within four standard errors), and dropout 0 keeps all.
