@@ -1,6 +1,7 @@
 // The joint critic (nn/joint_critic.h, issue 45): its scores are the MLP on every pair [x_i, y_j], written here as a
-// double loop in double precision; each score-matrix bound read with it is its formula on those scores; its
-// settings are checked (layers: whole widths, one to eight of them) and its memory guarded.
+// double loop in double precision, and its split first layer gives the naive concatenation's gradients; each
+// score-matrix bound read with it is its formula on those scores; its settings are checked (layers: whole widths, one
+// to eight of them) and its memory guarded.
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
 #include <c10/core/GradMode.h>
@@ -120,6 +121,40 @@ class TestJointCritic : public QObject {
       }
     const at::Tensor diagonal = critic.pairScores(xs, ys.narrow(0, 0, 4));
     for (int i = 0; i < 4; ++i) QVERIFY(std::abs(diagonal[i].item<double>() - s[i][i].item<double>()) < 1e-6);
+  }
+
+  // The split first layer (one pass per side and a broadcast sum, issue 49) against the naive MLP on every
+  // concatenated pair [x_i, y_j], in double with autograd: the scores and every parameter's gradient of a loss that
+  // weighs each score differently agree to float tolerance.
+  void splitFirstLayerMatchesTheConcatenationWithGradients() {
+    at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(17);
+    JointCritic critic(3, 2, {6, 4}, 1e-3, c10::Device(c10::kCPU), gen);
+    const int64_t b = 5, m = 7;
+    const at::Tensor xs = at::randn({b, 3}, gen), ys = at::randn({m, 2}, gen);
+    const at::Tensor weights = at::randn({b, m}, gen);
+    for (const at::Tensor& t : critic.parameters()) t.mutable_grad() = at::Tensor();
+    const at::Tensor scores = critic.scores(xs, ys);
+    (scores * weights).sum().backward();
+
+    std::vector<at::Tensor> p;  // the same parameters in double, as leaves of their own graph
+    for (const at::Tensor& t : critic.parameters()) p.push_back(t.detach().to(at::kDouble).requires_grad_());
+    const at::Tensor pairs =
+        at::cat({xs.to(at::kDouble).unsqueeze(1).expand({b, m, 3}), ys.to(at::kDouble).unsqueeze(0).expand({b, m, 2})},
+                2)
+            .reshape({b * m, 5});
+    at::Tensor h = at::linear(pairs, at::cat({p[0], p[1]}, 1), p[2]);
+    for (size_t i = 3; i + 1 < p.size(); i += 2) h = at::linear(h.relu(), p[i], p[i + 1]);
+    const at::Tensor naive = h.reshape({b, m});
+    (naive * weights.to(at::kDouble)).sum().backward();
+
+    QVERIFY(at::allclose(scores.detach().to(at::kDouble), naive.detach(), 1e-5, 1e-5));
+    for (size_t k = 0; k < p.size(); ++k) {
+      const at::Tensor mine = critic.parameters()[k].grad();
+      QVERIFY2(mine.defined(), qPrintable(QStringLiteral("no gradient for parameter %1").arg(k)));
+      const double gap = (mine.to(at::kDouble) - p[k].grad()).abs().max().item<double>();
+      QVERIFY2(gap < 1e-4 * (1 + p[k].grad().abs().max().item<double>()),
+               qPrintable(QStringLiteral("parameter %1: gradients differ by %2").arg(k).arg(gap)));
+    }
   }
 
   // A step changes the critic (the gradient reaches every layer), and the scores move with it.
