@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "tasks/on_device.h"
+
 namespace milab {
 
 RowSampler::RowSampler(Batch rows) : TaskSampler(rows.x.device()), rows_(std::move(rows)) {}
@@ -14,9 +16,9 @@ Batch RowSampler::sampleJoint(int64_t n, at::Generator& gen) const {
   if (n > available)
     throw std::invalid_argument("samples: " + std::to_string(n) + " distinct rows asked of a set of " +
                                 std::to_string(available));
-  const at::Tensor index = at::randperm(available, gen, at::TensorOptions().dtype(at::kLong).device(gen.device()))
-                               .narrow(0, 0, n)
-                               .to(device());
+  const at::Tensor index =
+      onDevice(at::randperm(available, gen, at::TensorOptions().dtype(at::kLong).device(gen.device())).narrow(0, 0, n),
+               device());
   return {rows_.x.index_select(0, index), rows_.xp.defined() ? rows_.xp.index_select(0, index) : at::Tensor(),
           rows_.y.index_select(0, index)};
 }

@@ -12,6 +12,7 @@
 #include "nn/mlp_backward.h"
 #include "nn/separable_critic.h"
 #include "random/philox_normals.h"
+#include "tasks/on_device.h"
 
 namespace milab {
 
@@ -105,7 +106,7 @@ class DemiVarEstimator final : public DecomposedEstimator {
     c10::NoGradGuard noGrad;  // the contrastive term never trains q
     const DiagonalGaussian q = proposal(batch.xp);
     const at::Tensor eps =
-        philoxNormals({batch.xp.size(0), perTerm() - 1, batch.xp.size(1)}, noise()).to(batch.xp.device());
+        onDevice(philoxNormals({batch.xp.size(0), perTerm() - 1, batch.xp.size(1)}, noise()), batch.xp.device());
     return {
         q.mean.unsqueeze(1) + (0.5 * q.logVar).exp().unsqueeze(1) * eps,
         klDivergence(context().task->yGivenXp(batch.xp), {q.mean.to(at::kDouble), q.logVar.to(at::kDouble)}).mean()};

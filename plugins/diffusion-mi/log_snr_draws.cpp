@@ -5,6 +5,8 @@
 
 #include <cmath>
 
+#include "tasks/on_device.h"
+
 namespace milab {
 
 LogSnrDraws drawLogSnr(int64_t n, const LogSnrRange& range, at::Generator& gen, const at::TensorOptions& options) {
@@ -12,7 +14,8 @@ LogSnrDraws drawLogSnr(int64_t n, const LogSnrRange& range, at::Generator& gen, 
   // density there is sigmoid(v) sigmoid(-v) / (scale (sigmoid(clip) - sigmoid(-clip))) with v = (g - loc) / scale,
   // and sigmoid(clip) - sigmoid(-clip) = tanh(clip / 2).
   const double low = 1.0 / (1.0 + std::exp(range.clip)), high = 1.0 - low;
-  const at::Tensor u = at::empty({n}, options.device(gen.device())).uniform_(low, high, gen).to(options);
+  const at::Tensor u =
+      onDevice(at::empty({n}, options.device(gen.device())).uniform_(low, high, gen), options.device());
   const at::Tensor v = at::logit(u);
   const at::Tensor g = range.loc + range.scale * v;
   const at::Tensor weight = range.scale * std::tanh(range.clip / 2) / (at::sigmoid(v) * at::sigmoid(-v));

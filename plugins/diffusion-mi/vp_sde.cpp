@@ -5,6 +5,8 @@
 
 #include <cmath>
 
+#include "tasks/on_device.h"
+
 namespace milab {
 
 double VpSchedule::logSnrAt(double t) const { return -std::log(std::expm1(integralBeta(t))); }
@@ -18,7 +20,7 @@ double VpSchedule::normalizer() const { return density(epsilon) * epsilon + logS
 VpTimeDraws drawVpTimes(int64_t n, const VpSchedule& schedule, at::Generator& gen, const at::TensorOptions& options) {
   const double z = schedule.normalizer(), rEps = schedule.density(schedule.epsilon);
   const double sliver = rEps * schedule.epsilon / z;  // q's mass on [0, eps], where q is flat
-  const at::Tensor u = at::empty({n}, options.device(gen.device())).uniform_(0, 1, gen).to(options);
+  const at::Tensor u = onDevice(at::empty({n}, options.device(gen.device())).uniform_(0, 1, gen), options.device());
   // Above the sliver q is uniform in g: g falls linearly in u from g(eps), and t solves B(t) = log(1 + e^(-g)).
   const at::Tensor gAbove = schedule.logSnrAt(schedule.epsilon) - z * (u - sliver);
   const double a = schedule.betaMax - schedule.betaMin, b = schedule.betaMin;

@@ -219,10 +219,10 @@ class TestMmg : public QObject {
              qPrintable(QStringLiteral("%1 +- %2 vs %3").arg(r.estimate).arg(r.stderror).arg(r.trueMi)));
   }
 
-  // Trained 4,000 steps (7 s here) on gaussian2 d 5, MI 2 (seed 1) it reads within 10% of the truth (1.85). On
+  // Trained 4,000 steps (7 s here) on gaussian2 d 5, MI 2 (seed 1) it reads within 10% of the truth (1.874). On
   // gaussian2 at MI 1e-4, nearly independent, it reads within 0.05 nats of 0, not within three standard errors as
-  // asked: -0.027 +- 0.003, because the denoiser given y, whose extra inputs are noise here, is slightly worse than
-  // the one without (the orthogonal form, positive for any network that is not exact, reads +0.033).
+  // asked: -0.028 +- 0.003, because the denoiser given y, whose extra inputs are noise here, is slightly worse than
+  // the one without (the orthogonal form, positive for any network that is not exact, reads +0.034).
   void trainedReadings() {
     RunSpec s = mmgSpec("gaussian2", 2.0, 5, 4000);
     QCOMPARE(validateRunSpec(&s, registry_), QString());

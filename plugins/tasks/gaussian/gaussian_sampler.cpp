@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "random/philox_normals.h"
+#include "tasks/on_device.h"
 
 namespace milab {
 
@@ -87,8 +88,8 @@ DiagonalGaussian GaussianSampler::yGivenXp(const at::Tensor& xp) const {
 
 at::Tensor GaussianSampler::noise(at::IntArrayRef shape, at::Generator& gen) const {
   // Drawn where the generator lives (the run's device; the CPU for a CPU run), then placed on this sampler's
-  // device: a no-op unless a caller hands a CPU generator to a GPU sampler.
-  return at::randn(shape, gen, at::TensorOptions().dtype(at::kFloat).device(gen.device())).to(device());
+  // device: moved only when a caller hands a CPU generator to a GPU sampler (a sample set's one draw).
+  return onDevice(at::randn(shape, gen, at::TensorOptions().dtype(at::kFloat).device(gen.device())), device());
 }
 
 Batch GaussianSampler::sampleJoint(int64_t n, at::Generator& gen) const {
@@ -116,7 +117,7 @@ at::Tensor GaussianSampler::sampleYGivenXp(const at::Tensor& xp, int64_t perRow,
   if (!subview_) throw std::logic_error("sampleYGivenXp needs a task with a subview x'");
   // y | x' ~ N(a x', 1 - a^2) per dimension, formed in the noise's own buffer (no second [B, perRow, d] tensor).
   // The conditional negatives are the lab's largest draw (80,640 normals a DEMI step at K = 128): Philox's.
-  return philoxNormals({xp.size(0), perRow, dim_}, gen).to(device()).mul_(condSd_).add_((a_ * xp).unsqueeze(1));
+  return onDevice(philoxNormals({xp.size(0), perRow, dim_}, gen), device()).mul_(condSd_).add_((a_ * xp).unsqueeze(1));
 }
 
 }  // namespace milab
