@@ -13,6 +13,7 @@
 #include "denoiser.h"
 #include "engine/device.h"
 #include "engine/run.h"
+#include "fresh_estimator.h"
 #include "method/estimator.h"
 #include "method/method_registry.h"
 #include "minde_options.h"
@@ -180,27 +181,16 @@ class TestMindeC : public QObject {
   // Checked on a fresh estimator, whose network (and moving average) is rebuilt here from the same seed.
   void evaluationLossIsTheTrainingLossOverBothMasks() {
     QVERIFY(registry_.find("minde-c")->info().selectsByHeldOutLoss);
-    const std::unique_ptr<TaskModel> model = buildTask("gaussian2", {{"dim", 3}, {"mi", 1.0}}, 1);
-    const std::unique_ptr<TaskSampler> sampler = model->sampler(c10::Device(c10::kCPU));
-    ParamMap params{{"draws", 2}};
-    QCOMPARE(validateParamMap(registry_.find("minde-c")->info().params, &params, "minde-c"), QString());
-    EstimatorContext context;
-    context.task = sampler.get();
-    context.generator = at::make_generator<at::CPUGeneratorImpl>(11);
-    context.noise = at::make_generator<at::CPUGeneratorImpl>(12);
-    context.params = params;
-    const std::unique_ptr<Estimator> estimator = registry_.find("minde-c")->create(context);
-    at::Generator data = at::make_generator<at::CPUGeneratorImpl>(13);
-    const Batch batch = sampler->sampleJoint(64, data);
-    const Evaluation e = estimator->evaluate(batch);
+    const ParamMap params{{"draws", 2}};
+    FreshEstimator fresh = freshEstimator(registry_, "minde-c", params, 3);
+    const Batch& batch = fresh.batch;
+    const Evaluation& e = fresh.first;
     // Reading the same rows again draws the same times and noise (reading_draws.h): the same value and loss.
-    const Evaluation again = estimator->evaluate(batch);
-    QCOMPARE(again.value, e.value);
-    QCOMPARE(again.loss, e.loss);
-
-    at::Generator init = at::make_generator<at::CPUGeneratorImpl>(11);
-    at::Generator noiseGen = readingGenerator(batch.x, batch.y, c10::Device(c10::kCPU));
-    const MindeOptions o = mindeOptions(params);
+    QCOMPARE(fresh.second.value, e.value);
+    QCOMPARE(fresh.second.loss, e.loss);
+    at::Generator& init = fresh.networkSeed;
+    at::Generator& noiseGen = fresh.readingDraws;
+    const MindeOptions o = mindeOptions(fresh.params);
     Denoiser network(3, 3, o.hiddenFor(6), o.layers, init);
     const at::Tensor x = batch.x.repeat({2, 1}), y = batch.y.repeat({2, 1});
     const VpTimeDraws times = drawVpTimes(128, o.schedule, noiseGen, x.options());

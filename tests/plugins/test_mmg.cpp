@@ -13,6 +13,7 @@
 #include "denoiser.h"
 #include "engine/device.h"
 #include "engine/run.h"
+#include "fresh_estimator.h"
 #include "gaussian_mmse.h"
 #include "gaussian_model.h"
 #include "log_snr_draws.h"
@@ -134,27 +135,16 @@ class TestMmg : public QObject {
   // from the same seed.
   void evaluationLossIsTheTrainingLossOverTheDropout() {
     QVERIFY(registry_.find("mmg")->info().selectsByHeldOutLoss);
-    const std::unique_ptr<TaskModel> model = buildTask("gaussian2", {{"dim", 3}, {"mi", 1.0}}, 1);
-    const std::unique_ptr<TaskSampler> sampler = model->sampler(c10::Device(c10::kCPU));
-    ParamMap params{{"draws", 2}, {"dropout", 0.2}};
-    QCOMPARE(validateParamMap(registry_.find("mmg")->info().params, &params, "mmg"), QString());
-    EstimatorContext context;
-    context.task = sampler.get();
-    context.generator = at::make_generator<at::CPUGeneratorImpl>(11);
-    context.noise = at::make_generator<at::CPUGeneratorImpl>(12);
-    context.params = params;
-    const std::unique_ptr<Estimator> estimator = registry_.find("mmg")->create(context);
-    at::Generator data = at::make_generator<at::CPUGeneratorImpl>(13);
-    const Batch batch = sampler->sampleJoint(64, data);
-    const Evaluation e = estimator->evaluate(batch);
+    const ParamMap params{{"draws", 2}, {"dropout", 0.2}};
+    FreshEstimator fresh = freshEstimator(registry_, "mmg", params, 3);
+    const Batch& batch = fresh.batch;
+    const Evaluation& e = fresh.first;
     // Reading the same rows again draws the same times and noise (reading_draws.h): the same value and loss.
-    const Evaluation again = estimator->evaluate(batch);
-    QCOMPARE(again.value, e.value);
-    QCOMPARE(again.loss, e.loss);
-
-    at::Generator init = at::make_generator<at::CPUGeneratorImpl>(11);
-    at::Generator noiseGen = readingGenerator(batch.x, batch.y, c10::Device(c10::kCPU));
-    const MmgOptions o = mmgOptions(params);
+    QCOMPARE(fresh.second.value, e.value);
+    QCOMPARE(fresh.second.loss, e.loss);
+    at::Generator& init = fresh.networkSeed;
+    at::Generator& noiseGen = fresh.readingDraws;
+    const MmgOptions o = mmgOptions(fresh.params);
     Denoiser denoiser(3, 3, o.hidden, o.layers, init);
     const at::Tensor x = batch.x.repeat({2, 1}), y = batch.y.repeat({2, 1});
     const LogSnrDraws draws = drawLogSnr(128, o.range, noiseGen, x.options());
