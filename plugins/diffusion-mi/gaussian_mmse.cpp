@@ -10,6 +10,10 @@ at::Tensor gaussianNoiseMmse(const at::Tensor& g, const at::Tensor& eigenvalues)
   return at::sigmoid(g.to(at::kDouble).unsqueeze(1) + logLambda.unsqueeze(0)).sum(1);
 }
 
+at::Tensor gaussianNoiseMmseGap(const at::Tensor& g, const at::Tensor& marginal, const at::Tensor& givenY) {
+  return gaussianNoiseMmse(g, marginal) - gaussianNoiseMmse(g, givenY);
+}
+
 double gaussianImmseIntegral(const at::Tensor& marginal, const at::Tensor& givenY, double lowest, double highest) {
   const auto area = [&](const at::Tensor& eigenvalues) {
     const at::Tensor a = eigenvalues.to(at::kDouble).log();

@@ -11,6 +11,10 @@ namespace milab {
 // mmse(g) for each g [n] of a Gaussian with these covariance eigenvalues [d]: [n], float64.
 at::Tensor gaussianNoiseMmse(const at::Tensor& g, const at::Tensor& eigenvalues);
 
+// mmse with `marginal` - mmse with `givenY` at each g [n]: the I-MMSE integrand both oracles (mmg's, minde-c's)
+// integrate over their own draws. [n], float64.
+at::Tensor gaussianNoiseMmseGap(const at::Tensor& g, const at::Tensor& marginal, const at::Tensor& givenY);
+
 // 1/2 integral over [lowest, highest] of (mmse with `marginal` - mmse with `givenY`), exactly (the integral of
 // sigmoid(g + a) is softplus(g + a)); over the whole line it is 1/2 sum(log marginal) - 1/2 sum(log givenY).
 double gaussianImmseIntegral(const at::Tensor& marginal, const at::Tensor& givenY, double lowest, double highest);

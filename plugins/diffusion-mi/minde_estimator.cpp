@@ -93,7 +93,7 @@ Evaluation MindeEstimator::oracleReading(int64_t rows) {
   const TaskSampler::GaussianXSide side = ctx_.task->gaussianXSide();
   const VpTimeDraws times = drawVpTimes(rows * options_.draws, options_.schedule, ctx_.noise,
                                         at::TensorOptions().dtype(at::kDouble).device(ctx_.device));
-  const at::Tensor gap = gaussianNoiseMmse(times.g, side.marginal) - gaussianNoiseMmse(times.g, side.givenY);
+  const at::Tensor gap = gaussianNoiseMmseGap(times.g, side.marginal, side.givenY);
   const double v = 0.5 * options_.schedule.normalizer() * gap.mean().item<double>();
   const double exact = gaussianImmseIntegral(side.marginal, side.givenY, options_.schedule.logSnrAt(1.0),
                                              options_.schedule.logSnrAt(options_.schedule.epsilon));

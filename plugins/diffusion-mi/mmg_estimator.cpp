@@ -66,7 +66,7 @@ Evaluation MmgEstimator::oracleReading(int64_t rows) {
   const TaskSampler::GaussianXSide side = ctx_.task->gaussianXSide();
   const LogSnrDraws draws =
       drawLogSnr(rows * options_.draws, options_.range, ctx_.noise, at::TensorOptions().device(ctx_.device));
-  const at::Tensor gap = gaussianNoiseMmse(draws.g, side.marginal) - gaussianNoiseMmse(draws.g, side.givenY);
+  const at::Tensor gap = gaussianNoiseMmseGap(draws.g, side.marginal, side.givenY);
   const double v = (0.5 * draws.weight.to(at::kDouble) * gap).mean().item<double>();
   const double exact =
       gaussianImmseIntegral(side.marginal, side.givenY, options_.range.lowest(), options_.range.highest());
