@@ -46,7 +46,10 @@ int listMethods(const MethodRegistry& registry, bool longForm) {
                 info.needsSubview ? " (needs a task with x' and samples of p(y|x'))" : "",
                 info.lowerBound   ? "a lower bound on it in expectation"
                 : info.upperBound ? "an upper bound on it in expectation when its model q is good"
-                                  : "neither an upper nor a lower bound");
+                : info.selectsByHeldOutLoss
+                    ? "neither an upper nor a lower bound; on a finite set, early stopping and report = best go by its "
+                      "held-out loss"
+                    : "neither an upper nor a lower bound");
     if (!info.trains) std::printf("  trains nothing: steps are ignored; each evaluation batch is one reading\n");
     const QList<Ceiling> ceilings = m->ceilings(defaultsOf(info.params));
     QStringList shown;
