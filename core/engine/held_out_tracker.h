@@ -19,12 +19,10 @@ class HeldOutTracker {
   // Records the reading taken after `step` (one whose value, or loss where the selection is by loss, is not finite
   // is skipped); false when training should stop here.
   bool observe(int step, const HeldOutReading& reading);
-  bool observe(int step, double value, double stderror = 0) { return observe(step, HeldOutReading{value, stderror}); }
 
   bool any() const { return readings_ > 0; }
   int readings() const { return readings_; }
   double best() const { return best_.value; }  // NaN before the first reading
-  double bestStderror() const { return best_.stderror; }
   const HeldOutReading& bestReading() const { return best_; }
   bool selectsByLoss() const { return selection_ == HeldOutSelection::LowestLoss; }
   int bestStep() const { return bestStep_; }

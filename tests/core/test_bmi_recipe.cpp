@@ -38,24 +38,24 @@ class TestBmiRecipe : public QObject {
   void trackerKeepsTheBestAndStopsAfterTwoWithoutOne() {
     HeldOutTracker t(HeldOutSelection::HighestReading, true);
     QVERIFY(std::isnan(t.best()));
-    QVERIFY(t.observe(250, 0.3, 0.01));
-    QVERIFY(t.observe(500, 0.5, 0.02));
-    QVERIFY(t.observe(750, std::numeric_limits<double>::quiet_NaN()));  // skipped: not a reading
-    QVERIFY(t.observe(1000, 0.4));
-    QVERIFY(!t.observe(1250, 0.45));
+    QVERIFY(t.observe(250, {0.3, 0.01}));
+    QVERIFY(t.observe(500, {0.5, 0.02}));
+    QVERIFY(t.observe(750, {std::numeric_limits<double>::quiet_NaN()}));  // skipped: not a reading
+    QVERIFY(t.observe(1000, {0.4}));
+    QVERIFY(!t.observe(1250, {0.45}));
     QCOMPARE(t.best(), 0.5);
     QCOMPARE(t.bestStep(), 500);
-    QCOMPARE(t.bestStderror(), 0.02);
+    QCOMPARE(t.bestReading().stderror, 0.02);
     QCOMPARE(t.readings(), 4);
     QCOMPARE(t.lastStep(), 1250);
     QCOMPARE(t.stoppedAt(), 1250);
     QVERIFY(heldOutReason(t, true).contains("report best: the best of 4 held-out readings, after step 500"));
     // A new best in between resets the count.
     HeldOutTracker u(HeldOutSelection::HighestReading, true);
-    for (double v : {0.1, 0.05, 0.2, 0.15}) QVERIFY(u.observe(1, v));
+    for (double v : {0.1, 0.05, 0.2, 0.15}) QVERIFY(u.observe(1, {v}));
     // For an upper bound (CLUB) lower is better; without early stopping nothing ends training.
     HeldOutTracker club(HeldOutSelection::LowestReading, false);
-    for (double v : {0.9, 0.7, 0.8, 0.85, 0.95}) QVERIFY(club.observe(1, v));
+    for (double v : {0.9, 0.7, 0.8, 0.85, 0.95}) QVERIFY(club.observe(1, {v}));
     QCOMPARE(club.best(), 0.7);
     QCOMPARE(club.stoppedAt(), 0);
   }
@@ -70,7 +70,7 @@ class TestBmiRecipe : public QObject {
     QVERIFY(t.observe(1000, HeldOutReading{1.1, 0.01, {{"a", 1.1}}, 1.6}));
     QVERIFY(!t.observe(1250, HeldOutReading{1.3, 0.01, {{"a", 1.3}}, 1.5}));  // equal is not lower
     QCOMPARE(t.best(), 0.7);
-    QCOMPARE(t.bestStderror(), 0.02);
+    QCOMPARE(t.bestReading().stderror, 0.02);
     QCOMPARE(t.bestReading().loss, 1.5);
     QCOMPARE(t.bestReading().terms.front().value, 0.7);
     QCOMPARE(t.bestStep(), 500);
