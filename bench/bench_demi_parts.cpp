@@ -56,6 +56,21 @@ int main(int argc, char** argv) {
         const Batch j = sampler.sampleJoint(K, gen);
         infonce.trainInBatchNce(at::cat({j.xp, j.x}, 1), j.y);
       }));
+  const at::Tensor xInput = at::cat({batch.xp, batch.x}, 1), yInput = sampler.sampleJoint(K, gen).y;
+  const at::Tensor xFull = at::cat({xInput, xInput}, 0).contiguous(),
+                   yFull = at::cat({yInput.narrow(0, 0, b), yInput.narrow(0, 0, b)}, 0).contiguous();
+  row("InfoNCE on fixed inputs (trainInBatchNce)",
+      microsecondsEach(reps, [&] { infonce.trainInBatchNce(xFull, yFull); }));
+  SeparableCpuPass pass;
+  row("  forward (SeparableCpuPass)",
+      microsecondsEach(reps, [&] { pass.forward(infonce.xNetwork(), infonce.yNetwork(), xFull, yFull); }));
+  const at::Tensor fixedScores = pass.forward(infonce.xNetwork(), infonce.yNetwork(), xFull, yFull).clone();
+  const at::Tensor fixedGrad = infonce.inBatchNceBackward(fixedScores).gradScores;
+  row("  the bound's gradient (inBatchNceBackward)",
+      microsecondsEach(reps, [&] { infonce.inBatchNceBackward(fixedScores); }));
+  row("  backward (SeparableCpuPass)",
+      microsecondsEach(reps, [&] { pass.backward(infonce.xNetwork(), infonce.yNetwork(), fixedGrad); }));
+  row("  Adam", microsecondsEach(reps, [&] { infonce.stepOnWrittenGradients(); }));
   row("trainDemi on fixed inputs", microsecondsEach(reps, [&] {
         trainDemi(critic, batch.xp, batch.x, batch.y, DemiConditional::cnceNegatives, negatives);
       }));

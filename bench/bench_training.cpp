@@ -3,8 +3,9 @@
 // thread, in alternating rounds of one session so that both see the same machine; the ratio is the median of the
 // rounds' ratios. Beside them: a bare LibTorch loop of the same step (torch::optim::Adam, what a C++ user writes).
 // Then, like for like on one task (gaussian3, d = 20, MI = 10, alpha = 0.5, so every method reads the same
-// 40-dimensional x side): InfoNCE, CNCE and the DEMI family's steps through the engine at K = 32, 128, 512, DEMI
-// paired with bench/peer_demi.py (the same DEMI step in Python), in alternating rounds.
+// 40-dimensional x side): InfoNCE, the other score-matrix comparators, CNCE and the DEMI family's steps through the
+// engine at K = 32, 128, 512, DEMI paired with bench/peer_demi.py (the same DEMI step in Python), in alternating
+// rounds.
 //   usage: bench_training [steps=2000] [rounds=3]
 // The Python side runs when /usr/bin/python3 can import torch (Debian: apt-get install python3-torch).
 #include <ATen/ATen.h>
@@ -134,12 +135,15 @@ int main(int argc, char** argv) {
                 ratio.empty() ? "-" : qPrintable(QString::number(median(ratio), 'f', 2)), median(ratioBare));
     std::fflush(stdout);
   }
-  const QStringList methods{"infonce", "cnce", "demi", "demi-bo", "demi-is", "demi-var"};
+  // Every score-matrix comparator beside InfoNCE (their separable critic's step written out as InfoNCE's), then the
+  // DEMI family.
+  const QStringList methods{"infonce",   "nwj",  "mine", "js",      "smile",   "tuba",    "interpolated",
+                            "local-nce", "cnce", "demi", "demi-bo", "demi-is", "demi-var"};
   std::printf(
       "\nLike for like: gaussian3 d=20 MI=10 alpha=0.5, through the engine, 1 intra-op thread, %d paired rounds "
       "(medians; steps/s; K = 512 runs a quarter of the steps)\n%6s",
       rounds, "K");
-  for (const QString& m : methods) std::printf(" %9s", qPrintable(m));
+  for (const QString& m : methods) std::printf(" %12s", qPrintable(m));
   std::printf(" %9s %12s %12s\n", "Python", "demi/infonce", "demi/Python");
   for (int K : {32, 128, 512}) {
     const int n = K >= 512 ? steps / 4 : steps / 2;
@@ -155,7 +159,7 @@ int main(int argc, char** argv) {
       }
     }
     std::printf("%6d", K);
-    for (const QString& m : methods) std::printf(" %9.1f", median(rate[m]));
+    for (const QString& m : methods) std::printf(" %12.1f", median(rate[m]));
     std::printf(" %9s %12.2f %12s\n", peer.empty() ? "-" : qPrintable(QString::number(median(peer), 'f', 1)),
                 median(ratioNce), ratioPeer.empty() ? "-" : qPrintable(QString::number(median(ratioPeer), 'f', 2)));
     std::fflush(stdout);

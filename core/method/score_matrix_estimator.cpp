@@ -45,10 +45,7 @@ at::Tensor ScoreMatrixEstimator::scores(const Batch& batch) {
 }
 
 StepResult ScoreMatrixEstimator::trainStep(const Batch& batch) {
-  if (bound_.objectiveIsInBatchNce && critic_) {
-    const at::Tensor objective = critic_->trainInBatchNce(criticInput(batch), batch.y);
-    return {objective, -StepReading(objective)};
-  }
+  if (critic_) return separableStep(batch);
   const at::Tensor s = scores(batch);
   const at::Tensor objective = bound_.objective(s);
   StepReading reported = objective;
@@ -56,11 +53,25 @@ StepResult ScoreMatrixEstimator::trainStep(const Batch& batch) {
     c10::NoGradGuard noGrad;
     reported = bound_.value(s.detach());
   }
-  if (critic_)
-    critic_->minimise(-objective);
-  else
-    joint_->minimise(-objective);
+  joint_->minimise(-objective);
   return {reported, -StepReading(objective)};
+}
+
+StepResult ScoreMatrixEstimator::separableStep(const Batch& batch) {
+  if (bound_.objectiveIsInBatchNce) {
+    const at::Tensor objective = critic_->trainInBatchNce(criticInput(batch), batch.y);
+    return {objective, -StepReading(objective)};
+  }
+  at::Tensor reported;  // read while the scores are alive: they are the critic's buffer
+  const at::Tensor objective =
+      critic_->trainOnScores(criticInput(batch), batch.y, [this, &reported](const at::Tensor& s) {
+        if (bound_.value) {
+          c10::NoGradGuard noGrad;
+          reported = bound_.value(s);
+        }
+        return scoresBackwardByAutograd(bound_.objective, s);
+      });
+  return {reported.defined() ? reported : objective, -StepReading(objective)};
 }
 
 Evaluation ScoreMatrixEstimator::evaluate(const Batch& batch) {

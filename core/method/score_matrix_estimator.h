@@ -24,8 +24,9 @@ struct ScoreMatrixBound {
   std::function<at::Tensor(const at::Tensor& scores)> value;
   // The optimal critic of this bound is PMI + oracleShift (NWJ: 1).
   double oracleShift = 0;
-  // The objective is inBatchNce itself (InfoNCE): a learned critic then trains through
-  // SeparableCritic::trainInBatchNce, the same step with its backward written out.
+  // The objective is inBatchNce itself (InfoNCE): a learned separable critic then trains through
+  // SeparableCritic::trainInBatchNce, its gradient at the scores in closed form (other bounds': by autograd on the
+  // scores alone).
   bool objectiveIsInBatchNce = false;
   // How a whole held-out part is read (held_out = whole), from the critic on its n pairs (x_i, y_i) and on
   // (x_i, y_perm(i)) for one permutation: bmi's NWJ and DV. Empty: the bound on the n x n score matrix (InfoNCE's
@@ -46,6 +47,8 @@ class ScoreMatrixEstimator final : public Estimator {
 
  private:
   at::Tensor scores(const Batch& batch);
+  // A learned separable critic's step: its backward written out (SeparableCritic::trainOnScores).
+  StepResult separableStep(const Batch& batch);
   at::Tensor pairScores(const at::Tensor& x, const at::Tensor& y);  // [n]: the critic on (x_i, y_i)
   at::Tensor value(const at::Tensor& scores) const {
     return bound_.value ? bound_.value(scores) : bound_.objective(scores);

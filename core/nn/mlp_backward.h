@@ -1,9 +1,9 @@
 #pragma once
 // An Mlp's forward and backward without autograd, for the training steps whose backward is written out
-// (in_batch_nce_step.cpp, plugins/demi/demi_step.cpp). The calls are those autograd's derivative formulas make in
-// this LibTorch (1.13: addmm/mm backward, threshold_backward for relu_, sum_to for a broadcast bias), so a step
-// built from them can be autograd's to the bit. Gradients go straight into the parameters' .grad() (views of FlatAdam's
-// buffer). Torch header: include it only from torch translation units.
+// (separable_step.cpp on a GPU or in double, plugins/demi/demi_step.cpp). The calls are those autograd's derivative
+// formulas make in this LibTorch (1.13: addmm/mm backward, threshold_backward for relu_, sum_to for a broadcast bias),
+// so a step built from them can be autograd's to the bit. Gradients go straight into the parameters' .grad() (views of
+// FlatAdam's buffer). Torch header: include it only from torch translation units.
 #include <ATen/core/Tensor.h>
 
 #include "nn/mlp.h"

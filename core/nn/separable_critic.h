@@ -1,13 +1,26 @@
 #pragma once
 // The DEMI paper's synthetic critic: f(x side)^T g(y), two one-hidden-layer ReLU MLPs (hidden, embed from the
 // method's parameters) trained by one Adam over both. Shared by every contrastive plugin.
+#include <functional>
 #include <memory>
 
 #include "nn/flat_adam.h"
 #include "nn/mlp.h"
+#include "nn/separable_cpu_pass.h"
 #include "params/param_spec.h"
 
 namespace milab {
+
+// What a bound makes of one step's score matrix: its objective (reported; no gradient) and the gradient of
+// -objective at the scores, which a written-out backward carries into the networks.
+struct ScoresBackward {
+  at::Tensor objective, gradScores;
+};
+using ScoresObjective = std::function<ScoresBackward(const at::Tensor& scores)>;
+
+// The gradient of -objective(scores) at the scores by autograd, over the bound's few [K, K] operations only.
+ScoresBackward scoresBackwardByAutograd(const std::function<at::Tensor(const at::Tensor&)>& objective,
+                                        const at::Tensor& scores);
 
 class SeparableCritic {
  public:
@@ -27,9 +40,18 @@ class SeparableCritic {
   const std::vector<at::Tensor>& parameters() const { return adam_->parameters(); }
   // One Adam step on `loss`.
   void minimise(const at::Tensor& loss);
-  // One Adam step maximising inBatchNce(scores(xs, ys)), the same step as minimise(-inBatchNce(...)) to the bit,
-  // about a third faster: its backward written out (in_batch_nce_step.cpp). Returns the objective (no gradient).
+  // One Adam step maximising a bound of scores(xs, ys), the step of minimise(-objective) with the networks'
+  // backward written out (separable_step.cpp): on contiguous CPU floats through SeparableCpuPass, elsewhere
+  // through the ATen calls autograd makes. `objective` sees the scores without a graph, valid during the call
+  // only. Returns the objective (no gradient).
+  at::Tensor trainOnScores(const at::Tensor& xs, const at::Tensor& ys, const ScoresObjective& objective);
+  // trainOnScores without the Adam step: every parameter's .grad() overwritten with d(-objective)/d(parameter).
+  // Returns the objective.
+  at::Tensor writeGradients(const at::Tensor& xs, const at::Tensor& ys, const ScoresObjective& objective);
+  // trainOnScores for inBatchNce, its gradient at the scores in closed form (no autograd at all).
   at::Tensor trainInBatchNce(const at::Tensor& xs, const at::Tensor& ys);
+  // That closed form: inBatchNce(scores) and its gradient (no graph).
+  ScoresBackward inBatchNceBackward(const at::Tensor& scores);
   // For a step whose backward is written out outside this class (plugins/demi/demi_step): the two MLPs, f over
   // the x side and g over y, and one Adam step over the gradients written into their parameters' .grad().
   Mlp& xNetwork() { return f_; }
@@ -40,6 +62,7 @@ class SeparableCritic {
   Mlp f_{nullptr}, g_{nullptr};
   std::unique_ptr<FlatAdam> adam_;
   at::Tensor diagonalSeed_;  // trainInBatchNce's constant gradient at the log-softmax, for the last K
+  SeparableCpuPass cpuPass_;
 };
 
 }  // namespace milab

@@ -1,28 +1,18 @@
 #include "candidate_nce.h"
 
 #include <ATen/ATen.h>
-#ifdef MILAB_HAVE_DNNL
-#include <oneapi/dnnl/dnnl.h>
-#endif
 
 #include <algorithm>
 #include <cmath>
-#include <stdexcept>
 #include <vector>
 
 #include "nn/fusable.h"
+#include "nn/sgemm.h"
 #include "nn/target_clones.h"
 
 namespace milab {
 
-#ifdef MILAB_HAVE_DNNL
 namespace {
-
-// C [m, n] = op(A) B + beta C, row-major, through oneDNN's sgemm; A is stored [m, k] ('N') or [k, m] ('T').
-void sgemm(char transA, int64_t m, int64_t n, int64_t k, const float* a, const float* b, float beta, float* c) {
-  if (dnnl_sgemm(transA, 'N', m, n, k, 1.f, a, transA == 'N' ? k : m, b, n, beta, c, n) != dnnl_success)
-    throw std::runtime_error("oneDNN's sgemm refused the fused candidate pass's shapes");
-}
 
 // Rows per block: the block's pre-activation (rows x C x H floats) kept near 128 KB, inside a core's L2.
 int64_t rowsPerBlock(int64_t candidates, int64_t hidden) {
@@ -89,6 +79,7 @@ MILAB_CLONED_FOR_AVX2 double candidateRow(const CandidateRow& in, float* units, 
 std::optional<CandidateNce> fusedCandidateNce(const at::Tensor& weight, const at::Tensor& bias, const at::Tensor& rows,
                                               const at::Tensor& offsets, const at::Tensor& positive,
                                               const at::Tensor& negatives) {
+  if (!sgemmThroughOneDnn()) return std::nullopt;  // ATen's ops then (candidate_nce.h says why)
   for (const at::Tensor* t : {&weight, &bias, &rows, &offsets, &positive, &negatives})
     if (!fusable(*t)) return std::nullopt;
   const int64_t b = negatives.size(0), c = negatives.size(1), d = negatives.size(2), h = weight.size(0);
@@ -115,23 +106,16 @@ std::optional<CandidateNce> fusedCandidateNce(const at::Tensor& weight, const at
     const int64_t count = std::min(block, b - first), n = count * c;
     const float* blockY = y + first * c * d;
     // The pre-activation of the block's negatives, W y (the bias below): [n, H].
-    sgemm('N', n, h, d, blockY, wT, 0.f, units);
+    sgemm('N', 'N', n, h, d, blockY, wT, 0.f, units);
     for (int64_t i = first; i < first + count; ++i)
       valueSum += candidateRow({r + i * h, c1, o[i], p[i], c, h, perRow}, units + (i - first) * c * h, scores.data(),
                                gradRows + i * h, gradBias, gradPositive[i], gradOffsets[i]);
     // The weight's gradient through the block, transposed: y^T (d/dpre), added.
-    sgemm('T', d, h, n, blockY, units, 1.f, gradWeightT);
+    sgemm('T', 'N', d, h, n, blockY, units, 1.f, gradWeightT);
   }
   out.gradWeight = gradientT.t().contiguous();
   out.value.fill_(valueSum / static_cast<double>(b) + std::log(static_cast<double>(c + 1)));
   return out;
 }
-#else
-// Built without oneDNN (CMakeLists.txt): the caller takes ATen's ops.
-std::optional<CandidateNce> fusedCandidateNce(const at::Tensor&, const at::Tensor&, const at::Tensor&,
-                                              const at::Tensor&, const at::Tensor&, const at::Tensor&) {
-  return std::nullopt;
-}
-#endif
 
 }  // namespace milab

@@ -29,7 +29,8 @@ struct CandidateNce {
 };
 
 // weight [H, d] and bias [H] (the layer), rows [B, H], offsets [B], positive [B], negatives [B, C, d]. Nothing when
-// the tensors are not contiguous CPU floats (a GPU or double run): the caller takes ATen's ops.
+// the tensors are not contiguous CPU floats (a GPU or double run), or the build has no oneDNN (as before nn/sgemm
+// existed): the caller takes ATen's ops.
 std::optional<CandidateNce> fusedCandidateNce(const at::Tensor& weight, const at::Tensor& bias, const at::Tensor& rows,
                                               const at::Tensor& offsets, const at::Tensor& positive,
                                               const at::Tensor& negatives);

@@ -1,9 +1,9 @@
 // The step loop's host side: a step's readings stay tensors (StepReading) until PendingSteps copies many steps' at
 // once, and the numbers that come out are exactly those .item() gave step by step (order of addition, sign, dtype);
 // the first non-finite step ends the drain with its reason. descendClipped, which no longer reads the gradient
-// norm back to the host, clips as torch::nn::utils::clip_grad_norm_ does, to the bit; and InfoNCE's step with its
-// backward written out (SeparableCritic::trainInBatchNce) is autograd's step, to the bit; DEMI's
-// (plugins/demi/demi_step) is autograd's to float rounding (its candidates are summed in another order).
+// norm back to the host, clips as torch::nn::utils::clip_grad_norm_ does, to the bit; and DEMI's step with its
+// backward written out (plugins/demi/demi_step) is autograd's to float rounding (its candidates are summed in
+// another order). The separable critic's written-out step has its own suite, test_separable_step.
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
 #include <torch/types.h>
@@ -129,38 +129,6 @@ class TestStepLoop : public QObject {
           QVERIFY2(at::equal(all[i], allTheirs[i]), qPrintable(QString("max norm %1, step %2").arg(maxNorm).arg(step)));
       }
     }
-  }
-
-  void handWrittenInfoNceStepIsAutogradsToTheBit_data() {
-    QTest::addColumn<int>("K");
-    QTest::addColumn<int>("hidden");
-    QTest::addColumn<int>("embed");
-    QTest::newRow("K 128, the default critic") << 128 << 100 << 100;
-    QTest::newRow("K 7, odd sizes") << 7 << 13 << 5;
-    QTest::newRow("K 100 = embed") << 100 << 64 << 100;  // a transposed [E, K] is then [K, K]: the layout rule
-  }
-  void handWrittenInfoNceStepIsAutogradsToTheBit() {
-    QFETCH(int, K);
-    QFETCH(int, hidden);
-    QFETCH(int, embed);
-    at::Generator a = at::make_generator<at::CPUGeneratorImpl>(3), b = at::make_generator<at::CPUGeneratorImpl>(3);
-    SeparableCritic autograd(6, 4, hidden, embed, 5e-3, c10::Device(c10::kCPU), a),
-        handWritten(6, 4, hidden, embed, 5e-3, c10::kCPU, b);
-    at::Generator data = at::make_generator<at::CPUGeneratorImpl>(8);
-    const at::Tensor probeX = at::randn({9, 6}, data), probeY = at::randn({9, 4}, data);
-    for (int step = 0; step < 40; ++step) {
-      const at::Tensor x = at::randn({K, 6}, data), y = x.narrow(1, 0, 4) + 0.5 * at::randn({K, 4}, data);
-      const at::Tensor expected = inBatchNce(autograd.scores(x, y));
-      autograd.minimise(-expected);
-      const at::Tensor objective = handWritten.trainInBatchNce(x, y);
-      const QByteArray where = QString("step %1").arg(step).toUtf8();
-      QVERIFY2(at::equal(objective, expected.detach()), where);
-      // Every parameter feeds these: one differing bit anywhere shows here.
-      QVERIFY2(at::equal(handWritten.embedX(probeX), autograd.embedX(probeX)), where);
-      QVERIFY2(at::equal(handWritten.embedY(probeY), autograd.embedY(probeY)), where);
-    }
-    QVERIFY(
-        !at::equal(autograd.embedX(probeX), SeparableCritic(6, 4, hidden, embed, 5e-3, c10::kCPU, b).embedX(probeX)));
   }
 
   // The fused CPU loops of the candidates' scores and their backward against the ATen ops they replace (what a GPU

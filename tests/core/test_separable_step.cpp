@@ -1,0 +1,137 @@
+// The separable critic's written-out step (SeparableCritic::writeGradients / trainOnScores) against autograd's
+// backward through the same networks, for every kind of score-matrix bound the comparators train: InfoNCE's closed
+// form and, through scoresBackwardByAutograd, NWJ, TUBA, DV, MINE's corrected gradient, JS, SMILE's JS-trained DV
+// and local NCE's binary NCE. In double (the ATen calls autograd makes: to the bit, or nearly) and in float on
+// contiguous CPU tensors (SeparableCpuPass, oneDNN's GEMMs: to float rounding).
+#include <ATen/ATen.h>
+#include <ATen/CPUGeneratorImpl.h>
+#include <c10/core/DefaultDtype.h>
+
+#include <QtTest>
+#include <functional>
+
+#include "engine/device.h"
+#include "nn/bounds.h"
+#include "nn/separable_critic.h"
+
+using namespace milab;
+
+namespace {
+
+using Bound = std::function<at::Tensor(const at::Tensor&)>;
+
+// The bounds as the plugins train them (plugins/*/..._plugin.cpp), written here from nn/bounds.
+Bound bound(const QString& name) {
+  if (name == "infonce") return inBatchNce;
+  if (name == "nwj") return nwjBound;
+  if (name == "tuba") return tubaBound;
+  if (name == "dv") return dvBound;
+  if (name == "mine") return [](const at::Tensor& s) { return mineObjective(s, at::full({}, 1.7, s.options())); };
+  if (name == "js") return [](const at::Tensor& s) { return valueOfWithGradientOf(nwjBound(s + 1.0), jsObjective(s)); };
+  if (name == "smile")
+    return [](const at::Tensor& s) {
+      return valueOfWithGradientOf(s.diagonal().mean() - logMeanExpOffDiagonal(s.clamp(-1.0, 1.0)), jsObjective(s));
+    };
+  return [](const at::Tensor& s) {  // local-nce
+    return (at::log_sigmoid(s.diagonal()) + at::log_sigmoid(-s).sum(1) - at::log_sigmoid(-s.diagonal())).mean();
+  };
+}
+
+// The critics are built in `dtype` (torch's modules take the default dtype), then it is set back.
+struct DefaultDtype {
+  explicit DefaultDtype(at::ScalarType t) : saved(c10::get_default_dtype()) {
+    c10::set_default_dtype(c10::scalarTypeToTypeMeta(t));
+  }
+  ~DefaultDtype() { c10::set_default_dtype(saved); }
+  caffe2::TypeMeta saved;
+};
+
+const QStringList kBounds{"infonce", "nwj", "tuba", "dv", "mine", "js", "smile", "local-nce"};
+
+}  // namespace
+
+class TestSeparableStep : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void initTestCase() { initTorchRuntime(1); }
+
+  void gradientsAreAutogradsForEveryBound_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<bool>("inDouble");
+    QTest::addColumn<int>("K");
+    QTest::addColumn<int>("hidden");
+    QTest::addColumn<int>("embed");
+    for (const QString& b : kBounds) {
+      QTest::newRow(qPrintable(b + ", double, K 37")) << b << true << 37 << 13 << 5;
+      QTest::newRow(qPrintable(b + ", float, K 37")) << b << false << 37 << 13 << 5;
+      QTest::newRow(qPrintable(b + ", float, K 128, the default critic")) << b << false << 128 << 100 << 100;
+    }
+  }
+  void gradientsAreAutogradsForEveryBound() {
+    QFETCH(QString, name);
+    QFETCH(bool, inDouble);
+    QFETCH(int, K);
+    QFETCH(int, hidden);
+    QFETCH(int, embed);
+    const at::ScalarType dtype = inDouble ? at::kDouble : at::kFloat;
+    const DefaultDtype scope(dtype);
+    at::Generator a = at::make_generator<at::CPUGeneratorImpl>(3), b = at::make_generator<at::CPUGeneratorImpl>(3);
+    SeparableCritic autograd(6, 4, hidden, embed, 5e-3, c10::kCPU, a), written(6, 4, hidden, embed, 5e-3, c10::kCPU, b);
+    at::Generator data = at::make_generator<at::CPUGeneratorImpl>(8);
+    const at::Tensor x = at::randn({K, 6}, data).to(dtype);
+    const at::Tensor y = (x.narrow(1, 0, 4) + 0.5 * at::randn({K, 4}, data).to(dtype)).contiguous();
+    // The float case must be the written-out CPU pass, the double case the ATen calls.
+    QCOMPARE(SeparableCpuPass::takes(written.xNetwork(), written.yNetwork(), x, y), !inDouble);
+
+    const Bound objective = bound(name);
+    for (const at::Tensor& p : autograd.parameters()) p.mutable_grad().zero_();
+    const at::Tensor expected = objective(autograd.scores(x, y));
+    expected.neg().backward();
+    for (const at::Tensor& p : written.parameters()) p.mutable_grad().fill_(1e3);  // overwritten, not added to
+    const at::Tensor value = written.writeGradients(x, y, [&](const at::Tensor& s) {
+      return name == "infonce" ? written.inBatchNceBackward(s) : scoresBackwardByAutograd(objective, s);
+    });
+
+    const double tolerance = inDouble ? 1e-12 : 2e-5;
+    QVERIFY2(
+        std::abs(value.item<double>() - expected.item<double>()) <= tolerance * (1 + std::abs(expected.item<double>())),
+        qPrintable(QString("value %1, autograd %2").arg(value.item<double>()).arg(expected.item<double>())));
+    // Errors against the largest gradient of all: some are zero up to rounding (InfoNCE's is blind to g's output
+    // bias, which shifts a row's scores by one constant).
+    double scale = 0;
+    for (const at::Tensor& p : autograd.parameters()) scale = std::max(scale, p.grad().abs().max().item<double>());
+    QVERIFY2(scale > 0, "no gradient tests nothing");
+    for (size_t i = 0; i < autograd.parameters().size(); ++i) {
+      const at::Tensor ours = written.parameters()[i].grad(), theirs = autograd.parameters()[i].grad();
+      const double error = (ours - theirs).abs().max().item<double>();
+      QVERIFY2(error <= tolerance * scale,
+               qPrintable(QString("parameter %1: max error %2 of max |grad| %3").arg(i).arg(error).arg(scale)));
+    }
+  }
+
+  // In double, the written-out step is autograd's to the bit, Adam included: 20 steps of InfoNCE and NWJ keep the
+  // two critics' parameters equal.
+  void doubleStepsAreAutogradsToTheBit() {
+    const DefaultDtype scope(at::kDouble);
+    for (const QString& name : {QString("infonce"), QString("nwj")}) {
+      at::Generator a = at::make_generator<at::CPUGeneratorImpl>(3), b = at::make_generator<at::CPUGeneratorImpl>(3);
+      SeparableCritic autograd(6, 4, 13, 5, 5e-3, c10::kCPU, a), written(6, 4, 13, 5, 5e-3, c10::kCPU, b);
+      at::Generator data = at::make_generator<at::CPUGeneratorImpl>(8);
+      const Bound objective = bound(name);
+      for (int step = 0; step < 20; ++step) {
+        const at::Tensor x = at::randn({16, 6}, data, at::kDouble);
+        const at::Tensor y = (x.narrow(1, 0, 4) + 0.5 * at::randn({16, 4}, data, at::kDouble)).contiguous();
+        autograd.minimise(-objective(autograd.scores(x, y)));
+        if (name == "infonce")
+          written.trainInBatchNce(x, y);
+        else
+          written.trainOnScores(x, y, [&](const at::Tensor& s) { return scoresBackwardByAutograd(objective, s); });
+      }
+      for (size_t i = 0; i < autograd.parameters().size(); ++i)
+        QVERIFY2(at::equal(written.parameters()[i], autograd.parameters()[i]), qPrintable(name));
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(TestSeparableStep)
+#include "test_separable_step.moc"
