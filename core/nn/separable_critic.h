@@ -50,7 +50,8 @@ class SeparableCritic {
   at::Tensor writeGradients(const at::Tensor& xs, const at::Tensor& ys, const ScoresObjective& objective);
   // trainOnScores for inBatchNce, its gradient at the scores in closed form (no autograd at all).
   at::Tensor trainInBatchNce(const at::Tensor& xs, const at::Tensor& ys);
-  // That closed form: inBatchNce(scores) and its gradient (no graph).
+  // That closed form: inBatchNce(scores) and its gradient (no graph; on CPU floats a buffer of this critic, valid
+  // until the next call).
   ScoresBackward inBatchNceBackward(const at::Tensor& scores);
   // For a step whose backward is written out outside this class (plugins/demi/demi_step): the two MLPs, f over
   // the x side and g over y, and one Adam step over the gradients written into their parameters' .grad().
@@ -62,6 +63,7 @@ class SeparableCritic {
   Mlp f_{nullptr}, g_{nullptr};
   std::unique_ptr<FlatAdam> adam_;
   at::Tensor diagonalSeed_;  // trainInBatchNce's constant gradient at the log-softmax, for the last K
+  at::Tensor rowsGradient_;  // inBatchNceBackward's gradient on CPU floats, kept from step to step
   SeparableCpuPass cpuPass_;
 };
 

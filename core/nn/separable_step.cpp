@@ -14,8 +14,10 @@
 
 #include <cmath>
 
+#include "nn/fusable.h"
 #include "nn/mlp_backward.h"
 #include "nn/separable_critic.h"
+#include "nn/softmax_rows.h"
 
 namespace milab {
 
@@ -64,8 +66,14 @@ at::Tensor SeparableCritic::trainInBatchNce(const at::Tensor& xs, const at::Tens
 
 ScoresBackward SeparableCritic::inBatchNceBackward(const at::Tensor& scores) {
   c10::NoGradGuard noGraph;
-  const at::Tensor logSoftmax = at::log_softmax(scores, 1);
   const int64_t k = scores.size(0);
+  if (fusable(scores) && scores.size(1) == k) {  // CPU floats: one pass per row (nn/softmax_rows)
+    if (!rowsGradient_.defined() || rowsGradient_.size(0) != k) rowsGradient_ = at::empty_like(scores);
+    const double sum = inBatchNceRows(scores.data_ptr<float>(), k, rowsGradient_.data_ptr<float>());
+    return {at::scalar_tensor(sum / static_cast<double>(k) + std::log(static_cast<double>(k)), scores.options()),
+            rowsGradient_};
+  }
+  const at::Tensor logSoftmax = at::log_softmax(scores, 1);
   // d(-objective)/d(logSoftmax): zeros with -1/K on the diagonal, as NegBackward, MeanBackward (grad expanded,
   // divided by numel) and DiagonalBackward (zeros, the diagonal copied in) build it. The same every step for one K.
   if (!diagonalSeed_.defined() || diagonalSeed_.size(0) != k || diagonalSeed_.device() != scores.device() ||

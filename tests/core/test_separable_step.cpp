@@ -8,7 +8,9 @@
 #include <c10/core/DefaultDtype.h>
 
 #include <QtTest>
+#include <cmath>
 #include <functional>
+#include <limits>
 
 #include "engine/device.h"
 #include "nn/bounds.h"
@@ -106,6 +108,26 @@ class TestSeparableStep : public QObject {
       const double error = (ours - theirs).abs().max().item<double>();
       QVERIFY2(error <= tolerance * scale,
                qPrintable(QString("parameter %1: max error %2 of max |grad| %3").arg(i).arg(error).arg(scale)));
+    }
+  }
+
+  // A NaN or an infinity among the scores leaves InfoNCE's objective finite exactly where the log-softmax in double
+  // is (a score of -inf off the diagonal is only a negative that never wins), so a diverged critic stops its run.
+  void nonFiniteScoresAsTheLogSoftmaxReadsThem() {
+    at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(5);
+    SeparableCritic critic(3, 3, 4, 4, 1e-3, c10::kCPU, gen);
+    const double inf = std::numeric_limits<double>::infinity();
+    for (double bad : {std::numeric_limits<double>::quiet_NaN(), inf, -inf}) {
+      for (int column : {0, 5}) {
+        at::Tensor scores = at::randn({8, 8}, gen);
+        scores[0][column] = bad;
+        const double ours = critic.inBatchNceBackward(scores).objective.item<double>();
+        const double reference = inBatchNce(scores.to(at::kDouble)).item<double>();
+        const QByteArray where =
+            QString("score %1 in column %2: %3 against %4").arg(bad).arg(column).arg(ours).arg(reference).toUtf8();
+        QCOMPARE(std::isfinite(ours), std::isfinite(reference));
+        if (std::isfinite(reference)) QVERIFY2(std::abs(ours - reference) < 1e-5, where.constData());
+      }
     }
   }
 

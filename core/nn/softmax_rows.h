@@ -1,0 +1,16 @@
+#pragma once
+// InfoNCE's value and its gradient at a float score matrix in one pass over each row, for the written-out CPU step
+// (nn/separable_step). In a translation unit of its own because it is compiled with -ffast-math, what makes
+// glibc's math.h declare the vector expf (libmvec) that the row loops call: the log-softmax and its backward through
+// ATen exponentiate every score twice and cost 42 us of InfoNCE's ~290 us step at K = 128 here. Torch-free.
+#include <cstdint>
+
+namespace milab {
+
+// For scores [k, k] (row-major, contiguous): grad[i][j] = (softmax_i(j) - [i == j]) / k, the gradient of
+// -inBatchNce, and the return value sum_i log_softmax_i(i) in double (inBatchNce = it / k + log k). A NaN or an
+// infinity among the scores carries into the row's sum even under -ffast-math (test_separable_step reads it), so the
+// return value is non-finite where the log-softmax's is and the run stops with its reason.
+double inBatchNceRows(const float* scores, int64_t k, float* grad);
+
+}  // namespace milab
