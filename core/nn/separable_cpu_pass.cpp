@@ -48,7 +48,8 @@ MILAB_CLONED_FOR_AVX2 void columnSums(const float* in, int64_t rows, int64_t col
 }  // namespace
 
 bool SeparableCpuPass::takes(Mlp& f, Mlp& g, const at::Tensor& xs, const at::Tensor& ys) {
-  return fusable(xs) && fusable(ys) && fusableModule(f) && fusableModule(g);
+  return xs.dim() == 2 && ys.dim() == 2 && xs.size(0) == ys.size(0) &&  // a square score matrix: its buffers
+         fusable(xs) && fusable(ys) && fusableModule(f) && fusableModule(g);
 }
 
 void SeparableCpuPass::reserve(int64_t rows, int64_t hidden, int64_t embed) {

@@ -82,8 +82,10 @@ class TestSeparableStep : public QObject {
     at::Generator data = at::make_generator<at::CPUGeneratorImpl>(8);
     const at::Tensor x = at::randn({K, 6}, data).to(dtype);
     const at::Tensor y = (x.narrow(1, 0, 4) + 0.5 * at::randn({K, 4}, data).to(dtype)).contiguous();
-    // The float case must be the written-out CPU pass, the double case the ATen calls.
+    // The float case must be the written-out CPU pass, the double case the ATen calls; the pass's buffers are a
+    // square score matrix, so rows of x without as many of y take the ATen calls too.
     QCOMPARE(SeparableCpuPass::takes(written.xNetwork(), written.yNetwork(), x, y), !inDouble);
+    QVERIFY(!SeparableCpuPass::takes(written.xNetwork(), written.yNetwork(), x, y.narrow(0, 1, K - 1).contiguous()));
 
     const Bound objective = bound(name);
     for (const at::Tensor& p : autograd.parameters()) p.mutable_grad().zero_();
