@@ -4,14 +4,12 @@
 //   usage: bench_demi_parts [K=128] [reps=2000]
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
-#ifdef MILAB_HAVE_DNNL
-#include <oneapi/dnnl/dnnl.h>
-#endif
 
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <string>
 
 #include "demi/candidate_nce.h"
 #include "demi/demi_step.h"
@@ -19,6 +17,7 @@
 #include "gaussian_model.h"
 #include "gaussian_sampler.h"
 #include "nn/separable_critic.h"
+#include "nn/sgemm.h"
 
 using namespace milab;
 
@@ -56,9 +55,8 @@ int main(int argc, char** argv) {
         const Batch j = sampler.sampleJoint(K, gen);
         infonce.trainInBatchNce(at::cat({j.xp, j.x}, 1), j.y);
       }));
-  const at::Tensor xInput = at::cat({batch.xp, batch.x}, 1), yInput = sampler.sampleJoint(K, gen).y;
-  const at::Tensor xFull = at::cat({xInput, xInput}, 0).contiguous(),
-                   yFull = at::cat({yInput.narrow(0, 0, b), yInput.narrow(0, 0, b)}, 0).contiguous();
+  const Batch full = sampler.sampleJoint(K, gen);  // InfoNCE's fixed inputs: one joint batch of K
+  const at::Tensor xFull = at::cat({full.xp, full.x}, 1), yFull = full.y.contiguous();
   row("InfoNCE on fixed inputs (trainInBatchNce)",
       microsecondsEach(reps, [&] { infonce.trainInBatchNce(xFull, yFull); }));
   SeparableCpuPass pass;
@@ -80,17 +78,17 @@ int main(int argc, char** argv) {
   const at::Tensor rows = at::randn({b, h}, gen) * 0.1, offsets = at::randn({b}, gen), positive = at::randn({b}, gen);
   row("fused candidate pass (fusedCandidateNce)",
       microsecondsEach(reps, [&] { fusedCandidateNce(weight, bias, rows, offsets, positive, negatives); }));
-#ifdef MILAB_HAVE_DNNL
+  // The pass's two GEMMs as it calls them (nn/sgemm: oneDNN where the build found it, else ATen's mm).
   const at::Tensor units = at::empty({b * c, h});
   const at::Tensor weightT = weight.t().contiguous(), gradT = at::zeros({d, h});
-  row("  its first GEMM ([B C, d] x [d, H], oneDNN)", microsecondsEach(reps, [&] {
-        dnnl_sgemm('N', 'N', b * c, h, d, 1.f, negatives.data_ptr<float>(), d, weightT.data_ptr<float>(), h, 0.f,
-                   units.data_ptr<float>(), h);
+  const char* through = sgemmThroughOneDnn() ? "oneDNN" : "ATen";
+  row((std::string("  its first GEMM ([B C, d] x [d, H], ") + through + ")").c_str(), microsecondsEach(reps, [&] {
+        sgemm('N', 'N', b * c, h, d, negatives.data_ptr<float>(), weightT.data_ptr<float>(), 0.f,
+              units.data_ptr<float>());
       }));
-  row("  its gradient GEMM ([d, B C] x [B C, H], oneDNN)", microsecondsEach(reps, [&] {
-        dnnl_sgemm('T', 'N', d, h, b * c, 1.f, negatives.data_ptr<float>(), d, units.data_ptr<float>(), h, 0.f,
-                   gradT.data_ptr<float>(), h);
+  row((std::string("  its gradient GEMM ([d, B C] x [B C, H], ") + through + ")").c_str(), microsecondsEach(reps, [&] {
+        sgemm('T', 'N', d, h, b * c, negatives.data_ptr<float>(), units.data_ptr<float>(), 0.f,
+              gradT.data_ptr<float>());
       }));
-#endif
   return 0;
 }

@@ -8,7 +8,7 @@
 // InfoNCE). On contiguous CPU floats the networks' pass is SeparableCpuPass (oneDNN's GEMMs, buffers kept); on a
 // GPU or in double it makes exactly the calls autograd's derivative formulas make in this LibTorch (1.13:
 // addmm/mm backward, threshold_backward for relu_, _log_softmax_backward_data, sum_to for a broadcast bias), so
-// there a step is autograd's to the bit. Both are checked against the autograd step in test_step_loop.
+// there a step is autograd's to the bit. Both are checked against the autograd step in test_separable_step.
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
 
