@@ -45,33 +45,23 @@ at::Tensor ScoreMatrixEstimator::scores(const Batch& batch) {
 }
 
 StepResult ScoreMatrixEstimator::trainStep(const Batch& batch) {
-  if (critic_) return separableStep(batch);
-  const at::Tensor s = scores(batch);
-  const at::Tensor objective = bound_.objective(s);
-  StepReading reported = objective;
-  if (bound_.value) {
-    c10::NoGradGuard noGrad;
-    reported = bound_.value(s.detach());
-  }
-  joint_->minimise(-objective);
-  return {reported, -StepReading(objective)};
-}
-
-StepResult ScoreMatrixEstimator::separableStep(const Batch& batch) {
+  const at::Tensor x = criticInput(batch);
   if (bound_.objectiveIsInBatchNce) {
-    const at::Tensor objective = critic_->trainInBatchNce(criticInput(batch), batch.y);
+    const at::Tensor objective =
+        critic_ ? critic_->trainInBatchNce(x, batch.y) : joint_->trainOnScores(x, batch.y, std::ref(inBatchNce_));
     return {objective, -StepReading(objective)};
   }
   at::Tensor reported;  // read while the scores are alive: they are the critic's buffer
-  const at::Tensor objective =
-      critic_->trainOnScores(criticInput(batch), batch.y, [this, &reported](const at::Tensor& s) {
-        if (bound_.value) {
-          c10::NoGradGuard noGrad;
-          reported = bound_.value(s);
-        }
-        return scoresBackwardByAutograd(bound_.objective, s);
-      });
-  return {reported.defined() ? reported : objective, -StepReading(objective)};
+  const ScoresObjective objective = [this, &reported](const at::Tensor& s) {
+    if (bound_.value) {
+      c10::NoGradGuard noGrad;
+      reported = bound_.value(s);
+    }
+    return scoresBackwardByAutograd(bound_.objective, s);
+  };
+  const at::Tensor value =
+      critic_ ? critic_->trainOnScores(x, batch.y, objective) : joint_->trainOnScores(x, batch.y, objective);
+  return {reported.defined() ? reported : value, -StepReading(value)};
 }
 
 Evaluation ScoreMatrixEstimator::evaluate(const Batch& batch) {

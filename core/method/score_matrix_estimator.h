@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "method/estimator.h"
+#include "nn/in_batch_nce_backward.h"
 
 namespace milab {
 
@@ -24,9 +25,8 @@ struct ScoreMatrixBound {
   std::function<at::Tensor(const at::Tensor& scores)> value;
   // The optimal critic of this bound is PMI + oracleShift (NWJ: 1).
   double oracleShift = 0;
-  // The objective is inBatchNce itself (InfoNCE): a learned separable critic then trains through
-  // SeparableCritic::trainInBatchNce, its gradient at the scores in closed form (other bounds': by autograd on the
-  // scores alone).
+  // The objective is inBatchNce itself (InfoNCE): a learned critic then trains with its gradient at the scores in
+  // closed form (nn/in_batch_nce_backward; other bounds': by autograd on the scores alone).
   bool objectiveIsInBatchNce = false;
   // How a whole held-out part is read (held_out = whole), from the critic on its n pairs (x_i, y_i) and on
   // (x_i, y_perm(i)) for one permutation: bmi's NWJ and DV. Empty: the bound on the n x n score matrix (InfoNCE's
@@ -47,8 +47,6 @@ class ScoreMatrixEstimator final : public Estimator {
 
  private:
   at::Tensor scores(const Batch& batch);
-  // A learned separable critic's step: its backward written out (SeparableCritic::trainOnScores).
-  StepResult separableStep(const Batch& batch);
   at::Tensor pairScores(const at::Tensor& x, const at::Tensor& y);  // [n]: the critic on (x_i, y_i)
   at::Tensor value(const at::Tensor& scores) const {
     return bound_.value ? bound_.value(scores) : bound_.objective(scores);
@@ -64,6 +62,7 @@ class ScoreMatrixEstimator final : public Estimator {
   std::unique_ptr<SeparableCritic> critic_;  // critic = learned
   std::unique_ptr<JointCritic> joint_;       // critic = joint; both null for the oracle
   ScoreMatrixBound bound_;
+  InBatchNceBackward inBatchNce_;  // the joint critic's InfoNCE gradient (the separable critic keeps its own)
 };
 
 // The x side a critic reads: [x, x'] when the task has a subview, else x; and its width.

@@ -55,6 +55,8 @@ at::Tensor JointCritic::rest(at::Tensor hidden) const {
 }
 
 at::Tensor JointCritic::scores(const at::Tensor& xs, const at::Tensor& ys) {
+  if (!c10::GradMode::is_enabled() && JointCpuPass::takes(parameters(), xs, ys))
+    return JointCpuPass::scores(parameters(), xs, ys);
   const at::Tensor fromX = at::linear(xs, wx_, b1_);  // [B, H]
   const at::Tensor fromY = at::linear(ys, wy_);       // [M, H]
   // Read without gradients (a whole held-out half: 2,500 x 2,500 pairs at N = 5,000), the pairs' activations go in

@@ -5,22 +5,13 @@
 #include <memory>
 
 #include "nn/flat_adam.h"
+#include "nn/in_batch_nce_backward.h"
 #include "nn/mlp.h"
+#include "nn/scores_objective.h"
 #include "nn/separable_cpu_pass.h"
 #include "params/param_spec.h"
 
 namespace milab {
-
-// What a bound makes of one step's score matrix: its objective (reported; no gradient) and the gradient of
-// -objective at the scores, which a written-out backward carries into the networks.
-struct ScoresBackward {
-  at::Tensor objective, gradScores;
-};
-using ScoresObjective = std::function<ScoresBackward(const at::Tensor& scores)>;
-
-// The gradient of -objective(scores) at the scores by autograd, over the bound's few [K, K] operations only.
-ScoresBackward scoresBackwardByAutograd(const std::function<at::Tensor(const at::Tensor&)>& objective,
-                                        const at::Tensor& scores);
 
 class SeparableCritic {
  public:
@@ -62,8 +53,7 @@ class SeparableCritic {
  private:
   Mlp f_{nullptr}, g_{nullptr};
   std::unique_ptr<FlatAdam> adam_;
-  at::Tensor diagonalSeed_;  // trainInBatchNce's constant gradient at the log-softmax, for the last K
-  at::Tensor rowsGradient_;  // inBatchNceBackward's gradient on CPU floats, kept from step to step
+  InBatchNceBackward inBatchNce_;
   SeparableCpuPass cpuPass_;
 };
 

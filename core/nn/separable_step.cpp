@@ -12,23 +12,11 @@
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
 
-#include <cmath>
-
 #include "nn/fusable.h"
 #include "nn/mlp_backward.h"
 #include "nn/separable_critic.h"
-#include "nn/softmax_rows.h"
 
 namespace milab {
-
-ScoresBackward scoresBackwardByAutograd(const std::function<at::Tensor(const at::Tensor&)>& objective,
-                                        const at::Tensor& scores) {
-  c10::AutoGradMode graph(true);
-  const at::Tensor leaf = scores.detach().requires_grad_(true);
-  const at::Tensor value = objective(leaf);
-  value.neg().backward();
-  return {value.detach(), leaf.grad()};
-}
 
 at::Tensor SeparableCritic::trainOnScores(const at::Tensor& xs, const at::Tensor& ys,
                                           const ScoresObjective& objective) {
@@ -64,26 +52,6 @@ at::Tensor SeparableCritic::trainInBatchNce(const at::Tensor& xs, const at::Tens
   return trainOnScores(xs, ys, [this](const at::Tensor& scores) { return inBatchNceBackward(scores); });
 }
 
-ScoresBackward SeparableCritic::inBatchNceBackward(const at::Tensor& scores) {
-  c10::NoGradGuard noGraph;
-  const int64_t k = scores.size(0);
-  if (fusable(scores) && scores.size(1) == k) {  // CPU floats: one pass per row (nn/softmax_rows)
-    if (!rowsGradient_.defined() || rowsGradient_.size(0) != k) rowsGradient_ = at::empty_like(scores);
-    const double sum = inBatchNceRows(scores.data_ptr<float>(), k, rowsGradient_.data_ptr<float>());
-    return {at::scalar_tensor(sum / static_cast<double>(k) + std::log(static_cast<double>(k)), scores.options()),
-            rowsGradient_};
-  }
-  const at::Tensor logSoftmax = at::log_softmax(scores, 1);
-  // d(-objective)/d(logSoftmax): zeros with -1/K on the diagonal, as NegBackward, MeanBackward (grad expanded,
-  // divided by numel) and DiagonalBackward (zeros, the diagonal copied in) build it. The same every step for one K.
-  if (!diagonalSeed_.defined() || diagonalSeed_.size(0) != k || diagonalSeed_.device() != scores.device() ||
-      diagonalSeed_.scalar_type() != scores.scalar_type()) {
-    const at::Tensor perRow = at::ones({}, scores.options()).neg().expand({k}) / k;
-    diagonalSeed_ = at::zeros({k, k}, scores.options());
-    diagonalSeed_.diagonal().copy_(perRow);
-  }
-  return {logSoftmax.diagonal().mean() + std::log(static_cast<double>(k)),  // inBatchNce
-          at::_log_softmax_backward_data(diagonalSeed_, logSoftmax, 1, scores.scalar_type())};
-}
+ScoresBackward SeparableCritic::inBatchNceBackward(const at::Tensor& scores) { return inBatchNce_(scores); }
 
 }  // namespace milab

@@ -13,31 +13,12 @@
 #include <limits>
 
 #include "engine/device.h"
-#include "nn/bounds.h"
 #include "nn/separable_critic.h"
+#include "score_matrix_bounds.h"
 
 using namespace milab;
 
 namespace {
-
-using Bound = std::function<at::Tensor(const at::Tensor&)>;
-
-// The bounds as the plugins train them (plugins/*/..._plugin.cpp), written here from nn/bounds.
-Bound bound(const QString& name) {
-  if (name == "infonce") return inBatchNce;
-  if (name == "nwj") return nwjBound;
-  if (name == "tuba") return tubaBound;
-  if (name == "dv") return dvBound;
-  if (name == "mine") return [](const at::Tensor& s) { return mineObjective(s, at::full({}, 1.7, s.options())); };
-  if (name == "js") return [](const at::Tensor& s) { return valueOfWithGradientOf(nwjBound(s + 1.0), jsObjective(s)); };
-  if (name == "smile")
-    return [](const at::Tensor& s) {
-      return valueOfWithGradientOf(s.diagonal().mean() - logMeanExpOffDiagonal(s.clamp(-1.0, 1.0)), jsObjective(s));
-    };
-  return [](const at::Tensor& s) {  // local-nce
-    return (at::log_sigmoid(s.diagonal()) + at::log_sigmoid(-s).sum(1) - at::log_sigmoid(-s.diagonal())).mean();
-  };
-}
 
 // The critics are built in `dtype` (torch's modules take the default dtype), then it is set back.
 struct DefaultDtype {
@@ -47,8 +28,6 @@ struct DefaultDtype {
   ~DefaultDtype() { c10::set_default_dtype(saved); }
   caffe2::TypeMeta saved;
 };
-
-const QStringList kBounds{"infonce", "nwj", "tuba", "dv", "mine", "js", "smile", "local-nce"};
 
 }  // namespace
 

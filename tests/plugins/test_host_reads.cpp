@@ -62,14 +62,19 @@ class TestHostReads : public QObject {
   void trainingStepsReadNothingOnTheHost_data() {
     QTest::addColumn<QString>("method");
     QTest::addColumn<int>("samples");  // 0: fresh batches from the task; else a finite set's rows (RowSampler)
+    QTest::addColumn<QString>("critic");  // empty: the method's default
     for (const QString& id : registry_.ids())
-      if (registry_.find(id)->info().trains) QTest::newRow(qPrintable(id)) << id << 0;
-    QTest::newRow("infonce on a finite set") << "infonce" << 200;
-    QTest::newRow("minde-c on a finite set") << "minde-c" << 200;
+      if (registry_.find(id)->info().trains) QTest::newRow(qPrintable(id)) << id << 0 << QString();
+    QTest::newRow("infonce on a finite set") << "infonce" << 200 << QString();
+    QTest::newRow("minde-c on a finite set") << "minde-c" << 200 << QString();
+    // The joint critic's written-out step (nn/joint_cpu_pass), InfoNCE's closed form and a bound through autograd.
+    QTest::newRow("infonce, joint critic") << "infonce" << 0 << "joint";
+    QTest::newRow("nwj, joint critic, on a finite set") << "nwj" << 200 << "joint";
   }
   void trainingStepsReadNothingOnTheHost() {
     QFETCH(QString, method);
     QFETCH(int, samples);
+    QFETCH(QString, critic);
     const MethodPlugin* plugin = registry_.find(method);
     RunSpec spec;
     spec.task = plugin->info().needsSubview ? "gaussian3" : "gaussian2";
@@ -80,6 +85,7 @@ class TestHostReads : public QObject {
     }
     spec.method = method;
     spec.methodParams = {{"K", 16}, {"batch", 16}, {"channels", 4}};
+    if (!critic.isEmpty()) spec.methodParams.insert("critic", critic);
     ParamMap kept;
     for (const ParamSpec& p : plugin->info().params)
       if (spec.methodParams.contains(p.name)) kept.insert(p.name, spec.methodParams.value(p.name));
