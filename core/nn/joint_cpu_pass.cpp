@@ -5,9 +5,11 @@
 #include <ATen/Parallel.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "nn/fusable.h"
 #include "nn/joint_rows.h"
+#include "nn/softmax_rows.h"
 
 namespace milab {
 
@@ -77,6 +79,28 @@ at::Tensor JointCpuPass::scores(const std::vector<at::Tensor>& parameters, const
                          scratch.data(), raw(out) + i * m + j);
   });
   return out;
+}
+
+double JointCpuPass::inBatchNce(const std::vector<at::Tensor>& parameters, const at::Tensor& xs, const at::Tensor& ys) {
+  Padded padded;
+  pad(parameters, xs, ys, padded);
+  const JointRowsNet net{padded.widths.data(), int64_t(padded.weightData.size()), padded.weightData.data(),
+                         padded.biasData.data()};
+  const int64_t k = xs.size(0), h = net.widths[0], ld = padded.hyT.size(1);
+  std::vector<double> perRow(k);  // each row's log-softmax at its own pair, summed in order after
+  const int64_t grain = std::max<int64_t>(1, (int64_t(1) << 15) / std::max<int64_t>(1, k));
+  at::parallel_for(0, k, grain, [&](int64_t begin, int64_t end) {
+    std::vector<float> scratch(jointRowsScratch(net, kChunk)), row(k), exps(k);
+    for (int64_t i = begin; i < end; ++i) {
+      for (int64_t j = 0; j < k; j += kChunk)
+        jointRowsForward(net, raw(padded.hx) + i * h, raw(padded.hyT) + j, ld, std::min(kChunk, k - j), kChunk,
+                         scratch.data(), row.data() + j);
+      perRow[i] = double(row[i]) - double(logSumExp(row.data(), k, exps.data()));
+    }
+  });
+  double total = 0;
+  for (double v : perRow) total += v;
+  return total / double(k) + std::log(double(k));
 }
 
 const at::Tensor& JointCpuPass::forward(const std::vector<at::Tensor>& parameters, const at::Tensor& xs,

@@ -24,6 +24,10 @@ class JointCpuPass {
   // scores[i][j] = T([xs_i, ys_j]) as a new tensor, rows in parallel (evaluation: nothing kept).
   static at::Tensor scores(const std::vector<at::Tensor>& parameters, const at::Tensor& xs, const at::Tensor& ys);
 
+  // inBatchNce(scores(xs, ys)) for as many ys as xs, row by row without the whole matrix (a held-out half of
+  // 5,000 rows is 25 million pairs: 100 MB of scores, then as much again for their log-softmax), rows in parallel.
+  static double inBatchNce(const std::vector<at::Tensor>& parameters, const at::Tensor& xs, const at::Tensor& ys);
+
   // The same for a training step, into a buffer of this pass valid until the next forward; keeps what backward
   // reads (xs and ys are not copied: they must stay alive and unchanged until backward).
   const at::Tensor& forward(const std::vector<at::Tensor>& parameters, const at::Tensor& xs, const at::Tensor& ys);

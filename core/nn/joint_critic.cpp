@@ -7,6 +7,7 @@
 #include <cmath>
 #include <vector>
 
+#include "nn/bounds.h"
 #include "nn/descent.h"
 #include "nn/flat_adam.h"
 
@@ -73,6 +74,13 @@ at::Tensor JointCritic::scores(const at::Tensor& xs, const at::Tensor& ys) {
 
 at::Tensor JointCritic::pairScores(const at::Tensor& xs, const at::Tensor& ys) {
   return rest(at::linear(xs, wx_, b1_) + at::linear(ys, wy_));
+}
+
+at::Tensor JointCritic::inBatchNce(const at::Tensor& xs, const at::Tensor& ys) {
+  c10::NoGradGuard noGraph;
+  if (xs.size(0) == ys.size(0) && JointCpuPass::takes(parameters(), xs, ys))
+    return at::scalar_tensor(JointCpuPass::inBatchNce(parameters(), xs, ys), xs.options());
+  return milab::inBatchNce(scores(xs, ys));
 }
 
 const std::vector<at::Tensor>& JointCritic::parameters() const { return adam_->parameters(); }

@@ -26,6 +26,8 @@ class JointCritic {
 
   at::Tensor scores(const at::Tensor& xs, const at::Tensor& ys);      // [B, M]: T([xs_i, ys_j])
   at::Tensor pairScores(const at::Tensor& xs, const at::Tensor& ys);  // [B]: T([xs_i, ys_i])
+  // inBatchNce(scores(xs, ys)) without a graph; on CPU floats row by row, never holding the whole score matrix.
+  at::Tensor inBatchNce(const at::Tensor& xs, const at::Tensor& ys);
   const std::vector<at::Tensor>& parameters() const;
   void minimise(const at::Tensor& loss);  // one Adam step on `loss`
   // One Adam step maximising a bound of scores(xs, ys), the step of minimise(-objective) with the pairs' backward

@@ -47,4 +47,9 @@ double inBatchNceRows(const float* scores, int64_t k, float* grad) {
   return total;
 }
 
+float logSumExp(const float* s, int64_t k, float* scratch) {
+  const RowSums row = exponentiate(s, k, scratch);
+  return row.largest + std::log(row.sum);
+}
+
 }  // namespace milab

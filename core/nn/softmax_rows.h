@@ -13,4 +13,8 @@ namespace milab {
 // return value is non-finite where the log-softmax's is and the run stops with its reason.
 double inBatchNceRows(const float* scores, int64_t k, float* grad);
 
+// log sum_j exp(s[j]) over one row of k floats, through `scratch` (k floats): the joint critic's held-out InfoNCE
+// reading row by row (nn/joint_cpu_pass), where the whole N x N score matrix would take 100 MB at N = 5,000.
+float logSumExp(const float* s, int64_t k, float* scratch);
+
 }  // namespace milab

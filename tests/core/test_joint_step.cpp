@@ -118,6 +118,17 @@ class TestJointStep : public QObject {
     QVERIFY2(error <= 1e-5 * (1 + theirs.abs().max().item<double>()), qPrintable(QString::number(error)));
   }
 
+  // InfoNCE's held-out reading row by row (JointCritic::inBatchNce: never the whole matrix) against the bound on
+  // the ATen form's whole score matrix, over three chunks of pairs.
+  void heldOutInfoNceRowByRowIsTheBoundOnTheMatrix() {
+    at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(5);
+    JointCritic critic(6, 4, {16, 8}, 1e-3, c10::kCPU, gen);
+    const Pairs rows = pairs(601, gen);
+    const double ours = critic.inBatchNce(rows.x, rows.y).item<double>();
+    const double theirs = inBatchNce(critic.scores(rows.x, rows.y).to(at::kDouble)).item<double>();  // with a graph
+    QVERIFY2(std::abs(ours - theirs) < 1e-5, qPrintable(QString("%1 against %2").arg(ours).arg(theirs)));
+  }
+
   // A NaN in the critic (a diverged run) reads NaN in every score it reaches, as ATen's ReLU keeps it, so the run
   // stops with its reason instead of reading a finite number.
   void aNanInTheCriticReachesTheScores() {
@@ -130,6 +141,7 @@ class TestJointStep : public QObject {
     const Pairs rows = pairs(40, gen);
     c10::NoGradGuard noGraph;
     QVERIFY(critic.scores(rows.x, rows.y).isnan().all().item<bool>());
+    QVERIFY(std::isnan(critic.inBatchNce(rows.x, rows.y).item<double>()));
   }
 
   // Twenty Adam steps of NWJ through the pass stay with twenty through autograd (float rounding apart). Not InfoNCE:
