@@ -1,13 +1,20 @@
 // The joint critic's step and held-out reading on a CPU, written out (JointCpuPass) against the autograd route
-// through ATen's ops (what the step was before, and what a PyTorch loop runs), one intra-op thread: bmi's recipe's
-// shapes (batch 256, x and y of 5 dimensions; the held-out half of 5,000 rows read whole) for a few critic widths.
-//   usage: bench_joint_step [reps=200]
+// through ATen's ops (what the step was before), one intra-op thread: bmi's recipe's shapes (batch 256, x and y of
+// 5 dimensions; the held-out half of 5,000 rows read whole) for a few critic widths. Then, in alternating rounds,
+// bmi's own (16, 8) step and reading in PyTorch (bench/peer_bmi_step.py over ../shared/bench/peer_bmi.py) beside
+// milab's, when /usr/bin/python3 imports torch and the reference is there.
+//   usage: bench_joint_step [reps=200] [rounds=3]
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
 #include <c10/core/GradMode.h>
 
+#include <QCoreApplication>
+#include <QFile>
 #include <QList>
+#include <QProcess>
+#include <QRegularExpression>
 #include <QString>
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -29,10 +36,30 @@ double millisecondsEach(int reps, const std::function<void()>& work) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() / reps;
 }
 
+const QString kPeer = QStringLiteral(MILAB_SOURCE_DIR "/../shared/bench/peer_bmi.py");
+
+// The peer's step and whole reading in ms ({0, 0} when it cannot run).
+std::pair<double, double> peerMilliseconds(int steps) {
+  QProcess p;
+  p.start("/usr/bin/python3", {QStringLiteral(MILAB_SOURCE_DIR "/bench/peer_bmi_step.py"), kPeer, "--steps",
+                               QString::number(steps), "--reads", "3"});
+  if (!p.waitForFinished(1200000) || p.exitCode() != 0) return {0, 0};
+  const auto m = QRegularExpression("step_ms=([0-9.]+) read_ms=([0-9.]+)")
+                     .match(QString::fromLocal8Bit(p.readAllStandardOutput()));
+  return m.hasMatch() ? std::make_pair(m.captured(1).toDouble(), m.captured(2).toDouble()) : std::make_pair(0.0, 0.0);
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  QCoreApplication app(argc, argv);
   const int reps = argc > 1 ? std::atoi(argv[1]) : 200;
+  const int rounds = argc > 2 ? std::max(1, std::atoi(argv[2])) : 3;
   initTorchRuntime(1);
   const int64_t batch = 256, heldOut = 2500, dim = 5;
   at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(1);
@@ -57,4 +84,27 @@ int main(int argc, char** argv) {
     std::printf("  %-8s %12.3f %12.3f %8.2f %12.2f %12.2f %8.2f\n", qPrintable(name), stepPass, stepAten,
                 stepAten / stepPass, readPass, readAten, readAten / readPass);
   }
+
+  // bmi's (16, 8) critic in PyTorch against milab's, a whole training step each (Adam included), alternating.
+  if (!QFile::exists(kPeer) || peerMilliseconds(2).first == 0) {
+    std::printf("(no peer: %s missing or /usr/bin/python3 cannot import torch)\n", qPrintable(kPeer));
+    return 0;
+  }
+  JointCritic critic(dim, dim, {16, 8}, 1e-3, c10::kCPU, gen);
+  std::vector<double> stepRatios, readRatios;
+  for (int round = 0; round < rounds; ++round) {
+    const double step = millisecondsEach(reps, [&] { critic.trainOnScores(xs, ys, objective); });
+    double read;
+    {
+      c10::NoGradGuard noGraph;
+      read = millisecondsEach(std::max(1, reps / 20), [&] { critic.inBatchNce(x, y); });
+    }
+    const auto [peerStep, peerRead] = peerMilliseconds(std::max(20, reps / 4));
+    std::printf("  round %d: step %.3f ms (peer %.3f), InfoNCE read of the held-out half %.2f ms (peer %.2f)\n",
+                round + 1, step, peerStep, read, peerRead);
+    stepRatios.push_back(peerStep / step);
+    readRatios.push_back(peerRead / read);
+  }
+  std::printf("bmi's joint critic in PyTorch against milab's, median of %d rounds: step %.1fx, read %.1fx\n", rounds,
+              median(stepRatios), median(readRatios));
 }
