@@ -8,7 +8,6 @@
 #include <cmath>
 
 #include "nn/fusable.h"
-#include "nn/joint_rows.h"
 #include "nn/softmax_rows.h"
 
 namespace milab {
@@ -19,6 +18,11 @@ namespace {
 constexpr int64_t kChunk = 256;
 
 float* raw(const at::Tensor& t) { return t.data_ptr<float>(); }
+
+// Rows of scores per parallel task: about 32,768 pairs each.
+int64_t rowsPerTask(int64_t columns) {
+  return std::max<int64_t>(1, (int64_t(1) << 15) / std::max<int64_t>(1, columns));
+}
 
 int64_t roundUp(int64_t n, int64_t block) { return (n + block - 1) / block * block; }
 
@@ -57,6 +61,17 @@ void JointCpuPass::pad(const std::vector<at::Tensor>& p, const at::Tensor& xs, c
   padInto(net.hyT, at::mm(ys, p[1].t()).t(), h, roundUp(ys.size(0), kJointPairTile));
 }
 
+JointRowsNet JointCpuPass::Padded::rows() const {
+  return {widths.data(), int64_t(weightData.size()), weightData.data(), biasData.data()};
+}
+
+void JointCpuPass::Padded::scoreRow(int64_t i, int64_t m, float* scratch, float* out) const {
+  const JointRowsNet net = rows();
+  const int64_t h = widths[0], ld = hyT.size(1);
+  for (int64_t j = 0; j < m; j += kChunk)
+    jointRowsForward(net, raw(hx) + i * h, raw(hyT) + j, ld, std::min(kChunk, m - j), kChunk, scratch, out + j);
+}
+
 bool JointCpuPass::takes(const std::vector<at::Tensor>& parameters, const at::Tensor& xs, const at::Tensor& ys) {
   return allFusable(parameters, xs, ys) && std::all_of(parameters.begin(), parameters.end(), [](const at::Tensor& p) {
            return p.grad().defined() && fusable(p.grad());
@@ -66,17 +81,11 @@ bool JointCpuPass::takes(const std::vector<at::Tensor>& parameters, const at::Te
 at::Tensor JointCpuPass::scores(const std::vector<at::Tensor>& parameters, const at::Tensor& xs, const at::Tensor& ys) {
   Padded padded;
   pad(parameters, xs, ys, padded);
-  const JointRowsNet net{padded.widths.data(), int64_t(padded.weightData.size()), padded.weightData.data(),
-                         padded.biasData.data()};
-  const int64_t b = xs.size(0), m = ys.size(0), h = net.widths[0], ld = padded.hyT.size(1);
+  const int64_t b = xs.size(0), m = ys.size(0);
   at::Tensor out = at::empty({b, m}, at::kFloat);
-  const int64_t grain = std::max<int64_t>(1, (int64_t(1) << 15) / std::max<int64_t>(1, m));
-  at::parallel_for(0, b, grain, [&](int64_t begin, int64_t end) {
-    std::vector<float> scratch(jointRowsScratch(net, kChunk));
-    for (int64_t i = begin; i < end; ++i)
-      for (int64_t j = 0; j < m; j += kChunk)
-        jointRowsForward(net, raw(padded.hx) + i * h, raw(padded.hyT) + j, ld, std::min(kChunk, m - j), kChunk,
-                         scratch.data(), raw(out) + i * m + j);
+  at::parallel_for(0, b, rowsPerTask(m), [&](int64_t begin, int64_t end) {
+    std::vector<float> scratch(jointRowsScratch(padded.rows(), kChunk));
+    for (int64_t i = begin; i < end; ++i) padded.scoreRow(i, m, scratch.data(), raw(out) + i * m);
   });
   return out;
 }
@@ -84,17 +93,12 @@ at::Tensor JointCpuPass::scores(const std::vector<at::Tensor>& parameters, const
 double JointCpuPass::inBatchNce(const std::vector<at::Tensor>& parameters, const at::Tensor& xs, const at::Tensor& ys) {
   Padded padded;
   pad(parameters, xs, ys, padded);
-  const JointRowsNet net{padded.widths.data(), int64_t(padded.weightData.size()), padded.weightData.data(),
-                         padded.biasData.data()};
-  const int64_t k = xs.size(0), h = net.widths[0], ld = padded.hyT.size(1);
+  const int64_t k = xs.size(0);
   std::vector<double> perRow(k);  // each row's log-softmax at its own pair, summed in order after
-  const int64_t grain = std::max<int64_t>(1, (int64_t(1) << 15) / std::max<int64_t>(1, k));
-  at::parallel_for(0, k, grain, [&](int64_t begin, int64_t end) {
-    std::vector<float> scratch(jointRowsScratch(net, kChunk)), row(k), exps(k);
+  at::parallel_for(0, k, rowsPerTask(k), [&](int64_t begin, int64_t end) {
+    std::vector<float> scratch(jointRowsScratch(padded.rows(), kChunk)), row(k), exps(k);
     for (int64_t i = begin; i < end; ++i) {
-      for (int64_t j = 0; j < k; j += kChunk)
-        jointRowsForward(net, raw(padded.hx) + i * h, raw(padded.hyT) + j, ld, std::min(kChunk, k - j), kChunk,
-                         scratch.data(), row.data() + j);
+      padded.scoreRow(i, k, scratch.data(), row.data());
       perRow[i] = double(row[i]) - double(logSumExp(row.data(), k, exps.data()));
     }
   });
@@ -106,24 +110,18 @@ double JointCpuPass::inBatchNce(const std::vector<at::Tensor>& parameters, const
 const at::Tensor& JointCpuPass::forward(const std::vector<at::Tensor>& parameters, const at::Tensor& xs,
                                         const at::Tensor& ys) {
   pad(parameters, xs, ys, net_);
-  const JointRowsNet net{net_.widths.data(), int64_t(net_.weightData.size()), net_.weightData.data(),
-                         net_.biasData.data()};
-  const int64_t b = xs.size(0), m = ys.size(0), h = net.widths[0], ld = net_.hyT.size(1);
+  const int64_t b = xs.size(0), m = ys.size(0);
   if (!scores_.defined() || scores_.size(0) != b || scores_.size(1) != m) scores_ = at::empty({b, m}, at::kFloat);
-  const int64_t scratch = jointRowsScratch(net, kChunk);
+  const int64_t scratch = jointRowsScratch(net_.rows(), kChunk);
   if (!scratch_.defined() || scratch_.numel() != scratch) scratch_ = at::empty({scratch}, at::kFloat);
   xs_ = xs;
   ys_ = ys;
-  for (int64_t i = 0; i < b; ++i)
-    for (int64_t j = 0; j < m; j += kChunk)
-      jointRowsForward(net, raw(net_.hx) + i * h, raw(net_.hyT) + j, ld, std::min(kChunk, m - j), kChunk, raw(scratch_),
-                       raw(scores_) + i * m + j);
+  for (int64_t i = 0; i < b; ++i) net_.scoreRow(i, m, raw(scratch_), raw(scores_) + i * m);
   return scores_;
 }
 
 void JointCpuPass::backward(const std::vector<at::Tensor>& parameters, const at::Tensor& gradScores) {
-  const JointRowsNet net{net_.widths.data(), int64_t(net_.weightData.size()), net_.weightData.data(),
-                         net_.biasData.data()};
+  const JointRowsNet net = net_.rows();
   const int64_t b = xs_.size(0), m = ys_.size(0), h = net.widths[0], ld = net_.hyT.size(1);
   // The later layers' gradients summed over every pair lane by lane, padded as the network, with a last dimension
   // of kJointPairTile lanes.

@@ -12,6 +12,8 @@
 
 #include <vector>
 
+#include "nn/joint_rows.h"
+
 namespace milab {
 
 class JointCpuPass {
@@ -41,6 +43,10 @@ class JointCpuPass {
     std::vector<int64_t> widths;
     std::vector<const float*> weightData, biasData;
     at::Tensor hx, hyT;  // [B, H] with the bias; [H, M rounded up to a tile of pairs], the padding columns zero
+
+    JointRowsNet rows() const;
+    // Row i of the scores against the first m y's, a chunk of y's at a time, into out [m].
+    void scoreRow(int64_t i, int64_t m, float* scratch, float* out) const;
   };
   static void pad(const std::vector<at::Tensor>& parameters, const at::Tensor& xs, const at::Tensor& ys, Padded& net);
 
