@@ -43,19 +43,15 @@ at::Tensor BaselineBoundEstimator::bound(const Batch& batch) {
 
 StepResult BaselineBoundEstimator::trainStep(const Batch& batch) {
   adam_->zero_grad();
-  at::Tensor b;
-  if (critic_) {
-    // The critic's backward written out (SeparableCritic::trainOnScores); autograd over the bound's few operations
-    // carries the gradient at the scores out and fills the baseline's gradients on the way.
-    const at::Tensor input = criticInput(batch);
-    const at::Tensor baseline = baseline_->forward(input).squeeze(1);
-    b = critic_->trainOnScores(input, batch.y, [&](const at::Tensor& scores) {
-      return scoresBackwardByAutograd([&](const at::Tensor& s) { return bound_.value(s, baseline); }, scores);
-    });
-  } else {
-    b = bound(batch);
-    joint_->minimise(-b);  // backward fills the baseline's gradients too
-  }
+  // The critic's backward written out (SeparableCritic's or JointCritic's trainOnScores); autograd over the bound's
+  // few operations carries the gradient at the scores out and fills the baseline's gradients on the way.
+  const at::Tensor input = criticInput(batch);
+  const at::Tensor baseline = baseline_->forward(input).squeeze(1);
+  const ScoresObjective objective = [&](const at::Tensor& scores) {
+    return scoresBackwardByAutograd([&](const at::Tensor& s) { return bound_.value(s, baseline); }, scores);
+  };
+  const at::Tensor b =
+      critic_ ? critic_->trainOnScores(input, batch.y, objective) : joint_->trainOnScores(input, batch.y, objective);
   adam_->step();
   return {b, -StepReading(b)};
 }
