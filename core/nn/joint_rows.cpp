@@ -1,4 +1,6 @@
 // The joint critic's per-pair loops (nn/joint_rows.h says why they are written out, and how they are blocked).
+// GCC's vector extensions (__builtin_shuffle; Clang would also refuse 64-byte vectors between these helpers without
+// AVX-512 enabled): the lab builds with Debian's GCC (.ci/setup).
 #include "nn/joint_rows.h"
 
 #include <algorithm>
