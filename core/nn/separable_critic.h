@@ -1,7 +1,6 @@
 #pragma once
 // The DEMI paper's synthetic critic: f(x side)^T g(y), two one-hidden-layer ReLU MLPs (hidden, embed from the
 // method's parameters) trained by one Adam over both. Shared by every contrastive plugin.
-#include <functional>
 #include <memory>
 
 #include "nn/flat_adam.h"

@@ -12,7 +12,6 @@
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
 
-#include "nn/fusable.h"
 #include "nn/mlp_backward.h"
 #include "nn/separable_critic.h"
 
