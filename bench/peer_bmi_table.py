@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """The lab's `--recipe bmi` against bmi's protocol in PyTorch (../shared/bench/peer_bmi.py) on the same rows.
 
-For each task and seed the peer samples N rows, writes them to a CSV and reads its estimate; the lab then reads the
-same CSV (`--task data`) under `--recipe bmi` with the same seed. Per task: mean and standard error over the seeds
+For each task and seed the peer samples N rows, writes them to a CSV and reads its estimate from that CSV with its
+split, initialisation and batches seeded by the same seed (bench/peer_bmi_seeded.py: the peer's own command line
+fixes them at 42 for every data seed); the lab then reads the same CSV (`--task data`) under `--recipe bmi` with the
+same seed. Per task: mean and standard error over the seeds
 of each, and whether the two sit within two combined standard errors (issue 45's like-for-like check).
 
 Usage: bench/peer_bmi_table.py WORKDIR [--peer PATH] [--cli PATH] [--samples N] [--seeds S] [--method M]
@@ -40,7 +42,8 @@ def run_peer(a, task, seed):
     csv = os.path.join(a.work, f"{task}-s{seed}.csv")
     if os.path.exists(out) and os.path.exists(csv):
         return
-    line = subprocess.run(["/usr/bin/python3", a.peer, task, str(a.samples), str(seed), a.method, "--csv", csv],
+    runner = os.path.join(HERE, "peer_bmi_seeded.py")
+    line = subprocess.run(["/usr/bin/python3", runner, a.peer, task, str(a.samples), str(seed), a.method, "--csv", csv],
                           check=True, capture_output=True, text=True).stdout.strip().splitlines()[-1]
     with open(out, "w") as f:
         f.write(line + "\n")
