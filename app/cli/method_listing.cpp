@@ -42,14 +42,13 @@ int listMethods(const MethodRegistry& registry, bool longForm) {
     std::printf("%s\t%s\n", info.id.toUtf8().constData(), info.displayName.toUtf8().constData());
     if (!longForm) continue;
     std::printf("  %s\n", info.summary.toUtf8().constData());
+    QString kind = info.lowerBound   ? "a lower bound on it in expectation"
+                   : info.upperBound ? "an upper bound on it in expectation when its model q is good"
+                                     : "neither an upper nor a lower bound";
+    if (!info.lowerBound && info.selectsByHeldOutLoss)
+      kind += "; on a finite set, early stopping and report = best go by its held-out loss";
     std::printf("  estimates %s%s; %s\n", targetOf(info.target).toUtf8().constData(),
-                info.needsSubview ? " (needs a task with x' and samples of p(y|x'))" : "",
-                info.lowerBound   ? "a lower bound on it in expectation"
-                : info.upperBound ? "an upper bound on it in expectation when its model q is good"
-                : info.selectsByHeldOutLoss
-                    ? "neither an upper nor a lower bound; on a finite set, early stopping and report = best go by its "
-                      "held-out loss"
-                    : "neither an upper nor a lower bound");
+                info.needsSubview ? " (needs a task with x' and samples of p(y|x'))" : "", kind.toUtf8().constData());
     if (!info.trains) std::printf("  trains nothing: steps are ignored; each evaluation batch is one reading\n");
     const QList<Ceiling> ceilings = m->ceilings(defaultsOf(info.params));
     QStringList shown;

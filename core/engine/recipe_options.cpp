@@ -56,8 +56,8 @@ void applyRecipe(const TaskInfo& task, const MethodInfo& method, QVariantMap* fl
     // held_out whole) go to the score-matrix methods only. A density model (DoE, CLUB) or DEMI's classifier keeps its
     // own: at lr 0.1 DoE diverged on multinormal-dense-25-25-0.5 and CLUB read 25.4 nats of a true 1.29.
     if (kCriticKeys.contains(r.key) && !method.readsWholeHeldOut) continue;
-    // A method that reads neither a lower nor an upper bound and has no held-out loss to select by (DoE) has no
-    // better reading to stop at or report.
+    // A method that reads neither a lower nor an upper bound and has no held-out loss to select by (SMILE, f-DIME) has
+    // no better reading to stop at or report.
     if ((r.key == "early_stopping" || r.key == "report") && heldOutSelection(method) == HeldOutSelection::None)
       continue;
     const ParamSpec* spec = findSpec(runSettingSpecs(), r.key);

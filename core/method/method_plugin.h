@@ -51,18 +51,21 @@ struct MethodInfo {
   // Its estimator reads any number of rows at once (Estimator::evaluateWhole): the finite-sample protocol's
   // held_out = whole, bmi's reading of the whole held-out half, is offered to it.
   bool readsWholeHeldOut = false;
-  // Neither bound, but a held-out loss that says which network is better (Evaluation::loss: the diffusion
-  // estimators' denoising loss): early stopping and report = best select by that loss instead of the reading.
+  // Not a lower bound, but a held-out loss that says which model is better (Evaluation::loss: the diffusion
+  // estimators' denoising loss, the negative log-likelihood of DoE's and CLUB's densities): early stopping and
+  // report = best select by that loss instead of the reading.
   bool selectsByHeldOutLoss = false;
 };
 
-// How the finite-sample protocol tells a better held-out reading: higher for a lower bound, lower for an upper bound
-// (CLUB), by a lower held-out loss for selectsByHeldOutLoss, and not at all for a method that is none of these (DoE).
+// How the finite-sample protocol tells a better held-out reading: higher for a lower bound, by a lower held-out loss
+// for selectsByHeldOutLoss, lower for an upper bound without one, and not at all for a method that is none of these.
+// CLUB is an upper bound only while q(y|x) is close to p(y|x), and a q narrower than p (one fitted to the training
+// rows) reads higher, not lower: its better q is the one with the higher held-out likelihood, not the lower reading.
 enum class HeldOutSelection { HighestReading, LowestReading, LowestLoss, None };
 inline HeldOutSelection heldOutSelection(const MethodInfo& info) {
   if (info.lowerBound) return HeldOutSelection::HighestReading;
-  if (info.upperBound) return HeldOutSelection::LowestReading;
-  return info.selectsByHeldOutLoss ? HeldOutSelection::LowestLoss : HeldOutSelection::None;
+  if (info.selectsByHeldOutLoss) return HeldOutSelection::LowestLoss;
+  return info.upperBound ? HeldOutSelection::LowestReading : HeldOutSelection::None;
 }
 
 // A finite sample set's shape (the run's `samples`), as validation knows it before a row is drawn.

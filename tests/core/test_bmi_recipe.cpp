@@ -231,19 +231,20 @@ class TestBmiRecipe : public QObject {
   }
 
   // The diffusion estimators read neither bound but select by their held-out denoising loss: bmi's recipe gives them
-  // early stopping and report = best, as it gives the bounds, and withholds both from DoE, which has no such loss.
+  // early stopping and report = best, as it gives the bounds and DoE (its densities' held-out likelihood), and
+  // withholds both from SMILE, which reads neither bound and has no such loss.
   // Trained on 1,000 rows, minde-c stops on its loss and reports the held-out reading taken where it was lowest: one
   // of the curve's held-out readings.
   void recipeStopsTheDiffusionEstimatorsByTheirHeldOutLoss() {
     QString err;
-    for (const char* method : {"mmg", "minde-c"}) {
+    for (const char* method : {"mmg", "minde-c", "doe"}) {
       const RunSpec s = spec({{"samples", 1000}, {"method", method}, {"recipe", "bmi"}}, &err);
       QVERIFY2(err.isEmpty(), qPrintable(err));
       QVERIFY2(s.earlyStopping && s.reportBest, method);
     }
-    const RunSpec doe = spec({{"samples", 1000}, {"method", "doe"}, {"recipe", "bmi"}}, &err);
+    const RunSpec smile = spec({{"samples", 1000}, {"method", "smile"}, {"recipe", "bmi"}}, &err);
     QVERIFY2(err.isEmpty(), qPrintable(err));
-    QVERIFY(!doe.earlyStopping && !doe.reportBest);
+    QVERIFY(!smile.earlyStopping && !smile.reportBest);
 
     RunSpec s = spec({{"samples", 1000},
                       {"method", "minde-c"},
@@ -275,8 +276,8 @@ class TestBmiRecipe : public QObject {
     QVERIFY2(err.startsWith("report: must be one of last|best"), qPrintable(err));
     spec({{"samples", 1000}, {"held_out", "all"}}, &err);
     QVERIFY2(err.startsWith("held_out: must be one of batches|whole"), qPrintable(err));
-    spec({{"samples", 1000}, {"method", "doe"}, {"report", "best"}}, &err);
-    QVERIFY2(err.startsWith("report: method doe reads neither"), qPrintable(err));
+    spec({{"samples", 1000}, {"method", "smile"}, {"report", "best"}}, &err);
+    QVERIFY2(err.startsWith("report: method smile reads neither"), qPrintable(err));
     spec({{"samples", 1000}, {"method", "club"}, {"held_out", "whole"}}, &err);
     QVERIFY2(err.startsWith("held_out: method club reads its held-out part in batches"), qPrintable(err));
   }

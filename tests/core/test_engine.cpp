@@ -456,6 +456,15 @@ class TestEngine : public QObject {
     QVERIFY(ammi.highWhy.contains("no code of that many bits carries more"));
     const ReadingLimits club = registry_.find("club")->readingLimits({}, *task);
     QVERIFY(club.high > 3 * 34.0 && club.highWhy.contains("CLUB reads with the true p(y|x)"));
+    // On Beyond-Normal's dense 25 x 25 task CLUB's learnt diagonal q reads about 23 nats of a true 1.29 (the best
+    // diagonal q's value is 23.1, the true conditional's 12.25): inside 3 x the latter, not "implausible" as a reading
+    // above twice the truth + 5 nats was before the task stated the value.
+    ParamMap denseParams;
+    QVERIFY(validateTaskParams(*findTask("multinormal-dense-25-25-0.5"), &denseParams).isEmpty());
+    const std::unique_ptr<TaskModel> dense = buildTask("multinormal-dense-25-25-0.5", denseParams, 1);
+    const ReadingLimits clubDense = registry_.find("club")->readingLimits({}, *dense);
+    QVERIFY2(std::abs(clubDense.high - 3 * 12.2549019608) < 1e-6, qPrintable(QString::number(clubDense.high)));
+    QVERIFY(implausibleReading(clubDense, 23.65, 0.1, calm).isEmpty());
     const ReadingLimits logZ = registry_.find("nce-density")->readingLimits({}, *task);
     QCOMPARE(logZ.high, -logZ.low);
     QVERIFY(std::abs(logZ.high - 5 * std::log(2 * M_PI)) < 1e-12);  // half of d/2 log(2 pi) at d = 20

@@ -1,5 +1,6 @@
 #include "beyond_normal.h"
 
+#include <Eigen/Cholesky>
 #include <Eigen/Eigenvalues>
 #include <QLocale>
 #include <QRegularExpression>
@@ -100,6 +101,15 @@ double exactMutualInformation(const TaskDefinition& t) {
              studentEntropyWithoutDispersion(t.dimX + t.dimY, t.dof);
   }
   return 0;
+}
+
+std::optional<double> clubOracleValue(const TaskDefinition& t) {
+  if (t.base != Base::Multinormal || !t.transforms.isEmpty()) return std::nullopt;
+  const Eigen::MatrixXd& c = t.covariance;
+  const Eigen::MatrixXd yy = c.bottomRightCorner(t.dimY, t.dimY);
+  const Eigen::MatrixXd yx = c.bottomLeftCorner(t.dimY, t.dimX);
+  const Eigen::MatrixXd conditional = yy - yx * c.topLeftCorner(t.dimX, t.dimX).ldlt().solve(yx.transpose());
+  return conditional.ldlt().solve(yy).trace() - t.dimY;
 }
 
 QString parseCovariance(const QString& text, int size, const QString& field, Eigen::MatrixXd* out) {

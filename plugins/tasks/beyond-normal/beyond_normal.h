@@ -13,11 +13,11 @@
 // The families are general: any dimensions, correlation, dof or epsilon in an id (student-identity-4-4-5) make a
 // variant with its own exact truth, and a covariance (multinormal) or dispersion (Student-t) of a user's own is
 // read by parseCovariance. Eigen and Qt Core only: sampling lives in beyond_normal_sampler.h.
+#include <Eigen/Core>
 #include <QList>
 #include <QString>
 #include <QStringList>
-
-#include <Eigen/Core>
+#include <optional>
 
 namespace milab::beyond_normal {
 
@@ -51,6 +51,12 @@ QString parseTaskId(const QString& id, TaskDefinition* out);
 
 // The exact I(x; y) in nats: the base's, since every transform is a bijection onto its image.
 double exactMutualInformation(const TaskDefinition& task);
+
+// CLUB's reading with q(y|x) the true conditional (Cheng et al., 2020, eq. 4), for an untransformed multinormal
+// task, whose p(y|x) = N(A x, S) is in CLUB's Gaussian family: E_joint log q - E_x E_y log q = tr(S^-1 Cov y) - dim y.
+// It is above the MI (0.5 ln(1/(1 - r^2)) against r^2 / (1 - r^2) for one pair of correlation r), and what a
+// learnt CLUB reads at best; none for any other task, whose p(y|x) is not Gaussian.
+std::optional<double> clubOracleValue(const TaskDefinition& task);
 
 // Pieces of the truths, exposed for the tests that check them against independent computations.
 // Differential entropy of a standard k-variate Student-t with nu degrees of freedom, less its dispersion's

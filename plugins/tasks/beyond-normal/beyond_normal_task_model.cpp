@@ -48,6 +48,10 @@ BeyondNormalTaskModel::BeyondNormalTaskModel(beyond_normal::TaskDefinition defin
     definition_.covarianceFactor = beyond_normal::lowerCholesky(definition_.covariance);
 }
 
+std::optional<double> BeyondNormalTaskModel::knownValue(const QString& name) const {
+  return name == kClubOracleValue ? beyond_normal::clubOracleValue(definition_) : std::nullopt;
+}
+
 std::unique_ptr<TaskSampler> BeyondNormalTaskModel::sampler(c10::Device device) const {
   return std::make_unique<BeyondNormalSampler>(definition_, device);
 }

@@ -13,6 +13,8 @@ class BeyondNormalTaskModel final : public TaskModel {
   int dimX() const override { return definition_.sampledDimX(); }
   int dimY() const override { return definition_.sampledDimY(); }
   double totalMi() const override { return truth_; }
+  // kClubOracleValue for an untransformed multinormal task (beyond_normal::clubOracleValue); nothing else.
+  std::optional<double> knownValue(const QString& name) const override;
   std::unique_ptr<TaskSampler> sampler(c10::Device device) const override;
 
  private:
