@@ -17,7 +17,7 @@ import argparse, json, math, os, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from peer_bmi_table import TASKS, mean_se  # noqa: E402  (the same twelve tasks and the same statistics)
+from peer_bmi_table import TASKS, mean_se  # noqa: E402  (the same tasks and the same statistics)
 
 
 def run_default(a, task, dx, seed, method):

@@ -16,9 +16,11 @@ The peer is run with /usr/bin/python3 (Debian's python3-torch and python3-numpy)
 import argparse, json, math, os, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-# Twelve tasks of the suite the peer can sample: Gaussian, additive, Student-t, transformed, 5-, 25- and 50-dimensional.
+# Every task the peer names in its table of truths, and multinormal-sparse-50-50-2-2.0: Gaussian, additive,
+# Student-t, transformed, 1- to 50-dimensional.
 TASKS = [
-    ("1v1-normal-0.75", 1, 0.4133), ("1v1-additive-0.75", 1, 0.3333),
+    ("1v1-normal-0.75", 1, 0.4133), ("1v1-additive-0.75", 1, 0.3333), ("1v1-additive-0.1", 1, 1.7094),
+    ("student-identity-3-3-2", 3, 0.2909),
     ("multinormal-dense-5-5-0.5", 5, 0.5928), ("multinormal-sparse-5-5-2-2.0", 5, 1.0217),
     ("multinormal-dense-25-25-0.5", 25, 1.2922), ("multinormal-sparse-25-25-2-2.0", 25, 1.0217),
     ("multinormal-sparse-50-50-2-2.0", 50, 1.0217), ("student-identity-2-2-1", 2, 0.4319),
