@@ -41,6 +41,14 @@ at::Tensor gaussianLogDensity(const at::Tensor& v, const at::Tensor& covariance)
   return -0.5 * (v * solved).sum(1) - 0.5 * at::logdet(covariance) - 0.5 * double(v.size(1)) * std::log(2 * M_PI);
 }
 
+// A task's covariance (or dispersion) as a double tensor.
+at::Tensor covarianceTensor(const TaskDefinition& t) {
+  at::Tensor cov = at::empty({t.dimX + t.dimY, t.dimX + t.dimY}, at::kDouble);
+  for (int i = 0; i < cov.size(0); ++i)
+    for (int j = 0; j < cov.size(1); ++j) cov[i][j] = t.covariance(i, j);
+  return cov;
+}
+
 // mean and standard error of a Monte Carlo sample
 std::pair<double, double> meanAndStderr(const at::Tensor& v) {
   return {v.mean().item<double>(), (v.std() / std::sqrt(double(v.numel()))).item<double>()};
@@ -120,9 +128,7 @@ class TestBeyondNormal : public QObject {
       ratio = studentLogDensity(at::cat({s.x, s.y}, 1), t.dof) - studentLogDensity(s.x, t.dof) -
               studentLogDensity(s.y, t.dof);
     } else if (t.base == Base::Multinormal) {
-      at::Tensor cov = at::empty({t.dimX + t.dimY, t.dimX + t.dimY}, at::kDouble);
-      for (int i = 0; i < cov.size(0); ++i)
-        for (int j = 0; j < cov.size(1); ++j) cov[i][j] = t.covariance(i, j);
+      const at::Tensor cov = covarianceTensor(t);
       ratio = gaussianLogDensity(at::cat({s.x, s.y}, 1), cov) -
               gaussianLogDensity(s.x, cov.narrow(0, 0, t.dimX).narrow(1, 0, t.dimX)) -
               gaussianLogDensity(s.y, cov.narrow(0, t.dimX, t.dimY).narrow(1, t.dimX, t.dimY));
@@ -150,9 +156,7 @@ class TestBeyondNormal : public QObject {
       const TaskDefinition t = task(id);
       at::Generator gen = generator(5);
       const Samples s = sampleTask(t, 400000, gen);
-      at::Tensor cov = at::empty({t.dimX + t.dimY, t.dimX + t.dimY}, at::kDouble);
-      for (int i = 0; i < cov.size(0); ++i)
-        for (int j = 0; j < cov.size(1); ++j) cov[i][j] = t.covariance(i, j);
+      const at::Tensor cov = covarianceTensor(t);
       const at::Tensor logPx = gaussianLogDensity(s.x, cov.narrow(0, 0, t.dimX).narrow(1, 0, t.dimX));
       const at::Tensor joint = gaussianLogDensity(at::cat({s.x, s.y}, 1), cov) - logPx;
       const at::Tensor other = gaussianLogDensity(at::cat({s.x, s.y.roll(1, 0)}, 1), cov) - logPx;
