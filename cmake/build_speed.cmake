@@ -14,6 +14,11 @@ if(NOT DEFINED CMAKE_UNITY_BUILD)
 endif()
 set(CMAKE_UNITY_BUILD_BATCH_SIZE 8)
 set(CMAKE_POSITION_INDEPENDENT_CODE ON)
+# A program or plugin is not relinked because a shared library it links changed: the dynamic linker resolves its
+# symbols at load time, and a changed header recompiles (and so relinks) its includers anyway. Without this, one
+# edited file of milab_core relinks ~40 plugins and ~70 test programs (about 90 s on 2 cores), which was most of a
+# mutant's build in .ci/mutate (issue 51) and of a developer's rebuild.
+set(CMAKE_LINK_DEPENDS_NO_SHARED ON)
 option(MILAB_PRECOMPILED_ATEN "precompile <ATen/ATen.h> once and reuse it in every LibTorch target" ON)
 
 # The precompiled header has a target of its own, with only the definitions every LibTorch target shares (LibTorch's,
