@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "tasks/distinct_rows.h"
 #include "tasks/on_device.h"
 
 namespace milab {
@@ -16,9 +17,7 @@ Batch RowSampler::sampleJoint(int64_t n, at::Generator& gen) const {
   if (n > available)
     throw std::invalid_argument("samples: " + std::to_string(n) + " distinct rows asked of a set of " +
                                 std::to_string(available));
-  const at::Tensor index =
-      onDevice(at::randperm(available, gen, at::TensorOptions().dtype(at::kLong).device(gen.device())).narrow(0, 0, n),
-               device());
+  const at::Tensor index = onDevice(distinctRows(available, n, gen), device());
   return {rows_.x.index_select(0, index), rows_.xp.defined() ? rows_.xp.index_select(0, index) : at::Tensor(),
           rows_.y.index_select(0, index)};
 }

@@ -6,6 +6,7 @@
 
 #include <QtTest>
 #include <cmath>
+#include <vector>
 
 #include "engine/device.h"
 #include "engine/held_out_reading.h"
@@ -15,6 +16,7 @@
 #include "method/estimator.h"
 #include "method/method_plugin.h"
 #include "method/method_registry.h"
+#include "tasks/distinct_rows.h"
 #include "tasks/task_catalog.h"
 
 using namespace milab;
@@ -43,6 +45,52 @@ class TestFiniteSamples : public QObject {
     at::Generator gen = estimatorGenerator(1);
     const Batch batch = a.trainingSampler()->sampleJoint(700, gen);
     QVERIFY(at::equal(std::get<0>(at::sort(batch.x.select(1, 0))), std::get<0>(at::sort(a.training().x.select(1, 0)))));
+  }
+
+  // Above kWholeShuffleUpTo rows a minibatch is drawn by Floyd's algorithm instead of a whole shuffle: its law must be
+  // the shuffle's. On 6 rows, 3 at a time (the threshold lowered to 0), each of the 6 * 5 * 4 = 120 ordered triples of
+  // distinct rows must come up equally often: chi-square over 60,000 draws below 172.5, the 0.999 quantile of 119
+  // degrees of freedom (Wilson-Hilferty). Floyd's subset left in its insertion order never puts row 5 first.
+  void floydsDrawIsUniformOverOrderedDistinctRows() {
+    at::Generator gen = estimatorGenerator(3);
+    constexpr int kDraws = 60000;
+    std::vector<int> counts(216, 0);
+    for (int i = 0; i < kDraws; ++i) {
+      const at::Tensor rows = distinctRows(6, 3, gen, 0);
+      const int64_t* r = rows.data_ptr<int64_t>();
+      QVERIFY(r[0] >= 0 && r[1] >= 0 && r[2] >= 0 && r[0] < 6 && r[1] < 6 && r[2] < 6);
+      QVERIFY(r[0] != r[1] && r[0] != r[2] && r[1] != r[2]);
+      ++counts[size_t(r[0] * 36 + r[1] * 6 + r[2])];
+    }
+    const double expected = kDraws / 120.0;
+    double chi2 = 0;
+    int seen = 0;
+    for (const int c : counts)
+      if (c > 0) chi2 += (c - expected) * (c - expected) / expected, ++seen;
+    QCOMPARE(seen, 120);
+    QVERIFY2(chi2 < 172.5, qPrintable(QString::number(chi2)));
+  }
+
+  // At the default threshold: a table of 100,000 rows takes Floyd's path, each draw of 256 distinct, and every row as
+  // likely as any (draw counts in ten blocks of 10,000 rows: chi-square below 27.88, the 0.999 quantile of 9 degrees
+  // of freedom); a table of 5,000 takes the whole shuffle's, the very rows at::randperm gave before Floyd's existed.
+  void minibatchRowsAreDistinctAndUniformAtEverySize() {
+    at::Generator gen = estimatorGenerator(4);
+    std::vector<double> blocks(10, 0);
+    constexpr int kDraws = 400;
+    for (int i = 0; i < kDraws; ++i) {
+      const at::Tensor rows = distinctRows(100000, 256, gen);
+      QCOMPARE(std::get<0>(at::_unique(rows)).numel(), int64_t(256));
+      QVERIFY(rows.min().item<int64_t>() >= 0 && rows.max().item<int64_t>() < 100000);
+      const at::Tensor block = rows.div(10000, "floor").bincount({}, 10);
+      for (int b = 0; b < 10; ++b) blocks[size_t(b)] += double(block[b].item<int64_t>());
+    }
+    const double expected = kDraws * 256 / 10.0;
+    double chi2 = 0;
+    for (const double c : blocks) chi2 += (c - expected) * (c - expected) / expected;
+    QVERIFY2(chi2 < 27.88, qPrintable(QString::number(chi2)));
+    at::Generator a = estimatorGenerator(5), b = estimatorGenerator(5);
+    QVERIFY(at::equal(distinctRows(5000, 256, a), at::randperm(5000, b, at::kLong).narrow(0, 0, 256)));
   }
 
   // A reading's standard error is the spread of its batch readings over the square root of their count (the

@@ -1,0 +1,22 @@
+#pragma once
+// Minibatches of distinct rows: n indices of [0, available) drawn without replacement and in uniformly random order
+// (every ordered n-tuple of distinct indices equally likely: bmi's minibatches), with the caller's generator.
+#include <ATen/core/Generator.h>
+#include <ATen/core/Tensor.h>
+
+#include <cstdint>
+
+namespace milab {
+
+// Up to this many rows a draw is the first n of a whole shuffle (at::randperm), as it always was: there it costs
+// 11-36 us and Floyd's 14-15 us (bench_row_draws, 256 rows a draw), and a stored run's seed still reads the rows
+// it read (every finite-sample table in docs/ trains on at most 5,000 rows). Above it the shuffle grows with the
+// table (361 us at 65,536 rows, 14 ms at a million, more than a training step) and Floyd's algorithm draws the n in
+// O(n) (34-40 us up to four million).
+constexpr int64_t kWholeShuffleUpTo = 10000;
+
+// A kLong tensor of n distinct indices on the generator's device (Floyd's draw runs on CPU generators only; a device
+// generator shuffles on its device).
+at::Tensor distinctRows(int64_t available, int64_t n, at::Generator& gen, int64_t wholeShuffleUpTo = kWholeShuffleUpTo);
+
+}  // namespace milab
