@@ -1,6 +1,6 @@
 // One minibatch of distinct rows (tasks/distinct_rows.h), by a whole shuffle and by Floyd's algorithm, over the size
 // of the table: microseconds per draw of 256 rows, the median of `rounds` rounds of 200 draws each, one thread, both
-// timed in one run. Where the shuffle starts to cost more than a training step sets kWholeShuffleUpTo.
+// timed in one run: the costs kWholeShuffleUpTo's comment quotes (below it the shuffle is kept for reproducibility).
 // `bench_row_draws [rounds]`.
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
