@@ -81,8 +81,9 @@ class MutantBuilds:
                 source = copy
             target = os.path.join(folder, f"object{number}.o")
             words = [target if w == obj else w for w in words]
-            words = [words[0], "-iquote", os.path.dirname(full)] + words[1:]
             words[words.index("-c") + 1] = source
+            at = words.index("-c")  # before the input, not after words[0]: that may be a launcher (ccache)
+            words[at:at] = ["-iquote", os.path.dirname(full)]
             words[words.index("-MF") + 1] = target + ".d"
             p = subprocess.run(words, cwd=self.build, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
             if p.returncode != 0:
