@@ -19,8 +19,17 @@ import subprocess
 import time
 
 
+def run(cmd, cwd, timeout=None, env=None):
+    """(exit code, stdout and stderr together); 124 on a timeout. .ci/mutate runs its builds with it too."""
+    try:
+        p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=timeout, env=env)
+        return p.returncode, p.stdout.decode(errors="replace")
+    except subprocess.TimeoutExpired:
+        return 124, "timeout"
+
+
 def _output(cmd, cwd):
-    return subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT).stdout.decode()
+    return run(cmd, cwd)[1]
 
 
 class MutantBuilds:
@@ -67,7 +76,8 @@ class MutantBuilds:
         compiled = {}
         for number, obj in enumerate(sorted(plan)):
             words = shlex.split(self.command(obj))
-            source = words[words.index("-c") + 1]
+            at = words.index("-c")
+            source = words[at + 1]
             if os.path.abspath(os.path.join(self.build, source)) != full:  # a unity batch including the file
                 with open(os.path.join(self.build, source), encoding="utf-8") as f:
                     batch = f.read()
@@ -81,13 +91,13 @@ class MutantBuilds:
                 source = copy
             target = os.path.join(folder, f"object{number}.o")
             words = [target if w == obj else w for w in words]
-            words[words.index("-c") + 1] = source
-            at = words.index("-c")  # before the input, not after words[0]: that may be a launcher (ccache)
-            words[at:at] = ["-iquote", os.path.dirname(full)]
+            words[at + 1] = source
             words[words.index("-MF") + 1] = target + ".d"
-            p = subprocess.run(words, cwd=self.build, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-            if p.returncode != 0:
-                return {}, time.time() - started, p.stdout.decode(errors="replace")[-300:]
+            # before the input, not after words[0]: that may be a launcher (ccache)
+            words[at:at] = ["-iquote", os.path.dirname(full)]
+            code, out = run(words, self.build)
+            if code != 0:
+                return {}, time.time() - started, out[-300:]
             compiled[obj] = target
         return compiled, time.time() - started, ""
 
@@ -101,10 +111,9 @@ class MutantBuilds:
             saved[real] = os.path.join(self.scratch, "saved-" + os.path.basename(lib))
             shutil.copy2(real, saved[real])
             words = [compiled.get(w, w) for w in self.command(lib).split(" ")]
-            p = subprocess.run(" ".join(words), shell=True, cwd=self.build, stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT)
-            if p.returncode != 0:
-                return time.time() - started, p.stdout.decode(errors="replace")[-300:]
+            code, out = run(["sh", "-c", " ".join(words)], self.build)  # ninja's command is a shell line
+            if code != 0:
+                return time.time() - started, out[-300:]
         return time.time() - started, ""
 
     @staticmethod
