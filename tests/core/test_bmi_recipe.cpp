@@ -27,6 +27,14 @@ class TestBmiRecipe : public QObject {
     return s;
   }
 
+  // What a user gets with no key but the task, 5,000 samples and the seed (auto: the lab's recipe).
+  RunSpec defaultsSpec(const char* task, const char* method, int seed, QString* err) const {
+    const QVariantMap flat{{"task", task}, {"method", method}, {"samples", 5000}, {"seed", seed}, {"device", "cpu"}};
+    RunSpec s;
+    *err = runSpecFromFlat(flat, registry_, &s);
+    return s;
+  }
+
  private Q_SLOTS:
   void initTestCase() {
     initTorchRuntime();
@@ -212,13 +220,8 @@ class TestBmiRecipe : public QObject {
   void defaultsReadAHeavyTailedTableWithinAFactorOneAndAHalf() {
     double sum = 0, truth = 0;
     for (int seed : {1, 2, 3}) {
-      RunSpec s;
-      const QVariantMap flat{{"task", "student-identity-2-2-1"},
-                             {"method", "infonce"},
-                             {"samples", 5000},
-                             {"seed", seed},
-                             {"device", "cpu"}};
-      const QString err = runSpecFromFlat(flat, registry_, &s);
+      QString err;
+      const RunSpec s = defaultsSpec("student-identity-2-2-1", "infonce", seed, &err);
       QVERIFY2(err.isEmpty(), qPrintable(err));
       Run run(s, registry_.find("infonce"));
       const RunResult r = runToCompletion(run);
@@ -235,10 +238,8 @@ class TestBmiRecipe : public QObject {
   // 0.054; minde-c with its defaults (the lab's recipe: early stopping on its held-out loss) reads it (seeds 1-5:
   // 0.272, 0.266, 0.220, 0.275, 0.284 when measured). Seed 1 here, about 10 s.
   void mindeDefaultsReadTheHeavierTailedTableTheCriticsMiss() {
-    RunSpec s;
-    const QVariantMap flat{
-        {"task", "student-identity-5-5-3"}, {"method", "minde-c"}, {"samples", 5000}, {"seed", 1}, {"device", "cpu"}};
-    const QString err = runSpecFromFlat(flat, registry_, &s);
+    QString err;
+    const RunSpec s = defaultsSpec("student-identity-5-5-3", "minde-c", 1, &err);
     QVERIFY2(err.isEmpty(), qPrintable(err));
     QVERIFY(s.earlyStopping && s.reportBest);  // the lab's recipe, as a user gets it
     Run run(s, registry_.find("minde-c"));
