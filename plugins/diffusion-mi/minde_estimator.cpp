@@ -2,10 +2,10 @@
 #include "minde_estimator.h"
 
 #include <ATen/ATen.h>
-#include <ATen/CPUGeneratorImpl.h>
 #include <c10/core/GradMode.h>
 
 #include "denoiser.h"
+#include "denoiser_average.h"
 #include "gaussian_mmse.h"
 #include "log_snr_draws.h"
 #include "method/memory_need.h"
@@ -18,18 +18,9 @@ namespace milab {
 
 struct MindeEstimator::Model {
   Denoiser network{nullptr};
-  Denoiser average{nullptr};  // the moving average the readings use; null when ema is 0
+  std::unique_ptr<DenoiserAverage> average;  // what the readings use
   std::unique_ptr<FlatAdam> adam;
   double lossScale = 1;  // MINDE's 1 + dim y / (dim x + dim y), for the share of columns left clean
-
-  // Both networks' parameters in one order, gathered once when the average is made (not at every step).
-  std::vector<at::Tensor> trainedTensors, averagedTensors;
-
-  Denoiser& reader() { return average ? average : network; }
-  void updateAverage(double decay) {
-    c10::NoGradGuard noGrad;
-    for (size_t i = 0; i < averagedTensors.size(); ++i) averagedTensors[i].lerp_(trainedTensors[i], 1 - decay);
-  }
 };
 
 MindeEstimator::MindeEstimator(const EstimatorContext& ctx) : ctx_(ctx), options_(mindeOptions(ctx.params)) {
@@ -41,16 +32,8 @@ MindeEstimator::MindeEstimator(const EstimatorContext& ctx) : ctx_(ctx), options
   model_->network->to(ctx.device);
   model_->adam = std::make_unique<FlatAdam>(model_->network->parameters(), options_.lr);
   model_->lossScale = 1.0 + double(dimY) / double(dimX + dimY);
-  if (options_.ema <= 0) return;
-  // The average starts at the initial weights (timm's EMA, as the reference): its own initialisation is overwritten.
-  at::Generator unused = at::make_generator<at::CPUGeneratorImpl>(0);
-  model_->average = Denoiser(dimX, dimY, hidden, options_.layers, unused);
-  model_->average->to(ctx.device);
-  model_->trainedTensors = model_->network->parameters();
-  model_->averagedTensors = model_->average->parameters();
-  c10::NoGradGuard noGrad;
-  for (size_t i = 0; i < model_->averagedTensors.size(); ++i)
-    model_->averagedTensors[i].copy_(model_->trainedTensors[i]);
+  model_->average =
+      std::make_unique<DenoiserAverage>(model_->network, dimX, dimY, hidden, options_.layers, options_.ema);
 }
 
 MindeEstimator::~MindeEstimator() = default;
@@ -64,7 +47,7 @@ StepResult MindeEstimator::trainStep(const Batch& batch) {
   const at::Tensor keep = keptRows(1, 0.5, ctx_.noise, x.options()).expand({n});
   const at::Tensor loss = scoreMatchingLoss(model_->network, x, batch.y, times, noise, keep, model_->lossScale);
   descend(*model_->adam, loss);
-  model_->updateAverage(options_.ema);
+  model_->average->update();
   c10::NoGradGuard noGrad;  // the step's reading: MINDE-C on this batch, after the step
   return {integrands(x, batch.y, 1, ctx_.noise).inside.mean(), loss.detach()};
 }
@@ -76,7 +59,7 @@ MindeEstimator::Integrands MindeEstimator::integrands(const at::Tensor& x, const
   const VpTimeDraws times = drawVpTimes(n, options_.schedule, gen, xs.options());
   const at::Tensor noise = at::randn(xs.sizes(), gen, xs.options());
   const at::Tensor z = noisedAt(xs, times.g, noise);
-  Denoiser& net = model_->reader();
+  Denoiser& net = model_->average->reader();
   const at::Tensor withY = net(z, times.t, ys, at::ones({n}, xs.options()));
   const at::Tensor withoutY = net(z, times.t, ys, at::zeros({n}, xs.options()));
   // A unit Gaussian's best guess of the noise, sqrt(sigmoid(-g)) z: the sigma variant's common reference.

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "denoiser.h"
+#include "denoiser_average.h"
 #include "gaussian_mmse.h"
 #include "method/memory_need.h"
 #include "method/score_matrix_estimator.h"
@@ -18,16 +19,19 @@ namespace milab {
 
 struct MmgEstimator::Model {
   Denoiser denoiser{nullptr};
+  std::unique_ptr<DenoiserAverage> average;  // what the readings use
   std::unique_ptr<FlatAdam> adam;
 };
 
 MmgEstimator::MmgEstimator(const EstimatorContext& ctx) : ctx_(ctx), options_(mmgOptions(ctx.params)) {
   if (options_.oracle) return;
   model_ = std::make_unique<Model>();
-  model_->denoiser =
-      Denoiser(criticInputDim(*ctx.task), ctx.task->dimY(), options_.hidden, options_.layers, ctx_.generator);
+  const int64_t dimX = criticInputDim(*ctx.task), dimY = ctx.task->dimY();
+  model_->denoiser = Denoiser(dimX, dimY, options_.hidden, options_.layers, ctx_.generator);
   model_->denoiser->to(ctx.device);
   model_->adam = std::make_unique<FlatAdam>(model_->denoiser->parameters(), options_.lr);
+  model_->average =
+      std::make_unique<DenoiserAverage>(model_->denoiser, dimX, dimY, options_.hidden, options_.layers, options_.ema);
 }
 
 MmgEstimator::~MmgEstimator() = default;
@@ -40,8 +44,9 @@ StepResult MmgEstimator::trainStep(const Batch& batch) {
   const at::Tensor keep = keptRows(n, options_.dropout, ctx_.noise, x.options());
   const at::Tensor loss = denoisingLoss(model_->denoiser, x, batch.y, draws.g, draws.weight, noise, keep);
   descend(*model_->adam, loss);
+  model_->average->update();
   c10::NoGradGuard noGrad;  // the step's reading: the difference of the errors on this batch, after the step
-  return {integrands(x, batch.y, 1, ctx_.noise).difference.mean(), loss.detach()};
+  return {integrands(x, batch.y, 1, ctx_.noise).reading(options_.orthogonal).mean(), loss.detach()};
 }
 
 MmgEstimator::Integrands MmgEstimator::integrands(const at::Tensor& x, const at::Tensor& y, int64_t repeats,
@@ -52,8 +57,9 @@ MmgEstimator::Integrands MmgEstimator::integrands(const at::Tensor& x, const at:
   const at::Tensor noise = at::randn(xs.sizes(), gen, xs.options());
   const at::Tensor z = noisedAt(xs, draws.g, noise);
   const at::Tensor level = draws.g / 10.0;
-  const at::Tensor withY = model_->denoiser(z, level, ys, at::ones({n}, xs.options()));
-  const at::Tensor withoutY = model_->denoiser(z, level, ys, at::zeros({n}, xs.options()));
+  Denoiser& net = model_->average->reader();
+  const at::Tensor withY = net(z, level, ys, at::ones({n}, xs.options()));
+  const at::Tensor withoutY = net(z, level, ys, at::zeros({n}, xs.options()));
   const at::Tensor halfWeight = 0.5 * draws.weight;
   const at::Tensor errorWithY = (noise - withY).pow(2).sum(1), errorWithoutY = (noise - withoutY).pow(2).sum(1);
   // The training loss (denoisingLoss) in expectation over its y-dropout.
@@ -79,10 +85,11 @@ Evaluation MmgEstimator::evaluate(const Batch& batch) {
   const at::Tensor x = criticInput(batch);
   at::Generator draws = readingGenerator(x, batch.y, ctx_.device);
   const Integrands i = integrands(x, batch.y, options_.draws, draws);
-  const double v = i.difference.mean().item<double>();
-  return {v,
-          {{"I-MMSE, difference of the errors (the reading)", v},
-           {"I-MMSE, orthogonal form (never negative)", i.orthogonal.mean().item<double>()}},
+  const double orthogonal = i.orthogonal.mean().item<double>(), difference = i.difference.mean().item<double>();
+  const QString read = QStringLiteral(" (the reading)");
+  return {options_.orthogonal ? orthogonal : difference,
+          {{"I-MMSE, orthogonal form (never negative)" + (options_.orthogonal ? read : QString()), orthogonal},
+           {"I-MMSE, difference of the errors" + (options_.orthogonal ? QString() : read), difference}},
           i.loss.mean().item<double>()};
 }
 
@@ -93,7 +100,8 @@ MethodInfo MmgPlugin::info() const {
   i.family = "diffusion";
   i.summary =
       "one denoiser of x noised at log-SNR g, trained with y dropped half the time; reads 1/2 the integral over g "
-      "of the gap between its errors without and with y (I-MMSE), on held-out rows. Neither bound";
+      "of the squared gap between its guesses with and without y (I-MMSE's orthogonal form; form difference: of "
+      "the gap between its errors), on held-out rows. Neither bound";
   i.params = mmgParamSpecs();
   i.lowerBound = false;
   i.selectsByHeldOutLoss = true;  // its denoising loss on held-out rows

@@ -12,8 +12,10 @@ struct MmgOptions {
   int64_t hidden = 128;
   int64_t layers = 3;
   double dropout = 0.5;  // the share of training rows whose y is dropped
+  double ema = 0.99;     // the readings' weights: this moving average of the trained ones (0: the trained ones)
   LogSnrRange range;
   int64_t draws = 10;  // log-SNR draws per held-out row in a reading
+  bool orthogonal = true;  // the reading: E |eps(z, y) - eps(z)|^2 (true) or the difference of the two errors
   bool oracle = false;
 };
 
