@@ -45,7 +45,7 @@ StepResult MmgEstimator::trainStep(const Batch& batch) {
   const at::Tensor loss = denoisingLoss(model_->denoiser, x, batch.y, draws.g, draws.weight, noise, keep);
   descend(*model_->adam, loss);
   model_->average->update();
-  c10::NoGradGuard noGrad;  // the step's reading: the difference of the errors on this batch, after the step
+  c10::NoGradGuard noGrad;  // the step's reading: the chosen form on this batch, after the step
   return {integrands(x, batch.y, 1, ctx_.noise).reading(options_.orthogonal).mean(), loss.detach()};
 }
 

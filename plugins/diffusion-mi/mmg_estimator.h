@@ -9,7 +9,7 @@
 //   orthogonality principle. Never negative, so any error of the networks lifts it; MINDE-C reads the same form.
 // - difference: the two squared errors on the same z_g, subtracted (common draws: the reference draws each error's
 //   noise apart). On 25 and 50 dimensions at 5,000 rows the denoiser given y does worse on held-out rows than the
-//   one without, and this form reads half the truth or less (docs/benchmark.md).
+//   one without, and this form reads 27-69% of the truth where the orthogonal one reads 83-103% (docs/benchmark.md).
 // Readings use a moving average of the weights (`ema`, denoiser_average.h). Only x is noised (the reference does
 // not symmetrise). Neither a lower nor an upper bound. With critic = oracle no network is trained: the task's exact
 // Gaussian MMSEs (gaussian_mmse.h) are integrated over the same draws.
