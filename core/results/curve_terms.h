@@ -1,7 +1,7 @@
 #pragma once
 // A curve's per-step term columns (a vision objective's parts, say): their names in the order they first appear,
-// and a point's value of one, NaN where the point has none. curve.csv (results/run_files) and the history's curve
-// blob (results/curve_blob) lay the columns out alike through these.
+// and a point's (or a run result's) value of one, NaN where it has none. curve.csv (results/run_files) and the
+// history's curve blob (results/curve_blob) lay the columns out alike through these.
 #include <QStringList>
 #include <QVector>
 #include <limits>
@@ -18,10 +18,13 @@ inline QStringList curveTermNames(const QVector<CurvePoint>& curve) {
   return names;
 }
 
-inline double termValue(const CurvePoint& point, const QString& name) {
-  for (const NamedValue& t : point.terms)
+// The value of the term `name` among `terms` (a curve point's, a run result's), NaN where there is none.
+inline double termValue(const QList<NamedValue>& terms, const QString& name) {
+  for (const NamedValue& t : terms)
     if (t.name == name) return t.value;
   return std::numeric_limits<double>::quiet_NaN();
 }
+
+inline double termValue(const CurvePoint& point, const QString& name) { return termValue(point.terms, name); }
 
 }  // namespace milab

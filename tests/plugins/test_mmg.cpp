@@ -21,6 +21,7 @@
 #include "method/method_registry.h"
 #include "mmg_options.h"
 #include "reading_draws.h"
+#include "results/curve_terms.h"
 #include "tasks/task_catalog.h"
 
 using namespace milab;
@@ -216,26 +217,21 @@ class TestMmg : public QObject {
   // difference is slightly negative, the denoiser given y (whose extra inputs are noise here) a little worse than the
   // one without (within 0.05 nats of 0 asked). Measured values are printed.
   void trainedReadings() {
-    const auto terms = [](const RunResult& r) {
-      QMap<QString, double> byName;
-      for (const Term& t : r.terms) byName[t.name] = t.value;
-      return byName;
-    };
     RunSpec s = mmgSpec("gaussian2", 2.0, 5, 4000);
     QCOMPARE(validateRunSpec(&s, registry_), QString());
     Run dependent(s, registry_.find("mmg"));
     const RunResult r = runToCompletion(dependent);
-    const double difference = terms(r).value("I-MMSE, difference of the errors", -1);
+    const double difference = termValue(r.terms, "I-MMSE, difference of the errors");
     qInfo("mmg on gaussian2 d 5 MI 2: %.3f +- %.3f, difference of the errors %.3f", r.estimate, r.stderror, difference);
     QCOMPARE(r.status, RunStatus::Finished);
-    QCOMPARE(terms(r).value("I-MMSE, orthogonal form (never negative) (the reading)"), r.estimate);
+    QCOMPARE(termValue(r.terms, "I-MMSE, orthogonal form (never negative) (the reading)"), r.estimate);
     QVERIFY(std::abs(r.estimate - 2.0) < 0.2);
     QVERIFY(std::abs(difference - 2.0) < 0.2);
     s = mmgSpec("gaussian2", 1e-4, 5, 4000);
     QCOMPARE(validateRunSpec(&s, registry_), QString());
     Run independent(s, registry_.find("mmg"));
     const RunResult i = runToCompletion(independent);
-    const double independentDifference = terms(i).value("I-MMSE, difference of the errors", -1);
+    const double independentDifference = termValue(i.terms, "I-MMSE, difference of the errors");
     qInfo("mmg on gaussian2 MI 1e-4: %.4f +- %.4f, difference of the errors %.4f", i.estimate, i.stderror,
           independentDifference);
     QCOMPARE(i.status, RunStatus::Finished);
