@@ -231,6 +231,8 @@ std::optional<Run::RunEnd> Run::readEstimate(std::unique_ptr<TrainingSession>& s
     if (cancel_.load()) return cancelledInEvaluation;
     if (!std::isfinite(r.value)) return nonFinite;
     heldOut->report(stepsDone_.load(), trains, spec_.reportBest, r, res, &terms);
+    if (const QString& note = session->sampleSet()->transformNote(); !note.isEmpty())
+      res->reason = res->reason.isEmpty() ? note : res->reason + "; " + note;
     if (const TaskInfo* task = findTask(spec_.task); task && task->dataset) {
       session.reset();  // one estimator's memory at a time
       const int twinSteps = stepsDone_.load() > 0 ? stepsDone_.load() : (trains ? spec_.steps : 0);

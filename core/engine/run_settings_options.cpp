@@ -24,13 +24,15 @@ const ParamSpecs& runSettingSpecs() {
       ParamSpec::choice("held_out", {"batches", "whole"}, "batches",
                         "with samples: the held-out part read in batches of the method's size, or whole at once "
                         "(bmi's: InfoNCE's cap becomes log N_test)"),
-      ParamSpec::choice("transform", {"none", "asinh", "ranks"}, "none",
-                        "with samples: each column mapped before standardisation (the MI is unchanged): asinh, or "
-                        "ranks (the normal quantile of each value's rank), which tames heavy tails"),
+      ParamSpec::choice("transform", {"none", "asinh", "ranks", "tails"}, "none",
+                        "with samples: each column mapped before standardisation (the MI is unchanged): asinh, "
+                        "ranks (the normal quantile of each value's rank), which tames heavy tails, or tails (asinh "
+                        "on the columns whose excess kurtosis exceeds 10, the others as drawn)"),
       ParamSpec::choice("recipe", {"auto", "none", "bmi", "lab"}, "auto",
                         "bmi: the Beyond-Normal benchmark's protocol fills every key left out (samples 5000, steps "
                         "10000, eval_every 250, early stopping, report best, held_out whole, joint critic 16,8, "
-                        "K 256, lr 0.1); lab: bmi's at lr 0.01 on asinh columns, which reads heavy tails; auto: lab "
+                        "K 256, lr 0.1); lab: bmi's at lr 0.01 on asinh columns, which reads heavy tails "
+                        "(transform tails for the diffusion estimators); auto: lab "
                         "with samples or a table, none with fresh batches"),
   };
   return specs;

@@ -30,17 +30,36 @@ Batch slice(const Batch& b, int64_t start, int64_t length) {
 // N and the seed only. The same generator goes on to permute y for the baseline.
 at::Generator sampleSetGenerator(int seed) { return at::make_generator<at::CPUGeneratorImpl>(sampleSetSeed(seed)); }
 
+QString heavyTailNote(const Batch& drawn) {
+  const auto count = [](const at::Tensor& t) {
+    return QStringLiteral("%1 of %2").arg(heavyTailedColumns(t).sum().item<int64_t>()).arg(t.size(1));
+  };
+  QString note = QStringLiteral("transform tails: asinh on x's %1 columns").arg(count(drawn.x));
+  if (drawn.xp.defined()) note += QStringLiteral(", x''s %1").arg(count(drawn.xp));
+  return note + QStringLiteral(", y's %1 (excess kurtosis above 10)").arg(count(drawn.y));
+}
+
 }  // namespace
 
 ColumnTransform columnTransformNamed(const QString& name) {
   if (name == "asinh") return ColumnTransform::Asinh;
   if (name == "ranks") return ColumnTransform::Ranks;
+  if (name == "tails") return ColumnTransform::HeavyTailAsinh;
   return ColumnTransform::None;
+}
+
+at::Tensor heavyTailedColumns(const at::Tensor& t) {
+  const at::Tensor centred = t.to(at::kDouble) - t.to(at::kDouble).mean(0, true);
+  const at::Tensor m2 = centred.pow(2).mean(0), m4 = centred.pow(4).mean(0);
+  constexpr double kHeavyTailExcessKurtosis = 10.0;  // sample_set.h says why
+  return (m2 > 0).logical_and(m4 > (3.0 + kHeavyTailExcessKurtosis) * m2 * m2);
 }
 
 at::Tensor transformedColumns(const at::Tensor& t, ColumnTransform transform) {
   if (!t.defined() || transform == ColumnTransform::None) return t;
   if (transform == ColumnTransform::Asinh) return at::asinh(t);
+  if (transform == ColumnTransform::HeavyTailAsinh)
+    return at::where(heavyTailedColumns(t).to(t.device()).unsqueeze(0), at::asinh(t), t);
   // The rank of each value in its column (0 .. n-1), at the middle of its 1/n slice of (0, 1), through the
   // normal quantile sqrt(2) erfinv(2u - 1): the largest of 5,000 rows lands at 3.5, however far its tail reached.
   const int64_t n = t.size(0);
@@ -58,6 +77,7 @@ SampleSet::SampleSet(const TaskSampler& law, int64_t samples, double testFractio
                      ColumnTransform transform) {
   at::Generator data = sampleSetGenerator(seed);
   Batch drawn = law.sampleJoint(samples, data);
+  if (transform == ColumnTransform::HeavyTailAsinh) transformNote_ = heavyTailNote(drawn);
   const auto prepared = [transform](const at::Tensor& t) { return standardised(transformedColumns(t, transform)); };
   drawn = {prepared(drawn.x), prepared(drawn.xp), prepared(drawn.y)};
   if (permuteY) drawn.y = drawn.y.index_select(0, at::randperm(samples, data, at::kLong).to(drawn.y.device()));

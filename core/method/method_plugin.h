@@ -55,6 +55,10 @@ struct MethodInfo {
   // estimators' denoising loss, the negative log-likelihood of DoE's and CLUB's densities): early stopping and
   // report = best select by that loss instead of the reading.
   bool selectsByHeldOutLoss = false;
+  // The column transform the lab's recipe gives its finite sets: asinh on every column, as the critics' recipe was
+  // measured; "tails", asinh on the heavy-tailed columns only, for a method that asinh costs on light tails (the
+  // diffusion estimators at 10,000 samples: docs/benchmark.md).
+  QString labRecipeTransform = QStringLiteral("asinh");
 };
 
 // How the finite-sample protocol tells a better held-out reading: higher for a lower bound, by a lower held-out loss

@@ -323,6 +323,18 @@ class TestComparison : public QObject {
     QCOMPARE(w.findChild<QSpinBox*>("param.samples")->value(), 3000);
     QCOMPARE(w.findChild<QComboBox*>("param.report")->currentText(), QString("best"));
     QCOMPARE(w.findChild<QComboBox*>("param.transform")->currentText(), QString("asinh"));
+    // A diffusion estimator's lab recipe maps heavy tails only; the critic's asinh comes back with the critic, and a
+    // transform the user picked stays through a change of method.
+    auto* transform = w.findChild<QComboBox*>("param.transform");
+    method->setCurrentIndex(method->findData("mmg"));
+    QCOMPARE(transform->currentText(), QString("tails"));
+    method->setCurrentIndex(method->findData("nwj"));
+    QCOMPARE(transform->currentText(), QString("asinh"));
+    transform->setCurrentIndex(transform->findText("ranks"));
+    method->setCurrentIndex(method->findData("minde-c"));
+    QCOMPARE(transform->currentText(), QString("ranks"));
+    method->setCurrentIndex(method->findData("nwj"));
+    transform->setCurrentIndex(transform->findText("asinh"));
     w.findChild<QSpinBox*>("param.samples")->setValue(0);
     QCOMPARE(w.findChild<QDoubleSpinBox*>("param.lr")->value(), 5e-4);
     QCOMPARE(w.findChild<QComboBox*>("param.report")->currentText(), QString("last"));

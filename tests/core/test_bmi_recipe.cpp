@@ -185,6 +185,13 @@ class TestBmiRecipe : public QObject {
     QCOMPARE(finite.steps, 10000);
     QCOMPARE(finite.methodParams.value("lr").toDouble(), 0.01);
     QCOMPARE(finite.transform, QString("asinh"));
+    // The diffusion estimators take asinh on heavy-tailed columns only (MethodInfo::labRecipeTransform), unless the
+    // user names a transform.
+    for (const char* diffusion : {"mmg", "minde-c"}) {
+      QCOMPARE(spec({{"samples", 1000}, {"method", diffusion}}, &err).transform, QString("tails"));
+      QCOMPARE(spec({{"samples", 1000}, {"method", diffusion}, {"transform", "asinh"}}, &err).transform,
+               QString("asinh"));
+    }
     QCOMPARE(s.transform, QString("none"));  // bmi's own recipe maps nothing
     const RunSpec fresh = spec({}, &err);
     QVERIFY(fresh.recipe == "none" && fresh.methodParams.value("critic").toString() == "learned");

@@ -143,6 +143,41 @@ class TestFiniteSamples : public QObject {
     QCOMPARE(columnTransformNamed("none"), ColumnTransform::None);
   }
 
+  // transform = tails: asinh on a column only where its excess kurtosis exceeds 10. A table without heavy tails reads
+  // exactly as drawn (a Gaussian's columns), one whose every column is heavy exactly as under asinh (dof 1), and the
+  // rule is per column: two values +-1 among 24 rows have kurtosis 12 (excess 9: kept), among 28 rows 14 (excess 11).
+  void tailsMapsOnlyTheHeavyTailedColumns() {
+    const auto set = [](const char* task, ParamMap params, ColumnTransform transform) {
+      if (!validateTaskParams(*findTask(task), &params).isEmpty()) qFatal("bad task params");
+      const auto law = buildTask(task, params, 1)->sampler(c10::Device(c10::kCPU));
+      return SampleSet(*law, 2000, 0.5, 7, false, transform);
+    };
+    const ParamMap gaussian{{"dim", 3}, {"mi", 1.0}};
+    const SampleSet light = set("gaussian2", gaussian, ColumnTransform::HeavyTailAsinh);
+    QVERIFY(at::equal(light.all().x, set("gaussian2", gaussian, ColumnTransform::None).all().x));
+    QVERIFY(at::equal(light.all().y, set("gaussian2", gaussian, ColumnTransform::None).all().y));
+    QCOMPARE(light.transformNote(), QString("transform tails: asinh on x's 0 of 3 columns, y's 0 of 3 (excess kurtosis "
+                                            "above 10)"));
+    const SampleSet heavy = set("student-identity-2-2-1", {}, ColumnTransform::HeavyTailAsinh);
+    QVERIFY(at::equal(heavy.all().x, set("student-identity-2-2-1", {}, ColumnTransform::Asinh).all().x));
+    QVERIFY(heavy.transformNote().contains("x's 2 of 2 columns, y's 2 of 2"));
+    QVERIFY(set("gaussian2", gaussian, ColumnTransform::Asinh).transformNote().isEmpty());
+    const auto twoSpikes = [](int64_t rows) {
+      at::Tensor column = at::zeros({rows, 1}, at::kDouble);
+      column[0][0] = 5.0;
+      column[1][0] = -5.0;
+      return column;
+    };
+    QVERIFY(!heavyTailedColumns(twoSpikes(24)).item<bool>());
+    QVERIFY(heavyTailedColumns(twoSpikes(28)).item<bool>());
+    const at::Tensor table = at::cat({twoSpikes(28), at::linspace(-3.0, 3.0, 28, at::kDouble).unsqueeze(1)}, 1);
+    const at::Tensor mapped = transformedColumns(table, ColumnTransform::HeavyTailAsinh);
+    QVERIFY(at::equal(mapped.select(1, 0), at::asinh(table.select(1, 0))));
+    QVERIFY(at::equal(mapped.select(1, 1), table.select(1, 1)));
+    QVERIFY(!heavyTailedColumns(at::zeros({10, 1})).item<bool>());  // a constant column has no tail
+    QCOMPARE(columnTransformNamed("tails"), ColumnTransform::HeavyTailAsinh);
+  }
+
   // Every method given the same task, N and seed reads the same samples, whatever its own generator does.
   void sameSamplesForEveryMethod() {
     RunSpec infonce = spec("infonce", 1000, 10), nwj = spec("nwj", 1000, 10);

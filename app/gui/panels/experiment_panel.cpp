@@ -239,6 +239,7 @@ void ExperimentPanel::followRecipe() {
   const bool picked = recipe != appliedRecipe_;
   appliedRecipe_ = recipe;
   const bool methodChanged = method_->currentData().toString() != recipeMethod_;
+  const MethodPlugin* previous = registry_.find(recipeMethod_);
   recipeMethod_ = method_->currentData().toString();
   if (!picked && !methodChanged) return;  // an edit of another field keeps the user's own values
   const MethodPlugin* m = registry_.find(recipeMethod_);
@@ -259,6 +260,11 @@ void ExperimentPanel::followRecipe() {
       (findSpec(runSettingSpecs(), it.key()) ? settings : method).insert(it.key(), it.value());
   }
   if (picked) settingsForm_->setValues(settings);
+  // The lab's column transform is the method's (MethodInfo::labRecipeTransform): a new method takes its own unless
+  // the user chose another.
+  if (!picked && recipe == "lab" && previous && settings.contains("transform") &&
+      settingsForm_->values().value("transform") == previous->info().labRecipeTransform)
+    settingsForm_->setValues({{"transform", settings.value("transform")}});
   methodForm_->setValues(method);
 }
 
