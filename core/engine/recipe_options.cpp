@@ -70,4 +70,12 @@ void applyRecipe(const TaskInfo& task, const MethodInfo& method, QVariantMap* fl
   }
 }
 
+QVariantMap labTransformAfterMethodChange(const QVariantMap& shown, const MethodInfo& previous,
+                                          const MethodInfo& next) {
+  if (shown.value("transform").toString() != previous.labRecipeTransform ||
+      next.labRecipeTransform == previous.labRecipeTransform)
+    return {};
+  return {{"transform", next.labRecipeTransform}};
+}
+
 }  // namespace milab

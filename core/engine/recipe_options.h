@@ -37,4 +37,9 @@ QVariantMap recipeOfSettings(const QVariantMap& settings, const TaskInfo& task);
 // held-out part (readsWholeHeldOut); early stopping and report = best only for a bound (lower or upper).
 void applyRecipe(const TaskInfo& task, const MethodInfo& method, QVariantMap* flat);
 
+// The lab's recipe gives each method its own column transform (MethodInfo::labRecipeTransform): when a form showing
+// `shown` (the run settings) changes method from `previous` to `next`, {"transform": next's}, unless the transform
+// shown is not previous's (the user chose it: kept) or next's is the same; else empty.
+QVariantMap labTransformAfterMethodChange(const QVariantMap& shown, const MethodInfo& previous, const MethodInfo& next);
+
 }  // namespace milab

@@ -17,6 +17,8 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QProcess>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QTableWidget>
@@ -285,6 +287,31 @@ class TestComparison : public QObject {
     QCOMPARE(keysTheRunReads({"K", "steps"}, true), QStringList({"K", "steps"}));
   }
 
+  // At the window's own size (1280 x 720) the panel scrolls: no field of any method's form is squeezed below the
+  // height it needs (every field was a few pixels high once mmg's form grew, its text cut).
+  void everyFieldKeepsItsHeightAndThePanelScrolls() {
+    MainWindow w(registry_);
+    w.show();
+    QCOMPARE(w.size(), QSize(1280, 720));
+    auto* method = w.findChild<QComboBox*>("methodCombo");
+    for (const char* id : {"mmg", "nwj", "demi"}) {
+      method->setCurrentIndex(method->findData(id));
+      QCoreApplication::processEvents();
+      int fields = 0;
+      for (QWidget* field : w.findChildren<QWidget*>(QRegularExpression("^param\\.")))
+        if (field->isVisibleTo(&w)) {
+          ++fields;
+          QVERIFY2(field->height() >= field->minimumSizeHint().height(),
+                   qPrintable(QStringLiteral("%1 (%2): %3 px of %4")
+                                  .arg(field->objectName(), id)
+                                  .arg(field->height())
+                                  .arg(field->minimumSizeHint().height())));
+        }
+      QVERIFY(fields > 20);
+    }
+    QVERIFY(w.findChild<QScrollArea*>("panelScroll")->verticalScrollBar()->maximum() > 0);
+  }
+
   // Picking bmi's recipe in the run settings writes its values into the fields (issue 45): the user sees each one,
   // may change any, and another field's edit keeps that change; a new method's form gets the recipe's values.
   void pickingTheBmiRecipeFillsTheFields() {
@@ -328,6 +355,9 @@ class TestComparison : public QObject {
     auto* transform = w.findChild<QComboBox*>("param.transform");
     method->setCurrentIndex(method->findData("mmg"));
     QCOMPARE(transform->currentText(), QString("tails"));
+    QCoreApplication::processEvents();  // the form's new rows laid out, so the scroll finds the field
+    w.findChild<QScrollArea*>("panelScroll")->ensureWidgetVisible(transform, 50, 200);
+    saveScreenshot(w, "lab-recipe-tails");
     method->setCurrentIndex(method->findData("nwj"));
     QCOMPARE(transform->currentText(), QString("asinh"));
     transform->setCurrentIndex(transform->findText("ranks"));

@@ -139,6 +139,9 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
   banner_->setStyleSheet("background: #fdf2d0; padding: 4px;");
   banner_->hide();
   auto* layout = new QVBoxLayout(this);
+  // The panel is never shorter than its rows need: the scroll area scrolls it rather than squeezing every field to a
+  // few pixels (it did at 1280 x 720 once the method form grew).
+  layout->setSizeConstraint(QLayout::SetMinimumSize);
   layout->addWidget(banner_);
   layout->addWidget(taskBox);
   layout->addWidget(methodBox);
@@ -262,9 +265,8 @@ void ExperimentPanel::followRecipe() {
   if (picked) settingsForm_->setValues(settings);
   // The lab's column transform is the method's (MethodInfo::labRecipeTransform): a new method takes its own unless
   // the user chose another.
-  if (!picked && recipe == "lab" && previous && settings.contains("transform") &&
-      settingsForm_->values().value("transform") == previous->info().labRecipeTransform)
-    settingsForm_->setValues({{"transform", settings.value("transform")}});
+  if (!picked && recipe == "lab" && previous)
+    settingsForm_->setValues(labTransformAfterMethodChange(settingsForm_->values(), previous->info(), m->info()));
   methodForm_->setValues(method);
 }
 

@@ -117,6 +117,8 @@ void ParamForm::setSpecs(const ParamSpecs& specs) {
     error->setStyleSheet("color: #c0392b;");
     error->setWordWrap(true);
     error->hide();
+    // Its full height whatever the row's label wraps to: the form layout's height-for-width pass would squeeze it.
+    editor->setMinimumHeight(editor->minimumSizeHint().height());
     auto* cell = new QWidget(this);
     auto* column = new QVBoxLayout(cell);
     column->setContentsMargins(0, 0, 0, 0);
