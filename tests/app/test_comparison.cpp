@@ -288,7 +288,7 @@ class TestComparison : public QObject {
   }
 
   // At the window's own size (1280 x 720) the panel scrolls: no field of any method's form is squeezed below the
-  // height it needs (every field was a few pixels high once mmg's form grew, its text cut).
+  // height it needs (every field was a few pixels high once mmg's form grew, its text cut), nor a two-line label.
   void everyFieldKeepsItsHeightAndThePanelScrolls() {
     MainWindow w(registry_);
     w.show();
@@ -308,6 +308,13 @@ class TestComparison : public QObject {
                                   .arg(field->minimumSizeHint().height())));
         }
       QVERIFY(fields > 20);
+      for (QLabel* label : w.findChildren<QLabel*>(QRegularExpression("^label\\.")))  // nor any row's label cut
+        if (label->isVisibleTo(&w))
+          QVERIFY2(label->height() >= label->heightForWidth(label->width()),
+                   qPrintable(QStringLiteral("%1 (%2): %3 px of %4")
+                                  .arg(label->objectName(), id)
+                                  .arg(label->height())
+                                  .arg(label->heightForWidth(label->width()))));
     }
     QVERIFY(w.findChild<QScrollArea*>("panelScroll")->verticalScrollBar()->maximum() > 0);
   }

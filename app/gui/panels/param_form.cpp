@@ -130,6 +130,11 @@ void ParamForm::setSpecs(const ParamSpecs& specs) {
     label->setObjectName("label." + spec.name);
     label->setToolTip(tip);
     label->setWordWrap(true);
+    // One label width in every form, so the columns line up and a wrapped label's height is known before layout:
+    // the form's height-for-width pass otherwise gave a two-line label one line's height and cut its text.
+    const int labelWidth = 20 * label->fontMetrics().averageCharWidth();
+    label->setFixedWidth(labelWidth);
+    label->setMinimumHeight(label->heightForWidth(labelWidth));
     layout_->addRow(label, cell);
     editors_.insert(spec.name, editor);
     errors_.insert(spec.name, error);
