@@ -49,7 +49,8 @@ ColumnTransform columnTransformNamed(const QString& name) {
 }
 
 at::Tensor heavyTailedColumns(const at::Tensor& t) {
-  const at::Tensor centred = t.to(at::kDouble) - t.to(at::kDouble).mean(0, true);
+  const at::Tensor values = t.to(at::kDouble);
+  const at::Tensor centred = values - values.mean(0, true);
   const at::Tensor m2 = centred.pow(2).mean(0), m4 = centred.pow(4).mean(0);
   constexpr double kHeavyTailExcessKurtosis = 10.0;  // sample_set.h says why
   return (m2 > 0).logical_and(m4 > (3.0 + kHeavyTailExcessKurtosis) * m2 * m2);

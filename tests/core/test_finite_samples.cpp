@@ -145,7 +145,7 @@ class TestFiniteSamples : public QObject {
 
   // transform = tails: asinh on a column only where its excess kurtosis exceeds 10. A table without heavy tails reads
   // exactly as drawn (a Gaussian's columns), one whose every column is heavy exactly as under asinh (dof 1), and the
-  // rule is per column: two values +-1 among 24 rows have kurtosis 12 (excess 9: kept), among 28 rows 14 (excess 11).
+  // rule is per column: two values +-5 among 24 rows have kurtosis 12 (excess 9: kept), among 28 rows 14 (excess 11).
   void tailsMapsOnlyTheHeavyTailedColumns() {
     const auto set = [](const char* task, ParamMap params, ColumnTransform transform) {
       if (!validateTaskParams(*findTask(task), &params).isEmpty()) qFatal("bad task params");
