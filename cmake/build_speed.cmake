@@ -7,6 +7,8 @@
 # - one precompiled <ATen/ATen.h> (268 MB, ~19 s to build), built once and reused by every target that compiles
 #   LibTorch code: a file that only includes ATen drops from 8 s to 2 s. Not the whole <torch/torch.h>
 #   (568 MB, 49 s): the files that use torch's modules spend their time instantiating, not parsing.
+# - the same for the Qt headers that cost most to parse where torch is not included: the widgets with qcustomplot.h
+#   (11 s a file) in app/ and the window's tests, <QtTest> (3.7 s) in the other suites.
 # Both need the same code-generation flags everywhere, so every target is position independent (Qt asks for -fPIC
 # of executables anyway).
 if(NOT DEFINED CMAKE_UNITY_BUILD)
@@ -19,30 +21,52 @@ set(CMAKE_POSITION_INDEPENDENT_CODE ON)
 # edited file of milab_core relinks ~40 plugins and ~70 test programs (about 90 s on 2 cores), which was most of a
 # mutant's build in .ci/mutate (issue 51) and of a developer's rebuild.
 set(CMAKE_LINK_DEPENDS_NO_SHARED ON)
-option(MILAB_PRECOMPILED_ATEN "precompile <ATen/ATen.h> once and reuse it in every LibTorch target" ON)
+option(MILAB_PRECOMPILED_HEADERS "precompile ATen, Qt's widgets with qcustomplot.h and Qt Test once each, for reuse" ON)
 
-# The precompiled header has a target of its own, with only the definitions every LibTorch target shares (LibTorch's,
-# Qt Core's, QT_NO_KEYWORDS): GCC refuses a precompiled header built with a macro the including file lacks, so one
-# built for milab_core (MILAB_VERSION, milab_core_EXPORTS) would serve milab_core alone.
-if(MILAB_PRECOMPILED_ATEN)
-  add_library(milab_aten_pch OBJECT ${CMAKE_CURRENT_LIST_DIR}/aten_pch.cpp)
-  set_target_properties(milab_aten_pch PROPERTIES AUTOMOC OFF)
-  target_compile_definitions(milab_aten_pch PRIVATE QT_NO_KEYWORDS)
-  target_compile_options(milab_aten_pch PRIVATE ${TORCH_CXX_FLAGS})
-  target_link_libraries(milab_aten_pch PRIVATE Qt6::Core ${TORCH_LIBRARIES})
-  target_precompile_headers(milab_aten_pch PRIVATE <ATen/ATen.h>)
-endif()
+# milab_add_pch(name HEADERS ... [LIBS ...] [DEFINITIONS ...] [OPTIONS ...]): a target whose one job is to
+# precompile HEADERS with only the definitions LIBS and DEFINITIONS bring. GCC uses a precompiled header only where
+# every macro defined when it was built is defined the same way in the including file (a macro the file adds is
+# fine if the headers never look at it), so one built with a target's own macros (MILAB_VERSION, <lib>_EXPORTS)
+# would serve that target alone; built with the fewest, it serves every target that links the same libraries.
+function(milab_add_pch name)
+  cmake_parse_arguments(P "" "" "HEADERS;LIBS;DEFINITIONS;OPTIONS" ${ARGN})
+  add_library(${name} OBJECT ${PROJECT_SOURCE_DIR}/cmake/pch_anchor.cpp)
+  set_target_properties(${name} PROPERTIES AUTOMOC OFF UNITY_BUILD OFF)
+  target_compile_definitions(${name} PRIVATE ${P_DEFINITIONS})
+  target_compile_options(${name} PRIVATE ${P_OPTIONS})
+  target_link_libraries(${name} PRIVATE ${P_LIBS})
+  target_precompile_headers(${name} PRIVATE ${P_HEADERS})
+endfunction()
 
-# milab_use_precompiled_aten(target [EMPTY_MOC]): the target's files see <ATen/ATen.h> first, precompiled once for
-# all. EMPTY_MOC: the target's moc output is included by its own files (a Qt Test suite's "x.moc"), so AUTOMOC's
-# mocs_compilation.cpp is empty and loading the 268 MB header there would be its whole cost (2 s, 7 s beside a build).
-function(milab_use_precompiled_aten target)
-  if(MILAB_PRECOMPILED_ATEN)
-    target_precompile_headers(${target} REUSE_FROM milab_aten_pch)
+# milab_use_pch(target pch [EMPTY_MOC]): the target's files see the precompiled headers of `pch` first. EMPTY_MOC:
+# the target's moc output is included by its own files (a Qt Test suite's "x.moc"), so AUTOMOC's
+# mocs_compilation.cpp is empty and loading a precompiled header there would be its whole cost (2 s, 7 s beside a
+# build).
+function(milab_use_pch target pch)
+  if(MILAB_PRECOMPILED_HEADERS)
+    target_precompile_headers(${target} REUSE_FROM ${pch})
     if("EMPTY_MOC" IN_LIST ARGN)
       milab_moc_is_empty(${target})
     endif()
   endif()
+endfunction()
+
+if(MILAB_PRECOMPILED_HEADERS)
+  # <ATen/ATen.h> (268 MB, ~19 s to build) for every target that compiles LibTorch code, with the definitions they
+  # all share (LibTorch's, Qt Core's, QT_NO_KEYWORDS, which torch's headers need).
+  milab_add_pch(milab_aten_pch HEADERS <ATen/ATen.h> LIBS Qt6::Core ${TORCH_LIBRARIES} DEFINITIONS QT_NO_KEYWORDS
+                OPTIONS ${TORCH_CXX_FLAGS})
+  # Qt's widgets and qcustomplot.h for the window, the runner and their tests, which never include torch (app/ keeps
+  # Qt's keywords, which qcustomplot.h uses and torch's headers forbid): qcustomplot.h alone takes 11 s to parse, half
+  # of an app unit (a milab_plot batch: 19-21 s without, 10-11 s with; 305 MB, 19 s to build).
+  milab_add_pch(milab_gui_pch HEADERS <QtWidgets> <qcustomplot.h>
+                LIBS Qt6::Widgets Qt6::PrintSupport Qt6::Svg QCustomPlotQt6::QCustomPlotQt6 OPTIONS ${TORCH_CXX_FLAGS})
+endif()
+
+# milab_use_precompiled_aten(target [EMPTY_MOC]): the target's files see <ATen/ATen.h> first, precompiled once for
+# all.
+function(milab_use_precompiled_aten target)
+  milab_use_pch(${target} milab_aten_pch ${ARGN})
 endfunction()
 
 # milab_moc_is_empty(target): the target's files include their own moc, so its mocs_compilation.cpp is empty and
