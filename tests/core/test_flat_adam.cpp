@@ -8,6 +8,7 @@
 #include <QtTest>
 
 #include "engine/device.h"
+#include "nn/adam_rows.h"
 #include "nn/flat_adam.h"
 #include "nn/mlp.h"
 
@@ -82,6 +83,34 @@ class TestFlatAdam : public QObject {
     for (const at::Tensor& t : p) QCOMPARE(t.grad().abs().sum().item<double>(), 0.0);
   }
 
+  // The fused pass is what steps a CPU run where the CPU has FMA (the probe would otherwise send FlatAdam back to
+  // ATen's operations, quietly), and it gives ATen's bits on a buffer that is not a whole number of vectors.
+  void fusedPassStepsAsAtenToTheBit() {
+    if (!adamRowsHaveFma()) QSKIP("no FMA on this CPU: FlatAdam takes ATen's operations");
+    QVERIFY(adamRowsReproduceAten());
+    at::manual_seed(3);
+    const int64_t n = 1037;
+    at::Tensor values = at::randn({n}), expAvg = at::zeros({n}), expAvgSq = at::zeros({n});
+    at::Tensor fusedValues = values.clone(), fusedAvg = expAvg.clone(), fusedAvgSq = expAvgSq.clone();
+    for (int64_t step = 1; step <= 30; ++step) {
+      const at::Tensor grads = at::randn({n}) * (step % 3 == 0 ? 1e-5 : 2.0);
+      const double bc1 = 1 - std::pow(0.9, step), bc2 = 1 - std::pow(0.999, step);
+      expAvg.mul_(0.9).add_(grads, 1 - 0.9);  // torch::optim::Adam's step, as FlatAdam wrote it before
+      expAvgSq.mul_(0.999).addcmul_(grads, grads, 1 - 0.999);
+      values.addcdiv_(expAvg, (expAvgSq.sqrt() / std::sqrt(bc2)).add_(1e-8), -(0.01 / bc1));
+      const AdamRowsStep s{0.9f,
+                           static_cast<float>(1 - 0.9),
+                           0.999f,
+                           static_cast<float>(1 - 0.999),
+                           static_cast<float>(std::sqrt(bc2)),
+                           1e-8f,
+                           static_cast<float>(-(0.01 / bc1))};
+      adamRows(fusedValues.data_ptr<float>(), grads.data_ptr<float>(), fusedAvg.data_ptr<float>(),
+               fusedAvgSq.data_ptr<float>(), n, s);
+      QVERIFY2(at::equal(values, fusedValues) && at::equal(expAvg, fusedAvg) && at::equal(expAvgSq, fusedAvgSq),
+               qPrintable(QString("step %1").arg(step)));
+    }
+  }
   void refusesMixedDtypes() {
     const at::Tensor a = at::zeros({2}).requires_grad_(), b = at::zeros({2}, at::kDouble).requires_grad_();
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, FlatAdam({a, b}, 0.1));
