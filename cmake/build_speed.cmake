@@ -39,9 +39,9 @@ function(milab_add_pch name)
 endfunction()
 
 # milab_use_pch(target pch [EMPTY_MOC]): the target's files see the precompiled headers of `pch` first. EMPTY_MOC:
-# the target's moc output is included by its own files (a Qt Test suite's "x.moc"), so AUTOMOC's
-# mocs_compilation.cpp is empty and loading a precompiled header there would be its whole cost (2 s, 7 s beside a
-# build).
+# the target's moc output is included by its own files (a benchmark's "x.moc"; the suites and plugins run moc
+# without AUTOMOC, cmake/plain_moc.cmake), so AUTOMOC's mocs_compilation.cpp is empty and loading a precompiled
+# header there would be its whole cost (2 s, 7 s beside a build).
 function(milab_use_pch target pch)
   if(MILAB_PRECOMPILED_HEADERS)
     target_precompile_headers(${target} REUSE_FROM ${pch})
