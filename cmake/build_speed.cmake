@@ -4,13 +4,15 @@
 # - unity builds: a target's files are compiled in batches, each batch instantiating the headers' code once
 #   (6 files of core/nn: 64 s one by one, 16 s as one batch). A developer editing one file may switch them off
 #   (-DCMAKE_UNITY_BUILD=OFF) to recompile only that file.
-# - one precompiled <ATen/ATen.h> (268 MB, ~19 s to build), built once and reused by every target that compiles
-#   LibTorch code: a file that only includes ATen drops from 8 s to 2 s. Not the whole <torch/torch.h>
-#   (568 MB, 49 s): the files that use torch's modules spend their time instantiating, not parsing.
-# - the same for the Qt headers that cost most to parse where torch is not included: the widgets with qcustomplot.h
-#   (11 s a file) in app/ and the window's tests, <QtTest> (3.7 s) in the other suites.
-# Both need the same code-generation flags everywhere, so every target is position independent (Qt asks for -fPIC
+# - precompiled headers, built once and reused by every target with the same flags: <ATen/ATen.h> (268 MB, ~19 s
+#   to build; a file that only includes ATen drops from 8 s to 2 s), ATen with the torch modules the lab's MLPs use
+#   (416 MB, ~33 s; 4 s less in a file that includes them, 2.7 s more in one that does not), and the Qt headers that
+#   cost most to parse where torch is not included: the widgets with qcustomplot.h (11 s a file) in app/ and the
+#   window's tests, <QtTest> (3.7 s) in the other suites. Loading one costs ~2 s, so a target gets the smallest that
+#   covers what its files include (cmake/torch_headers.cmake reads their #include lines), or none.
+# They need the same code-generation flags everywhere, so every target is position independent (Qt asks for -fPIC
 # of executables anyway).
+include(${CMAKE_CURRENT_LIST_DIR}/torch_headers.cmake)
 if(NOT DEFINED CMAKE_UNITY_BUILD)
   set(CMAKE_UNITY_BUILD ON)
 endif()
@@ -52,10 +54,14 @@ function(milab_use_pch target pch)
 endfunction()
 
 if(MILAB_PRECOMPILED_HEADERS)
-  # <ATen/ATen.h> (268 MB, ~19 s to build) for every target that compiles LibTorch code, with the definitions they
-  # all share (LibTorch's, Qt Core's, QT_NO_KEYWORDS, which torch's headers need).
+  # <ATen/ATen.h> for every target whose files include ATen, and the same with torch's modules (nn/mlp.h's) for those
+  # whose files include them, with the definitions they all share (LibTorch's, Qt Core's, QT_NO_KEYWORDS, which
+  # torch's headers need).
   milab_add_pch(milab_aten_pch HEADERS <ATen/ATen.h> LIBS Qt6::Core ${TORCH_LIBRARIES} DEFINITIONS QT_NO_KEYWORDS
                 OPTIONS ${TORCH_CXX_FLAGS})
+  milab_add_pch(milab_torch_modules_pch
+                HEADERS <ATen/ATen.h> <torch/nn/module.h> <torch/nn/modules/linear.h> <torch/nn/pimpl.h>
+                LIBS Qt6::Core ${TORCH_LIBRARIES} DEFINITIONS QT_NO_KEYWORDS OPTIONS ${TORCH_CXX_FLAGS})
   # Qt's widgets and qcustomplot.h for the window, the runner and their tests, which never include torch (app/ keeps
   # Qt's keywords, which qcustomplot.h uses and torch's headers forbid): qcustomplot.h alone takes 11 s to parse, half
   # of an app unit (a milab_plot batch: 19-21 s without, 10-11 s with; 305 MB, 19 s to build).
@@ -63,10 +69,35 @@ if(MILAB_PRECOMPILED_HEADERS)
                 LIBS Qt6::Widgets Qt6::PrintSupport Qt6::Svg QCustomPlotQt6::QCustomPlotQt6 OPTIONS ${TORCH_CXX_FLAGS})
 endif()
 
-# milab_use_precompiled_aten(target [EMPTY_MOC]): the target's files see <ATen/ATen.h> first, precompiled once for
-# all.
-function(milab_use_precompiled_aten target)
-  milab_use_pch(${target} milab_aten_pch ${ARGN})
+# milab_torch_pch(out level): the precompiled header for files that include `level` of LibTorch
+# (milab_torch_headers), empty for NONE.
+function(milab_torch_pch out level)
+  if(level STREQUAL "MODULES")
+    set(${out} milab_torch_modules_pch PARENT_SCOPE)
+  elseif(level STREQUAL "ATEN")
+    set(${out} milab_aten_pch PARENT_SCOPE)
+  else()
+    set(${out} "" PARENT_SCOPE)
+  endif()
+endfunction()
+
+# milab_use_precompiled_torch(target [EMPTY_MOC]): the target's files see the precompiled LibTorch headers that cover
+# what they include, if any (read from the target's sources as listed so far).
+function(milab_use_precompiled_torch target)
+  get_target_property(sources ${target} SOURCES)
+  get_target_property(folder ${target} SOURCE_DIR)
+  set(files)
+  foreach(source ${sources})
+    if(NOT IS_ABSOLUTE "${source}")
+      set(source "${folder}/${source}")
+    endif()
+    list(APPEND files "${source}")
+  endforeach()
+  milab_torch_headers(level ${files})
+  milab_torch_pch(pch ${level})
+  if(pch)
+    milab_use_pch(${target} ${pch} ${ARGN})
+  endif()
 endfunction()
 
 # milab_moc_is_empty(target): the target's files include their own moc, so its mocs_compilation.cpp is empty and
