@@ -2,8 +2,9 @@
 # (or each part of milab_core) loads the smallest precompiled header that covers it (cmake/build_speed.cmake). A
 # precompiled header costs its load in every file that takes it whether used or not: <ATen/ATen.h> (268 MB) about
 # 2 s, ATen with torch's modules (416 MB) about 2.7 s more in a file that never includes a module, while a file that
-# does include them parses them in about 4 s without. The answer only picks a header; a file compiles the same way
-# with any (every file includes what it uses), so a wrong answer costs time, never correctness.
+# does include them parses them in about 4 s without. For a library or plugin the answer only picks a header, and a
+# file compiles the same way with any (every file includes what it uses), so a wrong answer costs time; a suite's
+# QT_NO_KEYWORDS follows it too (tests/CMakeLists.txt), so a torch include missed there fails to compile.
 
 # milab_torch_headers(out file...): MODULES where a file includes torch's C++ API (<torch/...>: the modules of
 # nn/mlp.h and the like), ATEN where it includes ATen or c10 only, NONE otherwise, following the project's own
