@@ -2,8 +2,6 @@
 #include <ATen/ATen.h>
 #include <c10/core/GradMode.h>
 
-#include <cmath>
-
 #include "demi/critic_pair.h"
 #include "demi/demi_step.h"
 #include "demi/variant_estimators.h"
