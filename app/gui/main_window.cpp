@@ -88,6 +88,7 @@ MainWindow::MainWindow(const MethodRegistry& registry, const QString& historyPat
   // Room for a result's usual lines from the start, so that the plot above does not shrink when "Running..."
   // becomes the result (a longer one, with a failure reason and a warning, still grows the label).
   resultLabel_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+  resultLabel_->setWordWrap(true);  // a long warning or failure reason wraps instead of running past the window's edge
   resultLabel_->setMinimumHeight(kResultLines * resultLabel_->fontMetrics().lineSpacing());
   statusBar();  // made now: QMainWindow makes it on the first message, and the window's layout would jump then
   auto* right = new NarrowableColumn(this);

@@ -30,6 +30,20 @@ namespace milab {
 
 namespace {
 
+QString joinedNotes(const QString& first, const QString& second) {
+  return first.isEmpty() ? second : second.isEmpty() ? first : first + "; " + second;
+}
+
+// A finite set with heavy-tailed columns, read by a method whose defaults were not measured to read such tables.
+QString heavyTailCaveat(const SampleSet& set, const MethodInfo& info) {
+  if (info.readsHeavyTails || set.heavyTails().isEmpty()) return {};
+  return QStringLiteral(
+             "heavy tails in %1 (excess kurtosis above 10): the methods not marked \"reads heavy-tailed tables\" in "
+             "`milab-cli methods --long` read the Beyond-Normal suite's Student-t table of 3 degrees of freedom at "
+             "11-55% of the truth where measured (docs/benchmark.md, \"Heavy tails at the lab's defaults\")")
+      .arg(set.heavyTails());
+}
+
 // The exact value of what a method estimates on a task, and its name.
 NamedValue targetOf(const TaskModel& model, Target target) {
   switch (target) {
@@ -167,7 +181,7 @@ void Run::execute() {
       if (end->status == RunStatus::Cancelled && !end->estimateKept) return finishCancelled(end->reason);
       return finish(end->status, end->reason);
     }
-    res.warning = method_->warning(spec_.methodParams, res.terms);
+    res.warning = joinedNotes(method_->warning(spec_.methodParams, res.terms), res.warning);  // readEstimate's caveat
     // Finite garbage (-6377 from InfoNCE at lr 1) is not a result: the run fails with the number and why.
     const QString implausible =
         implausibleFinalReading(*method_, spec_, schedule_.isSet() ? *levelModels_.back() : *model_, heldOut != nullptr,
@@ -233,6 +247,7 @@ std::optional<Run::RunEnd> Run::readEstimate(std::unique_ptr<TrainingSession>& s
     heldOut->report(stepsDone_.load(), trains, spec_.reportBest, r, res, &terms);
     if (const QString& note = session->sampleSet()->transformNote(); !note.isEmpty())
       res->reason = res->reason.isEmpty() ? note : res->reason + "; " + note;
+    res->warning = joinedNotes(res->warning, heavyTailCaveat(*session->sampleSet(), method_->info()));
     if (const TaskInfo* task = findTask(spec_.task); task && task->dataset) {
       session.reset();  // one estimator's memory at a time
       const int twinSteps = stepsDone_.load() > 0 ? stepsDone_.load() : (trains ? spec_.steps : 0);

@@ -30,13 +30,16 @@ Batch slice(const Batch& b, int64_t start, int64_t length) {
 // N and the seed only. The same generator goes on to permute y for the baseline.
 at::Generator sampleSetGenerator(int seed) { return at::make_generator<at::CPUGeneratorImpl>(sampleSetSeed(seed)); }
 
-QString heavyTailNote(const Batch& drawn) {
-  const auto count = [](const at::Tensor& t) {
-    return QStringLiteral("%1 of %2").arg(heavyTailedColumns(t).sum().item<int64_t>()).arg(t.size(1));
+// "x's 4 of 4 columns, y's 2 of 2": how many columns of each variable have heavy tails; *any set when one has.
+QString heavyTailCounts(const Batch& drawn, bool* any) {
+  const auto count = [any](const at::Tensor& t) {
+    const int64_t heavy = heavyTailedColumns(t).sum().item<int64_t>();
+    *any = *any || heavy > 0;
+    return QStringLiteral("%1 of %2").arg(heavy).arg(t.size(1));
   };
-  QString note = QStringLiteral("transform tails: asinh on x's %1 columns").arg(count(drawn.x));
-  if (drawn.xp.defined()) note += QStringLiteral(", x''s %1").arg(count(drawn.xp));
-  return note + QStringLiteral(", y's %1 (excess kurtosis above 10)").arg(count(drawn.y));
+  QString counts = QStringLiteral("x's %1 columns").arg(count(drawn.x));
+  if (drawn.xp.defined()) counts += QStringLiteral(", x''s %1").arg(count(drawn.xp));
+  return counts + QStringLiteral(", y's %1").arg(count(drawn.y));
 }
 
 }  // namespace
@@ -75,10 +78,16 @@ Batch drawSampleRows(const TaskSampler& law, int64_t samples, int seed) {
 }
 
 SampleSet::SampleSet(const TaskSampler& law, int64_t samples, double testFraction, int seed, bool permuteY,
-                     ColumnTransform transform) {
+                     ColumnTransform transform, bool countHeavyTails) {
   at::Generator data = sampleSetGenerator(seed);
   Batch drawn = law.sampleJoint(samples, data);
-  if (transform == ColumnTransform::HeavyTailAsinh) transformNote_ = heavyTailNote(drawn);
+  if (countHeavyTails || transform == ColumnTransform::HeavyTailAsinh) {
+    bool any = false;
+    const QString counts = heavyTailCounts(drawn, &any);
+    if (any) heavyTails_ = counts;
+    if (transform == ColumnTransform::HeavyTailAsinh)
+      transformNote_ = QStringLiteral("transform tails: asinh on %1 (excess kurtosis above 10)").arg(counts);
+  }
   const auto prepared = [transform](const at::Tensor& t) { return standardised(transformedColumns(t, transform)); };
   drawn = {prepared(drawn.x), prepared(drawn.xp), prepared(drawn.y)};
   if (permuteY) drawn.y = drawn.y.index_select(0, at::randperm(samples, data, at::kLong).to(drawn.y.device()));

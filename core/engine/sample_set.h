@@ -39,8 +39,10 @@ class SampleSet {
   // Draws `samples` rows from `law` (on its device) and splits off round(samples * testFraction) held-out rows.
   // permuteY: y's rows permuted once (seeded) before the split, so that x and y are independent: the permutation
   // baseline, what an estimator reads on data with no dependence left, its honest zero.
+  // countHeavyTails: count the heavy-tailed columns of the rows as drawn (heavyTails()) whatever the transform; the
+  // "tails" transform counts them anyway. Off by default: it reads every value once more, in double.
   SampleSet(const TaskSampler& law, int64_t samples, double testFraction, int seed, bool permuteY = false,
-            ColumnTransform transform = ColumnTransform::None);
+            ColumnTransform transform = ColumnTransform::None, bool countHeavyTails = false);
 
   int64_t trainingRows() const { return train_.x.size(0); }
   int64_t heldOutRows() const { return heldOut_.x.size(0); }
@@ -49,6 +51,9 @@ class SampleSet {
   // Which columns the transform mapped, when it chose them ("tails"): e.g. "transform tails: asinh on x's 4 of 4
   // columns, y's 2 of 2 (excess kurtosis above 10)"; empty for the other transforms.
   const QString& transformNote() const { return transformNote_; }
+  // The heavy-tailed columns of the rows as drawn, when they were counted and there is at least one: e.g. "x's 4 of
+  // 4 columns, y's 2 of 2"; empty otherwise.
+  const QString& heavyTails() const { return heavyTails_; }
   // Every row, training and held-out (what an estimator with nothing to train reads: KSG).
   Batch all() const;
   // Held-out batch i of `size` rows (rows i*size .. (i+1)*size - 1); there are heldOutRows() / size of them.
@@ -59,7 +64,7 @@ class SampleSet {
 
  private:
   Batch train_, heldOut_;
-  QString transformNote_;
+  QString transformNote_, heavyTails_;
 };
 
 }  // namespace milab

@@ -29,10 +29,10 @@ at::Generator deviceNoiseGenerator(c10::Device device, int seed, const at::Gener
 TrainingSession::TrainingSession(const RunSpec& spec, const MethodPlugin& method, const TaskModel& task,
                                  c10::Device device, std::function<bool()> cancelled, bool permuteY)
     : oracle_(usesOracleCritic(spec.methodParams)),
-      sampleSet_(spec.finiteSamples()
-                     ? std::make_unique<SampleSet>(*task.sampler(device), spec.samples, spec.testFraction, spec.seed,
-                                                   permuteY, columnTransformNamed(spec.transform))
-                     : nullptr),
+      sampleSet_(spec.finiteSamples() ? std::make_unique<SampleSet>(
+                                            *task.sampler(device), spec.samples, spec.testFraction, spec.seed, permuteY,
+                                            columnTransformNamed(spec.transform), !method.info().readsHeavyTails)
+                                      : nullptr),
       sampler_(std::make_unique<SwitchableSampler>(sampleSet_ ? sampleSet_->trainingSampler() : task.sampler(device))) {
   context_.task = sampler_.get();  // the estimator keeps reading the sampler through this, across switchTask
   context_.device = device;

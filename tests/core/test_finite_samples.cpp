@@ -178,6 +178,19 @@ class TestFiniteSamples : public QObject {
     QCOMPARE(columnTransformNamed("tails"), ColumnTransform::HeavyTailAsinh);
   }
 
+  // countHeavyTails counts the columns as drawn whatever the transform (a run's heavy-tail caveat, engine/run.cpp):
+  // the dof-1 table's every column under asinh, which leaves none heavy; nothing for a Gaussian table, nor unasked.
+  void heavyTailsCountedOnTheRowsAsDrawn() {
+    const auto set = [](const char* task, ParamMap params, bool count) {
+      if (!validateTaskParams(*findTask(task), &params).isEmpty()) qFatal("bad task params");
+      const auto law = buildTask(task, params, 1)->sampler(c10::Device(c10::kCPU));
+      return SampleSet(*law, 2000, 0.5, 7, false, ColumnTransform::Asinh, count);
+    };
+    QCOMPARE(set("student-identity-2-2-1", {}, true).heavyTails(), QString("x's 2 of 2 columns, y's 2 of 2"));
+    QVERIFY(set("student-identity-2-2-1", {}, false).heavyTails().isEmpty());
+    QVERIFY(set("gaussian2", {{"dim", 3}, {"mi", 1.0}}, true).heavyTails().isEmpty());
+  }
+
   // Every method given the same task, N and seed reads the same samples, whatever its own generator does.
   void sameSamplesForEveryMethod() {
     RunSpec infonce = spec("infonce", 1000, 10), nwj = spec("nwj", 1000, 10);
