@@ -3,7 +3,9 @@
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "random/seed_streams.h"
 #include "tasks/row_sampler.h"
@@ -52,11 +54,18 @@ ColumnTransform columnTransformNamed(const QString& name) {
 }
 
 at::Tensor heavyTailedColumns(const at::Tensor& t) {
-  const at::Tensor values = t.to(at::kDouble);
-  const at::Tensor centred = values - values.mean(0, true);
-  const at::Tensor m2 = centred.pow(2).mean(0), m4 = centred.pow(4).mean(0);
-  constexpr double kHeavyTailExcessKurtosis = 10.0;  // sample_set.h says why
-  return (m2 > 0).logical_and(m4 > (3.0 + kHeavyTailExcessKurtosis) * m2 * m2);
+  // A few columns at a time, so that the double copies stay near 32 MB whatever the table's size: every finite-set
+  // run of a method not marked readsHeavyTails counts its columns (engine/run.cpp).
+  const int64_t rows = std::max<int64_t>(t.size(0), 1), step = std::max<int64_t>(1, (int64_t(4) << 20) / rows);
+  std::vector<at::Tensor> heavy;
+  for (int64_t c = 0; c < t.size(1); c += step) {
+    const at::Tensor values = t.narrow(1, c, std::min(step, t.size(1) - c)).to(at::kDouble);
+    const at::Tensor centred = values - values.mean(0, true);
+    const at::Tensor m2 = centred.pow(2).mean(0), m4 = centred.pow(4).mean(0);
+    constexpr double kHeavyTailExcessKurtosis = 10.0;  // sample_set.h says why
+    heavy.push_back((m2 > 0).logical_and(m4 > (3.0 + kHeavyTailExcessKurtosis) * m2 * m2));
+  }
+  return heavy.empty() ? at::zeros({0}, at::TensorOptions().dtype(at::kBool).device(t.device())) : at::cat(heavy);
 }
 
 at::Tensor transformedColumns(const at::Tensor& t, ColumnTransform transform) {

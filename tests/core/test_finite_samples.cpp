@@ -175,6 +175,15 @@ class TestFiniteSamples : public QObject {
     QVERIFY(at::equal(mapped.select(1, 0), at::asinh(table.select(1, 0))));
     QVERIFY(at::equal(mapped.select(1, 1), table.select(1, 1)));
     QVERIFY(!heavyTailedColumns(at::zeros({10, 1})).item<bool>());  // a constant column has no tail
+    // A table wider than one pass of columns (100,000 rows: 41 columns a pass): Cauchy columns (a ratio of normals)
+    // at every third index are heavy, the Gaussian ones between them not, on both sides of each pass's edge.
+    at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(11);
+    at::Tensor wide = at::randn({100000, 90}, gen);
+    const at::Tensor cauchy = at::arange(0, 90, 3);
+    wide.index_copy_(1, cauchy, at::randn({100000, 30}, gen) / at::randn({100000, 30}, gen));
+    at::Tensor expected = at::zeros({90}, at::kBool);
+    expected.index_fill_(0, cauchy, true);
+    QVERIFY(at::equal(heavyTailedColumns(wide), expected));
     QCOMPARE(columnTransformNamed("tails"), ColumnTransform::HeavyTailAsinh);
   }
 
