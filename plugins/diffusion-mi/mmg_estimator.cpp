@@ -99,7 +99,8 @@ MethodInfo MmgPlugin::info() const {
   i.displayName = "MMG (diffusion I-MMSE)";
   i.family = "diffusion";
   i.summary =
-      "one denoiser of x noised at log-SNR g, trained with y dropped half the time; reads 1/2 the integral over g "
+      "one denoiser of x noised at log-SNR g, trained with y dropped on a share of the rows; reads 1/2 the integral "
+      "over g "
       "of the squared gap between its guesses with and without y (I-MMSE's orthogonal form; form difference: of "
       "the gap between its errors), on held-out rows. Neither bound";
   i.params = mmgParamSpecs();
