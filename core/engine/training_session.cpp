@@ -31,7 +31,8 @@ TrainingSession::TrainingSession(const RunSpec& spec, const MethodPlugin& method
     : oracle_(usesOracleCritic(spec.methodParams)),
       sampleSet_(spec.finiteSamples() ? std::make_unique<SampleSet>(
                                             *task.sampler(device), spec.samples, spec.testFraction, spec.seed, permuteY,
-                                            columnTransformNamed(spec.transform), !method.info().readsHeavyTails)
+                                            columnTransformNamed(spec.transform),
+                                            !permuteY && !method.info().readsHeavyTails)  // the twin warns nothing
                                       : nullptr),
       sampler_(std::make_unique<SwitchableSampler>(sampleSet_ ? sampleSet_->trainingSampler() : task.sampler(device))) {
   context_.task = sampler_.get();  // the estimator keeps reading the sampler through this, across switchTask
