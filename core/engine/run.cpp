@@ -240,14 +240,14 @@ std::optional<Run::RunEnd> Run::readEstimate(std::unique_ptr<TrainingSession>& s
   if (heldOut) {
     // The trained critic on the held-out part (an estimator that trains nothing reads all N).
     evaluationsBegun_.store(1);
-    const bool trains = method_->info().trains;
+    const MethodInfo info = method_->info();
+    const bool trains = info.trains;
     const HeldOutReading r = finalReading(*session, trains, spec_.heldOutWhole, cancel_);
     if (cancel_.load()) return cancelledInEvaluation;
     if (!std::isfinite(r.value)) return nonFinite;
     heldOut->report(stepsDone_.load(), trains, spec_.reportBest, r, res, &terms);
-    if (const QString& note = session->sampleSet()->transformNote(); !note.isEmpty())
-      res->reason = res->reason.isEmpty() ? note : res->reason + "; " + note;
-    res->warning = joinedNotes(res->warning, heavyTailCaveat(*session->sampleSet(), method_->info()));
+    res->reason = joinedNotes(res->reason, session->sampleSet()->transformNote());
+    res->warning = joinedNotes(res->warning, heavyTailCaveat(*session->sampleSet(), info));
     if (const TaskInfo* task = findTask(spec_.task); task && task->dataset) {
       session.reset();  // one estimator's memory at a time
       const int twinSteps = stepsDone_.load() > 0 ? stepsDone_.load() : (trains ? spec_.steps : 0);
