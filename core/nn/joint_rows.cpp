@@ -1,6 +1,8 @@
 // The joint critic's per-pair loops (nn/joint_rows.h says why they are written out, and how they are blocked).
-// GCC's vector extensions (__builtin_shuffle; Clang would also refuse 64-byte vectors between these helpers without
-// AVX-512 enabled): the lab builds with Debian's GCC (.ci/setup).
+// GCC's vector extensions, written and measured against GCC's vectoriser: g++ compiles this file even in the lab's
+// Clang build (cmake/gcc_kernels.cmake). It compiles under Clang too (-DMILAB_GCC_KERNELS=OFF, the sanitizer builds):
+// splat has a line for each, and every loop on vectors sits in an always-inlined helper, since Clang refuses a 64-byte
+// vector passed or returned in a function built without AVX-512 unless the call is inlined away.
 #include "nn/joint_rows.h"
 
 #include <algorithm>
@@ -23,7 +25,13 @@ MILAB_INLINE Pairs load(const float* p) { return *reinterpret_cast<const Pairs*>
 MILAB_INLINE void store(float* p, Pairs v) { *reinterpret_cast<Pairs*>(p) = v; }
 typedef int32_t Lanes __attribute__((vector_size(T * sizeof(float))));
 // Every lane v: lane 0 shuffled to all (a broadcast; Pairs{} + v would cost an addition per weight, 0 + -0 being +0).
+#if defined(__clang__)
+MILAB_INLINE Pairs splat(float v) {
+  return __builtin_shufflevector(Pairs{v}, Pairs{v}, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+}
+#else
 MILAB_INLINE Pairs splat(float v) { return __builtin_shuffle(Pairs{v}, Lanes{}); }
+#endif
 // ReLU that keeps a NaN, as ATen's does (NaN < 0 is false), so a diverged critic's scores read NaN and its run stops.
 MILAB_INLINE Pairs relu(Pairs v) { return v < Pairs{} ? Pairs{} : v; }
 // Zero where the unit's activation was zero: ATen's threshold_backward for ReLU.
@@ -160,6 +168,20 @@ MILAB_INLINE void inputGradients(const float* w, int64_t out, int64_t in, const 
     }
 }
 
+// dhx[h] += sum_j dz[h][j] and dhyT[h][j] += dz[h][j]: hx[h] + hyT[h][j] fed pair j's first layer.
+MILAB_INLINE void firstLayerGradients(const float* dz, int64_t width, int64_t pairs, int64_t chunk, int64_t ld,
+                                      float* dhx, float* dhyT) {
+  for (int64_t h = 0; h < width; ++h) {
+    Pairs total{};
+    for (int64_t j = 0; j < pairs; j += T) {
+      const Pairs d = load(dz + h * chunk + j);
+      total += d;
+      store(dhyT + h * ld + j, load(dhyT + h * ld + j) + d);
+    }
+    dhx[h] += lanesSum(total);
+  }
+}
+
 int64_t padded(int64_t n) { return (n + T - 1) / T * T; }
 
 }  // namespace
@@ -208,15 +230,7 @@ MILAB_CLONED_FOR_AVX512 void jointRowsBackward(const JointRowsNet& net, const fl
     dzStride = chunk;
   }
   // dz is now the first layer's pre-activation gradient: hx[h] + hyT[h][j] feeds pair j.
-  for (int64_t h = 0; h < net.widths[0]; ++h) {
-    Pairs total{};
-    for (int64_t j = 0; j < pairs; j += T) {
-      const Pairs d = load(dz + h * chunk + j);
-      total += d;
-      store(dhyT + h * ld + j, load(dhyT + h * ld + j) + d);
-    }
-    dhx[h] += lanesSum(total);
-  }
+  firstLayerGradients(dz, net.widths[0], pairs, chunk, ld, dhx, dhyT);
 }
 
 }  // namespace milab
