@@ -32,6 +32,13 @@ def _output(cmd, cwd):
     return run(cmd, cwd)[1]
 
 
+def _depfile_paths(path):
+    """The prerequisites of a make-style depfile (GCC's -MD): `object: source header \\` lines."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read().replace("\\\n", " ")
+    return set(text.partition(": ")[2].split())
+
+
 class MutantBuilds:
     def __init__(self, build, root, scratch):
         self.build, self.root, self.scratch = build, root, scratch
@@ -43,6 +50,14 @@ class MutantBuilds:
                 self.objects[current] = set()
             elif current and line.strip():
                 self.objects[current].add(line.strip())
+        # The hand-tuned loops g++ compiles in a Clang build (cmake/gcc_kernels.cmake): custom commands, which leave
+        # nothing in ninja's dependency log, only their own make-style depfile beside the object.
+        for folder, _, files in os.walk(build):
+            if os.path.basename(folder) == "gcc":
+                for name in files:
+                    if name.endswith(".o.d"):
+                        obj = os.path.relpath(os.path.join(folder, name[:-2]), build)
+                        self.objects[obj] = _depfile_paths(os.path.join(folder, name))
         self.queried = {}
 
     def outputs_of(self, node):
@@ -53,6 +68,18 @@ class MutantBuilds:
 
     def command(self, target):
         return _output(["ninja", "-C", self.build, "-t", "commands", "-s", target], self.root).strip()
+
+    def compile_command(self, obj):
+        """(folder to run in, words) of the compile that makes obj: the build's own line, or for a custom command
+        (`cd FOLDER && g++ ... && cmake -E cmake_transform_depfile ...`) its compile alone."""
+        line, cwd = self.command(obj), self.build
+        for part in line.split(" && "):
+            words = shlex.split(part)
+            if words[:1] == ["cd"]:
+                cwd = words[1]
+            elif "-c" in words:
+                return cwd, words
+        raise ValueError(f"no compile in the command of {obj}")
 
     def plan(self, path):
         """{object: its libraries} when every object that compiles `path` goes only into shared libraries
@@ -75,11 +102,11 @@ class MutantBuilds:
             f.write(mutated_text)
         compiled = {}
         for number, obj in enumerate(sorted(plan)):
-            words = shlex.split(self.command(obj))
+            cwd, words = self.compile_command(obj)
             at = words.index("-c")
             source = words[at + 1]
-            if os.path.abspath(os.path.join(self.build, source)) != full:  # a unity batch including the file
-                with open(os.path.join(self.build, source), encoding="utf-8") as f:
+            if os.path.abspath(os.path.join(cwd, source)) != full:  # a unity batch including the file
+                with open(os.path.join(cwd, source), encoding="utf-8") as f:
                     batch = f.read()
                 include = f'#include "{full}"'
                 if batch.count(include) != 1:
@@ -90,12 +117,12 @@ class MutantBuilds:
             else:
                 source = copy
             target = os.path.join(folder, f"object{number}.o")
-            words = [target if w == obj else w for w in words]
+            words[words.index("-o") + 1] = target
             words[at + 1] = source
             words[words.index("-MF") + 1] = target + ".d"
             # before the input, not after words[0]: that may be a launcher (ccache)
             words[at:at] = ["-iquote", os.path.dirname(full)]
-            code, out = run(words, self.build)
+            code, out = run(words, cwd)
             if code != 0:
                 return {}, time.time() - started, out[-300:]
             compiled[obj] = target
