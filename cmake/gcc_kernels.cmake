@@ -1,13 +1,13 @@
 # The hand-written hot loops compiled with GCC in a Clang build (issue 47: a build that takes minutes).
 #
-# Clang compiles the lab about 2.9 times faster than GCC on this kind of machine (ninja's jobs 813 s against 2,349 s
-# from empty): its precompiled headers load lazily, where GCC instantiates a precompiled header's pending templates
-# again in every file that takes it (4 s of a test suite's 6-13 s, for an empty file). .ci/setup builds with Clang.
-# The few files whose loops were written and measured against GCC's vectoriser stay with GCC: those that use
-# nn/target_clones.h or `omp simd` (Philox's normals, the softmax rows, Adam's fused pass, the joint critic's pair
-# loops, the separable critic's written-out pass, DEMI's candidate scores). Built by Clang they ran 1.2-36 times
-# slower (bench_demi_parts 128: the negatives 362 us against 124, Clang 14 knowing no 16-lane libmvec variants;
-# relu's mask a branch instead of a select), and DEMI's step 1,098 us against 821.
+# Clang builds the lab about 2.5 times faster than GCC on this kind of machine (from empty on 2 cores: 274-321 s
+# against 720-774 s; ninja's jobs 878-1,014 s against 2,181-2,349 s): its precompiled headers load lazily, where GCC
+# performs a precompiled header's pending template instantiations again in every file that takes it (4 s for an empty
+# file, most of a test suite's 6-13 s). .ci/setup builds with Clang. The few files whose loops were written and
+# measured against GCC's vectoriser stay with GCC: those that use nn/target_clones.h or `omp simd` (Philox's normals,
+# the softmax rows, Adam's fused pass, the joint critic's pair loops, the separable critic's written-out pass, DEMI's
+# candidate scores). Built by Clang, DEMI's step took 1,098 us against 821 (bench_demi_parts 128: the negatives 362 us
+# against 124, Clang 14 knowing no 16-lane libmvec variants; the ReLU mask a branch instead of a select).
 #
 # MILAB_GCC_KERNELS (default ON) applies when the compiler is Clang, g++ is installed and nothing is sanitized (a
 # sanitizer build instruments every file with one compiler). With GCC as the compiler nothing changes.
