@@ -194,6 +194,7 @@ QString recordRun(const QString& dbPath, const RunSpec& spec, const RunResult& r
                     QString::fromUtf8(QJsonDocument(summaryJson(spec, result)).toJson(QJsonDocument::Compact))})
     q.addBindValue(v);
   bool ok = q.exec();
+  QString why = ok ? QString() : q.lastError().text();  // the failed statement's words
   const qint64 runId = q.lastInsertId().toLongLong();
   if (ok) {
     QSqlQuery c2(db);
@@ -202,10 +203,9 @@ QString recordRun(const QString& dbPath, const RunSpec& spec, const RunResult& r
     c2.addBindValue(packCurveBlob(curve));
     c2.addBindValue(kCurveBlobFormat);
     ok = c2.exec();
-    if (!ok) q = c2;
+    if (!ok) why = c2.lastError().text();
   }
   if (!ok) {
-    const QString why = q.lastError().text();
     db.rollback();
     return describe(dbPath, why);
   }
