@@ -100,8 +100,7 @@ MethodInfo MmgPlugin::info() const {
   i.family = "diffusion";
   i.summary =
       "one denoiser of x noised at log-SNR g, trained with y dropped on a share of the rows; reads 1/2 the integral "
-      "over g "
-      "of the squared gap between its guesses with and without y (I-MMSE's orthogonal form; form difference: of "
+      "over g of the squared gap between its guesses with and without y (I-MMSE's orthogonal form; form difference: of "
       "the gap between its errors), on held-out rows. Neither bound";
   i.params = mmgParamSpecs();
   i.lowerBound = false;
