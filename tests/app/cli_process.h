@@ -23,7 +23,14 @@ inline CliResult launch(const QString& program, const QStringList& args) {
           QString::fromLocal8Bit(p.readAllStandardError())};
 }
 
-inline CliResult cli(const QStringList& args) { return launch(MILAB_CLI_PATH, args); }
+// How cli() runs milab-cli: a new process, unless the suite started a zygote (cli_zygote.h) and set this.
+using CliRunner = CliResult (*)(const QStringList& args);
+inline CliRunner& cliRunner() {
+  static CliRunner runner = nullptr;
+  return runner;
+}
+
+inline CliResult cli(const QStringList& args) { return cliRunner() ? cliRunner()(args) : launch(MILAB_CLI_PATH, args); }
 
 // Sends `signal` to the child, and never to pid 0: QProcess reports 0 once the child has ended (a grid resumed
 // from its finished cells can end before the kill meant to interrupt it), and kill(0, ...) signals the whole

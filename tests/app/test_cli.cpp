@@ -14,6 +14,7 @@
 #include <csignal>
 
 #include "cli_process.h"
+#include "cli_zygote.h"
 #include "time_limits.h"
 
 namespace {
@@ -372,6 +373,31 @@ class TestCli : public QObject {
   }
 
   // Every subcommand explains itself; help and --version answer; methods --long lists parameters and ceilings.
+  // cli() runs milab-cli's main in a fork of the suite's zygote (cli_zygote.h): it must answer as the program does,
+  // in the suite's folder and environment as they are at the call (both changed here after the zygote started).
+  void zygoteAnswersAsTheProgramDoes() {
+    QTemporaryDir tmp;
+    const QString before = QDir::currentPath();
+    QVERIFY(QDir::setCurrent(tmp.path()));
+    qputenv("MILAB_DB", "from-the-environment.db");
+    const QList<QStringList> commands{{"--version"}, {"help", "run"}, {"methods"},       {"run", "--K", "x"},
+                                      {"history"},   {"frobnicate"},  {"run", "--steps"}};
+    for (const QStringList& args : commands) {
+      const CliResult inZygote = cli(args), asProcess = launch(MILAB_CLI_PATH, args);
+      QCOMPARE(inZygote.code, asProcess.code);
+      QCOMPARE(inZygote.out, asProcess.out);
+      QCOMPARE(inZygote.err, asProcess.err);
+    }
+    QVERIFY(cli({"history"}).err.contains("'from-the-environment.db'"));
+    const CliResult run = cli({"run", "--task", "gaussian2", "--method", "infonce", "--steps", "3", "--out", "o"});
+    QCOMPARE(run.code, 0);
+    QVERIFY(QFile::exists(tmp.filePath("from-the-environment.db")));  // MILAB_DB, relative to the folder
+    QVERIFY(QFile::exists(tmp.filePath("o/summary.json")));
+    QCOMPARE(launch(MILAB_CLI_PATH, {"history"}).code, 0);  // the program reads the run the zygote's child wrote
+    qunsetenv("MILAB_DB");
+    QVERIFY(QDir::setCurrent(before));
+  }
+
   void helpAndVersion() {
     for (const char* command : {"run", "hashing", "prior-orders", "history", "show", "methods"}) {
       const CliResult r = cli({command, "--help"});
@@ -950,5 +976,7 @@ class TestCli : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestCli)
+// The zygote forks before QCoreApplication and before any thread exists; without one, cli() starts processes.
+QTEST_MAIN_WRAPPER(TestCli, if (!cli_zygote::start()) qInfo("cli_zygote: not started; milab-cli runs as a process");
+                   QTEST_QAPP_SETUP(QCoreApplication))
 #include "test_cli.moc"
