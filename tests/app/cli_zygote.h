@@ -6,7 +6,9 @@
 // finalExitCode(cliMain(argc, argv)) as app/cli/main.cpp does, with the request's arguments, environment and working
 // folder, its output in files, its exit code or signal reported back; it ends with _exit, skipping the static
 // destructors (cli_zygote.cpp says why). test_cli's tests that signal, kill or race milab-cli, test_docs,
-// test_install and the other suites still start the real program, exit path included.
+// test_install and the other suites still start the real program, exit path included. What a library reads from the
+// environment as it loads (libgomp's OMP_NUM_THREADS) keeps the suite's value at its start: a test that varies such a
+// variable starts the program (test_distributed's sameDigitsWhateverTheCoresAffinityOrOpenMp does).
 #include <QStringList>
 
 #include "cli_process.h"
