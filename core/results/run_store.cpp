@@ -13,6 +13,7 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <mutex>
 
 #include "results/curve_blob.h"
 #include "results/history_schema.h"
@@ -27,6 +28,16 @@ namespace milab {
 namespace {
 
 std::atomic<int> connectionCount{0};
+
+// Qt 6.4's QtSql registers its exit-time cleanup the first time any thread needs its driver table, through a plain
+// flag that the cleanup itself clears and re-checks: two threads that open their first connections at once may both
+// register it, and then at exit each run registers the next, forever (a grid with --jobs 2 hung at 100% of a core
+// after writing its table; `objdump -d libQt6Sql.so.6` shows the unguarded test-and-set). Its first use is made
+// here, once, before any connection, whichever thread comes first (test_history_threads).
+void registerSqlCleanupOnce() {
+  static std::once_flag once;
+  std::call_once(once, [] { QSqlDatabase::drivers(); });
+}
 
 QString describe(const QString& path, const QString& why) {
   return QStringLiteral("history: cannot use '%1' (%2)")
@@ -86,6 +97,7 @@ class HistoryConnection {
   enum class Schema { UseSchema, EnsureSchema };
   HistoryConnection(const QString& path, Schema schema)
       : name_(QStringLiteral("milab-history-%1").arg(connectionCount++)) {
+    registerSqlCleanupOnce();
     // A history deleted while the window is open is made again, empty, rather than read as a file with no table.
     if (!QFileInfo::exists(path)) schema = Schema::EnsureSchema;
     QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", name_);
