@@ -6,10 +6,10 @@
 #include <QJsonObject>
 #include <QLibrary>
 #include <QPluginLoader>
-
 #include <algorithm>
 
 #include "method/method_plugin.h"
+#include "method/plugin_loader_warnings.h"
 
 namespace milab {
 
@@ -31,6 +31,7 @@ void MethodRegistry::loadDefault() {
 }
 
 int MethodRegistry::loadDirectory(const QString& dir) {
+  muteQtPluginLoaderWarnings();
   int added = 0;
   const QFileInfoList files = QDir(dir).entryInfoList(QDir::Files, QDir::Name);
   for (const QFileInfo& file : files) {

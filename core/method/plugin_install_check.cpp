@@ -1,3 +1,4 @@
+// pluginInstallProblem (method/plugin_install_check.h).
 #include "method/plugin_install_check.h"
 
 #include <QDir>
@@ -22,9 +23,15 @@ QString pluginInstallProblem(const MethodRegistry* registry) {
   QList<PluginLoadError> errors = taskLoadErrors();
   if (registry) errors = registry->errors() + errors;
   if (!errors.isEmpty()) {
+    const PluginLoadError& first = errors.first();
+    // Qt's reasons name the file again, whole, and end with a period ("The file '/p/x.so' is not a valid Qt
+    // plugin."): the line names it once and goes on after the reason.
+    QString reason = first.reason.trimmed();
+    reason.replace(QStringLiteral(" '%1'").arg(first.file), QString()).replace(first.file, QStringLiteral("it"));
+    while (reason.endsWith('.')) reason.chop(1);
     const QString more = errors.size() > 1 ? QStringLiteral(" (and %1 more)").arg(errors.size() - 1) : QString();
     return QStringLiteral("plugins: cannot load '%1': %2%3; remove the file or reinstall milab")
-        .arg(errors.first().file, errors.first().reason, more);
+        .arg(first.file, reason, more);
   }
   if (registry && registry->methods().isEmpty())
     return QStringLiteral("plugins: no method plugin in %1; reinstall milab or set MILAB_PLUGIN_PATH")

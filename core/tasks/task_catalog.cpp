@@ -6,7 +6,6 @@
 #include <QJsonObject>
 #include <QLibrary>
 #include <QPluginLoader>
-
 #include <algorithm>
 #include <deque>
 #include <mutex>
@@ -14,6 +13,7 @@
 #include <vector>
 
 #include "method/method_plugin.h"
+#include "method/plugin_loader_warnings.h"
 
 namespace milab {
 
@@ -62,6 +62,7 @@ class TaskRegistry {
       QString defaultId;
     };
     std::vector<Found> found;
+    muteQtPluginLoaderWarnings();
     for (const QString& dir : MethodRegistry::defaultPluginDirs()) {
       const QFileInfoList files = QDir(QDir(dir).filePath("tasks")).entryInfoList(QDir::Files, QDir::Name);
       for (const QFileInfo& file : files) {
