@@ -79,6 +79,19 @@ with tempfile.TemporaryDirectory() as scratch:
            f"a broken plugin is one line naming it, exit 2: exit {r.returncode}, stderr {r.stderr!r}")
     expect(not os.path.exists(out + "2"), "nothing is written when a plugin is broken")
     os.remove(broken)
+    # An empty file: Qt's own loader warns about it too ("failed to map to memory"); still one line, the lab's.
+    open(broken, "w").close()
+    r = run([cli, "methods"], env)
+    lines = r.stderr.strip().splitlines()
+    expect(r.returncode == 2 and len(lines) == 1 and "libmilab_broken.so" in lines[0] and ".;" not in lines[0],
+           f"an empty plugin file is one line naming it, exit 2: exit {r.returncode}, stderr {r.stderr!r}")
+    os.remove(broken)
+
+    # A scripted window (--screenshot) never waits for a click: an experiment it cannot read is pictured, exit 2.
+    shot = os.path.join(scratch, "unreadable.png")
+    r = run([window, os.path.join(scratch, "no-such.json"), "--run", "--screenshot", shot], env)
+    expect(r.returncode == 2 and "no-such.json" in r.stderr and os.path.exists(shot),
+           f"the window pictures an unreadable experiment and exits 2: exit {r.returncode}: {r.stderr!r}")
 
     # No plugins folder at all: one line naming where it looked, exit 2.
     os.rename(plugins, plugins + ".moved")
@@ -86,6 +99,11 @@ with tempfile.TemporaryDirectory() as scratch:
     lines = r.stderr.strip().splitlines()
     expect(r.returncode == 2 and len(lines) == 1 and "lib/milab/plugins" in lines[0],
            f"a missing plugins folder is one line naming it, exit 2: exit {r.returncode}, stderr {r.stderr!r}")
+    # The window: the same line, and its dialog saved as the picture instead of waiting for a click.
+    shot = os.path.join(scratch, "no-plugins.png")
+    r = run([window, "--run", "--screenshot", shot], env)
+    expect(r.returncode == 2 and "lib/milab/plugins" in r.stderr and os.path.exists(shot),
+           f"the window without plugins says so, pictures its dialog and exits 2: exit {r.returncode}: {r.stderr!r}")
 
 # The Debian package: CPack's DEB of the same install, whose dependencies are real packages of this machine.
 with tempfile.TemporaryDirectory() as scratch:

@@ -30,7 +30,10 @@ int main(int argc, char** argv) {
   parser.addPositionalArgument("experiment", "experiment file (JSON); default: the bundled default experiment");
   parser.addOption({"run", "start the experiment at once"});
   parser.addOption({"out", "a grid experiment's results folder (a grid starts at once)", "DIR"});
-  parser.addOption({"screenshot", "with --run: save the window to FILE when the run ends, then quit", "FILE"});
+  parser.addOption({"screenshot",
+                    "save the window to FILE, then quit: when the run (--run) or grid (--out) ends, at once without "
+                    "them; exit 2, with the refusal pictured, when they cannot start",
+                    "FILE"});
   parser.addOption({"db", "the run history's database (default: $MILAB_DB, else the user's data folder)", "PATH"});
   parser.addVersionOption();
   parser.process(app);
@@ -40,9 +43,18 @@ int main(int argc, char** argv) {
   registry.loadDefault();
   // An install without its plugins folder, or with a plugin that does not load: said in a dialog, not a lab that
   // silently lacks its methods (or a crash on the first run).
+  // With --screenshot nobody is there to click: the dialog is saved as the picture instead of waiting.
+  const QString screenshot = parser.value("screenshot");
   if (const QString problem = milab::pluginInstallProblem(&registry); !problem.isEmpty()) {
     std::fprintf(stderr, "milab: %s\n", problem.toLocal8Bit().constData());
-    QMessageBox::critical(nullptr, "milab cannot start", problem);
+    QMessageBox dialog(QMessageBox::Critical, "milab cannot start", problem);
+    if (screenshot.isEmpty()) {
+      dialog.exec();
+    } else {
+      dialog.show();
+      QCoreApplication::processEvents();
+      dialog.grab().save(screenshot);
+    }
     return 2;
   }
   milab::MainWindow window(registry, parser.isSet("db") ? parser.value("db") : milab::defaultHistoryPath());
@@ -62,16 +74,28 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "milab: %s\n", err.toLocal8Bit().constData());
     window.showMessage(QStringLiteral("%1 (the default experiment is in the form instead)").arg(err));
   }
-  if (parser.isSet("run") && err.isEmpty() && !grid && window.startRun() && parser.isSet("screenshot")) {
-    auto* poll = new QTimer(&window);
-    QObject::connect(poll, &QTimer::timeout, &window, [&window, &parser] {
-      // The run's end, and the window's drawing of it: the set's tick shows the result and frees the form in one go.
-      if (!window.currentRun()->isFinished() || window.panel()->running()) return;
+  const bool started = err.isEmpty() && (grid || (parser.isSet("run") && window.startRun()));
+  if (!screenshot.isEmpty()) {
+    // A scripted window ends by itself: what did not start (an unreadable file, a form the run refused) is saved as
+    // it shows it, exit 2; without --run the window as it opened, exit 0; else the window once its run or grid ended.
+    const auto save = [&window, screenshot](int code) {
       QCoreApplication::processEvents();
-      const bool saved = window.grab().save(parser.value("screenshot"));
-      QCoreApplication::exit(saved ? 0 : 1);
-    });
-    poll->start(200);
+      QCoreApplication::exit(window.grab().save(screenshot) ? code : 1);
+    };
+    const bool refused = !err.isEmpty() || (parser.isSet("run") && !started);
+    if (refused && err.isEmpty() && !window.refusal().isEmpty())
+      std::fprintf(stderr, "milab: %s\n", window.refusal().toLocal8Bit().constData());
+    if (refused || !started) {
+      QTimer::singleShot(0, &window, [save, refused] { save(refused ? 2 : 0); });
+    } else {
+      auto* poll = new QTimer(&window);
+      QObject::connect(poll, &QTimer::timeout, &window, [&window, save] {
+        // The run's end, and the window's drawing of it: the set's tick shows the result and frees the form at once.
+        if (window.busy() || window.panel()->running()) return;
+        save(0);
+      });
+      poll->start(200);
+    }
   }
   return app.exec();
 }

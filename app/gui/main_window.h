@@ -64,6 +64,8 @@ class MainWindow : public QMainWindow {
   // Adds the form's runs to the comparison set (the form's run, once per ticked method, crossed with the lists
   // to vary) and starts them; false (and the error shown on its field) when the form is invalid.
   bool startRun();
+  const QString& refusal() const { return refusal_; }  // why the last startRun refused, "" once the form is valid
+  bool busy() const;  // a run of the set, or a background experiment (a grid, a sweep, hashing), is running
   void stopRun();  // every run of the set, or the background experiment: what ended is kept
 
   // Each returns "" or the error line, also shown on the status bar; a background experiment starts at once.
@@ -102,7 +104,6 @@ class MainWindow : public QMainWindow {
   void closeEvent(QCloseEvent* event) override;
 
  private:
-  bool busy() const;
   QString startBackground(BackgroundView* view, const QString& path, const QString& outDir);
   // `shape`, when given, is asked after the file is chosen (a dialog that may shorten it): false cancels.
   void startWithDialogs(BackgroundView* view, QString path, const std::function<bool(const QString&)>& shape = {});

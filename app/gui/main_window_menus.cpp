@@ -81,11 +81,11 @@ void MainWindow::buildMenus() {
   experiments->addAction(tr("Open prior-order sweep file..."), this, [this] { startWithDialogs(sweep_.get(), {}); });
   experiments->addSeparator();
   auto shapeHashing = [this](const QString& path) { return this->shapeHashing(path); };
-  experiments->addAction(tr("Fashion-MNIST hashing: AMMI against LSH..."), this, [=, this] {
+  experiments->addAction(tr("Fashion-MNIST hashing: AMMI against LSH..."), this, [this, shapeHashing] {
     startWithDialogs(hashing_.get(), ":/hashing/fashion-mnist-hashing.json", shapeHashing);
   });
   experiments->addAction(tr("Open hashing file..."), this,
-                         [=, this] { startWithDialogs(hashing_.get(), {}, shapeHashing); });
+                         [this, shapeHashing] { startWithDialogs(hashing_.get(), {}, shapeHashing); });
 }
 
 }  // namespace milab
