@@ -98,12 +98,17 @@ QJsonObject summaryJson(const RunSpec& spec, const RunResult& result) {
     o.insert("samples", spec.samples);
     o.insert("test_fraction", spec.testFraction);
   }
-  o.insert("estimate_source", !result.fromEvaluation ? QStringLiteral("last training steps")
-                              : spec.finiteSamples()
-                                  ? QStringLiteral("the held-out part of %1 samples (test_fraction %2)")
-                                        .arg(spec.samples)
-                                        .arg(spec.testFraction)
-                                  : QStringLiteral("%1 fresh evaluation batches").arg(spec.evalBatches));
+  // A run that trained nothing (KSG: no step, steps being at least 1 for every method that trains) reads all of a
+  // finite set's rows at once (engine/held_out_reading.cpp finalReading), not its held-out part.
+  const bool trainedNothing = result.stepsDone == 0;
+  o.insert("estimate_source",
+           !result.fromEvaluation ? QStringLiteral("last training steps")
+           : spec.finiteSamples()
+               ? (trainedNothing ? QStringLiteral("all %1 samples at once (nothing trained)").arg(spec.samples)
+                                 : QStringLiteral("the held-out part of %1 samples (test_fraction %2)")
+                                       .arg(spec.samples)
+                                       .arg(spec.testFraction))
+               : QStringLiteral("%1 fresh evaluation batches").arg(spec.evalBatches));
   o.insert("ceiling", result.ceilings.isEmpty() ? QJsonValue(QJsonValue::Null) : jsonNumber(result.ceilings[0].value));
   QJsonObject ceilings;
   for (const Ceiling& c : result.ceilings) ceilings.insert(c.name, jsonNumber(c.value));

@@ -116,6 +116,9 @@ class TestCli : public QObject {
     QVERIFY2(direct > 0.5, qPrintable(QString::number(direct)));
     QVERIFY2(std::abs(fromCsv - direct) < 1e-6 && std::abs(fromNpy - direct) < 1e-6,
              qPrintable(QStringLiteral("task %1, csv %2, npy %3").arg(direct).arg(fromCsv).arg(fromNpy)));
+    // KSG trains nothing and reads all 600 rows at once; its summary says so (it named the held-out part).
+    QCOMPARE(QJsonDocument::fromJson(readAll(tmp.filePath("csv/summary.json"))).object()["estimate_source"].toString(),
+             QString("all 600 samples at once (nothing trained)"));
 
     // Bad input: one line naming the key, exit 2, nothing written (an existing file untouched).
     const QByteArray before = readAll(tmp.filePath("rows.csv"));
