@@ -93,7 +93,9 @@ QString readExperiment(const QString& path, Experiment* out) {
         .arg(path)
         .arg(info.size());
   QFile file(path);
-  if (!file.open(QIODevice::ReadOnly)) return QStringLiteral("experiment: cannot read '%1'").arg(path);
+  if (!file.open(QIODevice::ReadOnly))  // why, as the system says it ("No such file or directory")
+    return QStringLiteral("experiment: cannot read '%1' (%2)")
+        .arg(path, info.exists() ? file.errorString() : QStringLiteral("no such file"));
   return parseExperiment(file.read(kMaxBytes + 1), path, out);
 }
 

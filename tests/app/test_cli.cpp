@@ -234,6 +234,8 @@ class TestCli : public QObject {
     QTest::newRow("oracle on a benchmark task")
         << QStringList{"--task", "1v1-normal-0.75", "--method", "infonce", "--critic", "oracle"} << ""
         << "critic: oracle reads the exact PMI, which task '1v1-normal-0.75' does not offer (method infonce)";
+    QTest::newRow("experiment file missing") << QStringList{"/nonexistent/exp.json"} << ""
+                                             << "experiment: cannot read '/nonexistent/exp.json' (no such file)";
     QTest::newRow("data file missing")
         << QStringList{"--task", "data", "--file", "/nonexistent/mine.csv", "--x-columns", "0", "--y-columns", "1"}
         << "" << "file: '/nonexistent/mine.csv' is not a file that exists";
