@@ -123,11 +123,6 @@ void redirect(const QString& path, int flags, int fd) {
 
 int threadCount() { return int(QDir("/proc/self/task").entryList(QDir::Dirs | QDir::NoDotAndDotDot).size()); }
 
-QByteArray fileText(const QString& path) {
-  QFile f(path);
-  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
 }  // namespace
 
 bool start() {
@@ -160,8 +155,8 @@ CliResult run(const QStringList& args) {
   pollfd ended{zygoteSocket, POLLIN, 0};
   if (::poll(&ended, 1, untilDoneMs()) == 0 && pid > 0) ::kill(pid_t(pid), SIGKILL);  // a hang, ended as by CTest
   if (!receiveAll(zygoteSocket, &status, sizeof status)) return {-1, {}, "cli_zygote: the zygote is gone"};
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, QString::fromLocal8Bit(fileText(r.outPath)),
-          QString::fromLocal8Bit(fileText(r.errPath))};
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, QString::fromLocal8Bit(readAll(r.outPath)),
+          QString::fromLocal8Bit(readAll(r.errPath))};
 }
 
 }  // namespace cli_zygote
