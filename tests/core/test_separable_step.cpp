@@ -13,6 +13,8 @@
 #include <limits>
 
 #include "engine/device.h"
+#include "nn/bias_sums.h"
+#include "nn/ordered_sums.h"
 #include "nn/separable_critic.h"
 #include "score_matrix_bounds.h"
 
@@ -132,6 +134,38 @@ class TestSeparableStep : public QObject {
       }
       for (size_t i = 0; i < autograd.parameters().size(); ++i)
         QVERIFY2(at::equal(written.parameters()[i], autograd.parameters()[i]), qPrintable(name));
+    }
+  }
+
+  // The pass keeps its embeddings transposed and sums their gradient's columns there: the same floats, bit for bit,
+  // as the column sums of the untransposed matrix, on shapes with and without whole 8 x 8 blocks.
+  void columnSumsAgreeInBothLayouts() {
+    at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(11);
+    for (int64_t rows : {1, 7, 8, 9, 100, 128, 131}) {
+      for (int64_t cols : {1, 5, 8, 16, 100, 103}) {
+        const at::Tensor m = at::randn({rows, cols}, gen) * 100;  // large terms: an order change shows in the sum
+        const at::Tensor t = m.t().contiguous();
+        std::vector<float> plain(cols), transposed(cols);
+        columnSums(m.data_ptr<float>(), rows, cols, plain.data());
+        columnSumsOfTransposed(t.data_ptr<float>(), rows, cols, transposed.data());
+        QVERIFY2(plain == transposed, qPrintable(QString("rows %1, cols %2").arg(rows).arg(cols)));
+      }
+    }
+  }
+
+  // The softmax rows' sums keep the order their seeded runs were made with (nn/ordered_sums.h): eight lanes, the
+  // tail into lane 0, then ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7)). Terms of mixed size, so that another
+  // order gives another float.
+  void eightLaneSumKeepsItsOrder() {
+    at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(12);
+    for (int64_t n : {1, 8, 13, 128, 131}) {
+      const at::Tensor v = at::randn({n}, gen).mul_(at::randn({n}, gen).mul_(8).exp_());
+      const float* t = v.data_ptr<float>();
+      float s[8] = {};
+      for (int64_t j = 0; j < n - n % 8; ++j) s[j % 8] += t[j];
+      for (int64_t j = n - n % 8; j < n; ++j) s[0] += t[j];
+      const float expected = ((s[0] + s[4]) + (s[2] + s[6])) + ((s[1] + s[5]) + (s[3] + s[7]));
+      QVERIFY2(eightLaneSum(t, n) == expected, qPrintable(QString::number(n)));  // equal floats, not fuzzy
     }
   }
 };
