@@ -26,9 +26,11 @@ SampleMatrix toSamples(const at::Tensor& t) {
 // al. (2004, section II) break ties with "very low-amplitude noise"; as scikit-learn's mutual_info_regression does,
 // normal noise of 1e-10 x max(1, mean |column|), in double (a float32 row would lose it), seeded by the run. A
 // constant table then reads about 0 and three repeated rows about log 3; rows without ties move by ~1e-9 nats.
-void breakTies(SampleMatrix* m, std::mt19937_64* rng) {
+// The draws cost ~20 ns each (6 ms a column at 300,000 rows): the cancel is polled before each column.
+void breakTies(SampleMatrix* m, std::mt19937_64* rng, const CancelCheck& cancelled) {
   std::normal_distribution<double> normal;
   for (Eigen::Index c = 0; c < m->cols(); ++c) {
+    if (cancelled && cancelled()) throw EstimatorCancelled();
     const double scale = 1e-10 * std::max(1.0, m->col(c).cwiseAbs().mean());
     for (Eigen::Index r = 0; r < m->rows(); ++r) (*m)(r, c) += scale * normal(*rng);
   }
@@ -54,7 +56,7 @@ class KsgEstimator final : public Estimator {
     const auto samples = [this](const at::Tensor& t) {
       if (cancelled_()) throw EstimatorCancelled();
       SampleMatrix m = toSamples(t);
-      breakTies(&m, &tieBreaker_);
+      breakTies(&m, &tieBreaker_, cancelled_);
       return m;
     };
     const double v = conditional_ ? ksgConditionalMutualInformation(samples(batch.x), samples(batch.y),
