@@ -24,11 +24,20 @@ constexpr float kTwoPi = 6.2831853071795864f;
 
 // One chunk: calls first..first+1023 of Philox, four words each, into four streams of uniforms, then Box-Muller
 // on the pairs (u0, u1) and (u2, u3). The words are kept in separate arrays so that every loop is a vector loop.
-MILAB_CLONED_FOR_AVX512 void philoxChunk(float* __restrict out, uint64_t first, uint32_t k0, uint32_t k1) {
+// `wanted` (1..4096) of the chunk's normals are needed: a partial chunk (the tail of a draw) computes only the calls
+// and the parts that hold them, each loop rounded up to 16 lanes (so no loop has a scalar tail, whose scalar
+// logf/cosf/sinf would round differently from the vector ones: a normal is the same float in a whole chunk and a
+// partial one), and `out` must have room for the parts rounded so (a whole chunk's 4096).
+MILAB_CLONED_FOR_AVX512 void philoxChunk(float* __restrict out, uint64_t first, uint32_t k0, uint32_t k1,
+                                         int64_t wanted) {
   float radius0[kCallsPerChunk], angle0[kCallsPerChunk], radius1[kCallsPerChunk], angle1[kCallsPerChunk];
+  const auto roundedUp = [](int64_t n) { return std::min<int64_t>((n + 15) / 16 * 16, kCallsPerChunk); };
+  // Part p of the chunk (out[1024 p .. 1024 p + 1023]) needs calls 0 .. partCalls(p) - 1.
+  const auto partCalls = [&](int p) { return roundedUp(std::clamp<int64_t>(wanted - p * kCallsPerChunk, 0, 1024)); };
+  const int64_t calls = partCalls(0);
   const uint32_t high = static_cast<uint32_t>(first >> 32), low = static_cast<uint32_t>(first);
 #pragma omp simd
-  for (int64_t i = 0; i < kCallsPerChunk; ++i) {
+  for (int64_t i = 0; i < calls; ++i) {
     uint32_t c0 = low + static_cast<uint32_t>(i), c1 = high, c2 = 0, c3 = 0, a = k0, b = k1;
     for (int r = 0; r < kRounds; ++r) {
       const uint64_t p0 = uint64_t{kM0} * c0, p1 = uint64_t{kM1} * c2;
@@ -48,21 +57,20 @@ MILAB_CLONED_FOR_AVX512 void philoxChunk(float* __restrict out, uint64_t first, 
   }
   // float(w) rounds words near 2^32 up to 2^32, so u can be 1 (+ the half): the max keeps r real.
 #pragma omp simd
-  for (int64_t i = 0; i < kCallsPerChunk; ++i) {
-    radius0[i] = sqrtf(fmaxf(-2.f * logf(radius0[i]), 0.f));
-    radius1[i] = sqrtf(fmaxf(-2.f * logf(radius1[i]), 0.f));
-  }
+  for (int64_t i = 0; i < calls; ++i) radius0[i] = sqrtf(fmaxf(-2.f * logf(radius0[i]), 0.f));
+  const int64_t secondPair = partCalls(2);
+#pragma omp simd
+  for (int64_t i = 0; i < secondPair; ++i) radius1[i] = sqrtf(fmaxf(-2.f * logf(radius1[i]), 0.f));
   // cos and sin in loops of their own: in one loop GCC fuses them into sincosf, which has no vector variant.
 #pragma omp simd
-  for (int64_t i = 0; i < kCallsPerChunk; ++i) {
-    out[i] = radius0[i] * cosf(angle0[i]);
-    out[2 * kCallsPerChunk + i] = radius1[i] * cosf(angle1[i]);
-  }
+  for (int64_t i = 0; i < calls; ++i) out[i] = radius0[i] * cosf(angle0[i]);
+  const int64_t sines0 = partCalls(1), cosines1 = secondPair, sines1 = partCalls(3);
 #pragma omp simd
-  for (int64_t i = 0; i < kCallsPerChunk; ++i) {
-    out[kCallsPerChunk + i] = radius0[i] * sinf(angle0[i]);
-    out[3 * kCallsPerChunk + i] = radius1[i] * sinf(angle1[i]);
-  }
+  for (int64_t i = 0; i < sines0; ++i) out[kCallsPerChunk + i] = radius0[i] * sinf(angle0[i]);
+#pragma omp simd
+  for (int64_t i = 0; i < cosines1; ++i) out[2 * kCallsPerChunk + i] = radius1[i] * cosf(angle1[i]);
+#pragma omp simd
+  for (int64_t i = 0; i < sines1; ++i) out[3 * kCallsPerChunk + i] = radius1[i] * sinf(angle1[i]);
 }
 
 }  // namespace
@@ -85,10 +93,10 @@ void fillPhiloxNormals(float* out, int64_t n, uint64_t key) {
   constexpr int64_t perChunk = 4 * kCallsPerChunk;
   int64_t done = 0;
   for (uint64_t first = 0; n - done >= perChunk; first += kCallsPerChunk, done += perChunk)
-    philoxChunk(out + done, first, k0, k1);
-  if (done < n) {  // the last, partial chunk: drawn whole, the part needed kept
+    philoxChunk(out + done, first, k0, k1, perChunk);
+  if (done < n) {  // the last, partial chunk: only its needed parts, the part needed kept
     float last[perChunk];
-    philoxChunk(last, static_cast<uint64_t>(done / 4), k0, k1);
+    philoxChunk(last, static_cast<uint64_t>(done / 4), k0, k1, n - done);
     std::copy(last, last + (n - done), out + done);
   }
 }
