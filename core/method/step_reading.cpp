@@ -10,7 +10,10 @@ StepReading::StepReading(double number) { terms_.push_back({at::Tensor(), number
 
 StepReading::StepReading(const at::Tensor& value) {
   if (value.numel() != 1) throw std::invalid_argument("a step reading is one number, got a tensor of several");
-  terms_.push_back({value.detach().reshape({}), 0.0, false});  // 0-dim, so that many stack into one tensor
+  // 0-dim, so that many stack into one tensor; detached, so that holding it keeps no graph alive. A value that is
+  // both already (a written-out step's objective) is held as it is: two operations fewer in every step.
+  const at::Tensor detached = value.requires_grad() ? value.detach() : value;
+  terms_.push_back({detached.dim() == 0 ? detached : detached.reshape({}), 0.0, false});
 }
 
 StepReading StepReading::operator-() const {
