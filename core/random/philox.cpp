@@ -61,7 +61,7 @@ MILAB_CLONED_FOR_AVX512 void philoxChunk(float* __restrict out, uint64_t first, 
   const int64_t secondPair = partCalls(2);
 #pragma omp simd
   for (int64_t i = 0; i < secondPair; ++i) radius1[i] = sqrtf(fmaxf(-2.f * logf(radius1[i]), 0.f));
-  // cos and sin in loops of their own: in one loop GCC fuses them into sincosf, which has no vector variant.
+    // cos and sin in loops of their own: in one loop GCC fuses them into sincosf, which has no vector variant.
 #pragma omp simd
   for (int64_t i = 0; i < calls; ++i) out[i] = radius0[i] * cosf(angle0[i]);
   const int64_t sines0 = partCalls(1), cosines1 = secondPair, sines1 = partCalls(3);
