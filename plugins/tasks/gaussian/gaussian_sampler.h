@@ -29,6 +29,8 @@ class GaussianSampler final : public TaskSampler {
 
  private:
   at::Tensor noise(at::IntArrayRef shape, at::Generator& gen) const;
+  // sampleJoint's structural equations over CPU noise z [2 or 3, n, dim] (x' or x, e_x, e_y), in place.
+  void formOnHost(float* z, int64_t n) const;
 
   int dim_;
   bool subview_, cubic_;
