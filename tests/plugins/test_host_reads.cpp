@@ -106,7 +106,9 @@ class TestHostReads : public QObject {
     for (const char* op : kHostReads)
       if (seen.count(op)) reads << QStringLiteral("%1 x%2").arg(op).arg(seen.at(op));
     if (seen.count(kDeviceMove)) reads << QStringLiteral("%1 x%2").arg(kDeviceMove).arg(seen.at(kDeviceMove));
-    QVERIFY2(seen.size() > 5, "the callback saw the step's operators");  // it can see them
+    // It can see them: a written-out step makes only a few (InfoNCE's on a CPU: the noise's buffer, its rows, the
+    // objective's scalar), so any at all.
+    QVERIFY2(!seen.empty(), "the callback saw the step's operators");
     QVERIFY2(reads.isEmpty(), qPrintable(method + ": " + reads.join(", ")));
   }
 
