@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "nn/exp_underflow.h"
 #include "nn/ordered_sums.h"
 #include "nn/target_clones.h"
 
@@ -22,8 +23,10 @@ MILAB_CLONED_FOR_AVX512 RowSums exponentiate(const float* s, int64_t k, float* o
   float largest = s[0];
 #pragma omp simd reduction(max : largest)
   for (int64_t j = 1; j < k; ++j) largest = s[j] > largest ? s[j] : largest;
+  heldExpArguments(s, largest, k, out);  // nn/exp_underflow: no lane in expf's slow path
 #pragma omp simd
-  for (int64_t j = 0; j < k; ++j) out[j] = std::exp(s[j] - largest);
+  for (int64_t j = 0; j < k; ++j) out[j] = std::exp(out[j]);
+  zeroUnderflowed(s, largest, k, out);
   return {largest, eightLaneSum(out, k)};
 }
 

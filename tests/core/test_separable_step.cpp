@@ -14,6 +14,7 @@
 
 #include "engine/device.h"
 #include "nn/bias_sums.h"
+#include "nn/exp_underflow.h"
 #include "nn/ordered_sums.h"
 #include "nn/separable_critic.h"
 #include "score_matrix_bounds.h"
@@ -167,6 +168,26 @@ class TestSeparableStep : public QObject {
       const float expected = ((s[0] + s[4]) + (s[2] + s[6])) + ((s[1] + s[5]) + (s[3] + s[7]));
       QVERIFY2(eightLaneSum(t, n) == expected, qPrintable(QString::number(n)));  // equal floats, not fuzzy
     }
+  }
+
+  // Where a score sits more than 87.34 below its row's best (a critic sure of its positives), its share of the
+  // softmax is below FLT_MIN: 0 on a training thread, which flushes denormals (configureThisThread). The rows never
+  // ask expf for it (nn/exp_underflow) and write that 0; the objective is the double log-softmax's.
+  void scoresFarBelowTheirRowsBestGetNoShare() {
+    configureThisThread();
+    at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(13);
+    at::Tensor scores = at::randn({16, 16}, gen);
+    scores.diagonal().add_(100);  // every off-diagonal score about 100 below its row's best
+    scores[3][7] = scores[3][3].item<float>() + kExpUnderflows + 5;     // above the threshold: a share
+    scores[5][1] = scores[5][5].item<float>() + kExpUnderflows - 0.01;  // just below it: none
+    SeparableCritic critic(3, 3, 4, 4, 1e-3, c10::kCPU, gen);
+    const ScoresBackward b = critic.inBatchNceBackward(scores);
+    const at::Tensor grad = b.gradScores;
+    QVERIFY(grad[3][7].item<float>() > 0);
+    QCOMPARE(grad[5][1].item<float>(), 0.f);
+    QCOMPARE(grad[0][1].item<float>(), 0.f);
+    const double reference = inBatchNce(scores.to(at::kDouble)).item<double>();
+    QVERIFY2(std::abs(b.objective.item<double>() - reference) < 1e-5, qPrintable(QString::number(reference)));
   }
 };
 
