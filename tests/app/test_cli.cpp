@@ -884,9 +884,9 @@ class TestCli : public QObject {
   }
 
   // The preset itself (m = 16, ammi encoder, r = 0..13; about 25 s since the prior fits on aggregate windows)
-  // shows the paper's finding: far above the brute-force H(Z) at r = 0 (measured 10.97 vs 3.34), falling with r,
-  // to within 0.01 at r = 13 (measured 0.0006 closed form, 0.004 fitted). The fitted prior stays within 0.02 above
-  // the closed form (measured at most 0.009).
+  // shows the paper's finding: far above the brute-force H(Z) at r = 0 (measured 11.03 vs 3.72), falling with r,
+  // to within 0.01 at r = 13 (measured 0.0001 closed form, 0.003 fitted). The fitted prior stays within 0.02 above
+  // the closed form (measured at most 0.0099).
   void figure1aPresetShowsThePapersFinding() {
     QTemporaryDir tmp;
     const QString out = tmp.filePath("fig1a");

@@ -89,7 +89,7 @@ class TestFlowMi : public QObject {
   }
 
   // Within 10% of the truth at d = 10, MI 5 (seed 1), where an untrained flow is far from it: the cubic y^3
-  // (untrained: 2.59; DoE's Gaussian q reads 2.41) needs the power layer, and gaussian3 (untrained: 0.94, x_i and
+  // (untrained: 2.53; DoE's Gaussian q reads 2.26) needs the power layer, and gaussian3 (untrained: 0.93, x_i and
   // x'_i 10 apart in the x side) the mixing layer. (Plain gaussian2 is no row: it is the flows' own model with the
   // identity for flows, read right before any training, so it could not tell a flow that never learns.)
   void readsTheTruthWithinTenPercent_data() {

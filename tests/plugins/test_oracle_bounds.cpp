@@ -126,7 +126,8 @@ class TestOracleBounds : public QObject {
   // SIR's resampled negatives follow p(y|x') as M/K grows (Rubin 1987): with M = 16384 I_SIR is I_CNCE; with
   // M = K/2 = 8 the negatives are nearly marginal, easier to tell apart, and I_SIR sits well above it. At MI 5, not
   // 2: there resampling with flat weights (marginal negatives at any M) read a gap of 0.079 at M = 16384, inside
-  // the 0.08 allowed; at MI 5 it reads 0.245 (the code: -0.004; mutant sir-flat-weights).
+  // the 0.08 allowed; at MI 5 it reads 0.245 (the code: -0.004; mutant sir-flat-weights; both with the Gaussian
+  // sampler's draws before Philox, the code 0.026 since).
   void resamplingApproachesCnceAsMGrows() {
     const RunResult large = oracle("demi-sir", "gaussian3", 5.0, 16, 100, {{"M", 16384}});
     const RunResult small = oracle("demi-sir", "gaussian3", 5.0, 16, 100, {{"M", 8}});

@@ -238,7 +238,7 @@ class TestStatistical : public QObject {
 
   // Local NCE reads E_joint[s] + log(N - 1), where binary NCE's optimal critic is s = PMI - log(N - 1). An oracle
   // cannot tell the offset (it adds and subtracts the same number); a trained critic can. At N = 2 a log N in its
-  // place would read log 2 = 0.69 high: the trained reading (measured 2.11 for 2, 4,000 evaluation pairs) must be
+  // place would read log 2 = 0.69 high: the trained reading (measured 2.09 for 2, 4,000 evaluation pairs) must be
   // within half of that.
   void localNceReadsWithTheRightOffset() {
     const RunResult r = train(registry_, {{"task", "gaussian2"},
@@ -364,7 +364,7 @@ class TestStatistical : public QObject {
     QVERIFY2(std::abs(r.estimate - 20 * (std::exp(0.2) - 1)) < 0.5, qPrintable(QString::number(r.estimate)));
   }
 
-  // KSG is accurate in low dimension: d = 2, MI = 1, 2,000 samples, within 0.05 (measured 1.005 at seed 1).
+  // KSG is accurate in low dimension: d = 2, MI = 1, 2,000 samples, within 0.05 (measured 1.010 at seed 1).
   void ksgIsAccurateInLowDimension() {
     const RunResult r =
         train(registry_,
@@ -375,7 +375,7 @@ class TestStatistical : public QObject {
   }
 
   // Frenzel-Pompe on gaussian3 d = 2, MI = 1: within 0.1 of I(x;y|x'). Its joint space has 6 dimensions, where
-  // KSG's downward bias shrinks slowly with N (measured at seed 1: -0.086 at 2,000 samples, -0.044 at 8,000),
+  // KSG's downward bias shrinks slowly with N (measured at seed 1: -0.096 at 2,000 samples, -0.041 at 8,000),
   // so the check uses 4,000. And the weakness shows honestly: at d = 20, MI = 10, KSG reads about 2.
   void ksgCmiReadsTheConditionalMi() {
     const RunResult r =
@@ -401,10 +401,10 @@ class TestStatistical : public QObject {
   // law (rho_i = 0.5 in every dimension). Each published number is the one of 100 random-search runs whose
   // reading, on one batch of 128 fresh samples, came closest to the truth (its main.py, meta_main): a selected
   // maximum, not a typical run. So the lab's mean over 20 batches may sit below it by the spread the search
-  // selects from: one batch's reading of DoE here has a standard deviation of about 0.6 nats (0.135 x sqrt 20),
-  // and 2.5 of those is 1.5 nats; above the truth it may not go by more than 0.5. InfoNCE, pinned under its
-  // ceiling at 18 nats of MI, has a single-batch spread of 0.05: at the capacity of the README's best cpc run
-  // (256 hidden units) it must read within 0.15 of 4.82.
+  // selects from: one batch's reading of DoE here has a standard deviation of about 0.5 nats (0.106 x sqrt 20;
+  // 0.6 before the Gaussian sampler moved to Philox), and 2.5 of the larger is 1.5 nats; above the truth it may not go
+  // by more than 0.5. InfoNCE, pinned under its ceiling at 18 nats of MI, has a single-batch spread of 0.05: at the
+  // capacity of the README's best cpc run (256 hidden units) it must read within 0.15 of 4.82.
   void doeAndInfonceAtTheDoePapersSetting() {
     const double mi = -64 * std::log(0.75);
     const RunResult doe = train(registry_, {{"task", "gaussian2"},
@@ -433,7 +433,7 @@ class TestStatistical : public QObject {
   // and Poole et al. ("On Variational Bounds of Mutual Information", ICML 2019, Fig. 2): their staircase (20
   // dimensions, MI 2, 4, 6, 8, 10, 4000 steps a level, batch 64) shows InfoNCE (CPC) following the truth at 2 nats
   // and flattening under log 64 = 4.16 as the MI grows. The same staircase here: level 1 within 0.35 of 2 (the
-  // lab reads 1.71: training batches, 64 candidates); from MI 6 to MI 10 the reading rises by less than 0.5 nats
+  // lab reads 1.72: training batches, 64 candidates); from MI 6 to MI 10 the reading rises by less than 0.5 nats
   // while the truth rises by 4; at MI 10 it is within 0.1 of log 64.
   void infonceStaircaseFlattensUnderLog64() {
     RunSpec spec;
