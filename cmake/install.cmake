@@ -19,15 +19,18 @@ install(FILES ${PROJECT_SOURCE_DIR}/resources/desktop/milab.svg
         DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps)
 
 # The man page, written from `milab-cli --help` and `--version` by help2man (Debian's help2man; .ci/setup installs
-# it): it cannot drift from the runner's help. Without help2man there is no man page, said once here.
+# it): it cannot drift from the runner's help. help2man writes no SYNOPSIS of its own: resources/man/milab-cli.h2m
+# gives one line per command (test_install checks it against the help's usage lines). Without help2man there is no
+# man page, said once here.
 find_program(MILAB_HELP2MAN help2man)
 if(MILAB_HELP2MAN)
   set(man ${CMAKE_BINARY_DIR}/man/milab-cli.1)
   add_custom_command(OUTPUT ${man}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/man
     COMMAND ${CMAKE_COMMAND} -E env QT_QPA_PLATFORM=offscreen ${MILAB_HELP2MAN} --no-info --section 1
-            --name "mutual-information estimators on tasks with a known MI" --output ${man} $<TARGET_FILE:milab-cli>
-    DEPENDS milab-cli VERBATIM)
+            --name "mutual-information estimators on tasks with a known MI"
+            --include ${PROJECT_SOURCE_DIR}/resources/man/milab-cli.h2m --output ${man} $<TARGET_FILE:milab-cli>
+    DEPENDS milab-cli ${PROJECT_SOURCE_DIR}/resources/man/milab-cli.h2m VERBATIM)
   add_custom_target(milab_man_page ALL DEPENDS ${man})
   install(FILES ${man} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 else()

@@ -60,6 +60,13 @@ with tempfile.TemporaryDirectory() as scratch:
     man = os.path.join(share, "man", "man1", "milab-cli.1")
     expect(os.path.isfile(man) and "milab\\-cli run" in open(man, encoding="utf-8", errors="replace").read(),
            "the man page milab-cli.1 is installed, written from the runner's help")
+    # Its SYNOPSIS (resources/man/milab-cli.h2m; help2man writes none) names every command the help has a usage for.
+    page = open(man, encoding="utf-8", errors="replace").read() if os.path.isfile(man) else ""
+    synopsis = page.split(".SH SYNOPSIS", 1)[1].split(".SH", 1)[0] if ".SH SYNOPSIS" in page else ""
+    commands = [line.split()[2] for line in run([cli, "--help"], env).stdout.splitlines() if line.startswith("usage:")]
+    missing = [c for c in commands if f".B {c}\n" not in synopsis.replace("\\-", "-") + "\n"]
+    expect(synopsis and commands and not missing,
+           f"the man page's SYNOPSIS names every command of the help (missing: {', '.join(missing) or 'the section'})")
     desktop = os.path.join(share, "applications", "milab.desktop")
     expect(os.path.isfile(desktop), "the desktop entry is installed")
     expect(os.path.isfile(os.path.join(share, "icons", "hicolor", "scalable", "apps", "milab.svg")),
