@@ -13,9 +13,4 @@ MILAB_CLONED_FOR_AVX512 void heldExpArguments(const float* __restrict s, float l
   }
 }
 
-MILAB_CLONED_FOR_AVX512 void zeroUnderflowed(const float* __restrict s, float largest, int64_t k,
-                                             float* __restrict out) {
-  for (int64_t j = 0; j < k; ++j) out[j] = s[j] - largest < kExpUnderflows ? 0.f : out[j];
-}
-
 }  // namespace milab

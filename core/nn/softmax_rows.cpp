@@ -26,7 +26,6 @@ MILAB_CLONED_FOR_AVX512 RowSums exponentiate(const float* s, int64_t k, float* o
   heldExpArguments(s, largest, k, out);  // nn/exp_underflow: no lane in expf's slow path
 #pragma omp simd
   for (int64_t j = 0; j < k; ++j) out[j] = std::exp(out[j]);
-  zeroUnderflowed(s, largest, k, out);
   return {largest, eightLaneSum(out, k)};
 }
 

@@ -33,7 +33,9 @@ MILAB_CLONED_FOR_AVX512 void philoxChunk(float* __restrict out, uint64_t first, 
   float radius0[kCallsPerChunk], angle0[kCallsPerChunk], radius1[kCallsPerChunk], angle1[kCallsPerChunk];
   const auto roundedUp = [](int64_t n) { return std::min<int64_t>((n + 15) / 16 * 16, kCallsPerChunk); };
   // Part p of the chunk (out[1024 p .. 1024 p + 1023]) needs calls 0 .. partCalls(p) - 1.
-  const auto partCalls = [&](int p) { return roundedUp(std::clamp<int64_t>(wanted - p * kCallsPerChunk, 0, 1024)); };
+  const auto partCalls = [&](int p) {
+    return roundedUp(std::clamp<int64_t>(wanted - p * kCallsPerChunk, 0, kCallsPerChunk));
+  };
   const int64_t calls = partCalls(0);
   const uint32_t high = static_cast<uint32_t>(first >> 32), low = static_cast<uint32_t>(first);
 #pragma omp simd

@@ -172,7 +172,7 @@ class TestSeparableStep : public QObject {
 
   // Where a score sits more than 87.34 below its row's best (a critic sure of its positives), its share of the
   // softmax is below FLT_MIN: 0 on a training thread, which flushes denormals (configureThisThread). The rows never
-  // ask expf for it (nn/exp_underflow) and write that 0; the objective is the double log-softmax's.
+  // ask expf for it (nn/exp_underflow) and its share is that 0; the objective is the double log-softmax's.
   void scoresFarBelowTheirRowsBestGetNoShare() {
     configureThisThread();
     at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(13);
