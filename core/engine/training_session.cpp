@@ -42,6 +42,7 @@ TrainingSession::TrainingSession(const RunSpec& spec, const MethodPlugin& method
   context_.params = spec.methodParams;
   context_.cancelled = std::move(cancelled);
   c10::GradMode::set_enabled(true);  // worker threads start with torch's default, stated for clarity
+  readings_ = std::make_unique<ReadingStream>(context_.generator, context_.noise, spec.seed);
   estimator_ = method.create(context_);
 }
 
@@ -101,12 +102,12 @@ Evaluation TrainingSession::evaluate() {
 
 Evaluation TrainingSession::evaluate(const Batch& batch) {
   c10::NoGradGuard noGrad;
-  return estimator_->evaluate(batch);
+  return readings_->around([&] { return estimator_->evaluate(batch); });
 }
 
 Evaluation TrainingSession::evaluateWhole(const Batch& heldOut) {
   c10::NoGradGuard noGrad;
-  return estimator_->evaluateWhole(heldOut);
+  return readings_->around([&] { return estimator_->evaluateWhole(heldOut); });
 }
 
 }  // namespace milab

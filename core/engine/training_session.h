@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "engine/pending_steps.h"
+#include "engine/reading_stream.h"
 #include "engine/run_spec.h"
 #include "method/estimator.h"
 
@@ -41,11 +42,12 @@ class TrainingSession {
   // throwing), so that no step waits for the one before it to finish on the device.
   TrainingOutcome train(int steps, const std::function<bool(int)>& beforeStep,
                         const std::function<void(const StepNumbers&)>& afterStep, int syncEvery = 0);
-  // One evaluation batch of fresh samples, without gradients.
+  // One evaluation batch of fresh samples, without gradients: after training, the data stream's next samples.
   Evaluation evaluate();
-  // The bound on given samples (a held-out batch of the finite set), without gradients.
+  // The bound on given samples (a held-out batch of the finite set), without gradients, on the reading's own stream
+  // (engine/reading_stream.h): however often a run reads, it trains the same networks.
   Evaluation evaluate(const Batch& batch);
-  Evaluation evaluateWhole(const Batch& heldOut);  // the estimator's evaluateWhole, without gradients
+  Evaluation evaluateWhole(const Batch& heldOut);  // the estimator's evaluateWhole, likewise
   // The finite sample set the estimator trains on (RunSpec::samples > 0), else null.
   const SampleSet* sampleSet() const { return sampleSet_.get(); }
   // Fresh joint samples from the session's generator (the sweep's fixed batch), and the generator itself.
@@ -60,6 +62,7 @@ class TrainingSession {
   std::unique_ptr<SampleSet> sampleSet_;
   std::unique_ptr<SwitchableSampler> sampler_;
   EstimatorContext context_;
+  std::unique_ptr<ReadingStream> readings_;
   std::unique_ptr<Estimator> estimator_;
 };
 

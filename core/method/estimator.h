@@ -75,7 +75,7 @@ class Estimator {
   // The bound on a fresh batch, without gradients.
   virtual Evaluation evaluate(const Batch& batch) = 0;
   // The bound on a whole held-out part at once (held_out = whole, MethodInfo::readsWholeHeldOut): evaluate() on it,
-  // unless the bound reads the joint and one permutation of the ys, as bmi reads NWJ and DV.
+  // unless the bound reads it as bmi does (NWJ and DV on every off-diagonal pair in blocks, MINE on one permutation).
   virtual Evaluation evaluateWhole(const Batch& heldOut) { return evaluate(heldOut); }
 };
 

@@ -76,13 +76,32 @@ at::Tensor ScoreMatrixEstimator::pairScores(const at::Tensor& x, const at::Tenso
   return (critic_->embedX(x) * critic_->embedY(y)).sum(1);
 }
 
-Evaluation ScoreMatrixEstimator::evaluateWhole(const Batch& heldOut) {
-  if (!bound_.onPairs || oracle_) return evaluate(heldOut);
+double ScoreMatrixEstimator::everyPairReading(const Batch& heldOut) {
+  const at::Tensor x = criticInput(heldOut);
+  const int64_t n = x.size(0);
+  ScoreRows rows;
+  if (joint_) {
+    rows = [&](int64_t first, int64_t count) { return joint_->scores(x.narrow(0, first, count), heldOut.y); };
+  } else {
+    const at::Tensor embeddedY = critic_->embedY(heldOut.y).t();  // once for every block
+    rows = [&, embeddedY](int64_t first, int64_t count) {
+      return critic_->embedX(x.narrow(0, first, count)).matmul(embeddedY);
+    };
+  }
+  return bound_.onEveryPair(everyPairScores(n, rows, everyPairBlockRows(n)));
+}
+
+double ScoreMatrixEstimator::onePermutationReading(const Batch& heldOut) {
   const at::Tensor x = criticInput(heldOut);
   const at::Tensor shuffled =
       at::randperm(heldOut.y.size(0), gen_, at::TensorOptions(at::kLong).device(gen_.device())).to(heldOut.y.device());
-  const double v =
-      bound_.onPairs(pairScores(x, heldOut.y), pairScores(x, heldOut.y.index_select(0, shuffled))).item<double>();
+  return bound_.onOnePermutation(pairScores(x, heldOut.y), pairScores(x, heldOut.y.index_select(0, shuffled)))
+      .item<double>();
+}
+
+Evaluation ScoreMatrixEstimator::evaluateWhole(const Batch& heldOut) {
+  if (oracle_ || (!bound_.onEveryPair && !bound_.onOnePermutation)) return evaluate(heldOut);
+  const double v = bound_.onEveryPair ? everyPairReading(heldOut) : onePermutationReading(heldOut);
   return {v, {{bound_.name, v}}};
 }
 

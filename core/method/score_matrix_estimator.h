@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "method/estimator.h"
+#include "nn/every_pair_scores.h"
 #include "nn/in_batch_nce_backward.h"
 
 namespace milab {
@@ -28,10 +29,14 @@ struct ScoreMatrixBound {
   // The objective is inBatchNce itself (InfoNCE): a learned critic then trains with its gradient at the scores in
   // closed form (nn/in_batch_nce_backward; other bounds': by autograd on the scores alone).
   bool objectiveIsInBatchNce = false;
-  // How a whole held-out part is read (held_out = whole), from the critic on its n pairs (x_i, y_i) and on
-  // (x_i, y_perm(i)) for one permutation: bmi's NWJ and DV. Empty: the bound on the n x n score matrix (InfoNCE's
-  // log n cap, as bmi reads it).
-  std::function<at::Tensor(const at::Tensor& joint, const at::Tensor& marginal)> onPairs;
+  // How a whole held-out part is read (held_out = whole), as bmi reads it; both empty: the bound on the n x n score
+  // matrix (InfoNCE, with its log n cap).
+  // onEveryPair (bmi's NWJ and DV): from the joint pairs' mean score and the log-mean-exp over every off-diagonal
+  // pair, summed a block of rows at a time (nn/every_pair_scores.h).
+  std::function<double(const EveryPairScores&)> onEveryPair;
+  // onOnePermutation (bmi's MINE): from the critic on the n pairs (x_i, y_i) and on (x_i, y_perm(i)) for one
+  // permutation, drawn from the estimator's generator.
+  std::function<at::Tensor(const at::Tensor& joint, const at::Tensor& marginal)> onOnePermutation;
 };
 
 class ScoreMatrixEstimator final : public Estimator {
@@ -48,6 +53,8 @@ class ScoreMatrixEstimator final : public Estimator {
  private:
   at::Tensor scores(const Batch& batch);
   at::Tensor pairScores(const at::Tensor& x, const at::Tensor& y);  // [n]: the critic on (x_i, y_i)
+  double everyPairReading(const Batch& heldOut);                      // onEveryPair on the whole part
+  double onePermutationReading(const Batch& heldOut);                 // onOnePermutation on the whole part
   at::Tensor value(const at::Tensor& scores) const {
     return bound_.value ? bound_.value(scores) : bound_.objective(scores);
   }

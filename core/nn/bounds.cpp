@@ -53,10 +53,6 @@ at::Tensor nwjBound(const at::Tensor& scores) { return tubaBound(scores - 1.0); 
 
 at::Tensor dvBound(const at::Tensor& scores) { return scores.diagonal().mean() - logMeanExpOffDiagonal(scores); }
 
-at::Tensor nwjOnPairs(const at::Tensor& joint, const at::Tensor& marginal) {
-  return joint.mean() - (marginal - 1).exp().mean();
-}
-
 at::Tensor dvOnPairs(const at::Tensor& joint, const at::Tensor& marginal) {
   return joint.mean() - (marginal.logsumexp(0) - std::log(double(marginal.size(0))));
 }

@@ -31,9 +31,9 @@ at::Tensor tubaBound(const at::Tensor& scores);
 at::Tensor nwjBound(const at::Tensor& scores);
 // Donsker-Varadhan: E_joint[s] - log E_marginals[e^s]. Optimal s = PMI + any constant.
 at::Tensor dvBound(const at::Tensor& scores);
-// The same two bounds read as bmi reads a held-out set: `joint` the critic on the n pairs (x_i, y_i), `marginal` on
-// (x_i, y_perm(i)) for one permutation, so E_marginals is a mean over n pairs rather than all n (n - 1).
-at::Tensor nwjOnPairs(const at::Tensor& joint, const at::Tensor& marginal);
+// DV read as bmi's MINE reads a held-out set: `joint` the critic on the n pairs (x_i, y_i), `marginal` on
+// (x_i, y_perm(i)) for one permutation, so E_marginals is a mean over n pairs rather than all n (n - 1). (bmi's NWJ
+// and DV read every off-diagonal pair: nn/every_pair_scores.h.)
 at::Tensor dvOnPairs(const at::Tensor& joint, const at::Tensor& marginal);
 // MINE (Belghazi et al. 2018): the value of dvBound, with the gradient E_joint[grad s] - grad Z / average, where
 // Z = E_marginals[e^s] on this batch and `average` (detached) its moving average: the bias-corrected gradient of

@@ -16,4 +16,8 @@ constexpr std::uint64_t estimatorSeed(int seed, std::uint64_t stream = 17) {
 // construction, so the rows depend on the task, N and the seed only.
 constexpr std::uint64_t sampleSetSeed(int seed) { return static_cast<std::uint64_t>(seed) * 104729u + 7u; }
 
+// A reading's own stream (engine/reading_stream): the permutations, negatives and noise of held-out readings, apart
+// from the training generators so that how often a run reads moves nothing it trains on.
+constexpr std::uint64_t readingSeed(int seed) { return static_cast<std::uint64_t>(seed) * 1299709u + 11u; }
+
 }  // namespace milab

@@ -34,7 +34,12 @@ std::unique_ptr<Estimator> MinePlugin::create(const EstimatorContext& context) c
     return mineObjective(scores, *average);
   };
   ScoreMatrixBound bound{"I_DV", objective, dvBound, 0.0};
-  bound.onPairs = dvOnPairs;  // a whole held-out part: the joint and one permutation, as bmi reads it
+  // A whole held-out part as bmi reads it: its MINE (a moving average) on the joint pairs and one permutation of the
+  // ys, its DV (momentum 0: no average) on every off-diagonal pair.
+  if (momentum > 0)
+    bound.onOnePermutation = dvOnPairs;
+  else
+    bound.onEveryPair = dvOfEveryPair;
   return std::make_unique<ScoreMatrixEstimator>(context, bound);
 }
 

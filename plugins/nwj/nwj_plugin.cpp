@@ -18,7 +18,7 @@ QList<Ceiling> NwjPlugin::ceilings(const ParamMap&) const { return {}; }
 
 std::unique_ptr<Estimator> NwjPlugin::create(const EstimatorContext& context) const {
   ScoreMatrixBound bound{"I_NWJ", nwjBound, {}, 1.0};
-  bound.onPairs = nwjOnPairs;  // a whole held-out part: the joint and one permutation, as bmi reads it
+  bound.onEveryPair = nwjOfEveryPair;  // a whole held-out part: every off-diagonal pair, as bmi reads it
   return std::make_unique<ScoreMatrixEstimator>(context, bound);
 }
 

@@ -12,6 +12,7 @@
 #include "engine/device.h"
 #include "nn/bounds.h"
 #include "nn/derangement.h"
+#include "nn/every_pair_scores.h"
 #include "tasks/task_sampler.h"
 
 using namespace milab;
@@ -155,6 +156,56 @@ class TestBounds : public QObject {
 
   // MINE's gradient, entry by entry: d/ds_ii = 1/n, d/ds_ij = -e^{s_ij} / (n(n-1) average) off the diagonal
   // (Belghazi et al.: the moving average replaces the batch's E[e^s] in grad log E[e^s]); the value stays DV's.
+  // bmi's NWJ and DV on a whole held-out part (_backend_linear_memory.py), written out pair by pair in double: the
+  // blocked sums give them for any block height, the last block short, and stay finite at scores of hundreds of
+  // nats (the log-sum-exp rescales as its maximum grows from block to block).
+  void everyPairReadingsAreBmisFormulas_data() {
+    QTest::addColumn<int>("rowsPerBlock");
+    QTest::addColumn<double>("offset");  // added to row 39's scores: a late block with a far larger maximum
+    QTest::newRow("one block") << 40 << 0.0;
+    QTest::newRow("blocks of 7") << 7 << 0.0;
+    QTest::newRow("rows one at a time") << 1 << 0.0;
+    QTest::newRow("a late maximum of 400 nats") << 7 << 400.0;
+  }
+  void everyPairReadingsAreBmisFormulas() {
+    QFETCH(int, rowsPerBlock);
+    QFETCH(double, offset);
+    const int64_t n = 40;
+    at::Tensor s = randomScores(n, n, 31).to(at::kFloat);
+    s[n - 1] += offset;
+    const at::Tensor d = s.to(at::kDouble);
+    double joint = 0, nwjMarginal = 0, maximum = -INFINITY;
+    for (int64_t i = 0; i < n; ++i)
+      for (int64_t j = 0; j < n; ++j)
+        if (i != j) maximum = std::max(maximum, at2(d, i, j));
+    double dvScaled = 0;
+    for (int64_t i = 0; i < n; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        if (i == j) {
+          joint += at2(d, i, i) / n;
+          continue;
+        }
+        nwjMarginal += std::exp(at2(d, i, j) - 1) / double(n * (n - 1));
+        dvScaled += std::exp(at2(d, i, j) - maximum);
+      }
+    const double nwj = joint - nwjMarginal;
+    const double dv = joint - (maximum + std::log(dvScaled / double(n * (n - 1))));
+    const EveryPairScores sums =
+        everyPairScores(n, [&](int64_t first, int64_t count) { return s.narrow(0, first, count); }, rowsPerBlock);
+    QVERIFY2(std::abs(dvOfEveryPair(sums) - dv) < 1e-6 * std::max(1.0, std::abs(dv)),
+             qPrintable(QStringLiteral("dv %1 against %2").arg(dvOfEveryPair(sums)).arg(dv)));
+    if (offset == 0)  // NWJ's e^{s - 1} at 400 nats is infinite: the formula's own, not the sums'
+      QVERIFY2(std::abs(nwjOfEveryPair(sums) - nwj) < 1e-6,
+               qPrintable(QStringLiteral("nwj %1 against %2").arg(nwjOfEveryPair(sums)).arg(nwj)));
+  }
+
+  // A single row has no off-diagonal pair: refused, not read as 0 / 0.
+  void everyPairNeedsTwoRows() {
+    const at::Tensor s = at::zeros({1, 1});
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                             everyPairScores(1, [&](int64_t, int64_t) { return s; }, 1));
+  }
+
   void mineGradientUsesTheMovingAverageAlone() {
     const int64_t n = 5;
     const at::Tensor s = randomScores(n, n, 11).requires_grad_(true);

@@ -11,6 +11,7 @@
 #include "engine/device.h"
 #include "engine/held_out_reading.h"
 #include "engine/run.h"
+#include "engine/run_spec.h"
 #include "engine/sample_set.h"
 #include "engine/training_session.h"
 #include "method/estimator.h"
@@ -235,6 +236,52 @@ class TestFiniteSamples : public QObject {
     QCOMPARE(curve.last().heldOut, r.estimate);
     QVERIFY(training > 1.0);    // memorised: log 32 = 3.47 is the ceiling
     QVERIFY(r.estimate < 0.1);  // ... and nothing of it reaches the held-out part
+  }
+
+  // A reading has randomness of its own (engine/reading_stream.h): the same run read every 100 steps and every 400
+  // trains the same networks, step for step. MINE's whole reading draws a permutation of the held-out ys from the
+  // estimator's generator, on a CPU the one its minibatches come from too.
+  void howOftenARunReadsMovesNoTrainingStep_data() {
+    QTest::addColumn<QVariantMap>("flat");
+    const QVariantMap finite{{"task", "gaussian2"}, {"dim", 2}, {"mi", 1.0}, {"steps", 800}, {"seed", 5},
+                             {"device", "cpu"},     {"samples", 1000}, {"recipe", "none"}};
+    QVariantMap mine = finite;
+    mine.insert({{"method", "mine"}, {"K", 64}, {"held_out", "whole"}, {"critic", "joint"}, {"momentum", 0.9}});
+    QTest::newRow("mine, one permutation of the whole part") << mine;
+    QVariantMap nwj = finite;
+    nwj.insert({{"method", "nwj"}, {"K", 64}, {"held_out", "whole"}});
+    QTest::newRow("nwj, every pair") << nwj;
+    QVariantMap infonce = finite;
+    infonce.insert({{"method", "infonce"}, {"K", 64}});
+    QTest::newRow("infonce, held-out batches") << infonce;
+  }
+  void howOftenARunReadsMovesNoTrainingStep() {
+    QFETCH(QVariantMap, flat);
+    QList<QVector<CurvePoint>> curves;
+    QList<int> readings;
+    for (int every : {100, 400}) {
+      flat.insert("eval_every", every);
+      RunSpec s;
+      const QString error = runSpecFromFlat(flat, registry_, &s);
+      QVERIFY2(error.isEmpty(), qPrintable(error));
+      Run run(s, registry_.find(s.method));
+      const RunResult r = runToCompletion(run);
+      QVERIFY2(r.status == RunStatus::Finished, qPrintable(r.reason));
+      curves << run.curve();
+      readings << 0;
+      for (const CurvePoint& p : curves.last()) readings.last() += !std::isnan(p.heldOut);
+    }
+    QVERIFY2(readings[0] > readings[1] && readings[1] > 0, qPrintable(QStringLiteral("%1 and %2 readings")
+                                                                          .arg(readings[0])
+                                                                          .arg(readings[1])));
+    QCOMPARE(curves[0].size(), 800);
+    QCOMPARE(curves[1].size(), 800);
+    for (int i = 0; i < 800; ++i)
+      QVERIFY2(curves[0][i].loss == curves[1][i].loss,
+               qPrintable(QStringLiteral("step %1: loss %2 read every 100 steps, %3 every 400")
+                              .arg(curves[0][i].step)
+                              .arg(curves[0][i].loss, 0, 'g', 17)
+                              .arg(curves[1][i].loss, 0, 'g', 17)));
   }
 
   // Early stopping ends an overfitting critic's training once two held-out readings in a row fall below its best.
