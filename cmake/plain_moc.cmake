@@ -21,6 +21,8 @@ endfunction()
 # embeds the JSON file named there, so a change to it reruns moc) and Q_INTERFACES (whose IID moc reads from core's
 # interface header: core's and plugins/ folders are on moc's path, Qt's and torch's are not). INCLUDED: a .cpp of
 # the target includes "moc_<header>.cpp" (one file fewer to compile); otherwise it is compiled as a file of its own.
+# moc reruns when either interface header changes: a bumped IID left in an old moc output makes the registry refuse
+# every plugin of an incremental build.
 function(milab_moc_plugin target header)
   set_target_properties(${target} PROPERTIES AUTOMOC OFF)
   get_filename_component(base ${header} NAME_WE)
@@ -31,7 +33,8 @@ function(milab_moc_plugin target header)
   set(dir ${CMAKE_CURRENT_BINARY_DIR}/${target}_moc)
   set(out ${dir}/moc_${base}.cpp)
   milab_run_moc(${target} ${path} ${out} -I${PROJECT_SOURCE_DIR}/core -I${PROJECT_SOURCE_DIR}/plugins -I${folder}
-                DEPENDS ${folder}/${json})
+                DEPENDS ${folder}/${json} ${PROJECT_SOURCE_DIR}/core/method/method_plugin.h
+                        ${PROJECT_SOURCE_DIR}/core/tasks/task.h)
   target_sources(${target} PRIVATE ${out})
   if("INCLUDED" IN_LIST ARGN)
     set_source_files_properties(${out} PROPERTIES HEADER_FILE_ONLY ON)

@@ -58,9 +58,9 @@ NamedValue targetOf(const TaskModel& model, Target target) {
 }
 
 // The ceilings of what the run reports: with held_out = whole, those of K = N_test (readingParams), named so.
-QList<Ceiling> reportedCeilings(const MethodPlugin& method, const RunSpec& spec) {
+QList<Ceiling> reportedCeilings(const MethodPlugin& method, const RunSpec& spec, const TaskModel& task) {
   const ParamMap params = readingParams(method.info(), spec);
-  QList<Ceiling> ceilings = method.ceilings(params);
+  QList<Ceiling> ceilings = method.ceilingsOn(params, task);
   if (params != spec.methodParams)
     for (Ceiling& c : ceilings) c.name.replace("K", "N_test");
   return ceilings;
@@ -74,7 +74,7 @@ Run::Run(RunSpec spec, const MethodPlugin* method)
       model_(buildTask(spec_.task, spec_.taskParams, static_cast<std::uint64_t>(spec_.seed))),
       schedule_(scheduleOf(spec_.taskParams)) {
   if (!model_) throw std::invalid_argument("Run: task '" + spec_.task.toStdString() + "' is unknown (validate first)");
-  result_.ceilings = reportedCeilings(*method_, spec_);
+  result_.ceilings = reportedCeilings(*method_, spec_, *model_);
   result_.upperBound = method_->info().upperBound;
   const Target target = method_->info().target;
   const NamedValue t = targetOf(*model_, target);
@@ -182,6 +182,7 @@ void Run::execute() {
       return finish(end->status, end->reason);
     }
     res.warning = joinedNotes(method_->warning(spec_.methodParams, res.terms), res.warning);  // readEstimate's caveat
+    res.warning = joinedNotes(res.warning, atACeiling(res));
     // Finite garbage (-6377 from InfoNCE at lr 1) is not a result: the run fails with the number and why.
     const QString implausible =
         implausibleFinalReading(*method_, spec_, schedule_.isSet() ? *levelModels_.back() : *model_, heldOut != nullptr,

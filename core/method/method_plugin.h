@@ -114,6 +114,12 @@ class MethodPlugin {
     return {};
   }
   virtual QList<Ceiling> ceilings(const ParamMap& params) const = 0;
+  // The ceilings of a run on `task`: ceilings(params), and those the task's size sets (the diffusion estimators'
+  // log-SNR range caps what each x direction can add). What the run reports and draws.
+  virtual QList<Ceiling> ceilingsOn(const ParamMap& params, const TaskModel& task) const {
+    Q_UNUSED(task);
+    return ceilings(params);
+  }
   // A warning about a finished reading that looks right but is not to be trusted, saying what to change (AMMI:
   // a prior its encoder fooled), or "". `terms` are the evaluation's, averaged.
   virtual QString warning(const ParamMap& params, const QList<Term>& terms) const {
@@ -137,5 +143,5 @@ class MethodPlugin {
 }  // namespace milab
 
 // Bump the version when the interface changes: the registry refuses plugins built against another one.
-#define MILAB_METHOD_PLUGIN_IID "org.milab.MethodPlugin/7"
+#define MILAB_METHOD_PLUGIN_IID "org.milab.MethodPlugin/8"
 Q_DECLARE_INTERFACE(milab::MethodPlugin, MILAB_METHOD_PLUGIN_IID)

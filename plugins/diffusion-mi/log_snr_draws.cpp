@@ -5,9 +5,14 @@
 
 #include <cmath>
 
+#include "reading_cap.h"
 #include "tasks/on_device.h"
 
 namespace milab {
+
+double LogSnrRange::capPerDirection() const {
+  return 0.5 * (softplusOf(highest()) - softplusOf(lowest()));
+}
 
 LogSnrDraws drawLogSnr(int64_t n, const LogSnrRange& range, at::Generator& gen, const at::TensorOptions& options) {
   // u ~ U[sigmoid(-clip), sigmoid(clip)], g = loc + scale logit(u): the logistic's quantiles inside the clip. Its

@@ -12,6 +12,7 @@
 #include "method/score_matrix_estimator.h"
 #include "nn/descent.h"
 #include "nn/flat_adam.h"
+#include "reading_cap.h"
 #include "reading_draws.h"
 
 namespace milab {
@@ -114,6 +115,10 @@ MethodInfo MindePlugin::info() const {
   i.labRecipeTransform = QStringLiteral("tails");
   i.readsHeavyTails = true;  // both Student-t tables within bmi's factor at 5,000 rows (docs/benchmark.md)
   return i;
+}
+
+QList<Ceiling> MindePlugin::ceilingsOn(const ParamMap& params, const TaskModel& task) const {
+  return readingCapOn(mindeOptions(params).schedule.capPerDirection(), task, readingLimits(params, task).high);
 }
 
 QString MindePlugin::validate(const ParamMap& params, const TaskInfo& task, const ParamMap&) const {

@@ -18,20 +18,21 @@ int64_t MindeOptions::hiddenFor(int64_t columns) const {
 }
 
 ParamSpecs mindeParamSpecs() {
+  const MindeOptions d;
   return {
-      ParamSpec::integer("batch", 256, 2, 65536, "joint samples per training step and per evaluation batch"),
-      ParamSpec::real("lr", 2e-3, 0.0, 1.0, "Adam learning rate", true, false),
-      ParamSpec::integer("hidden", 0, 0, 4096,
+      ParamSpec::integer("batch", int(d.batch), 2, 65536, "joint samples per training step and per evaluation batch"),
+      ParamSpec::real("lr", d.lr, 0.0, 1.0, "Adam learning rate", true, false),
+      ParamSpec::integer("hidden", int(d.hidden), 0, 4096,
                          "units of each hidden SiLU layer of the score network (0: 64, 128 or 256 for up to 10, 50 "
                          "or more columns of x and y, as MINDE sizes it)"),
-      ParamSpec::integer("layers", 3, 1, 16, "hidden layers of the score network"),
-      ParamSpec::real("ema", 0.99, 0.0, 1.0,
+      ParamSpec::integer("layers", int(d.layers), 1, 16, "hidden layers of the score network"),
+      ParamSpec::real("ema", d.ema, 0.0, 1.0,
                       "decay of the moving average of the weights the readings use (0: the trained weights)", false,
                       true),
-      ParamSpec::real("beta_min", 0.1, 0.0, 100.0, "the VP-SDE's beta at t = 0", true),
-      ParamSpec::real("beta_max", 20.0, 0.0, 100.0, "the VP-SDE's beta at t = 1 (above beta_min)", true),
-      ParamSpec::integer("draws", 10, 1, 1000, "times t drawn per held-out row in a reading"),
-      ParamSpec::choice("critic", {"learned", "oracle"}, "learned",
+      ParamSpec::real("beta_min", d.schedule.betaMin, 0.0, 100.0, "the VP-SDE's beta at t = 0", true),
+      ParamSpec::real("beta_max", d.schedule.betaMax, 0.0, 100.0, "the VP-SDE's beta at t = 1 (above beta_min)", true),
+      ParamSpec::integer("draws", int(d.draws), 1, 1000, "times t drawn per held-out row in a reading"),
+      ParamSpec::choice("critic", {"learned", "oracle"}, d.oracle ? "oracle" : "learned",
                         "oracle: no network; the exact noise predictions of a task with a Gaussian x side, "
                         "integrated over the same draws"),
   };

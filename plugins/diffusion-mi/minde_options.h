@@ -1,6 +1,7 @@
 #pragma once
 // minde-c's settings: their ParamSpecs and the typed options read from a validated ParamMap in one place
-// (mindeOptions: the only reader of the method's ParamMap by key).
+// (mindeOptions: the only reader of the method's ParamMap by key). Each default is declared once, here; the
+// ParamSpecs take theirs from a default-constructed MindeOptions.
 #include "params/param_spec.h"
 #include "vp_sde.h"
 

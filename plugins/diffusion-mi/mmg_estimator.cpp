@@ -13,6 +13,7 @@
 #include "method/score_matrix_estimator.h"
 #include "nn/descent.h"
 #include "nn/flat_adam.h"
+#include "reading_cap.h"
 #include "reading_draws.h"
 
 namespace milab {
@@ -110,6 +111,10 @@ MethodInfo MmgPlugin::info() const {
   i.labRecipeTransform = QStringLiteral("tails");
   i.readsHeavyTails = true;  // both Student-t tables within bmi's factor at 5,000 rows (docs/benchmark.md)
   return i;
+}
+
+QList<Ceiling> MmgPlugin::ceilingsOn(const ParamMap& params, const TaskModel& task) const {
+  return readingCapOn(mmgOptions(params).range.capPerDirection(), task, readingLimits(params, task).high);
 }
 
 QString MmgPlugin::validate(const ParamMap& params, const TaskInfo& task, const ParamMap&) const {

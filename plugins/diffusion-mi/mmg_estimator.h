@@ -53,6 +53,7 @@ class MmgPlugin : public MethodPlugin {
   MethodInfo info() const override;
   QString validate(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const override;
   QList<Ceiling> ceilings(const ParamMap&) const override { return {}; }
+  QList<Ceiling> ceilingsOn(const ParamMap& params, const TaskModel& task) const override;  // its log-SNR range's cap
   MemoryNeed memoryNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const override;
   std::unique_ptr<Estimator> create(const EstimatorContext& context) const override;
 };

@@ -20,24 +20,25 @@
 namespace milab {
 
 ParamSpecs mmgParamSpecs() {
+  const MmgOptions d;
   return {
-      ParamSpec::integer("batch", 256, 2, 65536, "joint samples per training step and per evaluation batch"),
-      ParamSpec::real("lr", 2e-3, 0.0, 1.0, "Adam learning rate", true, false),
-      ParamSpec::integer("hidden", 128, 1, 4096, "units of each hidden SiLU layer of the denoiser"),
-      ParamSpec::integer("layers", 3, 1, 16, "hidden layers of the denoiser"),
-      ParamSpec::real("dropout", 0.35, 0.0, 1.0, "share of training rows whose y is dropped (the unconditional model)",
+      ParamSpec::integer("batch", int(d.batch), 2, 65536, "joint samples per training step and per evaluation batch"),
+      ParamSpec::real("lr", d.lr, 0.0, 1.0, "Adam learning rate", true, false),
+      ParamSpec::integer("hidden", int(d.hidden), 1, 4096, "units of each hidden SiLU layer of the denoiser"),
+      ParamSpec::integer("layers", int(d.layers), 1, 16, "hidden layers of the denoiser"),
+      ParamSpec::real("dropout", d.dropout, 0.0, 1.0, "share of training rows whose y is dropped (the unconditional model)",
                       false, true),
-      ParamSpec::real("ema", 0.99, 0.0, 1.0,
+      ParamSpec::real("ema", d.ema, 0.0, 1.0,
                       "decay of the moving average of the weights the readings use (0: the trained weights)", false,
                       true),
-      ParamSpec::real("logsnr_loc", 2.0, -30.0, 30.0, "centre of the logistic over log-SNR g"),
-      ParamSpec::real("logsnr_scale", 3.0, 0.0, 20.0, "scale of the logistic over log-SNR g", true),
-      ParamSpec::real("logsnr_clip", 4.0, 0.0, 20.0, "half-width of the g range, in scales", true),
-      ParamSpec::integer("draws", 10, 1, 1000, "log-SNR draws per held-out row in a reading"),
-      ParamSpec::choice("form", {"orthogonal", "difference"}, "orthogonal",
+      ParamSpec::real("logsnr_loc", d.range.loc, -30.0, 30.0, "centre of the logistic over log-SNR g"),
+      ParamSpec::real("logsnr_scale", d.range.scale, 0.0, 20.0, "scale of the logistic over log-SNR g", true),
+      ParamSpec::real("logsnr_clip", d.range.clip, 0.0, 20.0, "half-width of the g range, in scales", true),
+      ParamSpec::integer("draws", int(d.draws), 1, 1000, "log-SNR draws per held-out row in a reading"),
+      ParamSpec::choice("form", {"orthogonal", "difference"}, d.orthogonal ? "orthogonal" : "difference",
                         "the reading: orthogonal, 1/2 the integral of E |eps(z, y) - eps(z)|^2 (never negative); "
                         "difference, of the two denoising errors (I-MMSE as written; the other is a term)"),
-      ParamSpec::choice("critic", {"learned", "oracle"}, "learned",
+      ParamSpec::choice("critic", {"learned", "oracle"}, d.oracle ? "oracle" : "learned",
                         "oracle: no network; the exact MMSEs of a task with a Gaussian x side, integrated over the "
                         "same draws"),
   };

@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "reading_cap.h"
 #include "tasks/on_device.h"
 
 namespace milab {
@@ -16,6 +17,17 @@ double VpSchedule::density(double t) const {
 }
 
 double VpSchedule::normalizer() const { return density(epsilon) * epsilon + logSnrAt(epsilon) - logSnrAt(1.0); }
+
+double VpSchedule::capPerDirection() const {
+  // The integral of e^(-B) over [0, eps] by Simpson's rule: B is a quadratic, small there, so 16 intervals are exact
+  // to far below a reading's noise.
+  constexpr int kIntervals = 16;
+  double below = 0;
+  for (int i = 0; i <= kIntervals; ++i)
+    below += (i == 0 || i == kIntervals ? 1 : i % 2 ? 4 : 2) * std::exp(-integralBeta(epsilon * i / kIntervals));
+  below *= epsilon / kIntervals / 3;
+  return 0.5 * (softplusOf(logSnrAt(epsilon)) - softplusOf(logSnrAt(1.0)) + density(epsilon) * below);
+}
 
 VpTimeDraws drawVpTimes(int64_t n, const VpSchedule& schedule, at::Generator& gen, const at::TensorOptions& options) {
   const double z = schedule.normalizer(), rEps = schedule.density(schedule.epsilon);

@@ -18,6 +18,10 @@ struct VpSchedule {
   double logSnrAt(double t) const;  // g(t) = -log(e^B(t) - 1)
   double density(double t) const;   // r(t) = beta(t) / (1 - e^(-B(t)))
   double normalizer() const;        // Z = r(eps) eps + g(eps) - g(1)
+  // The most a reading can give per standardised x direction (as LogSnrRange::capPerDirection): 1/2 the integral
+  // of r(max(t, eps)) sigmoid(g(t)) over [0, 1], where sigmoid(g(t)) = e^(-B(t)): 1/2 (softplus(g(eps)) -
+  // softplus(g(1))) above eps and the sliver r(eps) times the integral of e^(-B) below it. 5.10 nats at the defaults.
+  double capPerDirection() const;
 };
 
 struct VpTimeDraws {

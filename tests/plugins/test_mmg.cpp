@@ -210,6 +210,70 @@ class TestMmg : public QObject {
              qPrintable(QStringLiteral("%1 +- %2 vs %3").arg(r.estimate).arg(r.stderror).arg(r.trueMi)));
   }
 
+  // Each default is declared once, in MmgOptions: the keys' defaults, read back, give a default-constructed struct
+  // (the key's 0.35 and the struct's 0.5 for dropout once disagreed).
+  void defaultsAreDeclaredOnce() {
+    const MmgOptions read = mmgOptions(defaultsOf(mmgParamSpecs())), declared;
+    QCOMPARE(read.batch, declared.batch);
+    QCOMPARE(read.lr, declared.lr);
+    QCOMPARE(read.hidden, declared.hidden);
+    QCOMPARE(read.layers, declared.layers);
+    QCOMPARE(read.dropout, declared.dropout);
+    QCOMPARE(read.ema, declared.ema);
+    QCOMPARE(read.range.loc, declared.range.loc);
+    QCOMPARE(read.range.scale, declared.range.scale);
+    QCOMPARE(read.range.clip, declared.range.clip);
+    QCOMPARE(read.draws, declared.draws);
+    QCOMPARE(read.orthogonal, declared.orthogonal);
+    QCOMPARE(read.oracle, declared.oracle);
+    QCOMPARE(declared.dropout, 0.35);
+  }
+
+  // The log-SNR range caps a reading at 1/2 (softplus(highest) - softplus(lowest)) per standardised x direction (a
+  // unit Gaussian's noise error integrated when y tells x exactly), written out here in double. gaussian2 allows at
+  // most 5 nats a dimension, under the default range's 7.00; logsnr_clip 2 narrows the range to [-4, 8], a cap of
+  // 3.99: at d 1, MI 5 the oracle reads the cap, not the truth, the run declares it as a ceiling and says the reading
+  // meets it. At the default range the same run reads the truth, below its declared cap, without that warning; at
+  // d 20, MI 2 the cap (140 nats) is above any acceptable reading (2 x 2 + 5) and left out.
+  void rangeCapsTheReading_data() {
+    QTest::addColumn<double>("clip");
+    QTest::addColumn<int>("dim");
+    QTest::addColumn<double>("mi");
+    QTest::addColumn<bool>("binds");
+    QTest::newRow("range [-4, 8], d 1, MI 5: at the cap") << 2.0 << 1 << 5.0 << true;
+    QTest::newRow("range [-10, 14], d 1, MI 5: under the cap") << 4.0 << 1 << 5.0 << false;
+    QTest::newRow("range [-10, 14], d 20, MI 2: no ceiling") << 4.0 << 20 << 2.0 << false;
+  }
+  void rangeCapsTheReading() {
+    QFETCH(double, clip);
+    QFETCH(int, dim);
+    QFETCH(double, mi);
+    QFETCH(bool, binds);
+    RunSpec s = mmgSpec("gaussian2", mi, dim, 10);
+    s.methodParams = {{"critic", "oracle"}, {"logsnr_clip", clip}};
+    QCOMPARE(validateRunSpec(&s, registry_), QString());
+    Run run(s, registry_.find("mmg"));
+    const RunResult r = runToCompletion(run);
+    QCOMPARE(r.status, RunStatus::Finished);
+    const double lowest = 2 - 3 * clip, highest = 2 + 3 * clip;
+    const double cap = dim * 0.5 * (std::log1p(std::exp(highest)) - std::log1p(std::exp(lowest)));
+    qInfo("cap %.4f, oracle %.4f +- %.4f, truth %.1f; %s", cap, r.estimate, r.stderror, mi, qPrintable(r.warning));
+    if (cap > 2 * mi + 5) {
+      QVERIFY(r.ceilings.isEmpty());
+      return;
+    }
+    QCOMPARE(r.ceilings.size(), 1);
+    QVERIFY2(std::abs(r.ceilings[0].value - cap) < 1e-9, qPrintable(QString::number(r.ceilings[0].value, 'g', 12)));
+    QVERIFY(r.ceilings[0].name.startsWith("log-SNR range cap"));
+    QCOMPARE(r.warning.contains("reads at its ceiling log-SNR range cap"), binds);
+    if (binds) {
+      QVERIFY2(r.estimate > cap - 0.1 && r.estimate < cap + 4 * r.stderror, qPrintable(QString::number(r.estimate)));
+      QVERIFY(r.estimate < mi - 0.9);
+    } else {
+      QVERIFY2(std::abs(r.estimate - r.trueMi) < 4 * r.stderror, qPrintable(QString::number(r.estimate)));
+    }
+  }
+
   // Trained 4,000 steps (7 s here) on gaussian2 d 5, MI 2 (seed 1) the default reading, the orthogonal form from the
   // moving average, is within 10% of the truth, and so is the difference of the errors (a term of the same run).
   // On gaussian2 at MI 1e-4, nearly independent, neither is within three standard errors of 0 as the issue asks:
