@@ -43,6 +43,7 @@
 #include "plot/run_plot.h"
 #include "results/out_folder.h"
 #include "results/run_files.h"
+#include "results/reading_words.h"
 #include "results/run_store.h"
 #include "tasks/task_catalog.h"
 
@@ -210,7 +211,7 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
                                                       .arg(result.targetName)
                                                       .arg(result.baseline, 0, 'f', 4)
                                                       .arg(result.baselineStderr, 0, 'f', 4);
-  for (const NamedValue& r : result.readings) truth += QStringLiteral(", %1 %2").arg(r.name).arg(r.value, 0, 'f', 4);
+  truth += readingsInWords(result.readings);
   // One reading (KSG on every row, a whole held-out part) has no standard error: no "+- 0.0000" read as certainty.
   const QString error = hasStandardError(result) ? QStringLiteral(" +- %1").arg(result.stderror, 0, 'f', 4) : QString();
   std::printf("%s %s: estimate %.4f%s nats, %s, %s (%s, %.1f s, %s)\n", spec.method.toUtf8().constData(),

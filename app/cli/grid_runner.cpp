@@ -12,6 +12,7 @@
 #include "engine/grid_scheduler.h"
 #include "engine/run.h"
 #include "plot/grid_outputs.h"
+#include "results/reading_words.h"
 
 namespace milab {
 
@@ -42,7 +43,7 @@ void printCell(int done, int total, const CellResult& c, const QString& where) {
   // What the task knows (a table or image views: nothing), then the run's further readings (a probe's accuracy).
   QString truth = std::isnan(r.trueMi) ? QStringLiteral("no truth")
                                        : QStringLiteral("true %1 %2").arg(r.targetName).arg(r.trueMi, 0, 'f', 4);
-  for (const NamedValue& v : r.readings) truth += QStringLiteral(", %1 %2").arg(v.name).arg(v.value, 0, 'f', 4);
+  truth += readingsInWords(r.readings);
   // A failed cell has no estimate: it says why instead.
   const QString reading =
       r.status == RunStatus::Failed

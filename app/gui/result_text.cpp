@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "gui/counted.h"
+#include "results/reading_words.h"
 
 namespace milab {
 
@@ -28,8 +29,7 @@ QString resultHtml(const RunSpec& spec, const RunResult& r, const RunResult* ora
     text += QStringLiteral(" &middot; oracle critic %1 &plusmn; %2")
                 .arg(oracle->estimate, 0, 'f', 3)
                 .arg(oracle->stderror, 0, 'f', 3);
-  for (const NamedValue& v : r.readings)  // a learned representation's probe: untrained, trained, supervised
-    text += QStringLiteral("<br><b>%1 = %2</b>").arg(v.name.toHtmlEscaped()).arg(v.value, 0, 'f', 4);
+  text += readingsInWords(r.readings, true);  // the test of independence; a learned representation's probe
   if (!r.embedding.isEmpty())
     text += QStringLiteral("<br>the Embedding tab: its test images' features on two axes, and nearest neighbours");
   for (const NamedValue& t : r.terms)

@@ -35,18 +35,27 @@ void addToTermMeans(const QList<NamedValue>& terms, double count, QList<NamedVal
 
 HeldOutReading heldOutReading(TrainingSession& session, const SampleSet& set, bool whole,
                               const std::atomic<bool>& cancel) {
+  return partReading(session, set.heldOut(), whole, cancel);
+}
+
+HeldOutReading partReading(TrainingSession& session, const Batch& part, bool whole, const std::atomic<bool>& cancel) {
   if (whole) {
-    const Evaluation e = session.evaluateWhole(set.heldOut());
+    const Evaluation e = session.evaluateWhole(part);
     if (!std::isfinite(e.value)) return {std::numeric_limits<double>::quiet_NaN(), 0, {}};
     return {e.value, 0.0, e.terms, e.loss};
   }
-  const int64_t size = std::min<int64_t>(session.estimator().evaluationBatchSize(), set.heldOutRows());
-  const int64_t batches = set.heldOutRows() / size;
+  const int64_t rows = part.x.size(0);
+  const int64_t size = std::min<int64_t>(session.estimator().evaluationBatchSize(), rows);
+  const int64_t batches = rows / size;
   std::vector<double> values;
   HeldOutReading r;
   double lossSum = 0;
+  const auto rowsOf = [](const at::Tensor& t, int64_t start, int64_t length) {
+    return t.defined() ? t.narrow(0, start, length) : t;
+  };
   for (int64_t i = 0; i < batches && !cancel.load(); ++i) {
-    const Evaluation e = session.evaluate(set.heldOutBatch(i, size));
+    const Batch batch{rowsOf(part.x, i * size, size), rowsOf(part.xp, i * size, size), rowsOf(part.y, i * size, size)};
+    const Evaluation e = session.evaluate(batch);
     if (!std::isfinite(e.value)) return {std::numeric_limits<double>::quiet_NaN(), 0, {}};
     values.push_back(e.value);
     addToTermMeans(e.terms, double(batches), &r.terms);

@@ -11,6 +11,7 @@
 
 namespace milab {
 
+struct Batch;
 struct CurvePoint;
 class HeldOutTracker;
 class SampleSet;
@@ -38,6 +39,9 @@ void addToTermMeans(const QList<NamedValue>& terms, double count, QList<NamedVal
 // whole (held_out = whole): the bound on the whole held-out part at once (Estimator::evaluateWhole), no error.
 HeldOutReading heldOutReading(TrainingSession& session, const SampleSet& set, bool whole,
                               const std::atomic<bool>& cancel);
+// The same reading of any part (the held-out part with its ys permuted: engine/independence_test), batch i being its
+// rows i * size to (i + 1) * size - 1.
+HeldOutReading partReading(TrainingSession& session, const Batch& part, bool whole, const std::atomic<bool>& cancel);
 
 // A finite set's final reading: the held-out part for a trained estimator, every row for one that trains nothing.
 HeldOutReading finalReading(TrainingSession& session, bool trains, bool whole, const std::atomic<bool>& cancel);

@@ -15,6 +15,7 @@
 #include "engine/final_reading_check.h"
 #include "engine/fresh_batch_reading.h"
 #include "engine/held_out_evaluation.h"
+#include "engine/independence_test.h"
 #include "engine/permutation_baseline.h"
 #include "engine/probe_schedule.h"
 #include "engine/reading_params_options.h"
@@ -246,6 +247,11 @@ std::optional<Run::RunEnd> Run::readEstimate(std::unique_ptr<TrainingSession>& s
     const HeldOutReading r = finalReading(*session, trains, spec_.heldOutWhole, cancel_);
     if (cancel_.load()) return cancelledInEvaluation;
     if (!std::isfinite(r.value)) return nonFinite;
+    const IndependenceTest test =
+        permutationTest(*session, trains, spec_.heldOutWhole, r.value, spec_.permutations, spec_.seed, cancel_);
+    if (cancel_.load()) return cancelledInEvaluation;
+    res->readings << NamedValue{"p_value", test.pValue} << NamedValue{"permutations_read", double(test.permutations)}
+                  << NamedValue{"permuted_mean", test.permutedMean} << NamedValue{"permuted_sd", test.permutedSd};
     heldOut->report(stepsDone_.load(), trains, spec_.reportBest, r, res, &terms);
     res->reason = joinedNotes(res->reason, session->sampleSet()->transformNote());
     res->warning = joinedNotes(res->warning, heavyTailCaveat(*session->sampleSet(), info));

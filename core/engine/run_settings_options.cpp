@@ -24,6 +24,10 @@ const ParamSpecs& runSettingSpecs() {
       ParamSpec::choice("held_out", {"batches", "whole"}, "batches",
                         "with samples: the held-out part read in batches of the method's size, or whole at once "
                         "(bmi's: InfoNCE's cap becomes log N_test)"),
+      ParamSpec::integer("permutations", RunSpec{}.permutations, 1, 100000,
+                         "with samples: the test of independence reads the held-out part this many times with its "
+                         "ys permuted (all rows for a method that trains nothing); p = (1 + #{permuted >= read}) / "
+                         "(1 + permutations)"),
       ParamSpec::choice("transform", {"none", "asinh", "ranks", "tails"}, "none",
                         "with samples: each column mapped before standardisation (the MI is unchanged): asinh, "
                         "ranks (the normal quantile of each value's rank), which tames heavy tails, or tails (asinh "
@@ -49,6 +53,7 @@ void readRunSettings(const ParamMap& values, RunSpec* spec) {
   spec->earlyStopping = values.value("early_stopping").toBool();
   spec->reportBest = values.value("report").toString() == "best";
   spec->heldOutWhole = values.value("held_out").toString() == "whole";
+  spec->permutations = values.value("permutations").toInt();
   spec->recipe = values.value("recipe").toString();
   spec->transform = values.value("transform").toString();
 }
@@ -73,6 +78,7 @@ ParamMap runSettingsOf(const RunSpec& spec) {
           {"early_stopping", spec.earlyStopping},
           {"report", spec.reportBest ? "best" : "last"},
           {"held_out", spec.heldOutWhole ? "whole" : "batches"},
+          {"permutations", spec.permutations},
           {"transform", spec.transform},
           {"recipe", spec.recipe}};
 }

@@ -226,6 +226,7 @@ QVariantMap runSpecToFlat(const RunSpec& spec) {
     flat.insert("early_stopping", spec.earlyStopping);
     flat.insert("report", spec.reportBest ? "best" : "last");
     flat.insert("held_out", spec.heldOutWhole ? "whole" : "batches");
+    flat.insert("permutations", spec.permutations);
     flat.insert("transform", spec.transform);
   }
   if (spec.finiteSamples() || spec.recipe != "none") flat.insert("recipe", spec.recipe);

@@ -28,6 +28,11 @@ struct RunSpec {
   bool earlyStopping = false;
   bool reportBest = false;    // report = best: the run reports its best held-out reading, not its last (bmi's)
   bool heldOutWhole = false;  // held_out = whole: the held-out part read at once, not in batches of the method's size
+  // The test of independence beside a finite-sample reading (engine/independence_test.h): readings of the final
+  // network on the held-out part with its ys permuted (all rows, for a method that trains nothing), each costing one
+  // reading. 19 keeps the smallest p-value at 0.05, a test at the 5% level, at a few percent of a trained run's time
+  // (KSG's reading is its whole cost, so there it is 19 times more: docs/user-guide.md, "A test of independence").
+  int permutations = 19;
   // The named recipe (engine/recipe_options.h) whose values filled the keys the user left out: "none" or "bmi".
   QString recipe = "none";
   // A map applied to each column of a finite set before its standardisation: "none", "asinh", or "ranks" (each

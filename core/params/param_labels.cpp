@@ -59,6 +59,7 @@ ParamWords wordsFor(const QString& key) {
       {"samples", {"finite sample set N", "samples"}},
       {"test_fraction", {"held-out share", ""}},
       {"eval_every", {"held-out reading every", "steps"}},
+      {"permutations", {"permutations of the test", ""}},
       {"early_stopping", {"early stopping", ""}},
       // discrete codes (AMMI, BMMI)
       {"bits", {"code length m", "bits"}},

@@ -20,4 +20,7 @@ constexpr std::uint64_t sampleSetSeed(int seed) { return static_cast<std::uint64
 // from the training generators so that how often a run reads moves nothing it trains on.
 constexpr std::uint64_t readingSeed(int seed) { return static_cast<std::uint64_t>(seed) * 1299709u + 11u; }
 
+// The test of independence's permutations of y (engine/independence_test).
+constexpr std::uint64_t permutationTestSeed(int seed) { return static_cast<std::uint64_t>(seed) * 15485863u + 5u; }
+
 }  // namespace milab

@@ -1,0 +1,47 @@
+#include "engine/independence_test.h"
+
+#include <ATen/ATen.h>
+#include <ATen/CPUGeneratorImpl.h>
+
+#include <cmath>
+#include <vector>
+
+#include "engine/held_out_reading.h"
+#include "engine/sample_set.h"
+#include "engine/training_session.h"
+#include "random/seed_streams.h"
+
+namespace milab {
+
+double permutationPValue(double observed, const double* permuted, int n) {
+  if (n <= 0 || !std::isfinite(observed)) return std::numeric_limits<double>::quiet_NaN();
+  int atOrAbove = 0;
+  for (int i = 0; i < n; ++i) atOrAbove += permuted[i] >= observed;
+  return (1.0 + atOrAbove) / (1.0 + n);
+}
+
+IndependenceTest permutationTest(TrainingSession& session, bool trains, bool whole, double observed, int permutations,
+                                 int seed, const std::atomic<bool>& cancel) {
+  const SampleSet& set = *session.sampleSet();
+  const Batch part = trains ? set.heldOut() : set.all();
+  const int64_t rows = part.y.size(0);
+  at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(permutationTestSeed(seed));
+  std::vector<double> readings;
+  for (int i = 0; i < permutations && !cancel.load(); ++i) {
+    const at::Tensor order = at::randperm(rows, gen, at::TensorOptions(at::kLong)).to(part.y.device());
+    const Batch permuted{part.x, part.xp, part.y.index_select(0, order)};
+    const double v = trains ? partReading(session, permuted, whole, cancel).value : session.evaluate(permuted).value;
+    if (std::isfinite(v)) readings.push_back(v);
+  }
+  IndependenceTest t;
+  t.permutations = int(readings.size());
+  t.pValue = permutationPValue(observed, readings.data(), t.permutations);
+  if (!readings.empty()) {
+    double se = 0;
+    meanAndStderr(readings, &t.permutedMean, &se);
+    t.permutedSd = se * std::sqrt(double(readings.size()));
+  }
+  return t;
+}
+
+}  // namespace milab

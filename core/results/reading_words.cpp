@@ -1,0 +1,39 @@
+#include "results/reading_words.h"
+
+#include <cmath>
+
+namespace milab {
+
+namespace {
+
+const QStringList kTestNames{"p_value", "permutations_read", "permuted_mean", "permuted_sd"};
+
+double named(const QList<NamedValue>& readings, const QString& name) {
+  for (const NamedValue& v : readings)
+    if (v.name == name) return v.value;
+  return std::nan("");
+}
+
+}  // namespace
+
+QString readingsInWords(const QList<NamedValue>& readings, bool html) {
+  QString words;
+  const double p = named(readings, "p_value");
+  if (std::isfinite(p)) {
+    const QString test = QStringLiteral("independence test p %1 against %2 permutations of y, which read %3 %4 %5 nats")
+                             .arg(p, 0, 'f', 3)
+                             .arg(named(readings, "permutations_read"), 0, 'f', 0)
+                             .arg(named(readings, "permuted_mean"), 0, 'f', 3)
+                             .arg(html ? "&plusmn;" : "+-")
+                             .arg(named(readings, "permuted_sd"), 0, 'f', 3);
+    words += html ? QStringLiteral("<br><b>%1</b>").arg(test) : ", " + test;
+  }
+  for (const NamedValue& v : readings) {
+    if (kTestNames.contains(v.name)) continue;
+    words += html ? QStringLiteral("<br><b>%1 = %2</b>").arg(v.name.toHtmlEscaped()).arg(v.value, 0, 'f', 4)
+                  : QStringLiteral(", %1 %2").arg(v.name).arg(v.value, 0, 'f', 4);
+  }
+  return words;
+}
+
+}  // namespace milab

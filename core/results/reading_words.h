@@ -1,0 +1,15 @@
+#pragma once
+// The further readings of a run (RunResult::readings) as a line's words: the test of independence as one phrase
+// ("p 0.050 against 19 permutations of y, which read -1.477 +- 0.038 nats"), any other reading (a probe's
+// accuracy) as its name and value. Shared by the runner's result line, a grid's cell lines and the window.
+#include <QList>
+#include <QString>
+
+#include "tasks/task.h"
+
+namespace milab {
+
+// ", " before each part; empty when there is none. html: the window's rich text (the test's phrase in bold).
+QString readingsInWords(const QList<NamedValue>& readings, bool html = false);
+
+}  // namespace milab
