@@ -39,7 +39,7 @@ IndependenceTest permutationTest(TrainingSession& session, bool trains, bool who
   if (!readings.empty()) {
     double se = 0;
     meanAndStderr(readings, &t.permutedMean, &se);
-    t.permutedSd = se * std::sqrt(double(readings.size()));
+    if (readings.size() > 1) t.permutedSd = se * std::sqrt(double(readings.size()));  // one reading has no spread
   }
   return t;
 }

@@ -16,7 +16,7 @@ struct IndependenceTest {
   double pValue = std::numeric_limits<double>::quiet_NaN();
   int permutations = 0;  // finite permuted readings taken (a cancel or a non-finite reading leaves fewer)
   double permutedMean = std::numeric_limits<double>::quiet_NaN();
-  double permutedSd = std::numeric_limits<double>::quiet_NaN();  // their standard deviation
+  double permutedSd = std::numeric_limits<double>::quiet_NaN();  // their standard deviation (NaN for one)
 };
 
 // p = (1 + #{permuted >= observed}) / (1 + n) over n finite readings (NaN for none).

@@ -20,12 +20,16 @@ QString readingsInWords(const QList<NamedValue>& readings, bool html) {
   QString words;
   const double p = named(readings, "p_value");
   if (std::isfinite(p)) {
-    const QString test = QStringLiteral("independence test p %1 against %2 permutations of y, which read %3 %4 %5 nats")
+    const double count = named(readings, "permutations_read"), spread = named(readings, "permuted_sd");
+    const QString sd = std::isfinite(spread)
+                           ? QStringLiteral(" %1 %2").arg(html ? "&plusmn;" : "+-").arg(spread, 0, 'f', 3)
+                           : QString();
+    const QString test = QStringLiteral("independence test p %1 against %2 permutation%3 of y, which read %4%5 nats")
                              .arg(p, 0, 'f', 3)
-                             .arg(named(readings, "permutations_read"), 0, 'f', 0)
+                             .arg(count, 0, 'f', 0)
+                             .arg(count == 1 ? "" : "s")
                              .arg(named(readings, "permuted_mean"), 0, 'f', 3)
-                             .arg(html ? "&plusmn;" : "+-")
-                             .arg(named(readings, "permuted_sd"), 0, 'f', 3);
+                             .arg(sd);
     words += html ? QStringLiteral("<br><b>%1</b>").arg(test) : ", " + test;
   }
   for (const NamedValue& v : readings) {

@@ -122,6 +122,10 @@ class TestIndependenceTest : public QObject {
                      "probe_accuracy 0.8125"));
     QVERIFY(readingsInWords(readings, true).startsWith("<br><b>independence test p 0.050"));
     QCOMPARE(readingsInWords({}), QString());
+    // One permutation has no spread, and is one.
+    QCOMPARE(readingsInWords({{"p_value", 0.5}, {"permutations_read", 1}, {"permuted_mean", -0.004},
+                              {"permuted_sd", std::nan("")}}),
+             QString(", independence test p 0.500 against 1 permutation of y, which read -0.004 nats"));
   }
 
   // permutations: at least 1, named with its range when not.
