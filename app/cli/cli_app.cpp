@@ -220,6 +220,8 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
               result.device.toUtf8().constData());
   if (!result.warning.isEmpty())
     std::fprintf(stderr, "milab-cli: warning: %s\n", result.warning.toLocal8Bit().constData());
+  for (const RunFlag& f : result.flags)  // the run's diagnostics (engine/run_diagnostics.h)
+    std::fprintf(stderr, "milab-cli: flag %s: %s\n", f.name.toUtf8().constData(), f.reason.toLocal8Bit().constData());
   // A signal that came after the last step (during the evaluation's end or the writes) still ends the command as
   // stopped: a script that sent SIGTERM must not read exit 0.
   if (result.status == RunStatus::Cancelled || interrupted.load()) return exitCode(kInterrupted);

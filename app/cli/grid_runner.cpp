@@ -38,6 +38,17 @@ QList<GridCell> cellsOfShard(const QList<GridCell>& cells, const GridShard& shar
   return out;
 }
 
+namespace {
+
+// "; flags: a, b" naming the cell's diagnostics (their reasons are in its summary.json), or "".
+QString flagNames(const RunResult& r) {
+  QStringList names;
+  for (const RunFlag& f : r.flags) names << f.name;
+  return names.isEmpty() ? QString() : "; flags: " + names.join(", ");
+}
+
+}  // namespace
+
 void printCell(int done, int total, const CellResult& c, const QString& where) {
   const RunResult& r = c.result;
   // What the task knows (a table or image views: nothing), then the run's further readings (a probe's accuracy).
@@ -55,7 +66,7 @@ void printCell(int done, int total, const CellResult& c, const QString& where) {
                     .arg(hasStandardError(r) ? QStringLiteral(" +- %1").arg(r.stderror, 0, 'f', 4) : QString())
                     .arg(truth)
                     .arg(r.reason.isEmpty() ? QString() : ": " + r.reason) +
-                (r.warning.isEmpty() ? QString() : "; warning: " + r.warning);
+                (r.warning.isEmpty() ? QString() : "; warning: " + r.warning) + flagNames(r);
   std::printf("[%d/%d] %s: %s%s%s\n", done, total, c.cell.name.toUtf8().constData(), reading.toUtf8().constData(),
               c.reused ? ", reused" : "", where.isEmpty() ? "" : qPrintable(" (" + where + ")"));
   std::fflush(stdout);

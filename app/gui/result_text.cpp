@@ -46,6 +46,9 @@ QString resultHtml(const RunSpec& spec, const RunResult& r, const RunResult* ora
     text += QStringLiteral("<br><span style='color:#c0392b'>%1</span>").arg(r.reason.toHtmlEscaped());
   if (!r.warning.isEmpty())
     text += QStringLiteral("<br><span style='color:#b9770e'><b>warning</b>: %1</span>").arg(r.warning.toHtmlEscaped());
+  for (const RunFlag& f : r.flags)  // the run's diagnostics, each with what it means here
+    text += QStringLiteral("<br><span style='color:#b9770e'><b>flag %1</b>: %2</span>")
+                .arg(f.name.toHtmlEscaped(), f.reason.toHtmlEscaped());
   return text;
 }
 

@@ -58,23 +58,3 @@ QString implausibleFinalReading(const MethodPlugin& method, const RunSpec& spec,
 }
 
 }  // namespace milab
-
-namespace milab {
-
-QString atACeiling(const RunResult& result) {
-  if (!std::isfinite(result.estimate)) return {};
-  for (const Ceiling& c : result.ceilings) {
-    const double noise = std::max(2 * (std::isfinite(result.stderror) ? result.stderror : 0.0), 0.02 * std::abs(c.value));
-    if (result.estimate >= c.value - noise)
-      return QStringLiteral(
-                 "the estimate %1 reads at its ceiling %2 = %3 nats (within %4): the true value may be higher than "
-                 "this estimator can read here")
-          .arg(result.estimate, 0, 'f', 3)
-          .arg(c.name)
-          .arg(c.value, 0, 'f', 3)
-          .arg(noise, 0, 'f', 3);
-  }
-  return {};
-}
-
-}  // namespace milab

@@ -23,9 +23,4 @@ QString implausibleFinalReading(const MethodPlugin& method, const RunSpec& spec,
                                 bool heldOut, const QVector<CurvePoint>& points, const MiSchedule& schedule,
                                 const std::vector<std::unique_ptr<TaskModel>>& levelModels, RunResult* res);
 
-// "" unless the estimate reads within its noise of one of its ceilings (two standard errors, or 2% of the ceiling
-// when that is more: a whole reading has no standard error): then that the true value may be higher than the
-// estimator can read here, and which ceiling.
-QString atACeiling(const RunResult& result);
-
 }  // namespace milab

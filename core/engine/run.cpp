@@ -18,6 +18,7 @@
 #include "engine/independence_test.h"
 #include "engine/permutation_baseline.h"
 #include "engine/probe_schedule.h"
+#include "engine/run_diagnostics.h"
 #include "engine/reading_params_options.h"
 #include "engine/run_observer.h"
 #include "engine/sample_set.h"
@@ -183,12 +184,13 @@ void Run::execute() {
       return finish(end->status, end->reason);
     }
     res.warning = joinedNotes(method_->warning(spec_.methodParams, res.terms), res.warning);  // readEstimate's caveat
-    res.warning = joinedNotes(res.warning, atACeiling(res));
     // Finite garbage (-6377 from InfoNCE at lr 1) is not a result: the run fails with the number and why.
     const QString implausible =
         implausibleFinalReading(*method_, spec_, schedule_.isSet() ? *levelModels_.back() : *model_, heldOut != nullptr,
                                 curve(), schedule_, levelModels_, &res);
     if (!implausible.isEmpty()) return finish(RunStatus::Failed, implausible);
+    res.stepsDone = stepsDone_.load();
+    res.flags = runDiagnostics(spec_, method_->info(), res, curve());
     finish(RunStatus::Finished, res.reason);
   } catch (const EstimatorCancelled&) {
     finishCancelled(stepsDone_.load() < spec_.steps && method_->info().trains

@@ -40,6 +40,12 @@ QString statusName(RunStatus status);
 RunStatus outcomeOf(const QString& error, bool cancelled);
 // Whether a result carries an estimate worth a number: a finished run, or one stopped after training steps (the
 // mean of its last points); a failed run, or one stopped before its first step, has none (null, an empty cell).
+// A diagnostic of a finished run: a stable name (e.g. "still_rising") and a one-line reason with its numbers.
+struct RunFlag {
+  QString name, reason;
+  bool operator==(const RunFlag& o) const { return name == o.name && reason == o.reason; }
+};
+
 struct RunResult;
 bool hasEstimate(const RunResult& result);
 // Whether the estimate comes with a standard error: a mean over several readings. One reading (KSG on one finite
@@ -61,6 +67,8 @@ struct RunResult {
   QList<Ceiling> ceilings;
   bool upperBound = false;  // the method reads from above (CLUB): plots say so beside its name
   QString warning;  // the method's own doubt about a finished reading (MethodPlugin::warning), or ""
+  // What the run's own numbers say about how far to trust its reading, each named (engine/run_diagnostics.h).
+  QList<RunFlag> flags;
   double seconds = 0;
   int stepsDone = 0;
   QString device;

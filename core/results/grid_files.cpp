@@ -35,10 +35,12 @@ QString contrastiveSetSizeText(const ParamMap& methodParams) {
 
 QString writeGridCsv(const QString& path, const QList<CellResult>& cells) {
   QStringList coordinateKeys, ceilingNames, termNames, readingNames;
-  bool baselines = false, warnings = false;  // a table's permutation baseline; a method's doubt about its reading
+  // A table's permutation baseline; a method's doubt about its reading; the run's diagnostics.
+  bool baselines = false, warnings = false, flagged = false;
   for (const CellResult& c : cells) {
     baselines = baselines || std::isfinite(c.result.baseline);
     warnings = warnings || !c.result.warning.isEmpty();
+    flagged = flagged || !c.result.flags.isEmpty();
     for (auto it = c.cell.coordinates.cbegin(); it != c.cell.coordinates.cend(); ++it)
       if (!coordinateKeys.contains(it.key())) coordinateKeys << it.key();
     for (const Ceiling& ceiling : c.result.ceilings)
@@ -61,6 +63,7 @@ QString writeGridCsv(const QString& path, const QList<CellResult>& cells) {
   if (baselines) header << QStringList{"baseline", "baseline_stderr"};
   header << QStringList{"seconds", "reason"};
   if (warnings) header << "warning";
+  if (flagged) header << "flags";
 
   QByteArray bytes;
   QTextStream out(&bytes);
@@ -91,6 +94,11 @@ QString writeGridCsv(const QString& path, const QList<CellResult>& cells) {
     if (baselines) row << csvCell(r.baseline) << csvCell(r.baselineStderr);
     row << csvCell(r.seconds) << r.reason;
     if (warnings) row << r.warning;
+    if (flagged) {
+      QStringList names;  // the reasons are in each cell's summary.json
+      for (const RunFlag& f : r.flags) names << f.name;
+      row << names.join(';');
+    }
     QStringList fields;
     for (const QString& f : row) fields << csvField(f);
     out << fields.join(',') << '\n';

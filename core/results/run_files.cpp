@@ -124,6 +124,11 @@ QJsonObject summaryJson(const RunSpec& spec, const RunResult& result) {
     o.insert("permutation_baseline",
              QJsonObject{{"estimate", result.baseline}, {"stderr", jsonNumber(result.baselineStderr)}});
   if (!result.warning.isEmpty()) o.insert("warning", result.warning);
+  if (!result.flags.isEmpty()) {
+    QJsonObject flags;  // each diagnostic's name and its reason
+    for (const RunFlag& f : result.flags) flags.insert(f.name, f.reason);
+    o.insert("flags", flags);
+  }
   // Each reading a top-level field (e.g. probe_accuracy), and all of them once more under "readings", where the
   // grid's resume reads them back without knowing their names.
   for (const NamedValue& r : result.readings) o.insert(r.name, jsonNumber(r.value));

@@ -18,6 +18,8 @@ void prepare(QDataStream& s) {
 // In milab itself, not an unnamed namespace: QList<T>'s stream operators find these by argument-dependent lookup.
 static QDataStream& operator<<(QDataStream& s, const NamedValue& v) { return s << v.name << v.value; }
 static QDataStream& operator>>(QDataStream& s, NamedValue& v) { return s >> v.name >> v.value; }
+static QDataStream& operator<<(QDataStream& s, const RunFlag& f) { return s << f.name << f.reason; }
+static QDataStream& operator>>(QDataStream& s, RunFlag& f) { return s >> f.name >> f.reason; }
 static QDataStream& operator<<(QDataStream& s, const LevelResult& l) {
   return s << l.mi << l.target << qint32(l.steps) << l.mean << l.bias << l.variance << l.mse;
 }
@@ -44,7 +46,7 @@ QByteArray packRunResult(int index, const RunResult& r, const QVector<CurvePoint
   s << kResultMagic << qint32(index) << qint32(r.status) << r.reason << r.estimate << r.stderror << r.fromEvaluation
     << r.terms << r.truths << r.trueMi << r.targetName << r.ceilings << r.upperBound << r.warning << r.seconds
     << qint32(r.stepsDone) << r.device << r.levels << qint32(r.stepsPerLevel) << r.baseline << r.baselineStderr
-    << r.readings << curve;
+    << r.readings << r.flags << curve;
   return bytes;
 }
 
@@ -59,7 +61,7 @@ bool unpackRunResult(const QByteArray& bytes, int* index, RunResult* result, QVe
   if (magic != kResultMagic) return false;
   s >> i >> status >> r.reason >> r.estimate >> r.stderror >> r.fromEvaluation >> r.terms >> r.truths >> r.trueMi >>
       r.targetName >> r.ceilings >> r.upperBound >> r.warning >> r.seconds >> stepsDone >> r.device >> r.levels >>
-      stepsPerLevel >> r.baseline >> r.baselineStderr >> r.readings >> c;
+      stepsPerLevel >> r.baseline >> r.baselineStderr >> r.readings >> r.flags >> c;
   if (s.status() != QDataStream::Ok || !s.atEnd() || status < int(RunStatus::Pending) ||
       status > int(RunStatus::Failed) || i < 0)
     return false;

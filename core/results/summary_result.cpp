@@ -50,6 +50,8 @@ bool resultFromSummary(const QJsonObject& o, RunResult* result) {
   }
   r.stepsPerLevel = o.value("steps_per_level").toInt();
   r.warning = o.value("warning").toString();
+  const QJsonObject flags = o.value("flags").toObject();
+  for (auto it = flags.constBegin(); it != flags.constEnd(); ++it) r.flags << RunFlag{it.key(), it.value().toString()};
   r.upperBound = o.value("upper_bound").toBool();
   const QJsonObject baseline = o.value("permutation_baseline").toObject();
   if (!baseline.isEmpty()) {

@@ -232,8 +232,8 @@ class TestMmg : public QObject {
   // The log-SNR range caps a reading at 1/2 (softplus(highest) - softplus(lowest)) per standardised x direction (a
   // unit Gaussian's noise error integrated when y tells x exactly), written out here in double. gaussian2 allows at
   // most 5 nats a dimension, under the default range's 7.00; logsnr_clip 2 narrows the range to [-4, 8], a cap of
-  // 3.99: at d 1, MI 5 the oracle reads the cap, not the truth, the run declares it as a ceiling and says the reading
-  // meets it. At the default range the same run reads the truth, below its declared cap, without that warning; at
+  // 3.99: at d 1, MI 5 the oracle reads the cap, not the truth, the run declares it as a ceiling and flags the
+  // reading at_ceiling. At the default range the same run reads the truth, below its declared cap, unflagged; at
   // d 20, MI 2 the cap (140 nats) is above any acceptable reading (2 x 2 + 5) and left out.
   void rangeCapsTheReading_data() {
     QTest::addColumn<double>("clip");
@@ -257,7 +257,8 @@ class TestMmg : public QObject {
     QCOMPARE(r.status, RunStatus::Finished);
     const double lowest = 2 - 3 * clip, highest = 2 + 3 * clip;
     const double cap = dim * 0.5 * (std::log1p(std::exp(highest)) - std::log1p(std::exp(lowest)));
-    qInfo("cap %.4f, oracle %.4f +- %.4f, truth %.1f; %s", cap, r.estimate, r.stderror, mi, qPrintable(r.warning));
+    qInfo("cap %.4f, oracle %.4f +- %.4f, truth %.1f; %s", cap, r.estimate, r.stderror, mi,
+          qPrintable(r.flags.isEmpty() ? QString() : r.flags[0].reason));
     if (cap > 2 * mi + 5) {
       QVERIFY(r.ceilings.isEmpty());
       return;
@@ -265,7 +266,9 @@ class TestMmg : public QObject {
     QCOMPARE(r.ceilings.size(), 1);
     QVERIFY2(std::abs(r.ceilings[0].value - cap) < 1e-9, qPrintable(QString::number(r.ceilings[0].value, 'g', 12)));
     QVERIFY(r.ceilings[0].name.startsWith("log-SNR range cap"));
-    QCOMPARE(r.warning.contains("reads at its ceiling log-SNR range cap"), binds);
+    const bool flagged = !r.flags.isEmpty() && r.flags[0].name == "at_ceiling" &&
+                         r.flags[0].reason.contains("reads at its ceiling log-SNR range cap");
+    QCOMPARE(flagged, binds);
     if (binds) {
       QVERIFY2(r.estimate > cap - 0.1 && r.estimate < cap + 4 * r.stderror, qPrintable(QString::number(r.estimate)));
       QVERIFY(r.estimate < mi - 0.9);
