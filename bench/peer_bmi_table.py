@@ -7,7 +7,8 @@ fixes them at 42 for every data seed); the lab then reads the same CSV (`--task 
 same seed. Per task: mean and standard error over the seeds
 of each, and whether the two sit within two combined standard errors (issue 45's like-for-like check).
 
---method mine runs the lab's mine against the peer's dv: bmi's MINE is the DV bound read on the held-out joint and
+--method dv runs the lab's mine at momentum 0 (the DV bound, read on every off-diagonal held-out pair) against the
+peer's dv, like for like. --method mine runs the lab's mine against the peer's dv: bmi's MINE is the DV bound read on the held-out joint and
 one permutation, trained with a moving average (alpha 0.9) in its gradient's denominator; the peer writes DV without
 that average, the nearest protocol it has. Besides "agree", each task says whether the lab is "no worse": its mean's
 distance to the truth at most the peer's plus two combined standard errors (issue 45 item 6's target).
@@ -40,7 +41,11 @@ def mean_se(v):
     return m, se
 
 
-PEER_METHOD = {"infonce": "infonce", "nwj": "nwj", "mine": "dv"}  # the lab's method -> the peer's
+PEER_METHOD = {"infonce": "infonce", "nwj": "nwj", "mine": "dv", "dv": "dv"}  # the lab's method -> the peer's
+# dv: the lab's mine without its moving average (momentum 0), which reads DV on every off-diagonal held-out pair as
+# the peer's dv (and bmi's) does: like for like. mine keeps bmi's MINE (alpha 0.9, one permutation).
+LAB_ARGS = {"infonce": ["--method", "infonce"], "nwj": ["--method", "nwj"], "mine": ["--method", "mine"],
+            "dv": ["--method", "mine", "--momentum", "0"]}
 
 
 def cell(work, task, seed, method, who):  # who: peer, lab (--recipe bmi), lab-none (--recipe none)
@@ -71,7 +76,7 @@ def run_lab(a, task, dx, seed, recipe="bmi"):
     folder = os.path.join(a.work, f"{task}-s{seed}-{a.method}.{who}")
     ys = ",".join(str(i) for i in range(dx, 2 * dx))
     subprocess.run([a.cli, "run", "--task", "data", "--file", csv, "--x-columns", ",".join(map(str, range(dx))),
-                    "--y-columns", ys, "--method", a.method, "--recipe", recipe, "--seed", str(seed), "--device", "cpu",
+                    "--y-columns", ys, *LAB_ARGS[a.method], "--recipe", recipe, "--seed", str(seed), "--device", "cpu",
                     "--out", folder, "--db", os.path.join(a.work, "history.sqlite")],
                    check=True, capture_output=True, text=True)
     with open(os.path.join(folder, "summary.json")) as f:
