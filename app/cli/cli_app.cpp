@@ -212,7 +212,7 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
                                                       .arg(result.baseline, 0, 'f', 4)
                                                       .arg(result.baselineStderr, 0, 'f', 4);
   truth += readingsInWords(result.readings);
-  // One reading (KSG on every row, a whole held-out part) has no standard error: no "+- 0.0000" read as certainty.
+  // One reading without a spread (a whole held-out part; KSG under 100 rows) prints no "+- 0.0000" read as certainty.
   const QString error = hasStandardError(result) ? QStringLiteral(" +- %1").arg(result.stderror, 0, 'f', 4) : QString();
   std::printf("%s %s: estimate %.4f%s nats, %s, %s (%s, %.1f s, %s)\n", spec.method.toUtf8().constData(),
               spec.task.toUtf8().constData(), result.estimate, error.toUtf8().constData(), truth.toUtf8().constData(),

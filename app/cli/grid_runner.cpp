@@ -62,7 +62,7 @@ void printCell(int done, int total, const CellResult& c, const QString& where) {
           : QStringLiteral("%1 %2%3 (%4)%5")
                     .arg(statusName(r.status))
                     .arg(r.estimate, 0, 'f', 4)
-                    // One reading (KSG on every row) has no standard error to print as 0.
+                    // One reading without a spread (a whole held-out part) has no standard error to print as 0.
                     .arg(hasStandardError(r) ? QStringLiteral(" +- %1").arg(r.stderror, 0, 'f', 4) : QString())
                     .arg(truth)
                     .arg(r.reason.isEmpty() ? QString() : ": " + r.reason) +

@@ -7,6 +7,7 @@
 #include "engine/curve_recorder.h"
 #include "engine/held_out_tracker.h"
 #include "engine/sample_set.h"
+#include "engine/subsample_spread.h"
 #include "engine/training_session.h"
 
 namespace milab {
@@ -67,10 +68,14 @@ HeldOutReading partReading(TrainingSession& session, const Batch& part, bool who
   return r;
 }
 
-HeldOutReading finalReading(TrainingSession& session, bool trains, bool whole, const std::atomic<bool>& cancel) {
+HeldOutReading finalReading(TrainingSession& session, bool trains, bool whole, int seed,
+                            const std::atomic<bool>& cancel) {
   if (trains) return heldOutReading(session, *session.sampleSet(), whole, cancel);
-  const Evaluation e = session.evaluate(session.sampleSet()->all());
-  return {e.value, 0.0, e.terms, e.loss};
+  const Batch all = session.sampleSet()->all();
+  const Evaluation e = session.evaluate(all);
+  // Its spread over fresh tables, by subsampling (engine/subsample_spread.h); 0 (none) where it cannot be had.
+  const double se = std::isfinite(e.value) ? subsampledStandardError(session, all, seed, cancel) : 0.0;
+  return {e.value, std::isfinite(se) ? se : 0.0, e.terms, e.loss};
 }
 
 HeldOutReading reportedReading(HeldOutTracker* track, int step, const HeldOutReading& final, bool reportBest) {

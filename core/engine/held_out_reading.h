@@ -43,8 +43,10 @@ HeldOutReading heldOutReading(TrainingSession& session, const SampleSet& set, bo
 // rows i * size to (i + 1) * size - 1.
 HeldOutReading partReading(TrainingSession& session, const Batch& part, bool whole, const std::atomic<bool>& cancel);
 
-// A finite set's final reading: the held-out part for a trained estimator, every row for one that trains nothing.
-HeldOutReading finalReading(TrainingSession& session, bool trains, bool whole, const std::atomic<bool>& cancel);
+// A finite set's final reading: the held-out part for a trained estimator; every row for one that trains nothing,
+// with its standard error over fresh tables by subsampling (engine/subsample_spread.h, seeded by `seed`).
+HeldOutReading finalReading(TrainingSession& session, bool trains, bool whole, int seed,
+                            const std::atomic<bool>& cancel);
 
 // What a trained run reports after its final reading: `final` joins the readings `track` saw unless its step was
 // read already (the same network: reading it again, another permutation, is not a new chance); with report = best,

@@ -26,7 +26,7 @@ BaselineOutcome permutationBaseline(const RunSpec& spec, const MethodPlugin& met
                                 : std::function<bool(int)>();
   const TrainingOutcome t = twin.train(steps, everyReading, {});
   HeldOutReading b =
-      t.error.isEmpty() && !t.cancelled ? finalReading(twin, trains, spec.heldOutWhole, cancel) : HeldOutReading{};
+      t.error.isEmpty() && !t.cancelled ? finalReading(twin, trains, spec.heldOutWhole, spec.seed, cancel) : HeldOutReading{};
   if (spec.reportBest && trains && std::isfinite(b.value)) b = readings.reported(steps, b, true);
   BaselineOutcome outcome;
   outcome.cancelled = cancel.load();

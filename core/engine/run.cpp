@@ -246,7 +246,7 @@ std::optional<Run::RunEnd> Run::readEstimate(std::unique_ptr<TrainingSession>& s
     evaluationsBegun_.store(1);
     const MethodInfo info = method_->info();
     const bool trains = info.trains;
-    const HeldOutReading r = finalReading(*session, trains, spec_.heldOutWhole, cancel_);
+    const HeldOutReading r = finalReading(*session, trains, spec_.heldOutWhole, spec_.seed, cancel_);
     if (cancel_.load()) return cancelledInEvaluation;
     if (!std::isfinite(r.value)) return nonFinite;
     const IndependenceTest test =

@@ -48,8 +48,9 @@ struct RunFlag {
 
 struct RunResult;
 bool hasEstimate(const RunResult& result);
-// Whether the estimate comes with a standard error: a mean over several readings. One reading (KSG on one finite
-// set: its stderror is 0) has none, and is shown without "+- 0.000", which reads as certainty.
+// Whether the estimate comes with a standard error: a mean over several readings, or KSG's subsampled spread. One
+// reading without one (a whole held-out part, KSG on under 100 rows: its stderror is 0) is shown without
+// "+- 0.000", which reads as certainty.
 bool hasStandardError(const RunResult& result);
 // The line a failure reports for an exception: "error: " and the first line of what().
 QString errorLine(const std::exception& e);

@@ -23,4 +23,7 @@ constexpr std::uint64_t readingSeed(int seed) { return static_cast<std::uint64_t
 // The test of independence's permutations of y (engine/independence_test).
 constexpr std::uint64_t permutationTestSeed(int seed) { return static_cast<std::uint64_t>(seed) * 15485863u + 5u; }
 
+// The subsampled spread's order of the rows (engine/subsample_spread).
+constexpr std::uint64_t subsampleSeed(int seed) { return static_cast<std::uint64_t>(seed) * 32452843u + 9u; }
+
 }  // namespace milab
