@@ -211,9 +211,10 @@ void ComparisonView::addRuns(const QList<RunSpec>& specs, bool withOracle) {
   const QStringList differing = differingKeys(this->specs());
   for (int i = 0; i < size(); ++i) updateRow(i, differing);
   table_->setSortingEnabled(true);
-  set_->poll();  // starts what can start; its first points are drawn by the next tick
-  plot_->refresh();
+  // Starts what can start, and draws what that poll reports: an earlier run's oracle can end between two ticks,
+  // and a poll whose news is dropped never reports it again (its reference line went missing on one core).
   figureStale_ = true;
+  tick();
 }
 
 void ComparisonView::relabel() {
