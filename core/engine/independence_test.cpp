@@ -30,8 +30,13 @@ IndependenceTest permutationTest(TrainingSession& session, bool trains, bool who
   for (int i = 0; i < permutations && !cancel.load(); ++i) {
     const at::Tensor order = at::randperm(rows, gen, at::TensorOptions(at::kLong)).to(part.y.device());
     const Batch permuted{part.x, part.xp, part.y.index_select(0, order)};
-    const double v = trains ? partReading(session, permuted, whole, cancel).value : session.evaluate(permuted).value;
-    if (std::isfinite(v)) readings.push_back(v);
+    double v = 0;
+    try {
+      v = trains ? partReading(session, permuted, whole, cancel).value : session.evaluate(permuted).value;
+    } catch (const EstimatorCancelled&) {
+      break;  // the run's cancel, polled inside a reading: the readings so far stand, the run keeps its estimate
+    }
+    if (std::isfinite(v) && !cancel.load()) readings.push_back(v);
   }
   IndependenceTest t;
   t.permutations = int(readings.size());

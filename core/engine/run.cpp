@@ -18,8 +18,8 @@
 #include "engine/independence_test.h"
 #include "engine/permutation_baseline.h"
 #include "engine/probe_schedule.h"
-#include "engine/run_diagnostics.h"
 #include "engine/reading_params_options.h"
+#include "engine/run_diagnostics.h"
 #include "engine/run_observer.h"
 #include "engine/sample_set.h"
 #include "engine/staircase_switch.h"
@@ -249,12 +249,17 @@ std::optional<Run::RunEnd> Run::readEstimate(std::unique_ptr<TrainingSession>& s
     const HeldOutReading r = finalReading(*session, trains, spec_.heldOutWhole, spec_.seed, cancel_);
     if (cancel_.load()) return cancelledInEvaluation;
     if (!std::isfinite(r.value)) return nonFinite;
+    heldOut->report(stepsDone_.load(), trains, spec_.reportBest, r, res, &terms);
+    evaluationsBegun_.store(2);  // the test of independence: the estimate stands whatever happens to it
     const IndependenceTest test =
         permutationTest(*session, trains, spec_.heldOutWhole, r.value, spec_.permutations, spec_.seed, cancel_);
-    if (cancel_.load()) return cancelledInEvaluation;
+    if (cancel_.load()) {
+      res->fromEvaluation = true;
+      res->terms = terms;
+      return RunEnd{RunStatus::Cancelled, "cancelled during the test of independence (the estimate is kept)", true};
+    }
     res->readings << NamedValue{"p_value", test.pValue} << NamedValue{"permutations_read", double(test.permutations)}
                   << NamedValue{"permuted_mean", test.permutedMean} << NamedValue{"permuted_sd", test.permutedSd};
-    heldOut->report(stepsDone_.load(), trains, spec_.reportBest, r, res, &terms);
     res->reason = joinedNotes(res->reason, session->sampleSet()->transformNote());
     res->warning = joinedNotes(res->warning, heavyTailCaveat(*session->sampleSet(), info));
     if (const TaskInfo* task = findTask(spec_.task); task && task->dataset) {

@@ -128,6 +128,29 @@ class TestIndependenceTest : public QObject {
              QString(", independence test p 0.500 against 1 permutation of y, which read -0.004 nats"));
   }
 
+  // A cancel while the test runs (evaluationsBegun 2: the estimate was read) keeps the estimate: the run ends
+  // cancelled with the reading a run without the test reports.
+  void aCancelDuringTheTestKeepsTheEstimate() {
+    const QVariantMap ksg{{"method", "ksg"}, {"samples", 2000}};
+    QVariantMap once = ksg;
+    once.insert("permutations", 1);
+    const RunResult reference = run(once, 0.3, 4);
+    QVariantMap flat = ksg;
+    flat.insert({{"task", "gaussian2"}, {"dim", 1}, {"mi", 0.3}, {"seed", 4}, {"device", "cpu"}, {"recipe", "none"},
+                 {"permutations", 100000}});
+    RunSpec s;
+    QCOMPARE(runSpecFromFlat(flat, registry_, &s), QString());
+    Run r(s, registry_.find("ksg"));
+    r.start();
+    QTRY_VERIFY_WITH_TIMEOUT(r.evaluationsBegun() >= 2, 600000);
+    r.cancel();
+    r.wait();
+    const RunResult cancelled = r.result();
+    QCOMPARE(cancelled.status, RunStatus::Cancelled);
+    QCOMPARE(cancelled.reason, QString("cancelled during the test of independence (the estimate is kept)"));
+    QCOMPARE(cancelled.estimate, reference.estimate);
+  }
+
   // permutations: at least 1, named with its range when not.
   void permutationsOutOfRangeIsRefused() {
     RunSpec s;
