@@ -1,6 +1,5 @@
 #include "engine/final_reading_check.h"
 
-#include <algorithm>
 #include <cmath>
 
 #include "engine/reading_params_options.h"

@@ -51,12 +51,8 @@ HeldOutReading partReading(TrainingSession& session, const Batch& part, bool who
   std::vector<double> values;
   HeldOutReading r;
   double lossSum = 0;
-  const auto rowsOf = [](const at::Tensor& t, int64_t start, int64_t length) {
-    return t.defined() ? t.narrow(0, start, length) : t;
-  };
   for (int64_t i = 0; i < batches && !cancel.load(); ++i) {
-    const Batch batch{rowsOf(part.x, i * size, size), rowsOf(part.xp, i * size, size), rowsOf(part.y, i * size, size)};
-    const Evaluation e = session.evaluate(batch);
+    const Evaluation e = session.evaluate(sliceRows(part, i * size, size));
     if (!std::isfinite(e.value)) return {std::numeric_limits<double>::quiet_NaN(), 0, {}};
     values.push_back(e.value);
     addToTermMeans(e.terms, double(batches), &r.terms);

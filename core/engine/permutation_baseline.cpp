@@ -25,8 +25,9 @@ BaselineOutcome permutationBaseline(const RunSpec& spec, const MethodPlugin& met
       spec.reportBest && trains ? std::function<bool(int)>([&](int s) { return readings.beforeStep(s); })
                                 : std::function<bool(int)>();
   const TrainingOutcome t = twin.train(steps, everyReading, {});
-  HeldOutReading b =
-      t.error.isEmpty() && !t.cancelled ? finalReading(twin, trains, spec.heldOutWhole, spec.seed, cancel) : HeldOutReading{};
+  HeldOutReading b = t.error.isEmpty() && !t.cancelled
+                         ? finalReading(twin, trains, spec.heldOutWhole, spec.seed, cancel)
+                         : HeldOutReading{};
   if (spec.reportBest && trains && std::isfinite(b.value)) b = readings.reported(steps, b, true);
   BaselineOutcome outcome;
   outcome.cancelled = cancel.load();

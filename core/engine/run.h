@@ -38,8 +38,6 @@ QString statusName(RunStatus status);
 // How a long computation that is not a Run ended (the prior-order sweep, hashing): Failed when it has an error,
 // else Cancelled or Finished.
 RunStatus outcomeOf(const QString& error, bool cancelled);
-// Whether a result carries an estimate worth a number: a finished run, or one stopped after training steps (the
-// mean of its last points); a failed run, or one stopped before its first step, has none (null, an empty cell).
 // A diagnostic of a finished run: a stable name (e.g. "still_rising") and a one-line reason with its numbers.
 struct RunFlag {
   QString name, reason;
@@ -47,6 +45,8 @@ struct RunFlag {
 };
 
 struct RunResult;
+// Whether a result carries an estimate worth a number: a finished run, or one stopped after training steps (the
+// mean of its last points); a failed run, or one stopped before its first step, has none (null, an empty cell).
 bool hasEstimate(const RunResult& result);
 // Whether the estimate comes with a standard error: a mean over several readings, or KSG's subsampled spread. One
 // reading without one (a whole held-out part, KSG on under 100 rows: its stderror is 0) is shown without

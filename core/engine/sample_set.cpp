@@ -23,11 +23,6 @@ at::Tensor standardised(const at::Tensor& t) {
   return (t - mean) / at::where(sd > 0, sd, at::ones_like(sd));
 }
 
-Batch slice(const Batch& b, int64_t start, int64_t length) {
-  return {b.x.narrow(0, start, length), b.xp.defined() ? b.xp.narrow(0, start, length) : at::Tensor(),
-          b.y.narrow(0, start, length)};
-}
-
 // Apart from the run's generator (estimatorGenerator) and from the task's construction: the data depend on the task,
 // N and the seed only. The same generator goes on to permute y for the baseline.
 at::Generator sampleSetGenerator(int seed) { return at::make_generator<at::CPUGeneratorImpl>(sampleSetSeed(seed)); }
@@ -45,6 +40,11 @@ QString heavyTailCounts(const Batch& drawn, bool* any) {
 }
 
 }  // namespace
+
+Batch sliceRows(const Batch& b, int64_t start, int64_t length) {
+  return {b.x.narrow(0, start, length), b.xp.defined() ? b.xp.narrow(0, start, length) : at::Tensor(),
+          b.y.narrow(0, start, length)};
+}
 
 ColumnTransform columnTransformNamed(const QString& name) {
   if (name == "asinh") return ColumnTransform::Asinh;
@@ -102,16 +102,14 @@ SampleSet::SampleSet(const TaskSampler& law, int64_t samples, double testFractio
   if (permuteY) drawn.y = drawn.y.index_select(0, at::randperm(samples, data, at::kLong).to(drawn.y.device()));
   const int64_t heldOut = std::llround(double(samples) * testFraction);
   // The rows are independent draws: the last ones are as random a held-out part as any.
-  train_ = slice(drawn, 0, samples - heldOut);
-  heldOut_ = slice(drawn, samples - heldOut, heldOut);
+  train_ = sliceRows(drawn, 0, samples - heldOut);
+  heldOut_ = sliceRows(drawn, samples - heldOut, heldOut);
 }
 
 Batch SampleSet::all() const {
   const auto cat = [](const at::Tensor& a, const at::Tensor& b) { return a.defined() ? at::cat({a, b}) : a; };
   return {cat(train_.x, heldOut_.x), cat(train_.xp, heldOut_.xp), cat(train_.y, heldOut_.y)};
 }
-
-Batch SampleSet::heldOutBatch(int64_t i, int64_t size) const { return slice(heldOut_, i * size, size); }
 
 std::unique_ptr<TaskSampler> SampleSet::trainingSampler() const { return std::make_unique<RowSampler>(train_); }
 

@@ -14,6 +14,9 @@
 
 namespace milab {
 
+// Rows start .. start + length - 1 of every tensor of `b` (views; an undefined x' stays undefined).
+Batch sliceRows(const Batch& b, int64_t start, int64_t length);
+
 // The `samples` joint rows of a finite set, before standardisation: drawn from `law` by a generator seeded by `seed`
 // alone (SampleSet's draw, and what `milab-cli sample` writes).
 Batch drawSampleRows(const TaskSampler& law, int64_t samples, int seed);
@@ -56,8 +59,6 @@ class SampleSet {
   const QString& heavyTails() const { return heavyTails_; }
   // Every row, training and held-out (what an estimator with nothing to train reads: KSG).
   Batch all() const;
-  // Held-out batch i of `size` rows (rows i*size .. (i+1)*size - 1); there are heldOutRows() / size of them.
-  Batch heldOutBatch(int64_t i, int64_t size) const;
   // A TaskSampler whose joint samples are distinct rows of the training part: what the estimator trains on. It
   // offers no capability (a finite set has no p(y|x'), PMI or density).
   std::unique_ptr<TaskSampler> trainingSampler() const;
