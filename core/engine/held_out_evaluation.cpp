@@ -24,7 +24,9 @@ void HeldOutEvaluation::report(int stepsDone, bool trains, bool reportBest, cons
   if (trains) putOnCurve_(stepsDone, final.value);  // the last point carries it too
   const HeldOutReading reported = trains ? this->reported(stepsDone, final, reportBest) : final;
   result->estimate = reported.value;
-  result->stderror = reported.stderror;
+  // The spread is read on the final network (engine/held_out_reading.h): a best reading's network is gone, and it
+  // read the same rows a few evaluations earlier.
+  result->stderror = final.stderror;
   *terms = reported.terms;
   result->reason = heldOutReason(tracker_, reportBest);
 }

@@ -66,12 +66,26 @@ HeldOutReading partReading(TrainingSession& session, const Batch& part, bool who
 
 HeldOutReading finalReading(TrainingSession& session, bool trains, bool whole, int seed,
                             const std::atomic<bool>& cancel) {
-  if (trains) return heldOutReading(session, *session.sampleSet(), whole, cancel);
-  const Batch all = session.sampleSet()->all();
-  const Evaluation e = session.evaluate(all);
-  // Its spread over fresh tables, by subsampling (engine/subsample_spread.h); 0 (none) where it cannot be had.
-  const double se = std::isfinite(e.value) ? subsampledStandardError(session, all, seed, cancel) : 0.0;
-  return {e.value, std::isfinite(se) ? se : 0.0, e.terms, e.loss};
+  HeldOutReading r;
+  Batch rows;
+  PartReader read;
+  if (trains) {
+    rows = session.sampleSet()->heldOut();
+    read = [&](const Batch& part) { return partReading(session, part, whole, cancel).value; };
+    r = partReading(session, rows, whole, cancel);
+  } else {
+    rows = session.sampleSet()->all();
+    read = [&](const Batch& part) { return session.evaluate(part).value; };
+    const Evaluation e = session.evaluate(rows);
+    r = {e.value, 0.0, e.terms, e.loss};
+  }
+  if (!std::isfinite(r.value)) return r;
+  const SubsampledSpread spread = subsampledStandardError(rows, seed, read, cancel);
+  if (std::isfinite(spread.standardError)) {  // else a trained reading keeps its batches' error, KSG's stays 0
+    r.stderror = spread.standardError;
+    r.degreesOfFreedom = spread.degreesOfFreedom;
+  }
+  return r;
 }
 
 HeldOutReading reportedReading(HeldOutTracker* track, int step, const HeldOutReading& final, bool reportBest) {

@@ -21,6 +21,8 @@ struct HeldOutReading {
   double value = 0, stderror = 0;
   QList<NamedValue> terms;
   double loss = std::numeric_limits<double>::quiet_NaN();  // Evaluation::loss, the mean over the batches
+  // The degrees of freedom of stderror when it is a spread over fresh tables (finalReading); NaN otherwise.
+  double degreesOfFreedom = std::numeric_limits<double>::quiet_NaN();
 };
 
 // The mean of `v` and its standard error (0 for one value).
@@ -43,8 +45,9 @@ HeldOutReading heldOutReading(TrainingSession& session, const SampleSet& set, bo
 // rows i * size to (i + 1) * size - 1.
 HeldOutReading partReading(TrainingSession& session, const Batch& part, bool whole, const std::atomic<bool>& cancel);
 
-// A finite set's final reading: the held-out part for a trained estimator; every row for one that trains nothing,
-// with its standard error over fresh tables by subsampling (engine/subsample_spread.h, seeded by `seed`).
+// A finite set's final reading: the held-out part for a trained estimator, with the held-out rows' share of its
+// spread over fresh tables (the critic fixed); every row for one that trains nothing, with its whole spread. Both
+// by subsampling the rows read (engine/subsample_spread.h, seeded by `seed`); stderror 0 where it cannot be had.
 HeldOutReading finalReading(TrainingSession& session, bool trains, bool whole, int seed,
                             const std::atomic<bool>& cancel);
 

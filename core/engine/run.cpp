@@ -18,6 +18,7 @@
 #include "engine/independence_test.h"
 #include "engine/permutation_baseline.h"
 #include "engine/probe_schedule.h"
+#include "engine/reading_interval.h"
 #include "engine/reading_params_options.h"
 #include "engine/run_diagnostics.h"
 #include "engine/run_observer.h"
@@ -250,6 +251,11 @@ std::optional<Run::RunEnd> Run::readEstimate(std::unique_ptr<TrainingSession>& s
     if (cancel_.load()) return cancelledInEvaluation;
     if (!std::isfinite(r.value)) return nonFinite;
     heldOut->report(stepsDone_.load(), trains, spec_.reportBest, r, res, &terms);
+    // The interval over the data; with report = best, about the best reading, with the final network's spread.
+    const ReadingInterval interval = readingInterval(res->estimate, r.stderror, r.degreesOfFreedom, spec_.ci);
+    if (std::isfinite(interval.low))
+      res->readings << NamedValue{"ci_level", spec_.ci} << NamedValue{"ci_low", interval.low}
+                    << NamedValue{"ci_high", interval.high};
     evaluationsBegun_.store(2);  // the test of independence: the estimate stands whatever happens to it
     const IndependenceTest test =
         permutationTest(*session, trains, spec_.heldOutWhole, r.value, spec_.permutations, spec_.seed, cancel_);

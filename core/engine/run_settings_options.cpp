@@ -28,6 +28,11 @@ const ParamSpecs& runSettingSpecs() {
                          "with samples: the test of independence reads the held-out part this many times with its "
                          "ys permuted (all rows for a method that trains nothing); p = (1 + #{permuted >= read}) / "
                          "(1 + permutations)"),
+      ParamSpec::real("ci", RunSpec{}.ci, 0.0, 1.0,
+                      "with samples: the level of the reading's confidence interval over the data (the spread "
+                      "fresh tables of N rows would give, by subsampling the rows read; a trained critic's is its "
+                      "held-out rows' share, the critic fixed)",
+                      true, true),
       ParamSpec::choice("transform", {"none", "asinh", "ranks", "tails"}, "none",
                         "with samples: each column mapped before standardisation (the MI is unchanged): asinh, "
                         "ranks (the normal quantile of each value's rank), which tames heavy tails, or tails (asinh "
@@ -54,6 +59,7 @@ void readRunSettings(const ParamMap& values, RunSpec* spec) {
   spec->reportBest = values.value("report").toString() == "best";
   spec->heldOutWhole = values.value("held_out").toString() == "whole";
   spec->permutations = values.value("permutations").toInt();
+  spec->ci = values.value("ci").toDouble();
   spec->recipe = values.value("recipe").toString();
   spec->transform = values.value("transform").toString();
 }
@@ -79,6 +85,7 @@ ParamMap runSettingsOf(const RunSpec& spec) {
           {"report", spec.reportBest ? "best" : "last"},
           {"held_out", spec.heldOutWhole ? "whole" : "batches"},
           {"permutations", spec.permutations},
+          {"ci", spec.ci},
           {"transform", spec.transform},
           {"recipe", spec.recipe}};
 }

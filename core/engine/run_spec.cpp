@@ -227,6 +227,7 @@ QVariantMap runSpecToFlat(const RunSpec& spec) {
     flat.insert("report", spec.reportBest ? "best" : "last");
     flat.insert("held_out", spec.heldOutWhole ? "whole" : "batches");
     flat.insert("permutations", spec.permutations);
+    flat.insert("ci", spec.ci);
     flat.insert("transform", spec.transform);
   }
   if (spec.finiteSamples() || spec.recipe != "none") flat.insert("recipe", spec.recipe);

@@ -33,6 +33,8 @@ struct RunSpec {
   // reading. 19 keeps the smallest p-value at 0.05, a test at the 5% level, at a few percent of a trained run's time
   // (KSG's reading is its whole cost, so there it is 19 times more: docs/user-guide.md, "A test of independence").
   int permutations = 19;
+  // The level of a finite-sample reading's confidence interval over the data (engine/reading_interval.h).
+  double ci = 0.95;
   // The named recipe (engine/recipe_options.h) whose values filled the keys the user left out: "none" or "bmi".
   QString recipe = "none";
   // A map applied to each column of a finite set before its standardisation: "none", "asinh", or "ranks" (each

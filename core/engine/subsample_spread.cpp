@@ -7,13 +7,13 @@
 #include <limits>
 #include <stdexcept>
 
-#include "engine/training_session.h"
+#include "tasks/task_sampler.h"
 #include "random/seed_streams.h"
 
 namespace milab {
 
 double subsampledVariance(const std::vector<std::vector<double>>& values, const std::vector<int64_t>& partRows,
-                          int64_t rows) {
+                          int64_t rows, double* degreesOfFreedom) {
   double pooled = 0, df = 0;
   for (size_t s = 0; s < values.size(); ++s) {
     std::vector<double> v;
@@ -27,11 +27,12 @@ double subsampledVariance(const std::vector<std::vector<double>>& values, const 
     pooled += ss * double(partRows[s]);  // (k - 1) var_k n_k
     df += double(v.size() - 1);
   }
+  if (degreesOfFreedom) *degreesOfFreedom = df;
   if (df == 0) return std::numeric_limits<double>::quiet_NaN();
   return pooled / df / double(rows);
 }
 
-double subsampledStandardError(TrainingSession& session, const Batch& rows, int seed, const std::atomic<bool>& cancel) {
+SubsampledSpread subsampledStandardError(const Batch& rows, int seed, const PartReader& read, const std::atomic<bool>& cancel) {
   constexpr int kMostParts = 5;
   const int64_t n = rows.y.size(0);
   at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(subsampleSeed(seed));
@@ -46,18 +47,18 @@ double subsampledStandardError(TrainingSession& session, const Batch& rows, int 
     values.emplace_back();
     partRows.push_back(size);
     for (int part = 0; part < k; ++part) {
-      if (cancel.load()) return std::numeric_limits<double>::quiet_NaN();
+      if (cancel.load()) return {};
       const int64_t start = part * size;
       try {
-        values.back().push_back(
-            session.evaluate(Batch{take(rows.x, start, size), take(rows.xp, start, size), take(rows.y, start, size)})
-                .value);
+        values.back().push_back(read(Batch{take(rows.x, start, size), take(rows.xp, start, size), take(rows.y, start, size)}));
       } catch (const std::exception&) {  // a part the method cannot read (fewer rows than it needs): no spread
-        return std::numeric_limits<double>::quiet_NaN();
+        return {};
       }
     }
   }
-  return std::sqrt(subsampledVariance(values, partRows, n));
+  SubsampledSpread spread;
+  spread.standardError = std::sqrt(subsampledVariance(values, partRows, n, &spread.degreesOfFreedom));
+  return spread;
 }
 
 }  // namespace milab

@@ -8,22 +8,29 @@
 // N/5 rows, about four times the reading itself. Torch-free.
 #include <atomic>
 #include <cstdint>
+#include <functional>
+#include <limits>
 #include <vector>
 
 namespace milab {
 
-class TrainingSession;
 struct Batch;
 
 // var_k x n_k for each split's k readings `values` at n_k rows, pooled by their k - 1 degrees of freedom, / rows.
-// NaN when no split has two finite readings.
+// NaN when no split has two finite readings. `degreesOfFreedom`, when given, receives the pooled count (0 for none).
 double subsampledVariance(const std::vector<std::vector<double>>& values, const std::vector<int64_t>& partRows,
-                          int64_t rows);
+                          int64_t rows, double* degreesOfFreedom = nullptr);
 
-// The standard error of the session's reading of `rows` (all of a finite set), from its parts as above; parts
-// smaller than kFewestPartRows are not read (NaN when even halves are, or when the method refuses a part). The order
-// comes from a generator seeded by `seed` alone.
+struct SubsampledSpread {
+  double standardError = std::numeric_limits<double>::quiet_NaN();
+  double degreesOfFreedom = std::numeric_limits<double>::quiet_NaN();  // 10 for the five splits
+};
+
+// The standard error of a reading of `rows` (all of a finite set, or a trained critic's held-out part), from `read`
+// of its parts as above; parts smaller than kFewestPartRows are not read (NaN when even halves are, or when `read`
+// throws for a part: fewer rows than the method needs). The order comes from a generator seeded by `seed` alone.
 constexpr int64_t kFewestPartRows = 50;
-double subsampledStandardError(TrainingSession& session, const Batch& rows, int seed, const std::atomic<bool>& cancel);
+using PartReader = std::function<double(const Batch&)>;
+SubsampledSpread subsampledStandardError(const Batch& rows, int seed, const PartReader& read, const std::atomic<bool>& cancel);
 
 }  // namespace milab

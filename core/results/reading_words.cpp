@@ -6,7 +6,8 @@ namespace milab {
 
 namespace {
 
-const QStringList kTestNames{"p_value", "permutations_read", "permuted_mean", "permuted_sd"};
+const QStringList kWordedNames{"p_value", "permutations_read", "permuted_mean", "permuted_sd",
+                                "ci_level",  "ci_low",           "ci_high"};
 
 double named(const QList<NamedValue>& readings, const QString& name) {
   for (const NamedValue& v : readings)
@@ -18,6 +19,14 @@ double named(const QList<NamedValue>& readings, const QString& name) {
 
 QString readingsInWords(const QList<NamedValue>& readings, bool html) {
   QString words;
+  const double level = named(readings, "ci_level");
+  if (std::isfinite(level)) {
+    const QString interval = QStringLiteral("%1% interval %2 to %3 nats")
+                                 .arg(level * 100, 0, 'g', 3)
+                                 .arg(named(readings, "ci_low"), 0, 'f', 3)
+                                 .arg(named(readings, "ci_high"), 0, 'f', 3);
+    words += html ? QStringLiteral("<br><b>%1</b>").arg(interval) : ", " + interval;
+  }
   const double p = named(readings, "p_value");
   if (std::isfinite(p)) {
     const double count = named(readings, "permutations_read"), spread = named(readings, "permuted_sd");
@@ -33,7 +42,7 @@ QString readingsInWords(const QList<NamedValue>& readings, bool html) {
     words += html ? QStringLiteral("<br><b>%1</b>").arg(test) : ", " + test;
   }
   for (const NamedValue& v : readings) {
-    if (kTestNames.contains(v.name)) continue;
+    if (kWordedNames.contains(v.name)) continue;
     words += html ? QStringLiteral("<br><b>%1 = %2</b>").arg(v.name.toHtmlEscaped()).arg(v.value, 0, 'f', 4)
                   : QStringLiteral(", %1 %2").arg(v.name).arg(v.value, 0, 'f', 4);
   }

@@ -1,5 +1,6 @@
 #pragma once
-// The further readings of a run (RunResult::readings) as a line's words: the test of independence as one phrase
+// The further readings of a run (RunResult::readings) as a line's words: the interval ("95% interval 0.911 to 0.989
+// nats"), the test of independence as one phrase
 // ("p 0.050 against 19 permutations of y, which read -1.477 +- 0.038 nats"), any other reading (a probe's
 // accuracy) as its name and value. Shared by the runner's result line, a grid's cell lines and the window.
 #include <QList>
