@@ -85,6 +85,7 @@ HeldOutReading finalReading(TrainingSession& session, bool trains, bool whole, i
     r.stderror = spread.standardError;
     r.degreesOfFreedom = spread.degreesOfFreedom;
   }
+  r.partMeans = spread.partMeans;
   return r;
 }
 

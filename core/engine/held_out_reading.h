@@ -7,6 +7,7 @@
 #include <limits>
 #include <vector>
 
+#include "engine/size_fit.h"
 #include "tasks/task.h"
 
 namespace milab {
@@ -23,6 +24,7 @@ struct HeldOutReading {
   double loss = std::numeric_limits<double>::quiet_NaN();  // Evaluation::loss, the mean over the batches
   // The degrees of freedom of stderror when it is a spread over fresh tables (finalReading); NaN otherwise.
   double degreesOfFreedom = std::numeric_limits<double>::quiet_NaN();
+  std::vector<SizeMean> partMeans;  // the subsampled parts' mean readings by size (finalReading)
 };
 
 // The mean of `v` and its standard error (0 for one value).

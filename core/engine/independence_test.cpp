@@ -3,6 +3,7 @@
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -13,15 +14,23 @@
 
 namespace milab {
 
-double permutationPValue(double observed, const double* permuted, int n) {
+double permutationPValue(double observed, const double* permuted, int n, bool twoSided) {
   if (n <= 0 || !std::isfinite(observed)) return std::numeric_limits<double>::quiet_NaN();
+  double centre = 0;
+  if (twoSided) {
+    std::vector<double> all(permuted, permuted + n);
+    all.push_back(observed);
+    std::sort(all.begin(), all.end());
+    centre = all.size() % 2 ? all[all.size() / 2] : (all[all.size() / 2 - 1] + all[all.size() / 2]) / 2;
+  }
+  const auto statistic = [&](double r) { return twoSided ? std::abs(r - centre) : r; };
   int atOrAbove = 0;
-  for (int i = 0; i < n; ++i) atOrAbove += permuted[i] >= observed;
+  for (int i = 0; i < n; ++i) atOrAbove += statistic(permuted[i]) >= statistic(observed);
   return (1.0 + atOrAbove) / (1.0 + n);
 }
 
-IndependenceTest permutationTest(TrainingSession& session, bool trains, bool whole, double observed, int permutations,
-                                 int seed, const std::atomic<bool>& cancel) {
+IndependenceTest permutationTest(TrainingSession& session, bool trains, bool whole, bool twoSided, double observed,
+                                 int permutations, int seed, const std::atomic<bool>& cancel) {
   const SampleSet& set = *session.sampleSet();
   const Batch part = trains ? set.heldOut() : set.all();
   const int64_t rows = part.y.size(0);
@@ -40,7 +49,7 @@ IndependenceTest permutationTest(TrainingSession& session, bool trains, bool who
   }
   IndependenceTest t;
   t.permutations = int(readings.size());
-  t.pValue = permutationPValue(observed, readings.data(), t.permutations);
+  t.pValue = permutationPValue(observed, readings.data(), t.permutations, twoSided);
   if (!readings.empty()) {
     double se = 0;
     meanAndStderr(readings, &t.permutedMean, &se);

@@ -19,13 +19,16 @@ struct IndependenceTest {
   double permutedSd = std::numeric_limits<double>::quiet_NaN();  // their standard deviation (NaN for one)
 };
 
-// p = (1 + #{permuted >= observed}) / (1 + n) over n finite readings (NaN for none).
-double permutationPValue(double observed, const double* permuted, int n);
+// p = (1 + #{permuted >= observed}) / (1 + n) over n finite readings (NaN for none). twoSided: the same count of
+// the distances |r - m| from the median m of all n + 1 readings (observed and permuted), a symmetric function of
+// them, so that the distances stay exchangeable under independence and the p-value exact.
+double permutationPValue(double observed, const double* permuted, int n, bool twoSided = false);
 
 // `observed`: the final network's reading of the session's held-out part (trains) or of all rows (not). The
 // permutations come from a generator of their own seeded by `seed`; each reading is taken the way `observed` was
 // (whole or in batches) on the reading stream (engine/reading_stream.h), so training is not moved.
-IndependenceTest permutationTest(TrainingSession& session, bool trains, bool whole, double observed, int permutations,
-                                 int seed, const std::atomic<bool>& cancel);
+// twoSided: MethodInfo::testsBothSides.
+IndependenceTest permutationTest(TrainingSession& session, bool trains, bool whole, bool twoSided, double observed,
+                                 int permutations, int seed, const std::atomic<bool>& cancel);
 
 }  // namespace milab

@@ -23,6 +23,7 @@
 #include "engine/run_diagnostics.h"
 #include "engine/run_observer.h"
 #include "engine/sample_set.h"
+#include "engine/size_extrapolation.h"
 #include "engine/staircase_switch.h"
 #include "engine/training_session.h"
 #include "method/estimator.h"
@@ -67,6 +68,28 @@ QList<Ceiling> reportedCeilings(const MethodPlugin& method, const RunSpec& spec,
   if (params != spec.methodParams)
     for (Ceiling& c : ceilings) c.name.replace("K", "N_test");
   return ceilings;
+}
+
+// A size extrapolation's readings: the value at infinite N with its interval, the sizes' agreement with the line,
+// and a trained critic's retrained spread (training included), which then becomes the reading's standard error and
+// sets its interval; a part that failed leaves a warning instead.
+void addExtrapolationReadings(const SizeExtrapolation& x, double level, RunResult* res) {
+  if (!x.error.isEmpty()) {
+    res->warning = joinedNotes(res->warning, "extrapolate: " + x.error);
+    return;
+  }
+  const ReadingInterval at = readingInterval(x.fit.value, x.fit.stderror, x.degreesOfFreedom, level);
+  res->readings << NamedValue{"extrapolated", x.fit.value} << NamedValue{"extrapolated_se", x.fit.stderror}
+                << NamedValue{"extrapolated_low", at.low} << NamedValue{"extrapolated_high", at.high};
+  if (std::isfinite(x.fit.consistencyP)) res->readings << NamedValue{"size_consistency_p", x.fit.consistencyP};
+  if (!std::isfinite(x.partsStderror)) return;
+  res->readings << NamedValue{"retrained_se", x.partsStderror};
+  res->stderror = x.partsStderror;
+  const ReadingInterval whole = readingInterval(res->estimate, x.partsStderror, x.degreesOfFreedom, level);
+  QList<NamedValue> kept;
+  for (const NamedValue& v : res->readings)
+    if (!v.name.startsWith("ci_")) kept << v;
+  res->readings = QList<NamedValue>{{"ci_level", level}, {"ci_low", whole.low}, {"ci_high", whole.high}} + kept;
 }
 
 }  // namespace
@@ -239,61 +262,77 @@ void Run::publish(RunResult res) {
 
 std::optional<Run::RunEnd> Run::readEstimate(std::unique_ptr<TrainingSession>& session, HeldOutEvaluation* heldOut,
                                              const c10::Device& device, RunResult* res) {
-  const RunEnd nonFinite{RunStatus::Failed, "evaluation produced a non-finite value"};
-  const RunEnd cancelledInEvaluation{RunStatus::Cancelled, "cancelled during evaluation"};
   QList<NamedValue> terms;
+  std::optional<RunEnd> end;
   if (heldOut) {
-    // The trained critic on the held-out part (an estimator that trains nothing reads all N).
-    evaluationsBegun_.store(1);
-    const MethodInfo info = method_->info();
-    const bool trains = info.trains;
-    const HeldOutReading r = finalReading(*session, trains, spec_.heldOutWhole, spec_.seed, cancel_);
-    if (cancel_.load()) return cancelledInEvaluation;
-    if (!std::isfinite(r.value)) return nonFinite;
-    heldOut->report(stepsDone_.load(), trains, spec_.reportBest, r, res, &terms);
-    // The interval over the data; with report = best, about the best reading, with the final network's spread.
-    const ReadingInterval interval = readingInterval(res->estimate, r.stderror, r.degreesOfFreedom, spec_.ci);
-    if (std::isfinite(interval.low))
-      res->readings << NamedValue{"ci_level", spec_.ci} << NamedValue{"ci_low", interval.low}
-                    << NamedValue{"ci_high", interval.high};
-    evaluationsBegun_.store(2);  // the test of independence: the estimate stands whatever happens to it
-    const IndependenceTest test =
-        permutationTest(*session, trains, spec_.heldOutWhole, r.value, spec_.permutations, spec_.seed, cancel_);
-    if (cancel_.load()) {
-      res->fromEvaluation = true;
-      res->terms = terms;
-      return RunEnd{RunStatus::Cancelled, "cancelled during the test of independence (the estimate is kept)", true};
-    }
-    res->readings << NamedValue{"p_value", test.pValue} << NamedValue{"permutations_read", double(test.permutations)}
-                  << NamedValue{"permuted_mean", test.permutedMean} << NamedValue{"permuted_sd", test.permutedSd};
-    res->reason = joinedNotes(res->reason, session->sampleSet()->transformNote());
-    res->warning = joinedNotes(res->warning, heavyTailCaveat(*session->sampleSet(), info));
-    if (const TaskInfo* task = findTask(spec_.task); task && task->dataset) {
-      session.reset();  // one estimator's memory at a time
-      const int twinSteps = stepsDone_.load() > 0 ? stepsDone_.load() : (trains ? spec_.steps : 0);
-      const BaselineOutcome b = permutationBaseline(spec_, *method_, *model_, device, cancel_, twinSteps);
-      if (b.cancelled) {
-        res->fromEvaluation = true;
-        res->terms = terms;
-        return RunEnd{RunStatus::Cancelled, "cancelled during the permutation baseline (the estimate is kept)", true};
-      }
-      if (b.reading) {
-        res->baseline = b.reading->value;
-        res->baselineStderr = b.reading->stderror;
-      }
-    }
+    end = readFiniteSet(session, *heldOut, device, res, &terms);
   } else {
     // The bound with the trained critic on fresh samples.
     HeldOutReading fresh;
-    const ReadingEnd end = readFreshBatches(*session, spec_.evalBatches, cancel_, &evaluationsBegun_, &fresh);
-    if (end == ReadingEnd::Cancelled) return cancelledInEvaluation;
-    if (end == ReadingEnd::NonFinite) return nonFinite;
+    const ReadingEnd read = readFreshBatches(*session, spec_.evalBatches, cancel_, &evaluationsBegun_, &fresh);
+    if (read == ReadingEnd::Cancelled) return RunEnd{RunStatus::Cancelled, "cancelled during evaluation"};
+    if (read == ReadingEnd::NonFinite) return RunEnd{RunStatus::Failed, "evaluation produced a non-finite value"};
     res->estimate = fresh.value;
     res->stderror = fresh.stderror;
     terms = fresh.terms;
   }
+  if (end && !end->estimateKept) return end;
   res->fromEvaluation = true;
   res->terms = terms;
+  return end;
+}
+
+std::optional<Run::RunEnd> Run::readFiniteSet(std::unique_ptr<TrainingSession>& session, HeldOutEvaluation& heldOut,
+                                              const c10::Device& device, RunResult* res, QList<NamedValue>* terms) {
+  // The trained critic on the held-out part (an estimator that trains nothing reads all N).
+  evaluationsBegun_.store(1);
+  const MethodInfo info = method_->info();
+  const bool trains = info.trains;
+  const HeldOutReading r = finalReading(*session, trains, spec_.heldOutWhole, spec_.seed, cancel_);
+  if (cancel_.load()) return RunEnd{RunStatus::Cancelled, "cancelled during evaluation"};
+  if (!std::isfinite(r.value)) return RunEnd{RunStatus::Failed, "evaluation produced a non-finite value"};
+  heldOut.report(stepsDone_.load(), trains, spec_.reportBest, r, res, terms);
+  // The interval over the data; with report = best, about the best reading, with the final network's spread.
+  const ReadingInterval interval = readingInterval(res->estimate, r.stderror, r.degreesOfFreedom, spec_.ci);
+  if (std::isfinite(interval.low))
+    res->readings << NamedValue{"ci_level", spec_.ci} << NamedValue{"ci_low", interval.low}
+                  << NamedValue{"ci_high", interval.high};
+  evaluationsBegun_.store(2);  // the test of independence: the estimate stands whatever happens to it
+  const IndependenceTest test = permutationTest(*session, trains, spec_.heldOutWhole, info.testsBothSides, r.value,
+                                                spec_.permutations, spec_.seed, cancel_);
+  if (cancel_.load())
+    return RunEnd{RunStatus::Cancelled, "cancelled during the test of independence (the estimate is kept)", true};
+  res->readings << NamedValue{"p_value", test.pValue} << NamedValue{"permutations_read", double(test.permutations)}
+                << NamedValue{"permuted_mean", test.permutedMean} << NamedValue{"permuted_sd", test.permutedSd};
+  res->reason = joinedNotes(res->reason, session->sampleSet()->transformNote());
+  res->warning = joinedNotes(res->warning, heavyTailCaveat(*session->sampleSet(), info));
+  return readBesideTheEstimate(session, r, device, res);
+}
+
+std::optional<Run::RunEnd> Run::readBesideTheEstimate(std::unique_ptr<TrainingSession>& session,
+                                                      const HeldOutReading& final, const c10::Device& device,
+                                                      RunResult* res) {
+  const bool trains = method_->info().trains;
+  if (const TaskInfo* task = findTask(spec_.task); task && task->dataset) {
+    session.reset();  // one estimator's memory at a time
+    const int twinSteps = stepsDone_.load() > 0 ? stepsDone_.load() : (trains ? spec_.steps : 0);
+    const BaselineOutcome b = permutationBaseline(spec_, *method_, *model_, device, cancel_, twinSteps);
+    if (b.cancelled)
+      return RunEnd{RunStatus::Cancelled, "cancelled during the permutation baseline (the estimate is kept)", true};
+    if (b.reading) {
+      res->baseline = b.reading->value;
+      res->baselineStderr = b.reading->stderror;
+    }
+  }
+  if (!spec_.extrapolate) return std::nullopt;
+  if (trains) session.reset();  // the parts train one at a time, each with its own memory
+  const SizeExtrapolation x = trains
+                                  ? extrapolateByRetraining(spec_, *method_, *model_, device, cancel_, spec_.steps,
+                                                            res->estimate)
+                                  : extrapolateFromParts(final, spec_.samples);
+  if (x.cancelled)
+    return RunEnd{RunStatus::Cancelled, "cancelled during the size extrapolation (the estimate is kept)", true};
+  addExtrapolationReadings(x, spec_.ci, res);
   return std::nullopt;
 }
 

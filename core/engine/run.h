@@ -28,6 +28,7 @@ struct Device;
 namespace milab {
 
 class HeldOutEvaluation;
+struct HeldOutReading;
 struct StepNumbers;
 class RunObservers;
 class TaskModel;
@@ -139,10 +140,18 @@ class Run {
     QString reason;
     bool estimateKept = false;
   };
-  // The final estimate once training ended: the finite set's held-out reading (and a table's permutation baseline,
-  // which tears `session` down first) or the fresh batches'; nullopt when it was read.
+  // The final estimate once training ended: the finite set's held-out reading (readFiniteSet) or the fresh
+  // batches'; nullopt when it was read, and its terms in `res` whenever it was.
   std::optional<RunEnd> readEstimate(std::unique_ptr<TrainingSession>& session, HeldOutEvaluation* heldOut,
                                      const c10::Device& device, RunResult* res);
+  // A finite set's reading with its interval and its test of independence, then what trains beside it.
+  std::optional<RunEnd> readFiniteSet(std::unique_ptr<TrainingSession>& session, HeldOutEvaluation& heldOut,
+                                      const c10::Device& device, RunResult* res, QList<NamedValue>* terms);
+  // What trains again once the estimate stands, each tearing `session` down first: a table's permutation baseline
+  // and, with extrapolate, the size extrapolation (`final`: the reading its sizes start from). A cancel keeps the
+  // estimate.
+  std::optional<RunEnd> readBesideTheEstimate(std::unique_ptr<TrainingSession>& session, const HeldOutReading& final,
+                                              const c10::Device& device, RunResult* res);
   // The observers of this run's training (engine/run_observer.h) for its spec; the held-out one, when the run reads
   // a finite set, for the final reading.
   HeldOutEvaluation* addObservers(TrainingSession& session, RunObservers* observers);

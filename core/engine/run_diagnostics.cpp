@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/size_fit.h"
 #include "method/method_plugin.h"
 
 namespace milab {
@@ -90,6 +91,22 @@ std::optional<RunFlag> overfitting(const QVector<CurvePoint>& curve, double stde
                      .arg(margin, 0, 'f', 3)};
 }
 
+// The size extrapolation's F test below kInconsistentSizesP.
+std::optional<RunFlag> inconsistentSizes(const RunResult& r) {
+  double p = std::nan(""), value = std::nan("");
+  for (const NamedValue& v : r.readings) {
+    if (v.name == "size_consistency_p") p = v.value;
+    if (v.name == "extrapolated") value = v.value;
+  }
+  if (!(p < kInconsistentSizesP)) return std::nullopt;
+  return RunFlag{"inconsistent_sizes",
+                 QStringLiteral("the readings at N and its parts bend away from a line in 1/N beyond their noise "
+                                "(p %1): the extrapolated %2 nats is not to be trusted; the bias here does not fall "
+                                "as 1/N")
+                     .arg(p, 0, 'g', 2)
+                     .arg(value, 0, 'f', 3)};
+}
+
 }  // namespace
 
 QList<RunFlag> runDiagnostics(const RunSpec& spec, const MethodInfo& info, const RunResult& result,
@@ -107,6 +124,7 @@ QList<RunFlag> runDiagnostics(const RunSpec& spec, const MethodInfo& info, const
     if (spec.finiteSamples())
       if (const auto f = overfitting(curve, result.stderror)) flags << *f;
   }
+  if (const auto f = inconsistentSizes(result)) flags << *f;
   return flags;
 }
 

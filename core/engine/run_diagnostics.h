@@ -8,6 +8,8 @@
 //   still_rising                  a lower bound's training reading rose over the last fifth of training beyond its
 //                                 noise: training had not converged
 //   overfitting                   a lower bound's held-out reading fell from its best beyond its noise
+//   inconsistent_sizes            with extrapolate, the readings at N, N/2, ... bend away from a line in 1/N beyond
+//                                 their noise: the extrapolated value is not to be trusted (engine/size_fit.h)
 #include <QList>
 #include <QVector>
 

@@ -33,6 +33,11 @@ const ParamSpecs& runSettingSpecs() {
                       "fresh tables of N rows would give, by subsampling the rows read; a trained critic's is its "
                       "held-out rows' share, the critic fixed)",
                       true, true),
+      ParamSpec::boolean("extrapolate", RunSpec{}.extrapolate,
+                         "with samples: the reading also extrapolated to infinite N, fitted in 1/N to the mean "
+                         "readings of disjoint parts of N/2 to N/5 rows (KSG, at no cost) or of the halves and "
+                         "quarters trained again (a trained critic: six more, smaller trainings), with its interval "
+                         "and the flag inconsistent_sizes when the sizes bend away from the line"),
       ParamSpec::choice("transform", {"none", "asinh", "ranks", "tails"}, "none",
                         "with samples: each column mapped before standardisation (the MI is unchanged): asinh, "
                         "ranks (the normal quantile of each value's rank), which tames heavy tails, or tails (asinh "
@@ -60,6 +65,7 @@ void readRunSettings(const ParamMap& values, RunSpec* spec) {
   spec->heldOutWhole = values.value("held_out").toString() == "whole";
   spec->permutations = values.value("permutations").toInt();
   spec->ci = values.value("ci").toDouble();
+  spec->extrapolate = values.value("extrapolate").toBool();
   spec->recipe = values.value("recipe").toString();
   spec->transform = values.value("transform").toString();
 }
@@ -86,6 +92,7 @@ ParamMap runSettingsOf(const RunSpec& spec) {
           {"held_out", spec.heldOutWhole ? "whole" : "batches"},
           {"permutations", spec.permutations},
           {"ci", spec.ci},
+          {"extrapolate", spec.extrapolate},
           {"transform", spec.transform},
           {"recipe", spec.recipe}};
 }

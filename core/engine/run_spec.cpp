@@ -55,6 +55,37 @@ MemoryNeed sampleSetNeed(const SampleSetShape& set) {
           "draw fewer samples"};
 }
 
+// extrapolate's sizes: parts of kFewestPartRows (engine/subsample_spread.h) at N/3 for a method that trains nothing,
+// quarters split and trained as N is, each side holding a batch, for a trained critic.
+QString checkSizes(const RunSpec& spec, const MethodInfo& info, qint64 batch) {
+  if (!spec.extrapolate) return {};
+  if (!info.trains) {
+    if (spec.samples / 3 >= 50) return {};
+    return QStringLiteral("extrapolate: method %1 reads parts of at least 50 rows at N/2 and N/3; samples %2 gives "
+                          "%3 at N/3 (at least 150 samples, or leave extrapolate off)")
+        .arg(info.id)
+        .arg(spec.samples)
+        .arg(spec.samples / 3);
+  }
+  const auto holdsBatches = [&](qint64 rows) {
+    const qint64 held = std::llround(double(rows) * spec.testFraction);
+    return held >= batch && rows - held >= batch;
+  };
+  const qint64 quarter = spec.samples / 4, quarterHeldOut = std::llround(double(quarter) * spec.testFraction);
+  if (holdsBatches(quarter)) return {};
+  qint64 fewest = 2 * batch;
+  while (!holdsBatches(fewest) && fewest < spec.samples) ++fewest;
+  return QStringLiteral("extrapolate: a quarter of samples %1 is %2 rows, %3 training and %4 held-out; method %5 "
+                        "needs at least one batch of %6 in each (at least %7 samples, or leave extrapolate off)")
+      .arg(spec.samples)
+      .arg(quarter)
+      .arg(quarter - quarterHeldOut)
+      .arg(quarterHeldOut)
+      .arg(info.id)
+      .arg(batch)
+      .arg(4 * fewest);
+}
+
 // The split must hold a training batch and a held-out batch of the method, and one law: no staircase.
 QString checkFiniteSamples(const RunSpec& spec, const MethodPlugin& method) {
   if (scheduleOf(spec.taskParams).isSet())
@@ -83,7 +114,10 @@ QString checkFiniteSamples(const RunSpec& spec, const MethodPlugin& method) {
         .arg(info.id);
   const SampleSetShape set = sampleSetShape(spec);
   if (const QString err = refuseIfTooLarge(info.id, sampleSetNeed(set)); !err.isEmpty()) return err;
-  if (!info.trains) return method.validateWholeSet(spec.methodParams, set);  // reads all N at once
+  if (!info.trains) {
+    const QString err = method.validateWholeSet(spec.methodParams, set);  // reads all N at once
+    return err.isEmpty() ? checkSizes(spec, info, 0) : err;
+  }
   const qint64 heldOut = heldOutRowsOf(spec);
   const qint64 training = spec.samples - heldOut;
   const qint64 batch = method.samplesPerBatch(spec.methodParams);
@@ -96,7 +130,7 @@ QString checkFiniteSamples(const RunSpec& spec, const MethodPlugin& method) {
         .arg(heldOut)
         .arg(info.id)
         .arg(batch);
-  return {};
+  return checkSizes(spec, info, batch);
 }
 
 }  // namespace
@@ -228,6 +262,7 @@ QVariantMap runSpecToFlat(const RunSpec& spec) {
     flat.insert("held_out", spec.heldOutWhole ? "whole" : "batches");
     flat.insert("permutations", spec.permutations);
     flat.insert("ci", spec.ci);
+    flat.insert("extrapolate", spec.extrapolate);
     flat.insert("transform", spec.transform);
   }
   if (spec.finiteSamples() || spec.recipe != "none") flat.insert("recipe", spec.recipe);

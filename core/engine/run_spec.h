@@ -35,6 +35,9 @@ struct RunSpec {
   int permutations = 19;
   // The level of a finite-sample reading's confidence interval over the data (engine/reading_interval.h).
   double ci = 0.95;
+  // The reading extrapolated to infinite N from its sizes N, N/2, N/4 (engine/size_extrapolation.h): free for a
+  // method that trains nothing, six more trainings on the halves and quarters for a trained critic, so off.
+  bool extrapolate = false;
   // The named recipe (engine/recipe_options.h) whose values filled the keys the user left out: "none" or "bmi".
   QString recipe = "none";
   // A map applied to each column of a finite set before its standardisation: "none", "asinh", or "ranks" (each

@@ -87,7 +87,7 @@ Batch drawSampleRows(const TaskSampler& law, int64_t samples, int seed) {
 }
 
 SampleSet::SampleSet(const TaskSampler& law, int64_t samples, double testFraction, int seed, bool permuteY,
-                     ColumnTransform transform, bool countHeavyTails) {
+                     ColumnTransform transform, bool countHeavyTails, RowPart part) {
   at::Generator data = sampleSetGenerator(seed);
   Batch drawn = law.sampleJoint(samples, data);
   if (countHeavyTails || transform == ColumnTransform::HeavyTailAsinh) {
@@ -100,6 +100,14 @@ SampleSet::SampleSet(const TaskSampler& law, int64_t samples, double testFractio
   const auto prepared = [transform](const at::Tensor& t) { return standardised(transformedColumns(t, transform)); };
   drawn = {prepared(drawn.x), prepared(drawn.xp), prepared(drawn.y)};
   if (permuteY) drawn.y = drawn.y.index_select(0, at::randperm(samples, data, at::kLong).to(drawn.y.device()));
+  if (!part.whole()) {
+    at::Generator order = at::make_generator<at::CPUGeneratorImpl>(rowPartSeed(seed));
+    const int64_t size = samples / part.of;
+    const at::Tensor rows = at::randperm(samples, order, at::kLong).narrow(0, part.index * size, size);
+    const auto take = [&rows](const at::Tensor& t) { return t.defined() ? t.index_select(0, rows.to(t.device())) : t; };
+    drawn = {take(drawn.x), take(drawn.xp), take(drawn.y)};
+    samples = size;
+  }
   const int64_t heldOut = std::llround(double(samples) * testFraction);
   // The rows are independent draws: the last ones are as random a held-out part as any.
   train_ = sliceRows(drawn, 0, samples - heldOut);

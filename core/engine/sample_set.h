@@ -10,6 +10,7 @@
 #include <QString>
 #include <memory>
 
+#include "engine/sample_set_part.h"
 #include "tasks/task_sampler.h"
 
 namespace milab {
@@ -45,7 +46,7 @@ class SampleSet {
   // countHeavyTails: count the heavy-tailed columns of the rows as drawn (heavyTails()) whatever the transform; the
   // "tails" transform counts them anyway. Off by default: it reads every value once more, in double.
   SampleSet(const TaskSampler& law, int64_t samples, double testFraction, int seed, bool permuteY = false,
-            ColumnTransform transform = ColumnTransform::None, bool countHeavyTails = false);
+            ColumnTransform transform = ColumnTransform::None, bool countHeavyTails = false, RowPart part = {});
 
   int64_t trainingRows() const { return train_.x.size(0); }
   int64_t heldOutRows() const { return heldOut_.x.size(0); }

@@ -57,6 +57,11 @@ SubsampledSpread subsampledStandardError(const Batch& rows, int seed, const Part
     }
   }
   SubsampledSpread spread;
+  for (size_t split = 0; split < values.size(); ++split) {
+    double mean = 0;
+    for (double v : values[split]) mean += v / double(values[split].size());
+    if (std::isfinite(mean)) spread.partMeans.push_back({partRows[split], mean});
+  }
   spread.standardError = std::sqrt(subsampledVariance(values, partRows, n, &spread.degreesOfFreedom));
   return spread;
 }

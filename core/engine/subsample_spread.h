@@ -12,6 +12,8 @@
 #include <limits>
 #include <vector>
 
+#include "engine/size_fit.h"
+
 namespace milab {
 
 struct Batch;
@@ -24,6 +26,7 @@ double subsampledVariance(const std::vector<std::vector<double>>& values, const 
 struct SubsampledSpread {
   double standardError = std::numeric_limits<double>::quiet_NaN();
   double degreesOfFreedom = std::numeric_limits<double>::quiet_NaN();  // 10 for the five splits
+  std::vector<SizeMean> partMeans;  // each split's mean reading at its part size, N/2 to N/5
 };
 
 // The standard error of a reading of `rows` (all of a finite set, or a trained critic's held-out part), from `read`

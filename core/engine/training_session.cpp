@@ -17,28 +17,41 @@ namespace milab {
 
 at::Generator estimatorGenerator(int seed) { return at::make_generator<at::CPUGeneratorImpl>(estimatorSeed(seed)); }
 
-at::Generator deviceNoiseGenerator(c10::Device device, int seed, const at::Generator& cpu) {
+namespace {
+
+std::uint64_t networkSeed(int seed, RowPart part) {
+  return part.whole() ? estimatorSeed(seed) : estimatorSeed(seed, rowPartNetworkStream(part.of, part.index));
+}
+
+// A CUDA run's noise generator seeded with the raw 64-bit `seed` (the CPU generator itself on the CPU).
+at::Generator deviceNoiseGeneratorSeeded(c10::Device device, std::uint64_t seed, const at::Generator& cpu) {
   if (device.is_cpu()) return cpu;
   if (!device.is_cuda()) throw std::invalid_argument("device: only cpu and cuda are supported");
   // Through ATen's CUDA hooks, so this compiles against a CPU-only LibTorch too (there it is never reached).
   at::Generator gen = at::detail::getCUDAHooks().getDefaultCUDAGenerator(device.index()).clone();
-  gen.set_current_seed(estimatorSeed(seed));
+  gen.set_current_seed(seed);
   return gen;
 }
 
+}  // namespace
+
+at::Generator deviceNoiseGenerator(c10::Device device, int seed, const at::Generator& cpu) {
+  return deviceNoiseGeneratorSeeded(device, estimatorSeed(seed), cpu);
+}
+
 TrainingSession::TrainingSession(const RunSpec& spec, const MethodPlugin& method, const TaskModel& task,
-                                 c10::Device device, std::function<bool()> cancelled, bool permuteY)
+                                 c10::Device device, std::function<bool()> cancelled, bool permuteY, RowPart part)
     : oracle_(usesOracleCritic(spec.methodParams)),
       sampleSet_(spec.finiteSamples() ? std::make_unique<SampleSet>(
                                             *task.sampler(device), spec.samples, spec.testFraction, spec.seed, permuteY,
                                             columnTransformNamed(spec.transform),
-                                            !permuteY && !method.info().readsHeavyTails)  // the twin warns nothing
+                                            !permuteY && !method.info().readsHeavyTails, part)  // twin: no warning
                                       : nullptr),
       sampler_(std::make_unique<SwitchableSampler>(sampleSet_ ? sampleSet_->trainingSampler() : task.sampler(device))) {
   context_.task = sampler_.get();  // the estimator keeps reading the sampler through this, across switchTask
   context_.device = device;
-  context_.generator = estimatorGenerator(spec.seed);
-  context_.noise = deviceNoiseGenerator(device, spec.seed, context_.generator);
+  context_.generator = at::make_generator<at::CPUGeneratorImpl>(networkSeed(spec.seed, part));
+  context_.noise = deviceNoiseGeneratorSeeded(device, networkSeed(spec.seed, part), context_.generator);
   context_.params = spec.methodParams;
   context_.cancelled = std::move(cancelled);
   c10::GradMode::set_enabled(true);  // worker threads start with torch's default, stated for clarity

@@ -10,6 +10,7 @@
 #include "engine/pending_steps.h"
 #include "engine/reading_stream.h"
 #include "engine/run_spec.h"
+#include "engine/sample_set_part.h"
 #include "method/estimator.h"
 
 namespace milab {
@@ -28,8 +29,9 @@ class TrainingSession {
   // Builds the estimator of `spec` (validated) on `task`, on `device` (resolved), with the spec's generator.
   // `task` must outlive the session; `cancelled` is what long steps poll (EstimatorContext::cancelled).
   // permuteY: a finite sample set's y rows permuted (the permutation baseline, engine/sample_set.h).
+  // part: one of a finite set's disjoint parts (engine/sample_set.h), its networks from a stream of their own.
   TrainingSession(const RunSpec& spec, const MethodPlugin& method, const TaskModel& task, c10::Device device,
-                  std::function<bool()> cancelled, bool permuteY = false);
+                  std::function<bool()> cancelled, bool permuteY = false, RowPart part = {});
   ~TrainingSession();
 
   Estimator& estimator() { return *estimator_; }

@@ -63,6 +63,11 @@ struct MethodInfo {
   // within bmi's factor 1.5 of the truth (docs/benchmark.md, "Heavy tails at the lab's defaults"). A finite-set run of
   // any other method on a table with heavy-tailed columns says so in its reason.
   bool readsHeavyTails = false;
+  // Its reading of mismatched pairs is not below its reading of pairs, so a dependent table's reading can fall on
+  // either side of its permuted readings: the diffusion estimators' score gap, which a conditional score fed the
+  // wrong y widens (mmg reads about twice its paired reading on permuted ys: docs/user-guide.md, "A test of
+  // independence"). Its test of independence is two-sided (engine/independence_test.h).
+  bool testsBothSides = false;
 };
 
 // How the finite-sample protocol tells a better held-out reading: higher for a lower bound, by a lower held-out loss

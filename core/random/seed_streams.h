@@ -26,4 +26,12 @@ constexpr std::uint64_t permutationTestSeed(int seed) { return static_cast<std::
 // The subsampled spread's order of the rows (engine/subsample_spread).
 constexpr std::uint64_t subsampleSeed(int seed) { return static_cast<std::uint64_t>(seed) * 32452843u + 9u; }
 
+// The order in which a finite set's rows are dealt into disjoint parts (engine/sample_set's RowPart).
+constexpr std::uint64_t rowPartSeed(int seed) { return static_cast<std::uint64_t>(seed) * 49979687u + 13u; }
+
+// A retrained part's networks (engine/size_extrapolation): part `index` of `of`, apart from the whole run's stream 17.
+constexpr std::uint64_t rowPartNetworkStream(int of, int index) {
+  return 1000u + static_cast<std::uint64_t>(of) * 100u + static_cast<std::uint64_t>(index);
+}
+
 }  // namespace milab

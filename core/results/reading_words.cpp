@@ -6,8 +6,10 @@ namespace milab {
 
 namespace {
 
-const QStringList kWordedNames{"p_value", "permutations_read", "permuted_mean", "permuted_sd",
-                                "ci_level",  "ci_low",           "ci_high"};
+const QStringList kWordedNames{"p_value",         "permutations_read", "permuted_mean",      "permuted_sd",
+                                "ci_level",        "ci_low",            "ci_high",            "extrapolated",
+                                "extrapolated_se", "extrapolated_low",  "extrapolated_high",  "size_consistency_p",
+                                "retrained_se"};
 
 double named(const QList<NamedValue>& readings, const QString& name) {
   for (const NamedValue& v : readings)
@@ -26,6 +28,18 @@ QString readingsInWords(const QList<NamedValue>& readings, bool html) {
                                  .arg(named(readings, "ci_low"), 0, 'f', 3)
                                  .arg(named(readings, "ci_high"), 0, 'f', 3);
     words += html ? QStringLiteral("<br><b>%1</b>").arg(interval) : ", " + interval;
+  }
+  const double atInfinity = named(readings, "extrapolated");
+  if (std::isfinite(atInfinity)) {
+    QString fit = QStringLiteral("extrapolated to infinite N %1 nats").arg(atInfinity, 0, 'f', 3);
+    if (std::isfinite(named(readings, "extrapolated_low")))
+      fit += QStringLiteral(" (%1% interval %2 to %3)")
+                 .arg(named(readings, "ci_level") * 100, 0, 'g', 3)
+                 .arg(named(readings, "extrapolated_low"), 0, 'f', 3)
+                 .arg(named(readings, "extrapolated_high"), 0, 'f', 3);
+    const double agree = named(readings, "size_consistency_p");
+    if (std::isfinite(agree)) fit += QStringLiteral(", the sizes on its line p %1").arg(agree, 0, 'f', 2);
+    words += html ? QStringLiteral("<br><b>%1</b>").arg(fit) : ", " + fit;
   }
   const double p = named(readings, "p_value");
   if (std::isfinite(p)) {

@@ -56,6 +56,29 @@ class TestIndependenceTest : public QObject {
     QVERIFY(std::isnan(permutationPValue(std::nan(""), permuted.data(), 4)));
   }
 
+  // Two-sided: distances from the median of all readings. Observed 0.0 with permuted {0.9, 1.0, 1.1, 1.2}: median
+  // 1.0, the observed's distance 1.0 beats every permuted one (0.1, 0, 0.1, 0.2), p 1/5, where one-sided gives 1.
+  // Observed 1.05 among them: median 1.05, distance 0, every permuted one at or above it, p 1.
+  void aTwoSidedPValueCountsDistancesFromTheMedian() {
+    const std::vector<double> permuted{0.9, 1.0, 1.1, 1.2};
+    QCOMPARE(permutationPValue(0.0, permuted.data(), 4, true), 1.0 / 5);
+    QCOMPARE(permutationPValue(0.0, permuted.data(), 4, false), 1.0);
+    QCOMPARE(permutationPValue(2.0, permuted.data(), 4, true), 1.0 / 5);
+    QCOMPARE(permutationPValue(1.05, permuted.data(), 4, true), 1.0);
+  }
+
+  // mmg's permuted readings lie above its reading of the pairs (a conditional score fed the wrong y widens the gap),
+  // so only a two-sided test sees dependence: at 1 nat on 1,000 rows its p-value is the smallest, 1/20, while the
+  // one-sided count would give 1.
+  void theDiffusionEstimatorsTestOnBothSides() {
+    const RunResult r = run({{"method", "mmg"}, {"samples", 1000}, {"steps", 1500}}, 1.0, 1);
+    QVERIFY2(r.status == RunStatus::Finished, qPrintable(r.reason));
+    qInfo("mmg: reading %.3f, permuted %.3f +- %.3f, p %.3f", r.estimate, readingNamed(r, "permuted_mean"),
+          readingNamed(r, "permuted_sd"), readingNamed(r, "p_value"));
+    QVERIFY(readingNamed(r, "permuted_mean") > r.estimate);
+    QCOMPARE(readingNamed(r, "p_value"), 1.0 / 20);
+  }
+
   // On independent tables the p-value is uniform on {1/20, ..., 1}: the share at or below 0.05 is 5%, inside the
   // band a correct rate leaves with probability under 0.2%. KSG reads all rows, permuted; infonce's trained critic
   // reads its held-out part, which it never saw, permuted. A test that read the training rows instead (which the
