@@ -355,6 +355,7 @@ void RunPlot::markEnded(int id, const RunResult& result) {
     placePoints(readingsOnly ? 1 : spanOf(-1), readingsOnly);  // a readings-only view spans 0..1 (resetView)
     updateVisibility();
   }
+  if (!s.steps.isEmpty() && !s.interval) markInterval(s, result);
   clipFlatLines();
 }
 

@@ -84,6 +84,8 @@ class RunPlot {
     QCPGraph* probe = nullptr;       // its linear-probe accuracy (CurvePoint::probe), on the right axis
     QCPGraph* point = nullptr;    // a run without a training curve: its reading as one point
     QCPErrorBars* bars = nullptr;
+    QCPGraph* interval = nullptr;  // a finite-sample run's final reading with its interval over the data
+    QCPErrorBars* intervalBars = nullptr;
     QString reading;  // the point's legend text after the label, e.g. ": 1.00 ± 0.01 (no training; ...)"
     bool visible = true;
     bool ended = false;
@@ -107,6 +109,8 @@ class RunPlot {
   void extendGroup(Group& g);
   void recolorReferences(Series& s);  // its ceilings, oracle and held-out readings in s.style
   void updateVisibility();
+  // The final reading of a trained finite-sample run at its last step, its interval (ci_low, ci_high) as bars.
+  void markInterval(Series& s, const RunResult& result);
   // The readings without a curve: side by side at the right of the data, or spread over the axis when the view
   // holds nothing else.
   void placePoints(double xMax, bool readingsOnly);

@@ -110,6 +110,10 @@ void RunPlot::updateVisibility() {
       s.point->setVisible(s.visible);
       if (s.bars) s.bars->setVisible(s.visible);
     }
+    if (s.interval) {
+      s.interval->setVisible(s.visible);
+      s.intervalBars->setVisible(s.visible);
+    }
   }
   for (const Group& g : groups_) {
     bool any = false;

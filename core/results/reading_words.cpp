@@ -11,13 +11,15 @@ const QStringList kWordedNames{"p_value",         "permutations_read", "permuted
                                 "extrapolated_se", "extrapolated_low",  "extrapolated_high",  "size_consistency_p",
                                 "retrained_se"};
 
-double named(const QList<NamedValue>& readings, const QString& name) {
+double named(const QList<NamedValue>& readings, const QString& name) { return readingValue(readings, name); }
+
+}  // namespace
+
+double readingValue(const QList<NamedValue>& readings, const QString& name) {
   for (const NamedValue& v : readings)
     if (v.name == name) return v.value;
   return std::nan("");
 }
-
-}  // namespace
 
 QString readingsInWords(const QList<NamedValue>& readings, bool html) {
   QString words;

@@ -10,6 +10,9 @@
 
 namespace milab {
 
+// The reading named `name`, NaN when there is none.
+double readingValue(const QList<NamedValue>& readings, const QString& name);
+
 // ", " before each part; empty when there is none. html: the window's rich text (the test's phrase in bold).
 QString readingsInWords(const QList<NamedValue>& readings, bool html = false);
 

@@ -24,6 +24,7 @@
 #include "plot/experiment_figure.h"
 #include "plot/plot_export.h"
 #include "plot/run_plot.h"
+#include "results/reading_words.h"
 #include "tasks/shared_task_options.h"
 #include "tasks/task_catalog.h"
 
@@ -73,8 +74,11 @@ ComparisonView::ComparisonView(const MethodRegistry& registry, QWidget* parent)
   resetView_->setToolTip(
       tr("Fit the axes to the data again (also: double click the plot). Drag pans, the wheel zooms."));
 
-  table_->setHorizontalHeaderLabels({tr("show"), tr("method"), tr("differs"), tr("estimate ± stderr"), tr("target"),
+  table_->setHorizontalHeaderLabels({tr("show"), tr("method"), tr("differs"), tr("estimate"), tr("target"),
                                      tr("ceiling"), tr("estimate − target"), tr("steps/s"), tr("status")});
+  table_->horizontalHeaderItem(kEstimate)->setToolTip(
+      tr("A finite set's reading with its confidence interval over the data [low, high] (the ci key's level); a "
+         "fresh-batch reading with its standard error over the batches (±)"));
   table_->setSortingEnabled(true);
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -245,8 +249,11 @@ void ComparisonView::updateRow(int index, const QStringList& differing) {
   const QString differs = set_->labelOf(spec, differing).section(' ', 1);
   set(kMethod, spec.method);
   set(kDiffers, differs);
-  set(kEstimate, estimated ? QStringLiteral("%1 ± %2").arg(cellNumber(r.estimate), cellNumber(r.stderror)) : QString(),
-      estimated ? QVariant(r.estimate) : QVariant());
+  // With an interval over the data (a finite set's reading), the interval; else the standard error.
+  const double low = readingValue(r.readings, "ci_low"), high = readingValue(r.readings, "ci_high");
+  const QString spread = std::isfinite(low) ? QStringLiteral(" [%1, %2]").arg(cellNumber(low), cellNumber(high))
+                                            : QStringLiteral(" ± %1").arg(cellNumber(r.stderror));
+  set(kEstimate, estimated ? cellNumber(r.estimate) + spread : QString(), estimated ? QVariant(r.estimate) : QVariant());
   // A dataset has no truth: its permutation baseline (y shuffled) stands beside the estimate instead.
   const QString baseline =
       std::isfinite(r.baseline)

@@ -1,0 +1,35 @@
+// A trained finite-sample run's final reading drawn with its confidence interval over the data, at its last step.
+#include <qcustomplot.h>
+
+#include <cmath>
+
+#include "plot/run_plot.h"
+#include "results/reading_words.h"
+
+namespace milab {
+
+void RunPlot::markInterval(Series& s, const RunResult& result) {
+  const double low = readingValue(result.readings, "ci_low"), high = readingValue(result.readings, "ci_high");
+  const double level = readingValue(result.readings, "ci_level");
+  if (!hasEstimate(result) || !std::isfinite(low) || !std::isfinite(high)) return;
+  const QString name = QStringLiteral("%1: %2 [%3, %4], its %5% interval over the data")
+                           .arg(legendName(s))
+                           .arg(result.estimate, 0, 'f', 3)
+                           .arg(low, 0, 'f', 3)
+                           .arg(high, 0, 'f', 3)
+                           .arg(level * 100, 0, 'g', 3);
+  s.interval = addGraph(QPen(s.style.color, 2), name, true);
+  s.interval->setLineStyle(QCPGraph::lsNone);
+  s.interval->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, s.style.color, Qt::white, 11));
+  s.interval->setData({s.steps.last()}, {result.estimate});
+  s.intervalBars = new QCPErrorBars(plot_->xAxis, plot_->yAxis);
+  s.intervalBars->removeFromLegend();
+  s.intervalBars->setDataPlottable(s.interval);
+  s.intervalBars->setPen(QPen(s.style.color, 2));
+  s.intervalBars->setWhiskerWidth(14);
+  s.intervalBars->setData(QVector<double>{result.estimate - low}, QVector<double>{high - result.estimate});
+  s.levels << low << high;
+  updateVisibility();
+}
+
+}  // namespace milab
