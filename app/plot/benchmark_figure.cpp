@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "engine/run_set.h"
+#include "results/reading_words.h"
 
 namespace milab {
 
@@ -25,6 +26,8 @@ struct Table {
   QMap<QString, double> truth;                          // per task
   QMap<QPair<QString, QString>, QList<double>> errors;  // per (task, method)
   QMap<QPair<QString, QString>, int> failed;            // runs that failed, per (task, method)
+  // The seeds' interval ends (ci_low, ci_high), per (task, method): a finite set's readings have them.
+  QMap<QPair<QString, QString>, QList<double>> lows, highs;
 };
 
 Table tableOf(const QList<const FigureRun*>& runs) {
@@ -51,6 +54,11 @@ Table tableOf(const QList<const FigureRun*>& runs) {
     if (!counts(*r)) continue;
     t.truth[r->spec.task] = r->result.trueMi;
     t.errors[{r->spec.task, column}] << r->result.estimate - r->result.trueMi;
+    const double low = readingValue(r->result.readings, "ci_low"), high = readingValue(r->result.readings, "ci_high");
+    if (std::isfinite(low) && std::isfinite(high)) {
+      t.lows[{r->spec.task, column}] << low;
+      t.highs[{r->spec.task, column}] << high;
+    }
   }
   return t;
 }
@@ -59,6 +67,13 @@ double mean(const QList<double>& v) {
   double s = 0;
   for (double x : v) s += x;
   return v.isEmpty() ? std::nan("") : s / v.size();
+}
+
+// A cell's interval, the mean of its seeds' ends, leaves out the truth (false where its runs have none).
+bool intervalMissesTruth(const Table& t, const QString& task, const QString& column) {
+  const double low = mean(t.lows.value({task, column})), high = mean(t.highs.value({task, column}));
+  const double truth = t.truth.value(task, std::nan(""));
+  return std::isfinite(low) && std::isfinite(truth) && (truth < low || truth > high);
 }
 
 }  // namespace
@@ -107,7 +122,8 @@ FigureSize drawBenchmarkHeatmap(QCustomPlot* plot, const QList<const FigureRun*>
       0, 0,
       new QCPTextElement(plot,
                          QStringLiteral("estimate - truth (nats, mean over seeds)\nblue reads low, red high (full "
-                                        "colour from %1 nats); grey: no reading; *: a seed failed")
+                                        "colour from %1 nats); grey: no reading\n*: a seed failed; x: the truth "
+                                        "outside the interval over the data (the seeds' mean ends)")
                              .arg(kHeatmapReachNats),
                          QFont("sans", 10, QFont::Bold)));
   auto* rect = new QCPAxisRect(plot);
@@ -155,7 +171,8 @@ FigureSize drawBenchmarkHeatmap(QCustomPlot* plot, const QList<const FigureRun*>
       label->setFont(QFont("sans", 7));
       // A failed run is drawn, not dropped: "failed" where no seed read, a star beside a mean that lost a seed.
       const bool someFailed = t.failed.value({t.tasks[k], t.methods[m]}) > 0;
-      label->setText(std::isfinite(v) ? QString::number(v, 'f', 2) + (someFailed ? "*" : "")
+      const QString missed = intervalMissesTruth(t, t.tasks[k], t.methods[m]) ? QStringLiteral(" x") : QString();
+      label->setText(std::isfinite(v) ? QString::number(v, 'f', 2) + (someFailed ? "*" : "") + missed
                                       : (someFailed ? QStringLiteral("failed") : QStringLiteral("-")));
     }
   QCPColorGradient gradient;

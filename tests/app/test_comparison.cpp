@@ -485,6 +485,44 @@ class TestComparison : public QObject {
              qPrintable(QStringLiteral("%1 px to the edge").arg(widget.xAxis->axisRect()->right() - lastCentre)));
   }
 
+  // A finite set's final reading is drawn at its last step with its interval as bars, named in the legend with
+  // both ends; a run without an interval (fresh batches) gets no such mark.
+  void theFinalReadingCarriesItsInterval() {
+    PlotOfRuns bench;
+    QCustomPlot& widget = bench.widget;
+    RunPlot& plot = bench.plot;
+    QVector<CurvePoint> curve;
+    for (int step = 1; step <= 100; ++step) curve.push_back({step, 1.0, -1.0, 0.0});
+    RunResult finite = knownResult(2, 16);
+    finite.status = RunStatus::Finished;
+    finite.estimate = 0.95;
+    finite.fromEvaluation = true;
+    finite.readings = {{"ci_level", 0.95}, {"ci_low", 0.911}, {"ci_high", 0.989}};
+    const int id = plot.addRun("infonce", seriesStyle(0), bench.spec, finite);
+    plot.append(id, curve);
+    plot.markEnded(id, finite);
+    QCPGraph* mark = nullptr;
+    for (int i = 0; i < widget.graphCount(); ++i)
+      if (widget.graph(i)->name().contains("interval over the data")) mark = widget.graph(i);
+    QVERIFY(mark);
+    QVERIFY2(mark->name().contains("0.950 [0.911, 0.989]"), qPrintable(mark->name()));
+    QCOMPARE(mark->data()->size(), 1);
+    QCOMPARE(mark->data()->begin()->key, 100.0);
+    QCPErrorBars* bars = nullptr;
+    for (int i = 0; i < widget.plottableCount(); ++i)
+      if (auto* b = qobject_cast<QCPErrorBars*>(widget.plottable(i)); b && b->dataPlottable() == mark) bars = b;
+    QVERIFY(bars);
+    QVERIFY(std::abs(bars->data()->at(0).errorMinus - 0.039) < 1e-9);
+    QVERIFY(std::abs(bars->data()->at(0).errorPlus - 0.039) < 1e-9);
+
+    PlotOfRuns fresh;
+    const int other = fresh.plot.addRun("infonce", seriesStyle(0), fresh.spec, knownResult(2, 16));
+    fresh.plot.append(other, curve);
+    fresh.plot.markEnded(other, knownResult(2, 16));
+    for (int i = 0; i < fresh.widget.graphCount(); ++i)
+      QVERIFY(!fresh.widget.graph(i)->name().contains("interval over the data"));
+  }
+
   // A saved set is an experiment file: the runner reproduces the window's numbers, and it reopens as a set.
   void savedSetReopensAndTheRunnerReproducesIt() {
     QTemporaryDir tmp;

@@ -126,6 +126,35 @@ class TestFigures : public QObject {
     if (!dir.isEmpty()) plot.savePng(dir + "/benchmark_heatmap.png", size.width, size.height);
   }
 
+  // A cell whose interval over the data (its seeds' mean ends) leaves out the truth is marked " x": ksg reads 0.60
+  // in [0.55, 0.65] of 0.432; infonce's [0.38, 0.42] holds 0.4133; a run without an interval gets no mark.
+  void aCellWhoseIntervalMissesTheTruthIsMarked() {
+    QList<FigureRun> runs;
+    const auto add = [&](const QString& task, double truth, const QString& method, double estimate, double half) {
+      FigureRun r = finished(method, truth, method == "infonce" ? 64 : 0, estimate);
+      r.spec.task = task;
+      r.spec.taskParams.clear();
+      r.result.trueMi = truth;
+      if (half > 0) r.result.readings = {{"ci_level", 0.95}, {"ci_low", estimate - half}, {"ci_high", estimate + half}};
+      runs << r;
+    };
+    add("1v1-normal-0.75", 0.4133, "infonce", 0.40, 0.02);
+    add("student-identity-2-2-1", 0.4320, "infonce", 0.20, 0);
+    add("1v1-normal-0.75", 0.4133, "ksg", 0.47, 0.1);
+    add("student-identity-2-2-1", 0.4320, "ksg", 0.60, 0.05);
+    QCustomPlot plot;
+    drawFigure(&plot, FigureKind::Heatmap, runs);
+    QStringList labels;
+    for (int i = 0; i < plot.itemCount(); ++i)
+      if (auto* text = qobject_cast<QCPItemText*>(plot.item(i))) labels << text->text();
+    QCOMPARE(labels.filter(" x").size(), 1);
+    QVERIFY2(labels.contains("0.17 x"), qPrintable(labels.join('|')));
+    QVERIFY(labels.contains("-0.23"));  // no interval, no mark
+    QVERIFY(qobject_cast<QCPTextElement*>(plot.plotLayout()->element(0, 0))->text().contains("x: the truth outside"));
+    const QString dir = qEnvironmentVariable("MILAB_SCREENSHOT_DIR");
+    if (!dir.isEmpty()) plot.savePng(dir + "/benchmark_heatmap_intervals.png", 700, 420);
+  }
+
   // Two settings of one method are two columns of the heatmap (gan-dime's derangement read 14.6 and its
   // permutation 4.7 at 20 nats: their mean, -10.4, was one column), named by the setting.
   void heatmapKeepsAMethodsSettingsApart() {
