@@ -122,8 +122,8 @@ FigureSize drawBenchmarkHeatmap(QCustomPlot* plot, const QList<const FigureRun*>
       0, 0,
       new QCPTextElement(plot,
                          QStringLiteral("estimate - truth (nats, mean over seeds)\nblue reads low, red high (full "
-                                        "colour from %1 nats); grey: no reading\n*: a seed failed; x: the truth "
-                                        "outside the interval over the data (the seeds' mean ends)")
+                                        "colour from %1 nats); grey: no reading\n*: a seed failed; x: the truth outside "
+                                        "the interval over the data")
                              .arg(kHeatmapReachNats),
                          QFont("sans", 10, QFont::Bold)));
   auto* rect = new QCPAxisRect(plot);
