@@ -17,6 +17,7 @@
 #include <memory>
 
 #include "cli/command_line.h"
+#include "cli/display_units_choice.h"
 #include "cli/grid_runner.h"
 #include "cli/hashing_runner.h"
 #include "cli/history_commands.h"
@@ -111,6 +112,9 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
   QList<GridCell> cells;
   err = expandExperiment(experiment, registry, &cells);
   if (!err.isEmpty()) return badInput(err);
+  Units chosenUnits = Units::Nats;
+  if (const QString e = parseUnits(cl.unitsText, &chosenUnits); !e.isEmpty()) return badInput(e);
+  setPrintedUnits(chosenUnits);
   bool jobsOk = false;
   const int jobs = cl.jobsText.toInt(&jobsOk);
   if (!jobsOk || jobs < 1 || jobs > 256)
@@ -191,31 +195,34 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
   for (const QString& e : errors) std::fprintf(stderr, "milab-cli: %s\n", e.toLocal8Bit().constData());
   if (!history.isEmpty()) std::fprintf(stderr, "milab-cli: warning: %s\n", history.toLocal8Bit().constData());
 
-  const QString ceiling =
-      result.ceilings.isEmpty()
-          ? QStringLiteral("no ceiling")
-          : QStringLiteral("%1 = %2").arg(result.ceilings[0].name).arg(result.ceilings[0].value, 0, 'f', 4);
+  const Units units = printedUnits();
+  const QString unit = unitName(units);
+  const auto amount = [units](double nats) { return QString::number(inUnits(nats, units), 'f', 4); };
+  // The unit is named once, after the estimate; the truth and the ceiling beside it are in the same.
+  const QString ceiling = result.ceilings.isEmpty()
+                              ? QStringLiteral("no ceiling")
+                              : QStringLiteral("%1 = %2").arg(result.ceilings[0].name, amount(result.ceilings[0].value));
   if (result.status == RunStatus::Failed) {  // a failed run has no estimate: it says why
-    std::printf("%s %s: failed: %s (true %s %.4f, %.1f s, %s)\n", spec.method.toUtf8().constData(),
+    std::printf("%s %s: failed: %s (true %s %s %s, %.1f s, %s)\n", spec.method.toUtf8().constData(),
                 spec.task.toUtf8().constData(), result.reason.toUtf8().constData(),
-                result.targetName.toUtf8().constData(), result.trueMi, result.seconds,
-                result.device.toUtf8().constData());
+                result.targetName.toUtf8().constData(), amount(result.trueMi).toUtf8().constData(),
+                unit.toUtf8().constData(), result.seconds, result.device.toUtf8().constData());
     std::fprintf(stderr, "milab-cli: run failed: %s\n", result.reason.toLocal8Bit().constData());
     return interrupted.load() ? exitCode(kInterrupted) : 1;  // a script that sent a signal reads its code
   }
   // A dataset's truth is unknown: its permutation baseline (y shuffled) says what no dependence reads as.
   QString truth = !std::isnan(result.trueMi)
-                      ? QStringLiteral("true %1 %2").arg(result.targetName).arg(result.trueMi, 0, 'f', 4)
-                  : std::isnan(result.baseline) ? QStringLiteral("%1 unknown").arg(result.targetName)
-                                                : QStringLiteral("%1 unknown, y shuffled %2 +- %3")
-                                                      .arg(result.targetName)
-                                                      .arg(result.baseline, 0, 'f', 4)
-                                                      .arg(result.baselineStderr, 0, 'f', 4);
-  truth += readingsInWords(result.readings);
+                      ? QStringLiteral("true %1 %2").arg(result.targetName, amount(result.trueMi))
+                  : std::isnan(result.baseline)
+                      ? QStringLiteral("%1 unknown").arg(result.targetName)
+                      : QStringLiteral("%1 unknown, y shuffled %2 +- %3")
+                            .arg(result.targetName, amount(result.baseline), amount(result.baselineStderr));
+  truth += readingsInWords(result.readings, false, units);
   // One reading without a spread (a whole held-out part; KSG under 100 rows) prints no "+- 0.0000" read as certainty.
-  const QString error = hasStandardError(result) ? QStringLiteral(" +- %1").arg(result.stderror, 0, 'f', 4) : QString();
-  std::printf("%s %s: estimate %.4f%s nats, %s, %s (%s, %.1f s, %s)\n", spec.method.toUtf8().constData(),
-              spec.task.toUtf8().constData(), result.estimate, error.toUtf8().constData(), truth.toUtf8().constData(),
+  const QString error = hasStandardError(result) ? " +- " + amount(result.stderror) : QString();
+  std::printf("%s %s: estimate %s%s %s, %s, %s (%s, %.1f s, %s)\n", spec.method.toUtf8().constData(),
+              spec.task.toUtf8().constData(), amount(result.estimate).toUtf8().constData(),
+              error.toUtf8().constData(), unit.toUtf8().constData(), truth.toUtf8().constData(),
               ceiling.toUtf8().constData(), statusName(result.status).toUtf8().constData(), result.seconds,
               result.device.toUtf8().constData());
   if (!result.warning.isEmpty())

@@ -76,6 +76,8 @@ QString parseCommandLine(const QString& command, const QStringList& args, Comman
       cl->dbPath = value;
     else if (key == "shard")
       cl->shardText = value;
+    else if (key == "units")
+      cl->unitsText = value;
     else
       cl->overrides.insert(key, value);
   }

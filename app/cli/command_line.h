@@ -11,7 +11,7 @@ namespace milab {
 
 struct CommandLine {
   QString positional;  // the experiment file, or a run's id
-  QString outDir, jobsText = "1", dbPath, shardText;
+  QString outDir, jobsText = "1", dbPath, shardText, unitsText = "nats";
   QVariantMap overrides;
   QSet<QString> flags;  // help, json, long, check
 };

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <thread>
 
+#include "cli/display_units_choice.h"
 #include "cli/stop_signals.h"
 #include "engine/grid_scheduler.h"
 #include "engine/run.h"
@@ -52,18 +53,21 @@ QString flagNames(const RunResult& r) {
 void printCell(int done, int total, const CellResult& c, const QString& where) {
   const RunResult& r = c.result;
   // What the task knows (a table or image views: nothing), then the run's further readings (a probe's accuracy).
+  const Units units = printedUnits();
+  const auto amount = [units](double nats) { return QString::number(inUnits(nats, units), 'f', 4); };
   QString truth = std::isnan(r.trueMi) ? QStringLiteral("no truth")
-                                       : QStringLiteral("true %1 %2").arg(r.targetName).arg(r.trueMi, 0, 'f', 4);
-  truth += readingsInWords(r.readings);
+                                       : QStringLiteral("true %1 %2").arg(r.targetName, amount(r.trueMi));
+  truth += readingsInWords(r.readings, false, units);
   // A failed cell has no estimate: it says why instead.
   const QString reading =
       r.status == RunStatus::Failed
           ? QStringLiteral("failed: %1").arg(r.reason)
-          : QStringLiteral("%1 %2%3 (%4)%5")
+          : QStringLiteral("%1 %2%3 %4 (%5)%6")
                     .arg(statusName(r.status))
-                    .arg(r.estimate, 0, 'f', 4)
+                    .arg(amount(r.estimate))
                     // One reading without a spread (a whole held-out part) has no standard error to print as 0.
-                    .arg(hasStandardError(r) ? QStringLiteral(" +- %1").arg(r.stderror, 0, 'f', 4) : QString())
+                    .arg(hasStandardError(r) ? " +- " + amount(r.stderror) : QString())
+                    .arg(unitName(units))
                     .arg(truth)
                     .arg(r.reason.isEmpty() ? QString() : ": " + r.reason) +
                 (r.warning.isEmpty() ? QString() : "; warning: " + r.warning) + flagNames(r);

@@ -21,24 +21,28 @@ double readingValue(const QList<NamedValue>& readings, const QString& name) {
   return std::nan("");
 }
 
-QString readingsInWords(const QList<NamedValue>& readings, bool html) {
+QString readingsInWords(const QList<NamedValue>& readings, bool html, Units units) {
   QString words;
+  const QString unit = unitName(units);
+  const auto amount = [&](const QString& name) { return inUnits(named(readings, name), units); };
   const double level = named(readings, "ci_level");
   if (std::isfinite(level)) {
-    const QString interval = QStringLiteral("%1% interval %2 to %3 nats")
+    const QString interval = QStringLiteral("%1% interval %2 to %3 %4")
                                  .arg(level * 100, 0, 'g', 3)
-                                 .arg(named(readings, "ci_low"), 0, 'f', 3)
-                                 .arg(named(readings, "ci_high"), 0, 'f', 3);
+                                 .arg(amount("ci_low"), 0, 'f', 3)
+                                 .arg(amount("ci_high"), 0, 'f', 3)
+                                 .arg(unit);
     words += html ? QStringLiteral("<br><b>%1</b>").arg(interval) : ", " + interval;
   }
   const double atInfinity = named(readings, "extrapolated");
   if (std::isfinite(atInfinity)) {
-    QString fit = QStringLiteral("extrapolated to infinite N %1 nats").arg(atInfinity, 0, 'f', 3);
+    QString fit =
+        QStringLiteral("extrapolated to infinite N %1 %2").arg(inUnits(atInfinity, units), 0, 'f', 3).arg(unit);
     if (std::isfinite(named(readings, "extrapolated_low")))
       fit += QStringLiteral(" (%1% interval %2 to %3)")
                  .arg(named(readings, "ci_level") * 100, 0, 'g', 3)
-                 .arg(named(readings, "extrapolated_low"), 0, 'f', 3)
-                 .arg(named(readings, "extrapolated_high"), 0, 'f', 3);
+                 .arg(amount("extrapolated_low"), 0, 'f', 3)
+                 .arg(amount("extrapolated_high"), 0, 'f', 3);
     const double agree = named(readings, "size_consistency_p");
     if (std::isfinite(agree)) fit += QStringLiteral(", the sizes on its line p %1").arg(agree, 0, 'f', 2);
     words += html ? QStringLiteral("<br><b>%1</b>").arg(fit) : ", " + fit;
@@ -47,14 +51,14 @@ QString readingsInWords(const QList<NamedValue>& readings, bool html) {
   if (std::isfinite(p)) {
     const double count = named(readings, "permutations_read"), spread = named(readings, "permuted_sd");
     const QString sd = std::isfinite(spread)
-                           ? QStringLiteral(" %1 %2").arg(html ? "&plusmn;" : "+-").arg(spread, 0, 'f', 3)
+                           ? QStringLiteral(" %1 %2").arg(html ? "&plusmn;" : "+-").arg(inUnits(spread, units), 0, 'f', 3)
                            : QString();
-    const QString test = QStringLiteral("independence test p %1 against %2 permutation%3 of y, which read %4%5 nats")
+    const QString test = QStringLiteral("independence test p %1 against %2 permutation%3 of y, which read %4%5 %6")
                              .arg(p, 0, 'f', 3)
                              .arg(count, 0, 'f', 0)
                              .arg(count == 1 ? "" : "s")
-                             .arg(named(readings, "permuted_mean"), 0, 'f', 3)
-                             .arg(sd);
+                             .arg(amount("permuted_mean"), 0, 'f', 3)
+                             .arg(sd, unit);
     words += html ? QStringLiteral("<br><b>%1</b>").arg(test) : ", " + test;
   }
   for (const NamedValue& v : readings) {

@@ -6,6 +6,7 @@
 #include <QList>
 #include <QString>
 
+#include "results/display_units.h"
 #include "tasks/task.h"
 
 namespace milab {
@@ -14,6 +15,7 @@ namespace milab {
 double readingValue(const QList<NamedValue>& readings, const QString& name);
 
 // ", " before each part; empty when there is none. html: the window's rich text (the test's phrase in bold).
-QString readingsInWords(const QList<NamedValue>& readings, bool html = false);
+// units: the amounts in nats or bits (results/display_units.h); p-values and counts are as they are.
+QString readingsInWords(const QList<NamedValue>& readings, bool html = false, Units units = Units::Nats);
 
 }  // namespace milab

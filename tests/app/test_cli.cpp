@@ -174,6 +174,30 @@ class TestCli : public QObject {
     QVERIFY(std::abs(best - n["estimate"].toDouble()) < 1e-9);
   }
 
+  // --units bits prints the lines in bits, each amount the nats' / ln 2; summary.json stays in nats; another
+  // unit is bad input, nothing written.
+  void unitsBitsPrintsBitsAndWritesNats() {
+    QTemporaryDir tmp;
+    const QStringList run{"run", "--task", "gaussian2", "--dim", "1", "--mi", "0.5", "--method", "ksg",
+                          "--samples", "600", "--permutations", "1", "--device", "cpu"};
+    const CliResult nats = cli(run + QStringList{"--out", tmp.filePath("nats")});
+    const CliResult bits = cli(run + QStringList{"--out", tmp.filePath("bits"), "--units", "bits"});
+    QVERIFY2(nats.code == 0 && bits.code == 0, qPrintable(bits.err));
+    const QJsonObject s = QJsonDocument::fromJson(readAll(tmp.filePath("bits") + "/summary.json")).object();
+    QCOMPARE(s["true_mi"].toDouble(), 0.5);
+    const QString expected = QStringLiteral("estimate %1 +- %2 bits, true I(x;y) 0.7213, 95% interval %3 to %4 bits")
+                                 .arg(s["estimate"].toDouble() / std::log(2.0), 0, 'f', 4)
+                                 .arg(s["stderr"].toDouble() / std::log(2.0), 0, 'f', 4)
+                                 .arg(s["ci_low"].toDouble() / std::log(2.0), 0, 'f', 3)
+                                 .arg(s["ci_high"].toDouble() / std::log(2.0), 0, 'f', 3);
+    QVERIFY2(bits.out.contains(expected), qPrintable(bits.out + " / " + expected));
+    QVERIFY(nats.out.contains(" nats, true I(x;y) 0.5000, 95% interval "));
+    const CliResult bad = cli(run + QStringList{"--out", tmp.filePath("bad"), "--units", "furlongs"});
+    QCOMPARE(bad.code, 2);
+    QCOMPARE(bad.err.trimmed(), QString("milab-cli: units: must be nats or bits, got 'furlongs'"));
+    QVERIFY(!QFileInfo::exists(tmp.filePath("bad")));
+  }
+
   void runWritesValidFiles() {
     QTemporaryDir tmp;
     const QString experiment = writeFile(tmp, "exp.json", R"({"task": "gaussian3", "dim": 4, "mi": 2,
