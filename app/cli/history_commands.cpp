@@ -65,15 +65,22 @@ int runHistoryCommand(const CommandLine& cl) {
     std::fputs(QJsonDocument(a).toJson(QJsonDocument::Indented).constData(), stdout);
     return 0;
   }
-  std::printf("%-6s %-19s %-9s %-14s %-9s %-18s %-22s %8s  %-24s %s\n", "id", "ended", "task", "method", "status",
-              "estimate", "target", "steps", "ran in", "warning");
+  std::printf("%-6s %-19s %-9s %-14s %-9s %-18s %-18s %-6s %-22s %8s  %-24s %s\n", "id", "ended", "task", "method",
+              "status", "estimate (nats)", "interval", "p", "target", "steps", "ran in", "warning");
   for (const StoredRun& r : runs) {
     const QString estimate = r.estimate
                                  ? QStringLiteral("%1 +- %2").arg(*r.estimate, 0, 'f', 4).arg(*r.stderror, 0, 'f', 4)
                                  : QStringLiteral("-");
-    std::printf("%-6lld %-19s %-9s %-14s %-9s %-18s %-22s %8d  %-24s %s\n", r.id,
+    // A finite set's interval over the data and its test of independence (summary.json's readings).
+    const QJsonValue low = r.summary.value("ci_low"), high = r.summary.value("ci_high"), p = r.summary.value("p_value");
+    const QString interval = low.isDouble() && high.isDouble()
+                                 ? QStringLiteral("[%1, %2]").arg(low.toDouble(), 0, 'f', 3).arg(high.toDouble(), 0, 'f', 3)
+                                 : QStringLiteral("-");
+    const QString pValue = p.isDouble() ? QString::number(p.toDouble(), 'f', 3) : QStringLiteral("-");
+    std::printf("%-6lld %-19s %-9s %-14s %-9s %-18s %-18s %-6s %-22s %8d  %-24s %s\n", r.id,
                 r.ended.toString("yyyy-MM-dd hh:mm:ss").toUtf8().constData(), r.task.toUtf8().constData(),
                 r.method.toUtf8().constData(), r.status.toUtf8().constData(), estimate.toUtf8().constData(),
+                interval.toUtf8().constData(), pValue.toUtf8().constData(),
                 (std::isnan(r.trueValue) ? r.targetName + " unknown"
                                          : QStringLiteral("%1 = %2").arg(r.targetName).arg(r.trueValue, 0, 'f', 4))
                     .toUtf8()

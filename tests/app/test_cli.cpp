@@ -519,6 +519,21 @@ class TestCli : public QObject {
     QCOMPARE(cli({"show", "99999", "--db", db}).code, 2);
     QCOMPARE(cli({"history", "--db", db, "--status", "nope"}).code, 2);
     QCOMPARE(cli({"history", "--db", db, "--limit", "1"}).out.trimmed().split('\n').size(), 2);
+
+    // A finite set's run lists its interval and its p-value; the fresh-batch runs above have neither ("-").
+    QCOMPARE(cli({"run", "--task", "gaussian2", "--dim", "1", "--method", "ksg", "--samples", "300", "--device", "cpu",
+                  "--db", db, "--out", tmp.filePath("finite")})
+                 .code,
+             0);
+    const QJsonObject finite = QJsonDocument::fromJson(readAll(tmp.filePath("finite/summary.json"))).object();
+    const QStringList lines = cli({"history", "--db", db}).out.trimmed().split('\n');
+    QVERIFY(lines[0].contains("interval") && lines[0].contains(" p "));
+    const QString interval = QStringLiteral("[%1, %2]     %3")
+                                 .arg(finite["ci_low"].toDouble(), 0, 'f', 3)
+                                 .arg(finite["ci_high"].toDouble(), 0, 'f', 3)
+                                 .arg(finite["p_value"].toDouble(), 0, 'f', 3);
+    QVERIFY2(lines[1].contains(interval), qPrintable(lines[1] + " / " + interval));  // the newest first
+    QVERIFY(lines[2].contains(" -                  - "));
   }
 
   // Issue 12's files and signals. SIGTERM (timeout) and SIGHUP (a closed terminal) stop like Ctrl-C: cancelled,
