@@ -6,22 +6,25 @@ namespace milab {
 
 const ParamSpecs& runSettingSpecs() {
   static const ParamSpecs specs = {
-      ParamSpec::integer("steps", 3000, 1, 10000000, "training steps"),
-      ParamSpec::integer("seed", 1, 0, 2147483647, "seeds the task's construction, the networks and the samples"),
-      ParamSpec::choice("device", {"auto", "cpu", "cuda"}, "auto", "auto takes CUDA when available"),
-      ParamSpec::integer("eval_batches", 20, 20, 100000,
+      ParamSpec::integer("steps", RunSpec{}.steps, 1, 10000000, "training steps"),
+      ParamSpec::integer("seed", RunSpec{}.seed, 0, 2147483647,
+                         "seeds the task's construction, the networks and the samples"),
+      ParamSpec::choice("device", {"auto", "cpu", "cuda"}, RunSpec{}.device, "auto takes CUDA when available"),
+      ParamSpec::integer("eval_batches", RunSpec{}.evalBatches, 20, 100000,
                          "fresh batches the final estimate averages (its standard error comes from them)"),
-      ParamSpec::integer("samples", 0, 0, 100000000,
+      ParamSpec::integer("samples", RunSpec{}.samples, 0, 100000000,
                          "N samples drawn once per seed, standardised and split into training and held-out parts, "
                          "the estimate read on the held-out part (the field's protocol); 0: fresh batches each step"),
-      ParamSpec::real("test_fraction", 0.5, 0.0, 1.0, "with samples: the held-out share of the N samples", true, true),
-      ParamSpec::integer("eval_every", 250, 1, 10000000, "with samples: steps between held-out readings"),
-      ParamSpec::boolean("early_stopping", false,
+      ParamSpec::real("test_fraction", RunSpec{}.testFraction, 0.0, 1.0,
+                      "with samples: the held-out share of the N samples", true, true),
+      ParamSpec::integer("eval_every", RunSpec{}.evalEvery, 1, 10000000,
+                         "with samples: steps between held-out readings"),
+      ParamSpec::boolean("early_stopping", RunSpec{}.earlyStopping,
                          "with samples: stop training once two held-out readings in a row did not beat the best"),
-      ParamSpec::choice("report", {"last", "best"}, "last",
+      ParamSpec::choice("report", {"last", "best"}, RunSpec{}.reportBest ? "best" : "last",
                         "with samples: the estimate is the last held-out reading, or the best of them (bmi's; the "
                         "maximum of noisy readings leans upward)"),
-      ParamSpec::choice("held_out", {"batches", "whole"}, "batches",
+      ParamSpec::choice("held_out", {"batches", "whole"}, RunSpec{}.heldOutWhole ? "whole" : "batches",
                         "with samples: the held-out part read in batches of the method's size, or whole at once "
                         "(bmi's: InfoNCE's cap becomes log N_test)"),
       ParamSpec::integer("permutations", RunSpec{}.permutations, 1, 100000,
@@ -38,10 +41,11 @@ const ParamSpecs& runSettingSpecs() {
                          "readings of disjoint parts of N/2 to N/5 rows (KSG, at no cost) or of the halves and "
                          "quarters trained again (a trained critic: six more, smaller trainings), with its interval "
                          "and the flag inconsistent_sizes when the sizes bend away from the line"),
-      ParamSpec::choice("transform", {"none", "asinh", "ranks", "tails"}, "none",
+      ParamSpec::choice("transform", {"none", "asinh", "ranks", "tails"}, RunSpec{}.transform,
                         "with samples: each column mapped before standardisation (the MI is unchanged): asinh, "
                         "ranks (the normal quantile of each value's rank), which tames heavy tails, or tails (asinh "
                         "on the columns whose excess kurtosis exceeds 10, the others as drawn)"),
+      // The key's default, auto, is resolved before a spec holds it (RunSpec::recipe: the recipe that filled the keys).
       ParamSpec::choice("recipe", {"auto", "none", "bmi", "lab"}, "auto",
                         "bmi: the Beyond-Normal benchmark's protocol fills every key left out (samples 5000, steps "
                         "10000, eval_every 250, early stopping, report best, held_out whole, joint critic 16,8, "

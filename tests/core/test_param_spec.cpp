@@ -1,4 +1,5 @@
-// Validation messages name the field and the allowed range, for every kind of parameter.
+// Validation messages name the field and the allowed range, for every kind of parameter; every run setting's
+// default is RunSpec's, declared once.
 #include <QtTest>
 
 #include "engine/run_spec.h"
@@ -11,6 +12,20 @@ using namespace milab;
 class TestParamSpec : public QObject {
   Q_OBJECT
  private Q_SLOTS:
+  // The run settings read from their specs' defaults alone are RunSpec{}'s, key by key (recipe aside: its key's
+  // default, auto, is resolved before a spec holds it), so a default changed in one place and not the other fails.
+  void everyRunSettingsDefaultIsRunSpecs() {
+    ParamMap defaults;
+    QCOMPARE(validateParamMap(runSettingSpecs(), &defaults, "the run"), QString());
+    RunSpec read;
+    readRunSettings(defaults, &read);
+    const ParamMap fromSpecs = runSettingsOf(read), declared = runSettingsOf(RunSpec{});
+    QCOMPARE(fromSpecs.size(), runSettingSpecs().size());
+    for (auto it = declared.cbegin(); it != declared.cend(); ++it)
+      if (it.key() != "recipe") QVERIFY2(fromSpecs.value(it.key()) == it.value(), qPrintable(it.key()));
+    QCOMPARE(defaults.value("recipe").toString(), QString("auto"));
+  }
+
   void acceptsAndCanonicalises() {
     QVariant out;
     QCOMPARE(checkParam(ParamSpec::integer("K", 128, 2, 65536, ""), QVariant(QString("64")), &out), QString());
