@@ -760,6 +760,13 @@ class TestComparison : public QObject {
     QCOMPARE(lr->value(), lrBefore);
     QVERIFY2(w.findChild<QLabel*>("error.lr")->text().contains("got 1000000000 (the field keeps"),
              qPrintable(w.findChild<QLabel*>("error.lr")->text()));
+    // The interval's level: strictly between 0 and 1, said on its field.
+    auto* ci = w.findChild<QDoubleSpinBox*>("param.ci");
+    QVERIFY(ci);
+    QCOMPARE(ci->value(), 0.95);
+    type(ci, "1");
+    QVERIFY2(w.findChild<QLabel*>("error.ci")->text().startsWith("must be a number in (0, 1)"),
+             qPrintable(w.findChild<QLabel*>("error.ci")->text()));
   }
 
   // The same run twice (Run pressed again) draws two curves that the legend tells apart by their row.
