@@ -69,6 +69,15 @@ HeldOutReading finalReading(TrainingSession& session, bool trains, bool whole, i
   HeldOutReading r;
   Batch rows;
   PartReader read;
+  if (trains && !whole) {
+    // Read in batches, the held-out part is already read in disjoint parts of one size: their spread is the
+    // subsampled one at k = batches (a part of the subsampling's sizes would read only its full batches).
+    r = partReading(session, session.sampleSet()->heldOut(), false, cancel);
+    const int64_t rows = session.sampleSet()->heldOutRows();
+    const int64_t batches = rows / std::min<int64_t>(session.estimator().evaluationBatchSize(), rows);
+    if (batches >= 2 && std::isfinite(r.value)) r.degreesOfFreedom = double(batches - 1);
+    return r;
+  }
   if (trains) {
     rows = session.sampleSet()->heldOut();
     read = [&](const Batch& part) { return partReading(session, part, whole, cancel).value; };

@@ -49,7 +49,8 @@ HeldOutReading partReading(TrainingSession& session, const Batch& part, bool who
 
 // A finite set's final reading: the held-out part for a trained estimator, with the held-out rows' share of its
 // spread over fresh tables (the critic fixed); every row for one that trains nothing, with its whole spread. Both
-// by subsampling the rows read (engine/subsample_spread.h, seeded by `seed`); stderror 0 where it cannot be had.
+// by subsampling the rows read (engine/subsample_spread.h, seeded by `seed`), or, for held-out batches, over the
+// batches (disjoint parts already); stderror 0 where it cannot be had.
 HeldOutReading finalReading(TrainingSession& session, bool trains, bool whole, int seed,
                             const std::atomic<bool>& cancel);
 

@@ -129,6 +129,21 @@ class TestSubsampleSpread : public QObject {
     QVERIFY(t.covering(t.mean()) >= 15);
   }
 
+  // Read in batches, the held-out part's spread is over its batches (disjoint parts already): 300 held-out rows in
+  // batches of K = 64 are 4 batches, so the interval is t with 3 degrees of freedom times their standard error.
+  void aBatchedReadingsIntervalIsOverItsBatches() {
+    RunSpec s;
+    QCOMPARE(runSpecFromFlat({{"task", "gaussian2"}, {"dim", 1}, {"mi", 0.5}, {"method", "infonce"}, {"K", 64},
+                              {"samples", 600}, {"held_out", "batches"}, {"permutations", 1}, {"device", "cpu"}},
+                             registry(), &s),
+             QString());
+    Run run(s, registry().find("infonce"));
+    const RunResult r = runToCompletion(run);
+    QCOMPARE(r.status, RunStatus::Finished);
+    QVERIFY(r.stderror > 0);
+    QVERIFY(std::abs(readingNamed(r, "ci_high") - r.estimate - twoSidedQuantile(0.95, 3) * r.stderror) < 1e-9);
+  }
+
   // ci: a level strictly between 0 and 1, named with its range when not.
   void aLevelOutsideZeroOneIsRefused() {
     for (double level : {0.0, 1.0, 1.5}) {
