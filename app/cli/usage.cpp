@@ -35,6 +35,8 @@ const QMap<QString, QString>& usages() {
        "and writes every result itself: only rank 0 needs the file and DIR; the numbers are those of --jobs 1.\n"
        "Every run that ends is also recorded in the run history (--db PATH, else $MILAB_DB, else the user's data\n"
        "folder): see milab-cli history. --units bits prints the result lines in bits (the files stay in nats).\n"
+       "With --samples N (or --task data): --ci LEVEL (0.95) sets the readings' interval over the data,\n"
+       "--permutations P (19) the test of independence, --extrapolate true the reading at infinite N.\n"
        "--check makes every check a run makes before its first step (tasks, methods, ranges, memory) and\n"
        "writes nothing: exit 0 and one line, or exit 2 as the run would (prior-orders and hashing take it too).\n"
        "Exit codes: 0 done, 1 a run failed, 2 bad input (one line on stderr, nothing written), 130/143/129\n"

@@ -17,7 +17,7 @@ void RunPlot::markInterval(Series& s, const RunResult& result) {
                            .arg(result.estimate, 0, 'f', 3)
                            .arg(low, 0, 'f', 3)
                            .arg(high, 0, 'f', 3)
-                           .arg(level * 100, 0, 'g', 3);
+                           .arg(level * 100, 0, 'g', 12);
   s.interval = addGraph(QPen(s.style.color, 2), name, true);
   s.interval->setLineStyle(QCPGraph::lsNone);
   s.interval->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, s.style.color, Qt::white, 11));

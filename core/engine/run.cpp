@@ -71,8 +71,8 @@ QList<Ceiling> reportedCeilings(const MethodPlugin& method, const RunSpec& spec,
 }
 
 // A size extrapolation's readings: the value at infinite N with its interval, the sizes' agreement with the line,
-// and a trained critic's retrained spread (training included), which then becomes the reading's standard error and
-// sets its interval; a part that failed leaves a warning instead.
+// and a trained critic's retrained spread (training included), whose larger with the critic-fixed error becomes the
+// reading's standard error and sets its interval; a part that failed leaves a warning instead.
 void addExtrapolationReadings(const SizeExtrapolation& x, double level, RunResult* res) {
   if (!x.error.isEmpty()) {
     res->warning = joinedNotes(res->warning, "extrapolate: " + x.error);
@@ -82,10 +82,10 @@ void addExtrapolationReadings(const SizeExtrapolation& x, double level, RunResul
   res->readings << NamedValue{"extrapolated", x.fit.value} << NamedValue{"extrapolated_se", x.fit.stderror}
                 << NamedValue{"extrapolated_low", at.low} << NamedValue{"extrapolated_high", at.high};
   if (std::isfinite(x.fit.consistencyP)) res->readings << NamedValue{"size_consistency_p", x.fit.consistencyP};
-  if (!std::isfinite(x.partsStderror)) return;
-  res->readings << NamedValue{"retrained_se", x.partsStderror};
-  res->stderror = x.partsStderror;
-  const ReadingInterval whole = readingInterval(res->estimate, x.partsStderror, x.degreesOfFreedom, level);
+  if (!std::isfinite(x.readingStderror)) return;
+  if (std::isfinite(x.partsStderror)) res->readings << NamedValue{"retrained_se", x.partsStderror};
+  res->stderror = x.readingStderror;
+  const ReadingInterval whole = readingInterval(res->estimate, x.readingStderror, x.degreesOfFreedom, level);
   QList<NamedValue> kept;
   for (const NamedValue& v : res->readings)
     if (!v.name.startsWith("ci_")) kept << v;
@@ -326,10 +326,11 @@ std::optional<Run::RunEnd> Run::readBesideTheEstimate(std::unique_ptr<TrainingSe
   }
   if (!spec_.extrapolate) return std::nullopt;
   if (trains) session.reset();  // the parts train one at a time, each with its own memory
-  const SizeExtrapolation x = trains
-                                  ? extrapolateByRetraining(spec_, *method_, *model_, device, cancel_, spec_.steps,
-                                                            res->estimate)
-                                  : extrapolateFromParts(final, spec_.samples);
+  HeldOutReading reported = final;  // with report = best, the best reading with the final network's error
+  reported.value = res->estimate;
+  const SizeExtrapolation x =
+      trains ? extrapolateByRetraining(spec_, *method_, *model_, device, cancel_, spec_.steps, reported)
+             : extrapolateFromParts(final, spec_.samples);
   if (x.cancelled)
     return RunEnd{RunStatus::Cancelled, "cancelled during the size extrapolation (the estimate is kept)", true};
   addExtrapolationReadings(x, spec_.ci, res);

@@ -59,11 +59,11 @@ SizeExtrapolation extrapolateFromParts(const HeldOutReading& reading, int64_t ro
 
 SizeExtrapolation extrapolateByRetraining(const RunSpec& spec, const MethodPlugin& method, const TaskModel& task,
                                           c10::Device device, const std::atomic<bool>& cancel, int steps,
-                                          double reading) {
+                                          const HeldOutReading& reading) {
   SizeExtrapolation e;
   std::vector<std::vector<double>> values;
   std::vector<int64_t> partRows;
-  std::vector<SizeMean> sizes{{spec.samples, reading}};
+  std::vector<SizeMean> sizes{{spec.samples, reading.value}};
   for (int of : kRetrainedSplits) {
     values.emplace_back();
     partRows.push_back(spec.samples / of);
@@ -92,7 +92,12 @@ SizeExtrapolation extrapolateByRetraining(const RunSpec& spec, const MethodPlugi
   }
   const double variance = subsampledVariance(values, partRows, spec.samples, &e.degreesOfFreedom);
   e.partsStderror = std::sqrt(variance);
-  e.fit = fitInverseSize(sizes, e.partsStderror, e.degreesOfFreedom);
+  e.readingStderror = e.partsStderror;
+  if (!(e.partsStderror >= reading.stderror) && reading.stderror > 0) {
+    e.readingStderror = reading.stderror;
+    e.degreesOfFreedom = reading.degreesOfFreedom;
+  }
+  e.fit = fitInverseSize(sizes, e.readingStderror, e.degreesOfFreedom);
   return e;
 }
 

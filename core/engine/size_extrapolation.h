@@ -23,8 +23,10 @@ struct RunSpec;
 struct SizeExtrapolation {
   SizeFit fit;
   double degreesOfFreedom = std::numeric_limits<double>::quiet_NaN();  // of the sizes' error
-  // A trained critic's retrained parts: their spread scaled to N (training included), and their degrees of freedom.
+  // A trained critic's retrained parts: their spread scaled to N (training included); and the error the reading
+  // then has, the larger of that and its critic-fixed one, with degreesOfFreedom the chosen one's.
   double partsStderror = std::numeric_limits<double>::quiet_NaN();
+  double readingStderror = std::numeric_limits<double>::quiet_NaN();
   bool cancelled = false;
   QString error;  // a part that could not be trained or read: why
 };
@@ -32,10 +34,13 @@ struct SizeExtrapolation {
 // The sizes of a reading that trains nothing: `reading` of all `rows`, with its subsampled parts (finalReading).
 SizeExtrapolation extrapolateFromParts(const HeldOutReading& reading, int64_t rows);
 
-// The sizes of a trained critic's reading: `reading` on the whole set, and the halves' and quarters' readings,
-// each trained for at most `steps` under the spec's protocol (early stopping, report).
+// The sizes of a trained critic's reading: `reading` on the whole set (with its critic-fixed error and degrees of
+// freedom), and the halves' and quarters' readings, each trained for at most `steps` under the spec's protocol
+// (early stopping, report). The error at N is the larger of the parts' spread and the critic-fixed one: the whole
+// spread holds the held-out rows' share, so a parts' spread below it (4 degrees of freedom; parts too short to
+// train alike) is noise, not a narrower truth.
 SizeExtrapolation extrapolateByRetraining(const RunSpec& spec, const MethodPlugin& method, const TaskModel& task,
                                           c10::Device device, const std::atomic<bool>& cancel, int steps,
-                                          double reading);
+                                          const HeldOutReading& reading);
 
 }  // namespace milab

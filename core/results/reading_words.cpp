@@ -28,7 +28,7 @@ QString readingsInWords(const QList<NamedValue>& readings, bool html, Units unit
   const double level = named(readings, "ci_level");
   if (std::isfinite(level)) {
     const QString interval = QStringLiteral("%1% interval %2 to %3 %4")
-                                 .arg(level * 100, 0, 'g', 3)
+                                 .arg(level * 100, 0, 'g', 12)
                                  .arg(amount("ci_low"), 0, 'f', 3)
                                  .arg(amount("ci_high"), 0, 'f', 3)
                                  .arg(unit);
@@ -40,11 +40,11 @@ QString readingsInWords(const QList<NamedValue>& readings, bool html, Units unit
         QStringLiteral("extrapolated to infinite N %1 %2").arg(inUnits(atInfinity, units), 0, 'f', 3).arg(unit);
     if (std::isfinite(named(readings, "extrapolated_low")))
       fit += QStringLiteral(" (%1% interval %2 to %3)")
-                 .arg(named(readings, "ci_level") * 100, 0, 'g', 3)
+                 .arg(named(readings, "ci_level") * 100, 0, 'g', 12)
                  .arg(amount("extrapolated_low"), 0, 'f', 3)
                  .arg(amount("extrapolated_high"), 0, 'f', 3);
     const double agree = named(readings, "size_consistency_p");
-    if (std::isfinite(agree)) fit += QStringLiteral(", the sizes on its line p %1").arg(agree, 0, 'f', 2);
+    if (std::isfinite(agree)) fit += QStringLiteral(", sizes consistent with 1/N p %1").arg(agree, 0, 'f', 2);
     words += html ? QStringLiteral("<br><b>%1</b>").arg(fit) : ", " + fit;
   }
   const double p = named(readings, "p_value");

@@ -145,6 +145,12 @@ class TestIndependenceTest : public QObject {
                      "probe_accuracy 0.8125"));
     QVERIFY(readingsInWords(readings, true).startsWith("<br><b>independence test p 0.050"));
     QCOMPARE(readingsInWords({}), QString());
+    // The interval's level as it was asked, not rounded to a level that is refused (99.99%, not 100%); in bits on
+    // request (0.5 nats = 0.721 bits).
+    QVERIFY(readingsInWords({{"ci_level", 0.9999}, {"ci_low", 0.5}, {"ci_high", 1.0}})
+                .startsWith(", 99.99% interval 0.500 to 1.000 nats"));
+    QVERIFY(readingsInWords({{"ci_level", 0.95}, {"ci_low", 0.5}, {"ci_high", 1.0}}, false, Units::Bits)
+                .startsWith(", 95% interval 0.721 to 1.443 bits"));
     // One permutation has no spread, and is one.
     QCOMPARE(readingsInWords({{"p_value", 0.5}, {"permutations_read", 1}, {"permuted_mean", -0.004},
                               {"permuted_sd", std::nan("")}}),
