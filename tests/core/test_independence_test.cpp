@@ -17,12 +17,6 @@ using namespace milab;
 
 namespace {
 
-double readingNamed(const RunResult& r, const QString& name) {
-  for (const NamedValue& v : r.readings)
-    if (v.name == name) return v.value;
-  return std::nan("");
-}
-
 // The smallest k with P(X <= k) >= q and the largest with P(X >= k) >= q for X ~ Binomial(n, p): a two-sided band
 // that a correct rate leaves with probability under 2q.
 std::pair<int, int> binomialBand(int n, double p, double q) {
@@ -73,10 +67,10 @@ class TestIndependenceTest : public QObject {
   void theDiffusionEstimatorsTestOnBothSides() {
     const RunResult r = run({{"method", "mmg"}, {"samples", 1000}, {"steps", 1500}}, 1.0, 1);
     QVERIFY2(r.status == RunStatus::Finished, qPrintable(r.reason));
-    qInfo("mmg: reading %.3f, permuted %.3f +- %.3f, p %.3f", r.estimate, readingNamed(r, "permuted_mean"),
-          readingNamed(r, "permuted_sd"), readingNamed(r, "p_value"));
-    QVERIFY(readingNamed(r, "permuted_mean") > r.estimate);
-    QCOMPARE(readingNamed(r, "p_value"), 1.0 / 20);
+    qInfo("mmg: reading %.3f, permuted %.3f +- %.3f, p %.3f", r.estimate, readingValue(r.readings, "permuted_mean"),
+          readingValue(r.readings, "permuted_sd"), readingValue(r.readings, "p_value"));
+    QVERIFY(readingValue(r.readings, "permuted_mean") > r.estimate);
+    QCOMPARE(readingValue(r.readings, "p_value"), 1.0 / 20);
   }
 
   // On independent tables the p-value is uniform on {1/20, ..., 1}: the share at or below 0.05 is 5%, inside the
@@ -97,8 +91,8 @@ class TestIndependenceTest : public QObject {
     for (int seed = 1; seed <= tables; ++seed) {
       const RunResult r = run(flat, 1e-9, seed);
       QVERIFY2(r.status == RunStatus::Finished, qPrintable(r.reason));
-      QCOMPARE(readingNamed(r, "permutations_read"), 19.0);
-      rejected += readingNamed(r, "p_value") <= 0.05;
+      QCOMPARE(readingValue(r.readings, "permutations_read"), 19.0);
+      rejected += readingValue(r.readings, "p_value") <= 0.05;
     }
     const auto [lo, hi] = binomialBand(tables, 0.05, 0.001);
     qInfo("%d of %d independent tables rejected at 5%% (band %d-%d)", rejected, tables, lo, hi);
@@ -115,9 +109,9 @@ class TestIndependenceTest : public QObject {
                                {"dim", 20}, {"eval_every", 1500}},
                               1e-9, seed);
       QVERIFY2(r.status == RunStatus::Finished, qPrintable(r.reason));
-      qInfo("seed %d: p %.3f, held-out %.3f, permuted %.3f +- %.3f", seed, readingNamed(r, "p_value"), r.estimate,
-            readingNamed(r, "permuted_mean"), readingNamed(r, "permuted_sd"));
-      smallest += readingNamed(r, "p_value") <= 0.05;
+      qInfo("seed %d: p %.3f, held-out %.3f, permuted %.3f +- %.3f", seed, readingValue(r.readings, "p_value"), r.estimate,
+            readingValue(r.readings, "permuted_mean"), readingValue(r.readings, "permuted_sd"));
+      smallest += readingValue(r.readings, "p_value") <= 0.05;
     }
     QVERIFY(smallest < 3);
   }
@@ -127,9 +121,9 @@ class TestIndependenceTest : public QObject {
     for (int seed = 1; seed <= 10; ++seed) {
       const RunResult r = run({{"method", "ksg"}, {"samples", 300}}, 0.3, seed);
       QVERIFY2(r.status == RunStatus::Finished, qPrintable(r.reason));
-      QCOMPARE(readingNamed(r, "p_value"), 1.0 / 20);
-      QVERIFY(readingNamed(r, "permuted_mean") < r.estimate);
-      QVERIFY(readingNamed(r, "permuted_sd") > 0);
+      QCOMPARE(readingValue(r.readings, "p_value"), 1.0 / 20);
+      QVERIFY(readingValue(r.readings, "permuted_mean") < r.estimate);
+      QVERIFY(readingValue(r.readings, "permuted_sd") > 0);
     }
   }
 

@@ -17,17 +17,12 @@
 #include "engine/size_fit.h"
 #include "method/method_plugin.h"
 #include "method/method_registry.h"
+#include "results/reading_words.h"
 #include "tasks/task_catalog.h"
 
 using namespace milab;
 
 namespace {
-
-double readingNamed(const RunResult& r, const QString& name) {
-  for (const NamedValue& v : r.readings)
-    if (v.name == name) return v.value;
-  return std::nan("");
-}
 
 // The sizes a run fits: N and its parts N/2 .. N/5.
 std::vector<SizeMean> sizesOf(double (*reading)(double), int64_t n) {
@@ -124,13 +119,13 @@ class TestSizeExtrapolation : public QObject {
     QCOMPARE(fitted.status, RunStatus::Finished);
     QCOMPARE(fitted.estimate, plain.estimate);
     QCOMPARE(fitted.stderror, plain.stderror);
-    const double at = readingNamed(fitted, "extrapolated");
+    const double at = readingValue(fitted.readings, "extrapolated");
     qInfo("ksg: %.4f, extrapolated %.4f +- %.4f, sizes p %.2f", fitted.estimate, at,
-          readingNamed(fitted, "extrapolated_se"), readingNamed(fitted, "size_consistency_p"));
+          readingValue(fitted.readings, "extrapolated_se"), readingValue(fitted.readings, "size_consistency_p"));
     QVERIFY(std::isfinite(at) && std::abs(at - fitted.estimate) < 0.2);
-    QVERIFY(readingNamed(fitted, "extrapolated_low") < at && at < readingNamed(fitted, "extrapolated_high"));
-    QVERIFY(std::isfinite(readingNamed(fitted, "size_consistency_p")));
-    QVERIFY(std::isnan(readingNamed(plain, "extrapolated")));
+    QVERIFY(readingValue(fitted.readings, "extrapolated_low") < at && at < readingValue(fitted.readings, "extrapolated_high"));
+    QVERIFY(std::isfinite(readingValue(fitted.readings, "size_consistency_p")));
+    QVERIFY(std::isnan(readingValue(plain.readings, "extrapolated")));
   }
 
   // A trained critic trains again on its halves and quarters: the run's reading is the one without extrapolate (the
@@ -142,24 +137,24 @@ class TestSizeExtrapolation : public QObject {
     const RunResult fitted = run(flat, true);
     QVERIFY2(fitted.status == RunStatus::Finished, qPrintable(fitted.reason));
     QCOMPARE(fitted.estimate, plain.estimate);
-    const double retrained = readingNamed(fitted, "retrained_se");
+    const double retrained = readingValue(fitted.readings, "retrained_se");
     qInfo("infonce: %.4f +- %.4f (critic fixed %.4f), extrapolated %.4f +- %.4f, sizes p %.2f", fitted.estimate,
-          retrained, plain.stderror, readingNamed(fitted, "extrapolated"), readingNamed(fitted, "extrapolated_se"),
-          readingNamed(fitted, "size_consistency_p"));
+          retrained, plain.stderror, readingValue(fitted.readings, "extrapolated"), readingValue(fitted.readings, "extrapolated_se"),
+          readingValue(fitted.readings, "size_consistency_p"));
     QVERIFY(retrained > 0);
     QCOMPARE(fitted.stderror, std::max(retrained, plain.stderror));
     const double df = retrained >= plain.stderror ? 4 : 10;
-    QVERIFY(std::abs(readingNamed(fitted, "ci_high") - fitted.estimate - twoSidedQuantile(0.95, df) * fitted.stderror) <
+    QVERIFY(std::abs(readingValue(fitted.readings, "ci_high") - fitted.estimate - twoSidedQuantile(0.95, df) * fitted.stderror) <
             1e-9);
-    QVERIFY(std::isfinite(readingNamed(fitted, "extrapolated")));
+    QVERIFY(std::isfinite(readingValue(fitted.readings, "extrapolated")));
 
     // Parts trained 200 steps read alike (a retrained spread of 0.005 where the critic-fixed one is 0.030): the
     // reading keeps its critic-fixed error and interval, not a sixth of them.
     const QVariantMap shortly{{"method", "infonce"}, {"samples", 2000}, {"K", 64}, {"steps", 200}, {"seed", 1}};
     const RunResult shortPlain = run(shortly, false), shortFitted = run(shortly, true);
-    QVERIFY(readingNamed(shortFitted, "retrained_se") < shortPlain.stderror);
+    QVERIFY(readingValue(shortFitted.readings, "retrained_se") < shortPlain.stderror);
     QCOMPARE(shortFitted.stderror, shortPlain.stderror);
-    QCOMPARE(readingNamed(shortFitted, "ci_high"), readingNamed(shortPlain, "ci_high"));
+    QCOMPARE(readingValue(shortFitted.readings, "ci_high"), readingValue(shortPlain.readings, "ci_high"));
   }
 
   // Too few rows for the sizes: named with what is needed.

@@ -8,21 +8,16 @@
 #include <vector>
 
 #include "engine/device.h"
-#include "engine/run.h"
 #include "engine/reading_interval.h"
+#include "engine/run.h"
 #include "engine/run_spec.h"
 #include "engine/subsample_spread.h"
 #include "method/method_registry.h"
+#include "results/reading_words.h"
 
 using namespace milab;
 
 namespace {
-
-double readingNamed(const RunResult& r, const QString& name) {
-  for (const NamedValue& v : r.readings)
-    if (v.name == name) return v.value;
-  return std::nan("");
-}
 
 struct FreshTables {
   std::vector<double> estimates, variances, lows, highs;
@@ -63,8 +58,8 @@ FreshTables runOverSeeds(QVariantMap flat, int seeds, const MethodRegistry& regi
     if (r.status != RunStatus::Finished || !(r.stderror > 0)) qFatal("seed %d: %s", seed, qPrintable(r.reason));
     t.estimates.push_back(r.estimate);
     t.variances.push_back(r.stderror * r.stderror);
-    t.lows.push_back(readingNamed(r, "ci_low"));
-    t.highs.push_back(readingNamed(r, "ci_high"));
+    t.lows.push_back(readingValue(r.readings, "ci_low"));
+    t.highs.push_back(readingValue(r.readings, "ci_high"));
     t.truth = r.trueMi;
   }
   return t;
@@ -141,7 +136,7 @@ class TestSubsampleSpread : public QObject {
     const RunResult r = runToCompletion(run);
     QCOMPARE(r.status, RunStatus::Finished);
     QVERIFY(r.stderror > 0);
-    QVERIFY(std::abs(readingNamed(r, "ci_high") - r.estimate - twoSidedQuantile(0.95, 3) * r.stderror) < 1e-9);
+    QVERIFY(std::abs(readingValue(r.readings, "ci_high") - r.estimate - twoSidedQuantile(0.95, 3) * r.stderror) < 1e-9);
   }
 
   // ci: a level strictly between 0 and 1, named with its range when not.
