@@ -119,8 +119,8 @@ class Run {
   QVector<CurvePoint> curve() const;
   int stepsDone() const { return stepsDone_.load(); }
   // Evaluation batches read so far; from the start of the final evaluation on, at least 1 (the batch under way); on
-  // a finite set 2 once its estimate is read and the test of independence begins. KSG has no training steps: this
-  // is the only sign its work has begun.
+  // a finite set 2 once its estimate is read and the test of independence begins, 3 once the size extrapolation
+  // begins (extrapolate). KSG has no training steps: this is the only sign its work has begun.
   int evaluationsBegun() const { return evaluationsBegun_.load(); }
   // Known before training: true MI and ceilings. Final fields once isFinished().
   RunResult result() const;

@@ -157,6 +157,28 @@ class TestSizeExtrapolation : public QObject {
     QCOMPARE(readingValue(shortFitted.readings, "ci_high"), readingValue(shortPlain.readings, "ci_high"));
   }
 
+  // A cancel while the parts train (evaluationsBegun 3) keeps the run's estimate: cancelled, with the reading a run
+  // without extrapolate reports. Without early stopping (recipe none) each of the six parts trains the run's 3,000
+  // steps, seconds of work against the 50 ms in which the cancel follows the sign.
+  void aCancelDuringTheExtrapolationKeepsTheEstimate() {
+    const QVariantMap flat{{"method", "infonce"}, {"samples", 2000}, {"K", 64}, {"steps", 3000}, {"recipe", "none"}};
+    const RunResult plain = run(flat, false);
+    QVariantMap parts = flat;
+    parts.insert({{"task", "gaussian2"}, {"dim", 1}, {"mi", 0.5}, {"seed", 2}, {"device", "cpu"},
+                  {"permutations", 1}, {"extrapolate", true}});
+    RunSpec s;
+    QCOMPARE(runSpecFromFlat(parts, registry_, &s), QString());
+    Run r(s, registry_.find("infonce"));
+    r.start();
+    QTRY_VERIFY_WITH_TIMEOUT(r.evaluationsBegun() >= 3, 600000);
+    r.cancel();
+    r.wait();
+    const RunResult cancelled = r.result();
+    QCOMPARE(cancelled.status, RunStatus::Cancelled);
+    QCOMPARE(cancelled.reason, QString("cancelled during the size extrapolation (the estimate is kept)"));
+    QCOMPARE(cancelled.estimate, plain.estimate);
+  }
+
   // Too few rows for the sizes: named with what is needed.
   void tooFewRowsForTheSizesAreRefused() {
     RunSpec s;
