@@ -43,8 +43,8 @@
 #include "plot/plot_export.h"
 #include "plot/run_plot.h"
 #include "results/out_folder.h"
-#include "results/run_files.h"
 #include "results/reading_words.h"
+#include "results/run_files.h"
 #include "results/run_store.h"
 #include "tasks/task_catalog.h"
 
@@ -199,9 +199,9 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
   const QString unit = unitName(units);
   const auto amount = [units](double nats) { return QString::number(inUnits(nats, units), 'f', 4); };
   // The unit is named once, after the estimate; the truth and the ceiling beside it are in the same.
-  const QString ceiling = result.ceilings.isEmpty()
-                              ? QStringLiteral("no ceiling")
-                              : QStringLiteral("%1 = %2").arg(result.ceilings[0].name, amount(result.ceilings[0].value));
+  const QString ceiling = result.ceilings.isEmpty() ? QStringLiteral("no ceiling")
+                                                    : QStringLiteral("%1 = %2").arg(result.ceilings[0].name,
+                                                                                    amount(result.ceilings[0].value));
   if (result.status == RunStatus::Failed) {  // a failed run has no estimate: it says why
     std::printf("%s %s: failed: %s (true %s %s %s, %.1f s, %s)\n", spec.method.toUtf8().constData(),
                 spec.task.toUtf8().constData(), result.reason.toUtf8().constData(),
@@ -221,10 +221,9 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
   // One reading without a spread (a whole held-out part; KSG under 100 rows) prints no "+- 0.0000" read as certainty.
   const QString error = hasStandardError(result) ? " +- " + amount(result.stderror) : QString();
   std::printf("%s %s: estimate %s%s %s, %s, %s (%s, %.1f s, %s)\n", spec.method.toUtf8().constData(),
-              spec.task.toUtf8().constData(), amount(result.estimate).toUtf8().constData(),
-              error.toUtf8().constData(), unit.toUtf8().constData(), truth.toUtf8().constData(),
-              ceiling.toUtf8().constData(), statusName(result.status).toUtf8().constData(), result.seconds,
-              result.device.toUtf8().constData());
+              spec.task.toUtf8().constData(), amount(result.estimate).toUtf8().constData(), error.toUtf8().constData(),
+              unit.toUtf8().constData(), truth.toUtf8().constData(), ceiling.toUtf8().constData(),
+              statusName(result.status).toUtf8().constData(), result.seconds, result.device.toUtf8().constData());
   if (!result.warning.isEmpty())
     std::fprintf(stderr, "milab-cli: warning: %s\n", result.warning.toLocal8Bit().constData());
   for (const RunFlag& f : result.flags)  // the run's diagnostics (engine/run_diagnostics.h)

@@ -73,9 +73,10 @@ int runHistoryCommand(const CommandLine& cl) {
                                  : QStringLiteral("-");
     // A finite set's interval over the data and its test of independence (summary.json's readings).
     const QJsonValue low = r.summary.value("ci_low"), high = r.summary.value("ci_high"), p = r.summary.value("p_value");
-    const QString interval = low.isDouble() && high.isDouble()
-                                 ? QStringLiteral("[%1, %2]").arg(low.toDouble(), 0, 'f', 3).arg(high.toDouble(), 0, 'f', 3)
-                                 : QStringLiteral("-");
+    const QString interval =
+        low.isDouble() && high.isDouble()
+            ? QStringLiteral("[%1, %2]").arg(low.toDouble(), 0, 'f', 3).arg(high.toDouble(), 0, 'f', 3)
+            : QStringLiteral("-");
     const QString pValue = p.isDouble() ? QString::number(p.toDouble(), 'f', 3) : QStringLiteral("-");
     std::printf("%-6lld %-19s %-9s %-14s %-9s %-18s %-18s %-6s %-22s %8d  %-24s %s\n", r.id,
                 r.ended.toString("yyyy-MM-dd hh:mm:ss").toUtf8().constData(), r.task.toUtf8().constData(),

@@ -120,12 +120,13 @@ FigureSize drawBenchmarkHeatmap(QCustomPlot* plot, const QList<const FigureRun*>
   const int nTasks = t.tasks.size(), nMethods = t.methods.size();
   plot->plotLayout()->addElement(
       0, 0,
-      new QCPTextElement(plot,
-                         QStringLiteral("estimate - truth (nats, mean over seeds)\nblue reads low, red high (full "
-                                        "colour from %1 nats); grey: no reading\n*: a seed failed; x: the truth outside "
-                                        "the interval over the data")
-                             .arg(kHeatmapReachNats),
-                         QFont("sans", 10, QFont::Bold)));
+      new QCPTextElement(
+          plot,
+          QStringLiteral("estimate - truth (nats, mean over seeds)\nblue reads low, red high (full "
+                         "colour from %1 nats); grey: no reading\n*: a seed failed; x: the truth outside "
+                         "the interval over the data")
+              .arg(kHeatmapReachNats),
+          QFont("sans", 10, QFont::Bold)));
   auto* rect = new QCPAxisRect(plot);
   plot->plotLayout()->addElement(1, 0, rect);
   QCPAxis* x = rect->axis(QCPAxis::atTop);

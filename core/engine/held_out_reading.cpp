@@ -60,24 +60,19 @@ HeldOutReading partReading(TrainingSession& session, const Batch& part, bool who
   }
   if (values.empty()) return {std::numeric_limits<double>::quiet_NaN(), 0, {}};
   meanAndStderr(values, &r.value, &r.stderror);
+  if (values.size() >= 2) r.degreesOfFreedom = double(values.size() - 1);  // the batches are disjoint parts
   r.loss = lossSum / double(values.size());
   return r;
 }
 
 HeldOutReading finalReading(TrainingSession& session, bool trains, bool whole, int seed,
                             const std::atomic<bool>& cancel) {
+  // Read in batches, the held-out part is already read in disjoint parts of one size: their spread is the
+  // subsampled one at k = batches (a part of the subsampling's sizes would read only its full batches).
+  if (trains && !whole) return partReading(session, session.sampleSet()->heldOut(), false, cancel);
   HeldOutReading r;
   Batch rows;
   PartReader read;
-  if (trains && !whole) {
-    // Read in batches, the held-out part is already read in disjoint parts of one size: their spread is the
-    // subsampled one at k = batches (a part of the subsampling's sizes would read only its full batches).
-    r = partReading(session, session.sampleSet()->heldOut(), false, cancel);
-    const int64_t rows = session.sampleSet()->heldOutRows();
-    const int64_t batches = rows / std::min<int64_t>(session.estimator().evaluationBatchSize(), rows);
-    if (batches >= 2 && std::isfinite(r.value)) r.degreesOfFreedom = double(batches - 1);
-    return r;
-  }
   if (trains) {
     rows = session.sampleSet()->heldOut();
     read = [&](const Batch& part) { return partReading(session, part, whole, cancel).value; };

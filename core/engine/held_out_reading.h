@@ -22,7 +22,8 @@ struct HeldOutReading {
   double value = 0, stderror = 0;
   QList<NamedValue> terms;
   double loss = std::numeric_limits<double>::quiet_NaN();  // Evaluation::loss, the mean over the batches
-  // The degrees of freedom of stderror when it is a spread over fresh tables (finalReading); NaN otherwise.
+  // The degrees of freedom of stderror when it is a spread over disjoint parts (batches; finalReading's
+  // subsampling); NaN otherwise.
   double degreesOfFreedom = std::numeric_limits<double>::quiet_NaN();
   std::vector<SizeMean> partMeans;  // the subsampled parts' mean readings by size (finalReading)
 };

@@ -326,7 +326,7 @@ std::optional<Run::RunEnd> Run::readBesideTheEstimate(std::unique_ptr<TrainingSe
   }
   if (!spec_.extrapolate) return std::nullopt;
   evaluationsBegun_.store(3);
-  if (trains) session.reset();  // the parts train one at a time, each with its own memory
+  if (trains) session.reset();      // the parts train one at a time, each with its own memory
   HeldOutReading reported = final;  // with report = best, the best reading with the final network's error
   reported.value = res->estimate;
   const SizeExtrapolation x =

@@ -5,6 +5,7 @@
 
 #include "engine/size_fit.h"
 #include "method/method_plugin.h"
+#include "results/reading_words.h"
 
 namespace milab {
 
@@ -93,11 +94,7 @@ std::optional<RunFlag> overfitting(const QVector<CurvePoint>& curve, double stde
 
 // The size extrapolation's F test below kInconsistentSizesP.
 std::optional<RunFlag> inconsistentSizes(const RunResult& r) {
-  double p = std::nan(""), value = std::nan("");
-  for (const NamedValue& v : r.readings) {
-    if (v.name == "size_consistency_p") p = v.value;
-    if (v.name == "extrapolated") value = v.value;
-  }
+  const double p = readingValue(r.readings, "size_consistency_p"), value = readingValue(r.readings, "extrapolated");
   if (!(p < kInconsistentSizesP)) return std::nullopt;
   return RunFlag{"inconsistent_sizes",
                  QStringLiteral("the readings at N and its parts bend away from a line in 1/N beyond their noise "

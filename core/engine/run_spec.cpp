@@ -7,6 +7,7 @@
 #include "engine/reading_params_options.h"
 #include "engine/recipe_options.h"
 #include "engine/staircase.h"
+#include "engine/subsample_spread.h"
 #include "method/critic_options.h"
 #include "method/method_plugin.h"
 #include "method/method_registry.h"
@@ -60,12 +61,15 @@ MemoryNeed sampleSetNeed(const SampleSetShape& set) {
 QString checkSizes(const RunSpec& spec, const MethodInfo& info, qint64 batch) {
   if (!spec.extrapolate) return {};
   if (!info.trains) {
-    if (spec.samples / 3 >= 50) return {};
-    return QStringLiteral("extrapolate: method %1 reads parts of at least 50 rows at N/2 and N/3; samples %2 gives "
-                          "%3 at N/3 (at least 150 samples, or leave extrapolate off)")
+    if (spec.samples / 3 >= kFewestPartRows) return {};
+    return QStringLiteral(
+               "extrapolate: method %1 reads parts of at least %2 rows at N/2 and N/3; samples %3 gives "
+               "%4 at N/3 (at least %5 samples, or leave extrapolate off)")
         .arg(info.id)
+        .arg(kFewestPartRows)
         .arg(spec.samples)
-        .arg(spec.samples / 3);
+        .arg(spec.samples / 3)
+        .arg(3 * kFewestPartRows);
   }
   const auto holdsBatches = [&](qint64 rows) {
     const qint64 held = std::llround(double(rows) * spec.testFraction);
@@ -75,8 +79,9 @@ QString checkSizes(const RunSpec& spec, const MethodInfo& info, qint64 batch) {
   if (holdsBatches(quarter)) return {};
   qint64 fewest = 2 * batch;
   while (!holdsBatches(fewest) && fewest < spec.samples) ++fewest;
-  return QStringLiteral("extrapolate: a quarter of samples %1 is %2 rows, %3 training and %4 held-out; method %5 "
-                        "needs at least one batch of %6 in each (at least %7 samples, or leave extrapolate off)")
+  return QStringLiteral(
+             "extrapolate: a quarter of samples %1 is %2 rows, %3 training and %4 held-out; method %5 "
+             "needs at least one batch of %6 in each (at least %7 samples, or leave extrapolate off)")
       .arg(spec.samples)
       .arg(quarter)
       .arg(quarter - quarterHeldOut)

@@ -19,10 +19,9 @@ namespace {
 constexpr int kRetrainedSplits[] = {2, 4};
 
 // One part trained and read as the run is: held-out readings every eval_every steps, early stopping and report as
-// the spec asks. NaN when training fails or the reading is not finite; `cancelled` when the run's cancel came.
-double partReadingRetrained(const RunSpec& spec, const MethodPlugin& method, const TaskModel& task,
-                            c10::Device device, const std::atomic<bool>& cancel, int steps, RowPart part,
-                            QString* error) {
+// the spec asks. NaN when training fails, the reading is not finite (`error` says which) or the run's cancel came.
+double partReadingRetrained(const RunSpec& spec, const MethodPlugin& method, const TaskModel& task, c10::Device device,
+                            const std::atomic<bool>& cancel, int steps, RowPart part, QString* error) {
   TrainingSession session(
       spec, method, task, device, [&cancel] { return cancel.load(); }, false, part);
   HeldOutEvaluation readings(
@@ -53,7 +52,8 @@ SizeExtrapolation extrapolateFromParts(const HeldOutReading& reading, int64_t ro
   sizes.insert(sizes.end(), reading.partMeans.begin(), reading.partMeans.end());
   e.degreesOfFreedom = reading.degreesOfFreedom;
   e.fit = fitInverseSize(sizes, reading.stderror, reading.degreesOfFreedom);
-  if (!std::isfinite(e.fit.value)) e.error = QStringLiteral("too few rows for parts of 50 or more at two sizes");
+  if (!std::isfinite(e.fit.value))
+    e.error = QStringLiteral("too few rows for parts of %1 or more at two sizes").arg(kFewestPartRows);
   return e;
 }
 

@@ -7,8 +7,8 @@
 #include <limits>
 #include <stdexcept>
 
-#include "tasks/task_sampler.h"
 #include "random/seed_streams.h"
+#include "tasks/task_sampler.h"
 
 namespace milab {
 
@@ -32,7 +32,8 @@ double subsampledVariance(const std::vector<std::vector<double>>& values, const 
   return pooled / df / double(rows);
 }
 
-SubsampledSpread subsampledStandardError(const Batch& rows, int seed, const PartReader& read, const std::atomic<bool>& cancel) {
+SubsampledSpread subsampledStandardError(const Batch& rows, int seed, const PartReader& read,
+                                         const std::atomic<bool>& cancel) {
   constexpr int kMostParts = 5;
   const int64_t n = rows.y.size(0);
   at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(subsampleSeed(seed));
@@ -50,7 +51,8 @@ SubsampledSpread subsampledStandardError(const Batch& rows, int seed, const Part
       if (cancel.load()) return {};
       const int64_t start = part * size;
       try {
-        values.back().push_back(read(Batch{take(rows.x, start, size), take(rows.xp, start, size), take(rows.y, start, size)}));
+        values.back().push_back(
+            read(Batch{take(rows.x, start, size), take(rows.xp, start, size), take(rows.y, start, size)}));
       } catch (const std::exception&) {  // a part the method cannot read (fewer rows than it needs): no spread
         return {};
       }

@@ -34,6 +34,7 @@ struct SubsampledSpread {
 // throws for a part: fewer rows than the method needs). The order comes from a generator seeded by `seed` alone.
 constexpr int64_t kFewestPartRows = 50;
 using PartReader = std::function<double(const Batch&)>;
-SubsampledSpread subsampledStandardError(const Batch& rows, int seed, const PartReader& read, const std::atomic<bool>& cancel);
+SubsampledSpread subsampledStandardError(const Batch& rows, int seed, const PartReader& read,
+                                         const std::atomic<bool>& cancel);
 
 }  // namespace milab

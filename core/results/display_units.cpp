@@ -5,9 +5,12 @@
 namespace milab {
 
 QString parseUnits(const QString& text, Units* out) {
-  if (text == "nats") *out = Units::Nats;
-  else if (text == "bits") *out = Units::Bits;
-  else return QStringLiteral("units: must be nats or bits, got '%1'").arg(text);
+  if (text == "nats")
+    *out = Units::Nats;
+  else if (text == "bits")
+    *out = Units::Bits;
+  else
+    return QStringLiteral("units: must be nats or bits, got '%1'").arg(text);
   return {};
 }
 

@@ -6,12 +6,11 @@ namespace milab {
 
 namespace {
 
-const QStringList kWordedNames{"p_value",         "permutations_read", "permuted_mean",      "permuted_sd",
-                                "ci_level",        "ci_low",            "ci_high",            "extrapolated",
-                                "extrapolated_se", "extrapolated_low",  "extrapolated_high",  "size_consistency_p",
-                                "retrained_se"};
-
-double named(const QList<NamedValue>& readings, const QString& name) { return readingValue(readings, name); }
+const QStringList kWordedNames{"p_value",          "permutations_read", "permuted_mean",
+                               "permuted_sd",      "ci_level",          "ci_low",
+                               "ci_high",          "extrapolated",      "extrapolated_se",
+                               "extrapolated_low", "extrapolated_high", "size_consistency_p",
+                               "retrained_se"};
 
 }  // namespace
 
@@ -24,8 +23,8 @@ double readingValue(const QList<NamedValue>& readings, const QString& name) {
 QString readingsInWords(const QList<NamedValue>& readings, bool html, Units units) {
   QString words;
   const QString unit = unitName(units);
-  const auto amount = [&](const QString& name) { return inUnits(named(readings, name), units); };
-  const double level = named(readings, "ci_level");
+  const auto amount = [&](const QString& name) { return inUnits(readingValue(readings, name), units); };
+  const double level = readingValue(readings, "ci_level");
   if (std::isfinite(level)) {
     const QString interval = QStringLiteral("%1% interval %2 to %3 %4")
                                  .arg(level * 100, 0, 'g', 12)
@@ -34,25 +33,26 @@ QString readingsInWords(const QList<NamedValue>& readings, bool html, Units unit
                                  .arg(unit);
     words += html ? QStringLiteral("<br><b>%1</b>").arg(interval) : ", " + interval;
   }
-  const double atInfinity = named(readings, "extrapolated");
+  const double atInfinity = readingValue(readings, "extrapolated");
   if (std::isfinite(atInfinity)) {
     QString fit =
         QStringLiteral("extrapolated to infinite N %1 %2").arg(inUnits(atInfinity, units), 0, 'f', 3).arg(unit);
-    if (std::isfinite(named(readings, "extrapolated_low")))
+    if (std::isfinite(readingValue(readings, "extrapolated_low")))
       fit += QStringLiteral(" (%1% interval %2 to %3)")
-                 .arg(named(readings, "ci_level") * 100, 0, 'g', 12)
+                 .arg(readingValue(readings, "ci_level") * 100, 0, 'g', 12)
                  .arg(amount("extrapolated_low"), 0, 'f', 3)
                  .arg(amount("extrapolated_high"), 0, 'f', 3);
-    const double agree = named(readings, "size_consistency_p");
+    const double agree = readingValue(readings, "size_consistency_p");
     if (std::isfinite(agree)) fit += QStringLiteral(", sizes consistent with 1/N p %1").arg(agree, 0, 'f', 2);
     words += html ? QStringLiteral("<br><b>%1</b>").arg(fit) : ", " + fit;
   }
-  const double p = named(readings, "p_value");
+  const double p = readingValue(readings, "p_value");
   if (std::isfinite(p)) {
-    const double count = named(readings, "permutations_read"), spread = named(readings, "permuted_sd");
-    const QString sd = std::isfinite(spread)
-                           ? QStringLiteral(" %1 %2").arg(html ? "&plusmn;" : "+-").arg(inUnits(spread, units), 0, 'f', 3)
-                           : QString();
+    const double count = readingValue(readings, "permutations_read"), spread = readingValue(readings, "permuted_sd");
+    const QString sd =
+        std::isfinite(spread)
+            ? QStringLiteral(" %1 %2").arg(html ? "&plusmn;" : "+-").arg(inUnits(spread, units), 0, 'f', 3)
+            : QString();
     const QString test = QStringLiteral("independence test p %1 against %2 permutation%3 of y, which read %4%5 %6")
                              .arg(p, 0, 'f', 3)
                              .arg(count, 0, 'f', 0)

@@ -110,7 +110,7 @@ MethodInfo MmgPlugin::info() const {
   // only.
   i.labRecipeTransform = QStringLiteral("tails");
   i.readsHeavyTails = true;  // both Student-t tables within bmi's factor at 5,000 rows (docs/benchmark.md)
-  i.testsBothSides = true;    // permuted ys widen its score gap: a one-sided test has no power
+  i.testsBothSides = true;   // permuted ys widen its score gap: a one-sided test has no power
   return i;
 }
 

@@ -178,8 +178,8 @@ class TestCli : public QObject {
   // unit is bad input, nothing written.
   void unitsBitsPrintsBitsAndWritesNats() {
     QTemporaryDir tmp;
-    const QStringList run{"run", "--task", "gaussian2", "--dim", "1", "--mi", "0.5", "--method", "ksg",
-                          "--samples", "600", "--permutations", "1", "--device", "cpu"};
+    const QStringList run{"run", "--task",    "gaussian2", "--dim",          "1", "--mi",     "0.5", "--method",
+                          "ksg", "--samples", "600",       "--permutations", "1", "--device", "cpu"};
     const CliResult nats = cli(run + QStringList{"--out", tmp.filePath("nats")});
     const CliResult bits = cli(run + QStringList{"--out", tmp.filePath("bits"), "--units", "bits"});
     QVERIFY2(nats.code == 0 && bits.code == 0, qPrintable(bits.err));

@@ -150,7 +150,9 @@ class TestFigures : public QObject {
     QCOMPARE(labels.filter(" x").size(), 1);
     QVERIFY2(labels.contains("0.17 x"), qPrintable(labels.join('|')));
     QVERIFY(labels.contains("-0.23"));  // no interval, no mark
-    QVERIFY(qobject_cast<QCPTextElement*>(plot.plotLayout()->element(0, 0))->text().contains("x: the truth outside the interval over the data"));
+    QVERIFY(qobject_cast<QCPTextElement*>(plot.plotLayout()->element(0, 0))
+                ->text()
+                .contains("x: the truth outside the interval over the data"));
     const QString dir = qEnvironmentVariable("MILAB_SCREENSHOT_DIR");
     if (!dir.isEmpty()) plot.savePng(dir + "/benchmark_heatmap_intervals.png", 700, 420);
   }

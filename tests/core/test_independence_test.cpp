@@ -109,8 +109,8 @@ class TestIndependenceTest : public QObject {
                                {"dim", 20}, {"eval_every", 1500}},
                               1e-9, seed);
       QVERIFY2(r.status == RunStatus::Finished, qPrintable(r.reason));
-      qInfo("seed %d: p %.3f, held-out %.3f, permuted %.3f +- %.3f", seed, readingValue(r.readings, "p_value"), r.estimate,
-            readingValue(r.readings, "permuted_mean"), readingValue(r.readings, "permuted_sd"));
+      qInfo("seed %d: p %.3f, held-out %.3f, permuted %.3f +- %.3f", seed, readingValue(r.readings, "p_value"),
+            r.estimate, readingValue(r.readings, "permuted_mean"), readingValue(r.readings, "permuted_sd"));
       smallest += readingValue(r.readings, "p_value") <= 0.05;
     }
     QVERIFY(smallest < 3);
@@ -159,7 +159,12 @@ class TestIndependenceTest : public QObject {
     once.insert("permutations", 1);
     const RunResult reference = run(once, 0.3, 4);
     QVariantMap flat = ksg;
-    flat.insert({{"task", "gaussian2"}, {"dim", 1}, {"mi", 0.3}, {"seed", 4}, {"device", "cpu"}, {"recipe", "none"},
+    flat.insert({{"task", "gaussian2"},
+                 {"dim", 1},
+                 {"mi", 0.3},
+                 {"seed", 4},
+                 {"device", "cpu"},
+                 {"recipe", "none"},
                  {"permutations", 100000}});
     RunSpec s;
     QCOMPARE(runSpecFromFlat(flat, registry_, &s), QString());

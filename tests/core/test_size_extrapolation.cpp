@@ -123,7 +123,8 @@ class TestSizeExtrapolation : public QObject {
     qInfo("ksg: %.4f, extrapolated %.4f +- %.4f, sizes p %.2f", fitted.estimate, at,
           readingValue(fitted.readings, "extrapolated_se"), readingValue(fitted.readings, "size_consistency_p"));
     QVERIFY(std::isfinite(at) && std::abs(at - fitted.estimate) < 0.2);
-    QVERIFY(readingValue(fitted.readings, "extrapolated_low") < at && at < readingValue(fitted.readings, "extrapolated_high"));
+    QVERIFY(readingValue(fitted.readings, "extrapolated_low") < at &&
+            at < readingValue(fitted.readings, "extrapolated_high"));
     QVERIFY(std::isfinite(readingValue(fitted.readings, "size_consistency_p")));
     QVERIFY(std::isnan(readingValue(plain.readings, "extrapolated")));
   }
@@ -139,13 +140,13 @@ class TestSizeExtrapolation : public QObject {
     QCOMPARE(fitted.estimate, plain.estimate);
     const double retrained = readingValue(fitted.readings, "retrained_se");
     qInfo("infonce: %.4f +- %.4f (critic fixed %.4f), extrapolated %.4f +- %.4f, sizes p %.2f", fitted.estimate,
-          retrained, plain.stderror, readingValue(fitted.readings, "extrapolated"), readingValue(fitted.readings, "extrapolated_se"),
-          readingValue(fitted.readings, "size_consistency_p"));
+          retrained, plain.stderror, readingValue(fitted.readings, "extrapolated"),
+          readingValue(fitted.readings, "extrapolated_se"), readingValue(fitted.readings, "size_consistency_p"));
     QVERIFY(retrained > 0);
     QCOMPARE(fitted.stderror, std::max(retrained, plain.stderror));
     const double df = retrained >= plain.stderror ? 4 : 10;
-    QVERIFY(std::abs(readingValue(fitted.readings, "ci_high") - fitted.estimate - twoSidedQuantile(0.95, df) * fitted.stderror) <
-            1e-9);
+    QVERIFY(std::abs(readingValue(fitted.readings, "ci_high") - fitted.estimate -
+                     twoSidedQuantile(0.95, df) * fitted.stderror) < 1e-9);
     QVERIFY(std::isfinite(readingValue(fitted.readings, "extrapolated")));
 
     // Parts trained 200 steps read alike (a retrained spread of 0.005 where the critic-fixed one is 0.030): the
@@ -164,8 +165,13 @@ class TestSizeExtrapolation : public QObject {
     const QVariantMap flat{{"method", "infonce"}, {"samples", 2000}, {"K", 64}, {"steps", 3000}, {"recipe", "none"}};
     const RunResult plain = run(flat, false);
     QVariantMap parts = flat;
-    parts.insert({{"task", "gaussian2"}, {"dim", 1}, {"mi", 0.5}, {"seed", 2}, {"device", "cpu"},
-                  {"permutations", 1}, {"extrapolate", true}});
+    parts.insert({{"task", "gaussian2"},
+                  {"dim", 1},
+                  {"mi", 0.5},
+                  {"seed", 2},
+                  {"device", "cpu"},
+                  {"permutations", 1},
+                  {"extrapolate", true}});
     RunSpec s;
     QCOMPARE(runSpecFromFlat(parts, registry_, &s), QString());
     Run r(s, registry_.find("infonce"));
@@ -182,24 +188,28 @@ class TestSizeExtrapolation : public QObject {
   // Too few rows for the sizes: named with what is needed.
   void tooFewRowsForTheSizesAreRefused() {
     RunSpec s;
-    QString error = runSpecFromFlat(
-        {{"task", "gaussian2"}, {"method", "ksg"}, {"samples", 120}, {"extrapolate", true}}, registry_, &s);
+    QString error = runSpecFromFlat({{"task", "gaussian2"}, {"method", "ksg"}, {"samples", 120}, {"extrapolate", true}},
+                                    registry_, &s);
     QVERIFY2(error.startsWith("extrapolate:") && error.contains("150"), qPrintable(error));
-    error = runSpecFromFlat({{"task", "gaussian2"}, {"method", "infonce"}, {"samples", 600}, {"K", 128},
-                             {"extrapolate", true}},
-                            registry_, &s);
+    error = runSpecFromFlat(
+        {{"task", "gaussian2"}, {"method", "infonce"}, {"samples", 600}, {"K", 128}, {"extrapolate", true}}, registry_,
+        &s);
     QVERIFY2(error.startsWith("extrapolate:") && error.contains("1024"), qPrintable(error));
-    QCOMPARE(runSpecFromFlat({{"task", "gaussian2"}, {"method", "infonce"}, {"samples", 1024}, {"K", 128},
-                              {"extrapolate", true}},
-                             registry_, &s),
+    QCOMPARE(runSpecFromFlat(
+                 {{"task", "gaussian2"}, {"method", "infonce"}, {"samples", 1024}, {"K", 128}, {"extrapolate", true}},
+                 registry_, &s),
              QString());
   }
 
  private:
   RunResult run(QVariantMap flat, bool extrapolate) {
     if (!flat.contains("seed")) flat.insert("seed", 2);
-    flat.insert({{"task", "gaussian2"}, {"dim", 1}, {"mi", 0.5}, {"device", "cpu"},
-                 {"permutations", 1}, {"extrapolate", extrapolate}});
+    flat.insert({{"task", "gaussian2"},
+                 {"dim", 1},
+                 {"mi", 0.5},
+                 {"device", "cpu"},
+                 {"permutations", 1},
+                 {"extrapolate", extrapolate}});
     RunSpec s;
     const QString error = runSpecFromFlat(flat, registry_, &s);
     if (!error.isEmpty()) qFatal("%s", qPrintable(error));

@@ -96,8 +96,13 @@ class TestSubsampleSpread : public QObject {
   // 33 of 40 tables, which a correct interval misses with probability 0.0007 (0.002 at a true coverage of 94%, where
   // KSG's bias here, about 0.02 nats, puts it).
   void matchesTheSpreadOverFreshTables() {
-    const FreshTables t = runOverSeeds({{"task", "gaussian2"}, {"dim", 1}, {"mi", 0.5}, {"method", "ksg"},
-                                        {"samples", 400}, {"permutations", 1}, {"device", "cpu"}},
+    const FreshTables t = runOverSeeds({{"task", "gaussian2"},
+                                        {"dim", 1},
+                                        {"mi", 0.5},
+                                        {"method", "ksg"},
+                                        {"samples", 400},
+                                        {"permutations", 1},
+                                        {"device", "cpu"}},
                                        40, registry());
     qInfo("ksg over 40 tables: mean %.4f (truth %.4f), spread %.4f; reported standard error %.4f; %d of 40 covered",
           t.mean(), t.truth, t.spread(), t.reportedError(), t.covering(t.truth));
@@ -113,12 +118,18 @@ class TestSubsampleSpread : public QObject {
   // interval is about; InfoNCE's bias is the extrapolation's) on at least 15 of 20, which an interval of true
   // coverage 90% misses with probability 0.011.
   void aTrainedCriticsIntervalMatchesTheSpreadOverFreshTables() {
-    const FreshTables t = runOverSeeds({{"task", "gaussian2"}, {"dim", 1}, {"mi", 0.5}, {"method", "infonce"},
-                                        {"samples", 600}, {"permutations", 1}, {"device", "cpu"}},
+    const FreshTables t = runOverSeeds({{"task", "gaussian2"},
+                                        {"dim", 1},
+                                        {"mi", 0.5},
+                                        {"method", "infonce"},
+                                        {"samples", 600},
+                                        {"permutations", 1},
+                                        {"device", "cpu"}},
                                        20, registry());
-    qInfo("infonce over 20 tables: mean %.4f (truth %.4f), spread %.4f; reported standard error %.4f; %d of 20 "
-          "hold the mean",
-          t.mean(), t.truth, t.spread(), t.reportedError(), t.covering(t.mean()));
+    qInfo(
+        "infonce over 20 tables: mean %.4f (truth %.4f), spread %.4f; reported standard error %.4f; %d of 20 "
+        "hold the mean",
+        t.mean(), t.truth, t.spread(), t.reportedError(), t.covering(t.mean()));
     QVERIFY2(t.reportedError() > t.spread() / 1.5 && t.reportedError() < t.spread() * 1.5,
              qPrintable(QStringLiteral("%1 vs %2").arg(t.reportedError()).arg(t.spread())));
     QVERIFY(t.covering(t.mean()) >= 15);
@@ -128,8 +139,15 @@ class TestSubsampleSpread : public QObject {
   // batches of K = 64 are 4 batches, so the interval is t with 3 degrees of freedom times their standard error.
   void aBatchedReadingsIntervalIsOverItsBatches() {
     RunSpec s;
-    QCOMPARE(runSpecFromFlat({{"task", "gaussian2"}, {"dim", 1}, {"mi", 0.5}, {"method", "infonce"}, {"K", 64},
-                              {"samples", 600}, {"held_out", "batches"}, {"permutations", 1}, {"device", "cpu"}},
+    QCOMPARE(runSpecFromFlat({{"task", "gaussian2"},
+                              {"dim", 1},
+                              {"mi", 0.5},
+                              {"method", "infonce"},
+                              {"K", 64},
+                              {"samples", 600},
+                              {"held_out", "batches"},
+                              {"permutations", 1},
+                              {"device", "cpu"}},
                              registry(), &s),
              QString());
     Run run(s, registry().find("infonce"));
@@ -143,8 +161,8 @@ class TestSubsampleSpread : public QObject {
   void aLevelOutsideZeroOneIsRefused() {
     for (double level : {0.0, 1.0, 1.5}) {
       RunSpec s;
-      const QString error = runSpecFromFlat(
-          {{"task", "gaussian2"}, {"method", "ksg"}, {"samples", 300}, {"ci", level}}, registry(), &s);
+      const QString error =
+          runSpecFromFlat({{"task", "gaussian2"}, {"method", "ksg"}, {"samples", 300}, {"ci", level}}, registry(), &s);
       QVERIFY2(error.contains("ci") && error.contains("(0, 1)"), qPrintable(error));
     }
   }

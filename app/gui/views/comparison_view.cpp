@@ -253,7 +253,8 @@ void ComparisonView::updateRow(int index, const QStringList& differing) {
   const double low = readingValue(r.readings, "ci_low"), high = readingValue(r.readings, "ci_high");
   const QString spread = std::isfinite(low) ? QStringLiteral(" [%1, %2]").arg(cellNumber(low), cellNumber(high))
                                             : QStringLiteral(" ± %1").arg(cellNumber(r.stderror));
-  set(kEstimate, estimated ? cellNumber(r.estimate) + spread : QString(), estimated ? QVariant(r.estimate) : QVariant());
+  set(kEstimate, estimated ? cellNumber(r.estimate) + spread : QString(),
+      estimated ? QVariant(r.estimate) : QVariant());
   // A dataset has no truth: its permutation baseline (y shuffled) stands beside the estimate instead.
   const QString baseline =
       std::isfinite(r.baseline)
