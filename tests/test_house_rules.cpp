@@ -10,6 +10,8 @@
 #include <QRegularExpression>
 #include <QtTest>
 
+#include "literal_defaults.h"
+
 namespace {
 
 constexpr int kMaxLines = 400;
@@ -176,6 +178,37 @@ class TestHouseRules : public QObject {
       if (readsParamMapByKey(linesOf(f).join('\n'))) readers << relative(f);
     }
     QVERIFY2(readers.isEmpty(), qPrintable("reads a ParamMap by key outside an options file: " + readers.join(", ")));
+  }
+
+  // Each default is declared once, in its options struct (issue 76): a ParamSpec takes it from the struct (`d.k`)
+  // or a named constant, so a default and its key cannot disagree.
+  void everyDefaultIsDeclaredOnce() {
+    QStringList twice;
+    for (const QString& f : sourceFiles()) {
+      if (relative(f).startsWith("core/params/")) continue;  // the ParamSpec type itself
+      for (const QString& key : house::literalDefaults(linesOf(f).join('\n'))) twice << relative(f) + ": " + key;
+    }
+    QVERIFY2(twice.isEmpty(), qPrintable("a ParamSpec default written as a literal:\n" + twice.join('\n')));
+  }
+
+  // The check itself sees a literal default of each shape, and passes a struct's or a constant's.
+  void theDefaultCheckSeesLiterals() {
+    using house::literalDefaults;
+    QCOMPARE(literalDefaults("ParamSpec::integer(\"k\", 3, 1, 1000, \"neighbours, (KSG's k)\")"), {"\"k\""});
+    QCOMPARE(literalDefaults("ParamSpec::real(\"lr\", 5e-4, 0.0, 1.0, \"Adam\", true, false)"), {"\"lr\""});
+    QCOMPARE(literalDefaults("ParamSpec::integer(\"chunk\", 1 << 20, 1024, 1 << 28, \"\")"), {"\"chunk\""});
+    QCOMPARE(literalDefaults("ParamSpec::choice(\"critic\", {\"learned\", \"oracle\"}, \"learned\", \"h\")"),
+             {"\"critic\""});
+    QCOMPARE(literalDefaults("ParamSpec::boolean(\"cubic\", false, \"y -> y^3\")"), {"\"cubic\""});
+    QCOMPARE(literalDefaults("ParamSpec::text(\"file\", \"\", \"the table\")"), {"\"file\""});
+    QCOMPARE(literalDefaults("layers.defaultValue = QStringLiteral(\"16,8\");"), {"layers.defaultValue"});
+    QVERIFY(literalDefaults("ParamSpec::integer(\"k\", d.k, 1, 1000, \"3 neighbours\")").isEmpty());
+    QVERIFY(literalDefaults("ParamSpec::integer(\"batch\", int(d.batch), 2, 4096, \"\")").isEmpty());
+    QVERIFY(literalDefaults("ParamSpec::choice(\"form\", {\"a\", \"b\"}, d.a ? \"a\" : \"b\", \"\")").isEmpty());
+    QVERIFY(literalDefaults("ParamSpec::integer(\"train_images\", kTrainImages, 100, kTrainImages, \"\")").isEmpty());
+    QVERIFY(literalDefaults("layers.defaultValue = d.layersText();").isEmpty());
+    QCOMPARE(literalDefaults("g2.params[1].defaultValue = 2.0;"), {"params[1].defaultValue"});
+    QVERIFY(literalDefaults("withoutDefault(ParamSpec::integer(\"order_prior\", 0, 0, 12, \"auto\"))").isEmpty());
   }
 
   // Qt's file dialog reads the files it lists, which drops SQLite's locks on the run history (gui/file_dialogs.h):

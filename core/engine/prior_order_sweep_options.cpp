@@ -5,12 +5,14 @@
 namespace milab {
 
 const ParamSpecs& priorOrderSweepSpecs() {
+  const PriorOrderSweepOptions d;
   static const ParamSpecs specs{
-      ParamSpec::integer("max_order", 13, 0, markov::kMaxEnumeratedBits - 1, "largest prior order r to fit"),
-      ParamSpec::integer("fit_steps", 300, 0, 100000,
+      ParamSpec::integer("max_order", d.maxOrder, 0, markov::kMaxEnumeratedBits - 1, "largest prior order r to fit"),
+      ParamSpec::integer("fit_steps", d.fitSteps, 0, 100000,
                          "Adam steps fitting AMMI's prior per order (0: closed form only)"),
-      ParamSpec::real("fit_lr", 0.01, 0.0, 1.0, "learning rate of the prior's Adam", true, false),
-      ParamSpec::integer("fixed_batch", 64, 1, 1 << 20, "samples in the fixed batch whose code entropy is read"),
+      ParamSpec::real("fit_lr", d.fitLr, 0.0, 1.0, "learning rate of the prior's Adam", true, false),
+      ParamSpec::integer("fixed_batch", int(d.fixedBatch), 1, 1 << 20,
+                         "samples in the fixed batch whose code entropy is read"),
   };
   return specs;
 }

@@ -1,6 +1,7 @@
 #include "engine/recipe_options.h"
 
 #include "engine/run_settings_options.h"
+#include "engine/run_spec.h"
 #include "method/method_plugin.h"
 #include "tasks/task.h"
 
@@ -35,7 +36,7 @@ const QStringList kCriticKeys{"K", "lr", "critic", "layers", "momentum", "held_o
 }  // namespace
 
 QString resolvedRecipe(const QString& named, bool finiteSamples) {
-  if (named != "auto") return named;
+  if (named != RunSpec::kRecipeKeyDefault) return named;
   return finiteSamples ? "lab" : "none";
 }
 
@@ -47,8 +48,8 @@ QVariantMap recipeOfSettings(const QVariantMap& settings, const TaskInfo& task) 
 }
 
 void applyRecipe(const TaskInfo& task, const MethodInfo& method, QVariantMap* flat) {
-  const QString recipe =
-      resolvedRecipe(flat->value("recipe", "auto").toString(), task.dataset || flat->value("samples").toLongLong() > 0);
+  const QString recipe = resolvedRecipe(flat->value("recipe", RunSpec::kRecipeKeyDefault).toString(),
+                                        task.dataset || flat->value("samples").toLongLong() > 0);
   flat->insert("recipe", recipe);
   for (const RecipeValue& r : recipeValues(recipe)) {
     if (flat->contains(r.key)) continue;  // the user's own value wins

@@ -46,7 +46,7 @@ const ParamSpecs& runSettingSpecs() {
                         "ranks (the normal quantile of each value's rank), which tames heavy tails, or tails (asinh "
                         "on the columns whose excess kurtosis exceeds 10, the others as drawn)"),
       // The key's default, auto, is resolved before a spec holds it (RunSpec::recipe: the recipe that filled the keys).
-      ParamSpec::choice("recipe", {"auto", "none", "bmi", "lab"}, "auto",
+      ParamSpec::choice("recipe", {"auto", "none", "bmi", "lab"}, RunSpec::kRecipeKeyDefault,
                         "bmi: the Beyond-Normal benchmark's protocol fills every key left out (samples 5000, steps "
                         "10000, eval_every 250, early stopping, report best, held_out whole, joint critic 16,8, "
                         "K 256, lr 0.1); lab: bmi's at lr 0.01 on asinh columns, which reads heavy tails "

@@ -40,6 +40,8 @@ struct RunSpec {
   bool extrapolate = false;
   // The named recipe (engine/recipe_options.h) whose values filled the keys the user left out: "none" or "bmi".
   QString recipe = "none";
+  // The `recipe` key's default, resolved before a RunSpec holds it (engine/recipe_options.h: resolvedRecipe).
+  static constexpr const char* kRecipeKeyDefault = "auto";
   // A map applied to each column of a finite set before its standardisation: "none", "asinh", or "ranks" (each
   // value replaced by the standard normal quantile of its rank). Invertible per column, so the MI is unchanged.
   QString transform = "none";

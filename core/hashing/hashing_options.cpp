@@ -3,20 +3,21 @@
 namespace milab {
 
 const ParamSpecs& hashingSpecs() {
+  const HashingOptions d;
   static const ParamSpecs specs{
-      ParamSpec::integer("steps", 2000, 1, 10000000, "AMMI training steps per code length"),
-      ParamSpec::integer("batch", 128, 2, 65536, "images per AMMI step"),
-      ParamSpec::real("lr", 0.001, 0.0, 1.0, "Adam learning rate of the encoder", true, false),
-      ParamSpec::real("beta", 2.0, 0.0, 100.0, "entropy weight: the loss is H(Z|Y) - beta H+(Z)"),
-      ParamSpec::integer("order_prior", 3, 0, 12, "Markov order r of the prior q(z)"),
-      ParamSpec::integer("prior_steps", 4, 1, 100, "G: Adam steps on the prior per step"),
-      ParamSpec::real("prior_lr", 0.01, 0.0, 1.0, "learning rate of the prior's steps", true, false),
-      ParamSpec::integer("hidden", 256, 1, 8192, "hidden ReLU units of the encoder MLP"),
-      ParamSpec::integer("train_limit", 0, 0, 60000, "training images used (0: all 60000)"),
-      ParamSpec::integer("query_limit", 0, 0, 10000, "test images used as queries (0: all 10000)"),
-      ParamSpec::integer("top_k", 100, 1, 60000, "neighbours retrieved per query"),
-      ParamSpec::integer("seed", 1, 0, 2147483647, "seed of the encoder, the batches and the projections"),
-      ParamSpec::choice("device", {"auto", "cpu", "cuda"}, "auto", "where AMMI trains"),
+      ParamSpec::integer("steps", d.steps, 1, 10000000, "AMMI training steps per code length"),
+      ParamSpec::integer("batch", d.batch, 2, 65536, "images per AMMI step"),
+      ParamSpec::real("lr", d.lr, 0.0, 1.0, "Adam learning rate of the encoder", true, false),
+      ParamSpec::real("beta", d.beta, 0.0, 100.0, "entropy weight: the loss is H(Z|Y) - beta H+(Z)"),
+      ParamSpec::integer("order_prior", d.orderPrior, 0, 12, "Markov order r of the prior q(z)"),
+      ParamSpec::integer("prior_steps", d.priorSteps, 1, 100, "G: Adam steps on the prior per step"),
+      ParamSpec::real("prior_lr", d.priorLr, 0.0, 1.0, "learning rate of the prior's steps", true, false),
+      ParamSpec::integer("hidden", d.hidden, 1, 8192, "hidden ReLU units of the encoder MLP"),
+      ParamSpec::integer("train_limit", d.trainLimit, 0, 60000, "training images used (0: all 60000)"),
+      ParamSpec::integer("query_limit", d.queryLimit, 0, 10000, "test images used as queries (0: all 10000)"),
+      ParamSpec::integer("top_k", d.topK, 1, 60000, "neighbours retrieved per query"),
+      ParamSpec::integer("seed", d.seed, 0, 2147483647, "seed of the encoder, the batches and the projections"),
+      ParamSpec::choice("device", {"auto", "cpu", "cuda"}, d.device, "where AMMI trains"),
   };
   return specs;
 }
@@ -25,6 +26,12 @@ HashingOptions HashingOptions::from(const ParamMap& params) {
   HashingOptions o;
   o.method = params.value("method").toString();
   o.steps = params.value("steps").toInt();
+  o.batch = params.value("batch").toInt();
+  o.lr = params.value("lr").toDouble();
+  o.beta = params.value("beta").toDouble();
+  o.priorSteps = params.value("prior_steps").toInt();
+  o.priorLr = params.value("prior_lr").toDouble();
+  o.hidden = params.value("hidden").toInt();
   o.orderPrior = params.value("order_prior").toInt();
   o.trainLimit = params.value("train_limit").toInt();
   o.queryLimit = params.value("query_limit").toInt();

@@ -13,6 +13,10 @@ const ParamSpecs& hashingSpecs();
 struct HashingOptions {
   QString method;  // the estimator that learns the codes
   int steps = 2000, orderPrior = 3;
+  // Passed on to the method under their own keys (hashing_experiment.cpp); the experiment's defaults, not the
+  // method's.
+  int batch = 128, priorSteps = 4, hidden = 256;
+  double lr = 0.001, beta = 2.0, priorLr = 0.01;
   int trainLimit = 0, queryLimit = 0;  // 0: every image
   int topK = 100, seed = 1;
   QString device = "auto";

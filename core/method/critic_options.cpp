@@ -5,12 +5,13 @@
 namespace milab {
 
 ParamSpecs criticParamSpecs(int minK) {
+  const CriticOptions d;
   return {
-      ParamSpec::integer("K", 128, minK, 65536, "contrastive set size: the positive plus K-1 negatives"),
-      ParamSpec::real("lr", 5e-4, 0.0, 1.0, "Adam learning rate", true, false),
-      ParamSpec::integer("hidden", 100, 1, 4096, "hidden ReLU units of each critic MLP"),
-      ParamSpec::integer("embed", 100, 1, 4096, "output size of each critic MLP (the dot-product space)"),
-      ParamSpec::choice("critic", {"learned", "oracle"}, "learned",
+      ParamSpec::integer("K", d.K, minK, 65536, "contrastive set size: the positive plus K-1 negatives"),
+      ParamSpec::real("lr", d.lr, 0.0, 1.0, "Adam learning rate", true, false),
+      ParamSpec::integer("hidden", d.hidden, 1, 4096, "hidden ReLU units of each critic MLP"),
+      ParamSpec::integer("embed", d.embed, 1, 4096, "output size of each critic MLP (the dot-product space)"),
+      ParamSpec::choice("critic", {"learned", "oracle"}, d.oracle ? "oracle" : "learned",
                         "learned: train the MLP critic; oracle: the task's analytic PMI, nothing trained"),
   };
 }
@@ -28,7 +29,9 @@ ParamSpecs scoreMatrixCriticSpecs(int minK) {
   ParamSpec layers =
       ParamSpec::numberList("layers", 1, kMaxLayerWidth,
                             "the joint critic's hidden ReLU widths, e.g. 16,8 (bmi's); read with critic = joint");
-  layers.defaultValue = QStringLiteral("16,8");
+  QStringList widths;
+  for (int w : CriticOptions{}.layers) widths << QString::number(w);
+  layers.defaultValue = widths.join(',');
   specs << layers;
   return specs;
 }
@@ -54,6 +57,7 @@ CriticOptions CriticOptions::from(const ParamMap& params) {
   o.embed = params.value("embed").toInt();
   o.oracle = usesOracleCritic(params);
   o.joint = params.value("critic").toString() == "joint";
+  o.layers.clear();  // a method without the key (criticParamSpecs alone) has no joint critic
   for (double w : numberListValues(params.value("layers"))) o.layers << int(w);
   return o;
 }

@@ -28,7 +28,7 @@ struct CriticOptions {
   int hidden = 100, embed = 100;
   bool oracle = false;  // critic = oracle: the task's analytic PMI, nothing trained
   bool joint = false;   // critic = joint: one MLP on [x, y] of `layers` hidden widths, over all pairs
-  QList<int> layers;
+  QList<int> layers{16, 8};  // the joint critic's hidden widths (bmi's)
   static CriticOptions from(const ParamMap& params);
 };
 

@@ -169,6 +169,12 @@ QString checkParam(const ParamSpec& spec, const QVariant& value, QVariant* out) 
   return failure(spec, value);
 }
 
+ParamSpec withoutDefault(ParamSpec spec) {
+  spec.optional = true;
+  spec.defaultValue = QVariant();
+  return spec;
+}
+
 ParamMap defaultsOf(const ParamSpecs& specs) {
   ParamMap m;
   for (const ParamSpec& s : specs) m.insert(s.name, s.defaultValue);

@@ -49,6 +49,10 @@ QString describeAllowed(const ParamSpec& spec);
 // one line naming the field and what is allowed, e.g. "K: must be an integer in [2, 65536], got 1".
 QString checkParam(const ParamSpec& spec, const QVariant& value, QVariant* out);
 
+// `spec` made optional with no default (null: the method or task chooses, e.g. order_prior); the value its
+// factory was given only shapes the form's field.
+ParamSpec withoutDefault(ParamSpec spec);
+
 // Defaults of every spec that has one.
 ParamMap defaultsOf(const ParamSpecs& specs);
 

@@ -74,39 +74,40 @@ MemoryNeed markovMiMemoryNeed(const MarkovMiOptions& o) {
 }
 
 ParamSpecs markovMiParamSpecs(bool learnedPrior) {
+  const MarkovMiOptions d;
   ParamSpecs specs{
       // m = 8 for both: AMMI's prior needs r ~ m - 1 not to be fooled, and at m = 16 (the paper's, r = 11) a step
       // takes about 260 ms here against about 7 ms at m = 8, r = 7.
-      ParamSpec::integer("bits", 8, 1, learnedPrior ? 128 : markov::kMaxEnumeratedBits, "code length m: z in {0,1}^m"),
-      ParamSpec::integer("order_y", 0, 0, 10, "Markov order o of the encoder p(z|y)"),
-      ParamSpec::integer("order_x", 0, 0, 10, "Markov order h >= o of the predictor q(z|x)"),
+      ParamSpec::integer("bits", d.bits, 1, learnedPrior ? 128 : markov::kMaxEnumeratedBits,
+                         "code length m: z in {0,1}^m"),
+      ParamSpec::integer("order_y", d.orderY, 0, 10, "Markov order o of the encoder p(z|y)"),
+      ParamSpec::integer("order_x", d.orderX, 0, 10, "Markov order h >= o of the predictor q(z|x)"),
       // X = Y (the AMMI paper's unsupervised hashing, sec. 4.1): the encoder predicts its own code, so H+(Z|X) is
       // the encoder's entropy H(Z|Y), exact, and the estimate reads I(Y;Z). The hashing experiment trains so.
-      ParamSpec::choice("predictor", {"learned", "encoder"}, "learned",
+      ParamSpec::choice("predictor", {"learned", "encoder"}, d.selfPredicting ? "encoder" : "learned",
                         "q(z|x): an MLP of order h on x (learned), or the encoder p(z|y) itself (X = Y: hashing)"),
   };
   if (learnedPrior) {
     // A low-order prior is fooled by its encoder (r = 3 at m = 8: H+(Z) 5.54 against an exact 3.2; docs/methods.md):
     // the default takes the measured rule r = m - 1 up to m = 12, and the paper's r > 10 at m = 16.
-    ParamSpec order = ParamSpec::integer(
-        "order_prior", 0, 0, 12, "Markov order r >= o of the prior q(z); auto (null): max(o, min(bits - 1, 11))");
-    order.optional = true;
-    order.defaultValue = QVariant();
-    specs << order << ParamSpec::integer("prior_steps", 4, 1, 100, "G: Adam steps on the prior per training step")
-          << ParamSpec::real("prior_lr", 0.01, 0.0, 1.0, "learning rate of the prior's steps", true, false)
-          << ParamSpec::integer("settle_steps", 300, 0, 100000,
+    const ParamSpec order = withoutDefault(ParamSpec::integer(
+        "order_prior", 0, 0, 12, "Markov order r >= o of the prior q(z); auto (null): max(o, min(bits - 1, 11))"));
+    specs << order
+          << ParamSpec::integer("prior_steps", d.priorSteps, 1, 100, "G: Adam steps on the prior per training step")
+          << ParamSpec::real("prior_lr", d.priorLr, 0.0, 1.0, "learning rate of the prior's steps", true, false)
+          << ParamSpec::integer("settle_steps", d.settleSteps, 0, 100000,
                                 "Adam steps fitting the prior to the trained encoder before the final reading");
   }
-  specs << ParamSpec::real("beta", 2.0, 0.0, 100.0, "entropy weight: the loss is H+(Z|X) - beta H(Z)")
-        << ParamSpec::real("lr", 0.01, 0.0, 1.0, "Adam learning rate of the encoder and predictor", true, false)
-        << ParamSpec::integer("hidden", 100, 1, 4096, "hidden ReLU units of the encoder and predictor MLPs")
-        << ParamSpec::integer("batch", 128, 2, 65536, "joint samples per step")
-        << ParamSpec::real("clip", 10.0, 0.0, 1e6, "gradient norm clip of the encoder and predictor", true, false);
+  specs << ParamSpec::real("beta", d.beta, 0.0, 100.0, "entropy weight: the loss is H+(Z|X) - beta H(Z)")
+        << ParamSpec::real("lr", d.lr, 0.0, 1.0, "Adam learning rate of the encoder and predictor", true, false)
+        << ParamSpec::integer("hidden", d.hidden, 1, 4096, "hidden ReLU units of the encoder and predictor MLPs")
+        << ParamSpec::integer("batch", d.batch, 2, 65536, "joint samples per step")
+        << ParamSpec::real("clip", d.clip, 0.0, 1e6, "gradient norm clip of the encoder and predictor", true, false);
   if (learnedPrior)
-    specs << ParamSpec::integer("eval_pool", 512, 2, 1 << 20,
+    specs << ParamSpec::integer("eval_pool", d.evalPool, 2, 1 << 20,
                                 "samples per evaluation batch (the prior settles on the first)");
   else
-    specs << ParamSpec::integer("eval_pool", 0, 0, 1 << 20,
+    specs << ParamSpec::integer("eval_pool", MarkovMiOptions::kAutomaticPool, 0, 1 << 20,
                                 "samples per evaluation batch whose aggregate posterior gives the exact H(Z); 0: "
                                 "min(2048, max(batch, 2^23 / 2^bits))");
   return specs;

@@ -19,11 +19,12 @@ struct MarkovMiOptions {
   int bits = 8, orderY = 0, orderX = 0;
   bool selfPredicting = false;  // predictor = encoder: X = Y, no predictor network
   int priorOrder = 0;           // r: order_prior, or when null max(o, min(bits - 1, 11)); ammi only
-  int priorSteps = 0, settleSteps = 0;
-  double priorLr = 0;
+  int priorSteps = 4, settleSteps = 300;  // ammi only, like priorLr
+  double priorLr = 0.01;
   double beta = 2, lr = 0.01, clip = 10;
   int hidden = 100, batch = 128;
-  int evalPool = 0;  // as given; evaluationPool() resolves bmmi's automatic 0
+  int evalPool = 512;                       // as given; evaluationPool() resolves bmmi's automatic 0, its default
+  static constexpr int kAutomaticPool = 0;  // bmmi: min(2048, max(batch, 2^23 / 2^bits))
 
   static MarkovMiOptions from(const ParamMap& params, bool learnedPrior);
   // Samples per evaluation batch: eval_pool, or bmmi's automatic pool when it is 0.

@@ -15,6 +15,7 @@ struct DecomposedOptions {
   CriticOptions critic;
   bool marginalProtocol = false;
   int sirPool = 0;  // M; 0 for the variants that do not declare it
+  static constexpr int kSirPoolDefault = 1024;  // M's default, for DEMI-SIR
   // Candidates per row in each term: K under the marginal protocol, K/2 under the conditional one.
   int perTerm() const { return marginalProtocol ? critic.K : critic.K / 2; }
   static DecomposedOptions from(const ParamMap& params);

@@ -22,17 +22,18 @@ int choiceIndex(const QStringList& choices, const char* key, const ParamMap& par
 }  // namespace
 
 ParamSpecs dimeParamSpecs() {
+  const DimeOptions d;
   return {
-      ParamSpec::integer("batch", 128, 2, 65536, "joint samples per training step and per evaluation batch"),
-      ParamSpec::real("lr", 2e-3, 0.0, 1.0, "Adam learning rate (the paper's 0.002)", true, false),
-      ParamSpec::integer("hidden", 200, 2, 4096,
+      ParamSpec::integer("batch", int(d.batch), 2, 65536, "joint samples per training step and per evaluation batch"),
+      ParamSpec::real("lr", d.lr, 0.0, 1.0, "Adam learning rate (the paper's 0.002)", true, false),
+      ParamSpec::integer("hidden", int(d.hidden), 2, 4096,
                          "hidden ReLU units: the concatenated critic's first layer (its second has half), or each "
                          "MLP of the separable critic"),
-      ParamSpec::integer("embed", 32, 1, 4096, "output size of each MLP of the separable critic"),
-      ParamSpec::choice("critic", kCritics, "concatenated",
+      ParamSpec::integer("embed", int(d.embed), 1, 4096, "output size of each MLP of the separable critic"),
+      ParamSpec::choice("critic", kCritics, kCritics[int(d.critic)],
                         "concatenated: one MLP on [x, y] (the paper's deranged architecture); separable: f(x).g(y); "
                         "oracle: the task's exact PMI as log R, nothing trained"),
-      ParamSpec::choice("negatives", kNegatives, "derangement",
+      ParamSpec::choice("negatives", kNegatives, kNegatives[int(d.negatives)],
                         "the marginal pairs: derangement (each x with another row's y, never its own), permutation "
                         "(a random permutation: 1/batch of them are joint pairs, which caps R near the batch size), "
                         "or all-pairs (every off-diagonal pair of the batch)"),

@@ -110,20 +110,24 @@ MethodInfo DoePlugin::info() const {
   // The DoE paper's own configuration (karlstratos/doe's README: doe 18.38 at I = 18.41, dim 128, rho 0.5,
   // N = 128, 3000 steps) as the defaults: a tanh layer of 128 units with U(+-0.05) weights, Adam at 3e-4, the
   // gradient norm clipped at 10. (A 100-unit ReLU layer at 1e-3 read 12.6 there.)
+  const DoeOptions d;
   for (ParamSpec& p : i.params) {
     if (p.name == "hidden") {
-      p.defaultValue = 128;
+      p.defaultValue = d.density.hidden;
       p.help = "hidden units of the MLP of q(y|x)";
     }
-    if (p.name == "lr") p.defaultValue = 3e-4;
+    if (p.name == "lr") p.defaultValue = d.density.lr;
   }
-  i.params << ParamSpec::choice("activation", {"tanh", "relu"}, "tanh", "the hidden layer's activation of q(y|x)")
-           << ParamSpec::real("init", 0.05, 0, 10,
+  i.params << ParamSpec::choice("activation", {"tanh", "relu"}, d.shape.tanh ? "tanh" : "relu",
+                                "the hidden layer's activation of q(y|x)")
+           << ParamSpec::real("init", d.shape.initRange, 0, 10,
                               "weights of q(y|x) drawn from U(-init, init); 0: PyTorch's default (weights and biases "
                               "U(+-1/sqrt(fan_in)))")
-           << ParamSpec::real("clip", 10, 0, 1e6, "the gradient's norm is clipped to this before each step; 0: never");
+           << ParamSpec::real("clip", d.clip, 0, 1e6,
+                              "the gradient's norm is clipped to this before each step; 0: never");
   if (fixedFamily_.isEmpty())
-    i.params << ParamSpec::choice("family", {"gaussian", "logistic"}, "gaussian",
+    i.params << ParamSpec::choice("family", {"gaussian", "logistic"},
+                                  d.family == DensityFamily::Gaussian ? "gaussian" : "logistic",
                                   "the law of q(y) and q(y|x) per dimension (a wrong one biases the reading)");
   i.lowerBound = false;
   // Neither bound, but two densities fitted by likelihood: the held-out cross-entropies say which fit is better.

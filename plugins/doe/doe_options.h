@@ -10,9 +10,16 @@
 namespace milab {
 
 struct DoeOptions {
-  DensityOptions density;
+  // The DoE paper's configuration (doe_family.cpp says where from): 128 units, Adam at 3e-4, a tanh layer with
+  // U(+-0.05) weights.
+  DensityOptions density = [] {
+    DensityOptions d;
+    d.hidden = 128;
+    d.lr = 3e-4;
+    return d;
+  }();
   DensityFamily family = DensityFamily::Gaussian;
-  ConditionalDensityShape shape;  // the hidden layer's activation and initialisation of q(y|x)
+  ConditionalDensityShape shape{true, 0.05};  // the hidden layer's activation and initialisation of q(y|x)
   double clip = 10;               // the gradient norm's clip; 0: never
   // `fixedFamily` non-empty (doe-logistic): that family, the method declaring no key `family`.
   static DoeOptions from(const ParamMap& params, const QString& fixedFamily);

@@ -6,7 +6,7 @@ ParamSpecs InterpolatedOptions::extraSpecs() {
   // Poole et al.'s alpha, under its own key: "alpha" is gaussian3's split of the MI, and one flat experiment
   // cannot hold two alphas (summary.json would record one of them and a rerun would give another run).
   ParamSpec alpha = ParamSpec::real(
-      "nce_weight", 0.5, 0.0, 1.0,
+      "nce_weight", InterpolatedOptions{}.alpha, 0.0, 1.0,
       "I_alpha's alpha, the weight of the InfoNCE baseline: near 1 is InfoNCE-like, near 0 is TUBA-like", true, true);
   alpha.label = "I_alpha weight alpha";
   return {alpha};

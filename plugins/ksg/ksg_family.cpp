@@ -100,10 +100,11 @@ MethodInfo KsgPlugin::info() const {
                 "Kraskov-Stoegbauer-Grassberger estimator (algorithm 1) from k-NN counts in the "
                 "max norm on `set_size` draws (or the run's `samples`); no training; underestimates at high MI and "
                 "dimension");
+  const KsgOptions d;
   i.params = {
-      ParamSpec::integer("k", 3, 1, 1000, "neighbours counted in the joint space (KSG's k)"),
+      ParamSpec::integer("k", d.k, 1, 1000, "neighbours counted in the joint space (KSG's k)"),
       ParamSpec::integer(
-          "set_size", 2000, 10, 100000000,
+          "set_size", d.setSize, 10, 100000000,
           "joint draws per estimate (each of eval_batches); with the run's samples, all N are read once"),
   };
   i.needsSubview = conditional_;

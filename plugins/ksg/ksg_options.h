@@ -7,7 +7,7 @@ namespace milab {
 
 struct KsgOptions {
   int k = 3;           // neighbours
-  int setSize = 1000;  // joint draws per estimate
+  int setSize = 2000;  // joint draws per estimate
   static KsgOptions from(const ParamMap& params);
 };
 

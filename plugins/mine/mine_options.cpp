@@ -3,7 +3,8 @@
 namespace milab {
 
 ParamSpecs MineOptions::extraSpecs() {
-  return {ParamSpec::real("momentum", 0.9, 0.0, 1.0, "moving-average weight of the past", false, true)};
+  return {
+      ParamSpec::real("momentum", MineOptions{}.momentum, 0.0, 1.0, "moving-average weight of the past", false, true)};
 }
 
 MineOptions MineOptions::from(const ParamMap& params) {

@@ -134,12 +134,14 @@ MethodInfo NceDensityPlugin::info() const {
   i.summary =
       "fits an unnormalised Gaussian model of p(y) against N(0, noise_scale^2) noise; reports the model's "
       "log total mass, which NCE drives to 0";
+  const NceDensityOptions d;
   i.params = {
-      ParamSpec::integer("batch", 256, 2, 65536, "data samples of y per step"),
-      ParamSpec::integer("noise_ratio", 4, 1, 1024, "noise samples per data sample (nu)"),
-      ParamSpec::real("noise_scale", 1.5, 0.0, 100.0, "standard deviation of the Gaussian noise law", true, false),
-      ParamSpec::real("lr", 0.1, 0.0, 1.0, "Adam learning rate", true, false),
-      ParamSpec::integer("noise_chunk", 1 << 20, 1024, 1 << 28,
+      ParamSpec::integer("batch", d.batch, 2, 65536, "data samples of y per step"),
+      ParamSpec::integer("noise_ratio", d.noiseRatio, 1, 1024, "noise samples per data sample (nu)"),
+      ParamSpec::real("noise_scale", d.noiseScale, 0.0, 100.0, "standard deviation of the Gaussian noise law", true,
+                      false),
+      ParamSpec::real("lr", d.lr, 0.0, 1.0, "Adam learning rate", true, false),
+      ParamSpec::integer("noise_chunk", int(d.noiseChunk), 1024, 1 << 28,
                          "noise values (samples x dimension) drawn and differentiated per pass of a step: bounds its "
                          "memory at about 24 bytes each; a stop is checked between passes"),
   };

@@ -3,7 +3,8 @@
 namespace milab {
 
 ParamSpecs SmileOptions::extraSpecs() {
-  return {ParamSpec::real("tau", 5.0, 0.0, 100.0, "clip of the scores in the partition term", true, false)};
+  return {
+      ParamSpec::real("tau", SmileOptions{}.tau, 0.0, 100.0, "clip of the scores in the partition term", true, false)};
 }
 
 SmileOptions SmileOptions::from(const ParamMap& params) {

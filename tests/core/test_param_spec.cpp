@@ -1,8 +1,13 @@
 // Validation messages name the field and the allowed range, for every kind of parameter; every run setting's
-// default is RunSpec's, declared once.
+// default is RunSpec's, and every options struct's default is its key's, declared once (issue 76).
 #include <QtTest>
 
+#include "engine/prior_order_sweep_options.h"
 #include "engine/run_spec.h"
+#include "hashing/hashing_options.h"
+#include "ksg/ksg_options.h"
+#include "method/critic_options.h"
+#include "method/density_options.h"
 #include "method/method_registry.h"
 #include "params/param_spec.h"
 #include "tasks/task_catalog.h"
@@ -24,6 +29,56 @@ class TestParamSpec : public QObject {
     for (auto it = declared.cbegin(); it != declared.cend(); ++it)
       if (it.key() != "recipe") QVERIFY2(fromSpecs.value(it.key()) == it.value(), qPrintable(it.key()));
     QCOMPARE(defaults.value("recipe").toString(), QString("auto"));
+  }
+
+  // An options struct read from its specs' defaults alone is the default-constructed struct, field by field: a key
+  // read into the wrong field, or a default declared a second time (test_house_rules), fails here.
+  void everyOptionsStructReadsBackItsDefaults() {
+    const CriticOptions critic = CriticOptions::from(defaultsOf(scoreMatrixCriticSpecs(2))), c0;
+    QCOMPARE(critic.K, c0.K);
+    QCOMPARE(critic.lr, c0.lr);
+    QCOMPARE(critic.hidden, c0.hidden);
+    QCOMPARE(critic.embed, c0.embed);
+    QCOMPARE(critic.oracle, c0.oracle);
+    QCOMPARE(critic.joint, c0.joint);
+    QCOMPARE(critic.layers, c0.layers);
+    const DensityOptions density = DensityOptions::from(defaultsOf(densityModelParamSpecs(""))), d0;
+    QCOMPARE(density.batch, d0.batch);
+    QCOMPARE(density.lr, d0.lr);
+    QCOMPARE(density.hidden, d0.hidden);
+    QCOMPARE(density.oracle, d0.oracle);
+    const HashingOptions hashing = HashingOptions::from(defaultsOf(hashingSpecs())), h0;
+    for (const auto& [read, declared] : {std::pair{hashing.steps, h0.steps},
+                                         {hashing.orderPrior, h0.orderPrior},
+                                         {hashing.trainLimit, h0.trainLimit},
+                                         {hashing.queryLimit, h0.queryLimit},
+                                         {hashing.topK, h0.topK},
+                                         {hashing.seed, h0.seed},
+                                         {hashing.batch, h0.batch},
+                                         {hashing.priorSteps, h0.priorSteps},
+                                         {hashing.hidden, h0.hidden}})
+      QCOMPARE(read, declared);
+    QCOMPARE(hashing.lr, h0.lr);
+    QCOMPARE(hashing.beta, h0.beta);
+    QCOMPARE(hashing.priorLr, h0.priorLr);
+    QCOMPARE(hashing.device, h0.device);
+    const PriorOrderSweepOptions sweep = PriorOrderSweepOptions::from(defaultsOf(priorOrderSweepSpecs())), s0;
+    QCOMPARE(sweep.maxOrder, s0.maxOrder);
+    QCOMPARE(sweep.fitSteps, s0.fitSteps);
+    QCOMPARE(sweep.fitLr, s0.fitLr);
+    QCOMPARE(sweep.fixedBatch, s0.fixedBatch);
+  }
+
+  // The same for a method plugin's struct, through the MethodInfo the registry loads: KSG's set_size read 2,000 in
+  // its key and 1,000 in KsgOptions before its default was declared once.
+  void aPluginsOptionsReadBackTheirDefaults() {
+    MethodRegistry registry;
+    registry.loadDefault();  // MILAB_PLUGIN_PATH from CTest
+    const MethodPlugin* ksg = registry.find("ksg");
+    QVERIFY(ksg);
+    const KsgOptions read = KsgOptions::from(defaultsOf(ksg->info().params)), declared;
+    QCOMPARE(read.k, declared.k);
+    QCOMPARE(read.setSize, declared.setSize);
   }
 
   void acceptsAndCanonicalises() {

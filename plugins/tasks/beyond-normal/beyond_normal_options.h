@@ -9,7 +9,7 @@ namespace milab {
 ParamSpecs beyondNormalKeySpecs();
 
 struct BeyondNormalOptions {
-  QString base;
+  QString base = "multinormal-dense";
   int dimX = 2, dimY = 2;
   double offDiag = 0.5;
   int nInteracting = 2;

@@ -3,12 +3,17 @@
 namespace milab {
 
 ParamSpecs dataTaskSpecs() {
+  const DataTaskOptions d;
   return {
-      ParamSpec::text("file", "", "the table: CSV (',', ';', tab or spaces; a header line is detected), .npy or .npz"),
+      ParamSpec::text("file", d.file,
+                      "the table: CSV (',', ';', tab or spaces; a header line is detected), .npy or .npz"),
       ParamSpec::numberList("x_columns", 0, 1e6, "the columns of x, counted from 0, e.g. 0,1"),
       ParamSpec::numberList("y_columns", 0, 1e6, "the columns of y, counted from 0, e.g. 2,3"),
       ParamSpec::numberList("xp_columns", 0, 1e6, "the columns of a second view x' (optional; as many as x_columns)"),
-      ParamSpec::choice("header", {"auto", "yes", "no"}, "auto",
+      ParamSpec::choice("header", {"auto", "yes", "no"},
+                        d.header == HeaderMode::Yes  ? "yes"
+                        : d.header == HeaderMode::No ? "no"
+                                                     : "auto",
                         "whether a CSV's first line names its columns (auto: when a cell of it is not a number)"),
   };
 }

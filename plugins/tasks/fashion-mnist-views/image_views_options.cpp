@@ -7,7 +7,7 @@ namespace milab {
 ParamSpecs viewOptionSpecs() {
   const ViewOptions d;
   return {
-      ParamSpec::choice("subview", {"crop", "cut"}, "crop",
+      ParamSpec::choice("subview", {"crop", "cut"}, d.subview == SubviewKind::Crop ? "crop" : "cut",
                         "x' from x: an aggressive random resized crop (crop) or a square cut out (cut)"),
       ParamSpec::real("crop_scale_min", d.cropScaleMin, 0.01, 1, "smallest area fraction of a view's random crop"),
       ParamSpec::real("crop_scale_max", d.cropScaleMax, 0.01, 1, "largest area fraction of a view's random crop"),

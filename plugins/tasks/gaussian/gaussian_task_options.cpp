@@ -17,27 +17,27 @@ QString miRangeError(int dim, const QVariant& value) {
 }  // namespace
 
 ParamSpecs gaussianSizeSpecs() {
+  const GaussianTaskOptions d;
   return {
-      ParamSpec::integer("dim", 20, 1, 1024, "dimension of each of x, (x',) y"),
-      ParamSpec::real("mi", 10.0, 0.0, GaussianModel::kMaxMeanDimMi * 1024,
+      ParamSpec::integer("dim", d.dim, 1, 1024, "dimension of each of x, (x',) y"),
+      ParamSpec::real("mi", d.mi, 0.0, GaussianModel::kMaxMeanDimMi * 1024,
                       "target total mutual information in nats (at most 5 per dimension)", true, false),
   };
 }
 
 // The MI staircase: one run whose true MI steps through levels (empty schedule: the MI stays `mi`).
 ParamSpecs gaussianStaircaseSpecs() {
-  ParamSpec tail = ParamSpec::integer(
+  const ParamSpec tail = withoutDefault(ParamSpec::integer(
       "level_tail", 0, 1, 10000000,
       "the last N steps of each level whose estimates give its bias, variance and MSE (at most steps_per_level); "
-      "auto (null): half the level, at most 500, so a level's warm-up never counts");
-  tail.optional = true;
-  tail.defaultValue = QVariant();
+      "auto (null): half the level, at most 500, so a level's warm-up never counts"));
   return {
       ParamSpec::numberList("mi_schedule", 0.0, GaussianModel::kMaxMeanDimMi * 1024,
                             "MI staircase: the total MI of each level in nats, e.g. 2,4,6,8,10 (empty: no "
                             "staircase; the run's steps become levels x steps_per_level)",
                             true),
-      ParamSpec::integer("steps_per_level", 4000, 1, 10000000, "training steps spent at each level of mi_schedule"),
+      ParamSpec::integer("steps_per_level", GaussianTaskOptions::kStepsPerLevel, 1, 10000000,
+                         "training steps spent at each level of mi_schedule"),
       tail,
   };
 }
@@ -46,7 +46,7 @@ QString validateGaussianParams(const TaskInfo& task, ParamMap* params) {
   const QString err = validateParamMap(task.params, params, "task " + task.id);
   if (err.startsWith("mi: ")) {
     bool ok = false;
-    const int dim = params->value("dim", 20).toInt(&ok);
+    const int dim = params->value("dim", GaussianTaskOptions{}.dim).toInt(&ok);
     if (ok && dim >= 1 && dim <= 1024) return miRangeError(dim, params->value("mi"));
   }
   if (!err.isEmpty()) return err;

@@ -12,8 +12,9 @@ QList<TaskInfo> GaussianTaskPlugin::tasks() const {
   g2.family = "gaussian";
   g2.summary = "x, y in R^dim, corr(x_i, y_i) = rho in every dimension; exact I(x;y), PMI and densities";
   g2.params = gaussianSizeSpecs();
-  g2.params[1].defaultValue = 2.0;
-  g2.params << ParamSpec::boolean("cubic", false, "transform y -> y^3 (MI unchanged)") << gaussianStaircaseSpecs();
+  g2.params[1].defaultValue = GaussianTaskOptions::kPairMi;
+  g2.params << ParamSpec::boolean("cubic", GaussianTaskOptions{}.cubic, "transform y -> y^3 (MI unchanged)")
+            << gaussianStaircaseSpecs();
   g2.capabilities = {false, true, true};
   g2.capabilities.gaussianXSide = true;
 
@@ -25,11 +26,9 @@ QList<TaskInfo> GaussianTaskPlugin::tasks() const {
       "x, x', y in R^dim, the MI split at random over dimensions (DEMI sec. 5.1); exact I(x,x';y), "
       "I(x';y), I(x;y|x'), PMIs, densities and samples of p(y|x')";
   g3.params = gaussianSizeSpecs();
-  ParamSpec alpha = ParamSpec::real("alpha", 0.5, 0.0, 1.0,
-                                    "I(x';y) / I(x,x';y) per dimension; unset draws it from U(0.1, 0.9)", true, true);
-  alpha.optional = true;
+  ParamSpec alpha = withoutDefault(ParamSpec::real(
+      "alpha", 0.5, 0.0, 1.0, "I(x';y) / I(x,x';y) per dimension; unset draws it from U(0.1, 0.9)", true, true));
   alpha.label = "alpha = I(x';y) / I(x,x';y)";
-  alpha.defaultValue = QVariant();
   g3.params << alpha << gaussianStaircaseSpecs();
   g3.capabilities = {true, true, true};
   g3.capabilities.gaussianXSide = true;
