@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "engine/sample_set.h"
+#include "nn/device_route.h"
 #include "random/seed_streams.h"
 #include "tasks/task.h"
 #include "tasks/task_sampler.h"
@@ -23,9 +24,10 @@ std::uint64_t networkSeed(int seed, RowPart part) {
   return part.whole() ? estimatorSeed(seed) : estimatorSeed(seed, rowPartNetworkStream(part.of, part.index));
 }
 
-// A CUDA run's noise generator seeded with the raw 64-bit `seed` (the CPU generator itself on the CPU).
+// A CUDA run's noise generator seeded with the raw 64-bit `seed` (the CPU generator itself on the CPU, or one of its
+// own seeded alike when the CPU takes the device's route).
 at::Generator deviceNoiseGeneratorSeeded(c10::Device device, std::uint64_t seed, const at::Generator& cpu) {
-  if (device.is_cpu()) return cpu;
+  if (device.is_cpu()) return cpuTakesDeviceRoute() ? at::make_generator<at::CPUGeneratorImpl>(seed) : cpu;
   if (!device.is_cuda()) throw std::invalid_argument("device: only cpu and cuda are supported");
   // Through ATen's CUDA hooks, so this compiles against a CPU-only LibTorch too (there it is never reached).
   at::Generator gen = at::detail::getCUDAHooks().getDefaultCUDAGenerator(device.index()).clone();

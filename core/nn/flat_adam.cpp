@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "nn/adam_rows.h"
+#include "nn/device_route.h"
 
 namespace milab {
 
@@ -109,7 +110,7 @@ bool adamRowsReproduceAten() {
 void FlatAdam::step() {
   c10::NoGradGuard noGrad;
   ++steps_;
-  if (values_.is_cpu() && values_.scalar_type() == at::kFloat && adamRowsReproduceAten())
+  if (values_.is_cpu() && values_.scalar_type() == at::kFloat && !cpuTakesDeviceRoute() && adamRowsReproduceAten())
     fusedAdamStep(values_, grads_, expAvg_, expAvgSq_, lr_, beta1_, beta2_, eps_, steps_);
   else
     atenAdamStep(values_, grads_, expAvg_, expAvgSq_, lr_, beta1_, beta2_, eps_, steps_);

@@ -16,7 +16,7 @@ namespace {
 // pragmas, no OpenMP runtime) and -fno-trapping-math (without it GCC keeps the relu's select as a branch, which
 // mispredicts on half the units: 2 ms instead of 0.07 ms at DEMI's K = 128).
 bool rowsContiguous(const at::Tensor& t) {
-  return t.is_cpu() && t.scalar_type() == at::kFloat && t.dim() == 2 && t.stride(1) == 1;
+  return t.is_cpu() && t.scalar_type() == at::kFloat && t.dim() == 2 && t.stride(1) == 1 && !cpuTakesDeviceRoute();
 }
 
 }  // namespace

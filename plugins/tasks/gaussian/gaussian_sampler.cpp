@@ -5,6 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "nn/device_route.h"
 #include "random/philox_normals.h"
 #include "tasks/on_device.h"
 
@@ -98,7 +99,7 @@ Batch GaussianSampler::sampleJoint(int64_t n, at::Generator& gen) const {
   // One normal per coordinate of each independent source (x' or x, the x noise, the y noise), and the structural
   // equations formed in the noise's own rows: no temporaries.
   at::Tensor z = noise({subview_ ? 3 : 2, n, dim_}, gen);
-  if (z.is_cpu()) {
+  if (z.is_cpu() && !cpuTakesDeviceRoute()) {
     formOnHost(z.data_ptr<float>(), n);
   } else if (subview_) {
     z[1].mul_(bNoise_).addcmul_(b_, z[0]);                      // x = b x' + sqrt(1 - b^2) e_x
