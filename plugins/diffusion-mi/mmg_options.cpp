@@ -4,17 +4,10 @@
 // below too, where the reference takes 1e-3: after 300 steps on independent data in 5 dimensions it reads -0.05 nats
 // where 1e-3 reads -0.11, and the same at 4,000 steps on MI 2. Its 500-750 epochs over 100,000 rows are the run's
 // `steps`, which the user sets for this machine.
-// Three choices are this lab's, measured on the Beyond-Normal preset's 40 tasks at 5,000 samples, seed 1 (2026-11-28):
-// - `ema` 0.99: readings from a moving average of the weights (the reference has one, off unless asked; MINDE's is
-//   on). Without it the difference of the errors read a mean absolute error of 0.344 and the orthogonal form 0.130;
-//   with 0.99, 0.183 and 0.081; with 0.999, 0.152 and 0.082 but twice the steps (its span of 1,000 steps outlasts
-//   early stopping's patience), so 0.99, as minde-c.
-// - `form` orthogonal: the reference prints both forms; on the 25- and 50-dimensional tasks the difference reads
-//   31-66% of the truth (seed 1 here), the orthogonal form 89-98%.
-// - `dropout` 0.35 (2026-11-29, the same 40 tasks at seed 1, at 5,000 and at 10,000 samples): the reference's 0.5
-//   read low, most on 25 and 50 dimensions and the spirals (the model given y trained on half the rows), a mean
-//   absolute error of 0.080 and 0.091; 0.35 read 0.067 and 0.067, better on 26 and 29 of the 40 tasks. 0.2 read
-//   above the truth on five of six of the hardest at 10,000 (multinormal-dense-25-25-0.5: 1.53 of 1.29): not lower.
+// Three choices are this lab's, each measured on the Beyond-Normal preset's 40 tasks (docs/benchmark.md, "What made
+// mmg read"): `ema` 0.99 (readings from a moving average of the weights; 0.999 ran twice the steps for the same
+// error), `form` orthogonal (the difference of the errors reads far below the truth on 25 and 50 dimensions) and
+// `dropout` 0.35 (the reference's 0.5 read low where the truth is hardest to reach; 0.2 read above it).
 #include "mmg_options.h"
 
 namespace milab {
