@@ -65,7 +65,7 @@ static QString tenDigits(double v) { return QString::number(v, 'g', 10); }
 QString describeAllowed(const ParamSpec& spec) {
   switch (spec.type) {
     case ParamSpec::Type::Bool:
-      return QStringLiteral("true or false");
+      return QStringLiteral("true or false (yes/no and 1/0 read alike)");
     case ParamSpec::Type::Choice:
       return QStringLiteral("one of ") + spec.choices.join('|');
     case ParamSpec::Type::NumberList:

@@ -41,7 +41,8 @@ struct ParamSpec {
 
 using ParamSpecs = QList<ParamSpec>;
 
-// "an integer in [2, 65536]", "a number in (0, 1)", "one of auto|cpu|cuda", "true or false".
+// "an integer in [2, 65536]", "a number in (0, 1)", "one of auto|cpu|cuda", "true or false (yes/no and
+// 1/0 read alike)".
 QString describeAllowed(const ParamSpec& spec);
 
 // Checks one value (from JSON, a flag string or a widget) against its spec. On success returns an empty

@@ -100,7 +100,7 @@ class TestParamSpec : public QObject {
     QTest::newRow("int text") << 0 << QVariant(QString("12x")) << "K: must be an integer in [2, 65536], got '12x'";
     QTest::newRow("open interval") << 1 << QVariant(1.0) << "alpha: must be a number in (0, 1), got 1";
     QTest::newRow("choice") << 2 << QVariant(QString("tpu")) << "device: must be one of auto|cpu|cuda, got 'tpu'";
-    QTest::newRow("bool") << 3 << QVariant(QString("maybe")) << "cubic: must be true or false, got 'maybe'";
+    QTest::newRow("bool") << 3 << QVariant(QString("maybe")) << "cubic: must be true or false (yes/no and 1/0 read alike), got 'maybe'";
   }
   void rejectsWithFieldAndRange() {
     QFETCH(int, which);
