@@ -63,7 +63,7 @@ class TestCuda : public QObject {
     QTest::addColumn<QString>("method");
     QTest::addColumn<QString>("recipe");
     for (const QString& id : registry_.ids())
-      for (const char* recipe : {"none", "bmi"})
+      for (const char* recipe : {"none", "bmi", "lab"})
         QTest::newRow(qPrintable(id + ", recipe " + recipe)) << id << QString(recipe);
   }
 

@@ -1,6 +1,7 @@
 // The code a CUDA device takes, run on the CPU (nn/device_route.h; issue 76): every method trained on fresh batches
 // of a Gaussian triple reads, on that route, what the CPU's own route reads at the same seed within the spread of
-// seeds; and on a finite sample set, and under bmi's recipe, every method finishes with a finite reading on both.
+// seeds; and on a finite sample set, under no recipe, bmi's and the lab's, every method finishes with a finite
+// reading on both.
 // The routes draw different numbers (at::randn against Philox; a noise generator of its own), so the readings are
 // compared as two seeds are, not digit for digit (test_joint_step and test_separable_step check the written-out
 // passes against autograd on the same numbers). test_conformance_matrix also runs whole on this route in CI
@@ -47,7 +48,7 @@ class TestDeviceRoute : public QObject {
       flat.insert("steps", 3);
       flat.insert("eval_every", 2);
     }
-    if (protocol == "bmi") flat.insert("recipe", "bmi");
+    if (protocol == "bmi" || protocol == "lab") flat.insert("recipe", protocol);
     RunSpec s;
     *refusal = runSpecFromFlat(flat, registry_, &s);
     if (refusal->isEmpty()) *refusal = validateRunSpec(&s, registry_);
@@ -68,7 +69,7 @@ class TestDeviceRoute : public QObject {
     QTest::addColumn<QString>("method");
     QTest::addColumn<QString>("protocol");
     for (const QString& method : registry_.ids())
-      for (const char* protocol : {"fresh", "samples", "bmi"})
+      for (const char* protocol : {"fresh", "samples", "bmi", "lab"})
         QTest::newRow(qPrintable(method + " " + protocol)) << method << QString(protocol);
   }
   void bothRoutesReadAlike() {
