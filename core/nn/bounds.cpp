@@ -57,8 +57,8 @@ at::Tensor dvOnPairs(const at::Tensor& joint, const at::Tensor& marginal) {
   return joint.mean() - (marginal.logsumexp(0) - std::log(double(marginal.size(0))));
 }
 
-at::Tensor mineObjective(const at::Tensor& scores, const at::Tensor& average) {
-  const at::Tensor surrogate = scores.diagonal().mean() - logMeanExpOffDiagonal(scores).exp() / average.detach();
+at::Tensor mineObjective(const at::Tensor& scores, const at::Tensor& logAverage) {
+  const at::Tensor surrogate = scores.diagonal().mean() - (logMeanExpOffDiagonal(scores) - logAverage.detach()).exp();
   return valueOfWithGradientOf(dvBound(scores), surrogate);
 }
 

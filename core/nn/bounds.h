@@ -36,9 +36,10 @@ at::Tensor dvBound(const at::Tensor& scores);
 // and DV read every off-diagonal pair: nn/every_pair_scores.h.)
 at::Tensor dvOnPairs(const at::Tensor& joint, const at::Tensor& marginal);
 // MINE (Belghazi et al. 2018): the value of dvBound, with the gradient E_joint[grad s] - grad Z / average, where
-// Z = E_marginals[e^s] on this batch and `average` (detached) its moving average: the bias-corrected gradient of
-// log Z replaces DV's own (grad Z / Z), it is not added to it.
-at::Tensor mineObjective(const at::Tensor& scores, const at::Tensor& average);
+// Z = E_marginals[e^s] on this batch and `logAverage` (detached) the log of its moving average: the bias-corrected
+// gradient of log Z replaces DV's own (grad Z / Z), it is not added to it. In the log domain, since Z itself
+// overflows a float where log Z does not.
+at::Tensor mineObjective(const at::Tensor& scores, const at::Tensor& logAverage);
 // The f-GAN Jensen-Shannon objective (a lower bound on a JS divergence, not on MI). Optimal s = PMI.
 at::Tensor jsObjective(const at::Tensor& scores);
 

@@ -2,6 +2,7 @@
 
 #include <ATen/ATen.h>
 
+#include <cmath>
 #include <memory>
 
 #include "method/critic_options.h"
@@ -24,14 +25,18 @@ QList<Ceiling> MinePlugin::ceilings(const ParamMap&) const { return {}; }
 
 std::unique_ptr<Estimator> MinePlugin::create(const EstimatorContext& context) const {
   const double momentum = MineOptions::from(context.params).momentum;
-  auto average = std::make_shared<at::Tensor>();  // running mean of E_marginals[e^s]
-  auto objective = [average, momentum](const at::Tensor& scores) {
-    const at::Tensor now = logMeanExpOffDiagonal(scores).exp().detach();
-    *average = average->defined() ? momentum * *average + (1 - momentum) * now : now;
-    *average = average->clamp_min(1e-4);
+  auto logAverage = std::make_shared<at::Tensor>();  // log of the running mean of E_marginals[e^s]
+  auto objective = [logAverage, momentum](const at::Tensor& scores) {
+    // In the log domain: on raw Student-t columns at bmi's lr 0.1, E[e^s] overflowed a float and DV (momentum 0)
+    // stopped on a non-finite loss where bmi's DV, a log-mean-exp, reads on.
+    const at::Tensor now = logMeanExpOffDiagonal(scores).detach();
+    *logAverage = logAverage->defined() && momentum > 0
+                      ? at::logaddexp(*logAverage + std::log(momentum), now + std::log1p(-momentum))
+                      : now;
+    *logAverage = logAverage->clamp_min(std::log(1e-4));
     // The value is DV's; the gradient of log E[e^s] divides by the moving average instead of one batch's mean,
     // which cuts the bias of a one-batch estimate (nn/bounds.h).
-    return mineObjective(scores, *average);
+    return mineObjective(scores, *logAverage);
   };
   ScoreMatrixBound bound{"I_DV", objective, dvBound, 0.0};
   // A whole held-out part as bmi reads it: its MINE (a moving average) on the joint pairs and one permutation of the

@@ -3,6 +3,8 @@
 // tests of the written-out critic steps (test_separable_step, test_joint_step).
 #include <ATen/ATen.h>
 
+#include <cmath>
+
 #include <QString>
 #include <QStringList>
 #include <functional>
@@ -18,7 +20,7 @@ inline Bound bound(const QString& name) {
   if (name == "nwj") return nwjBound;
   if (name == "tuba") return tubaBound;
   if (name == "dv") return dvBound;
-  if (name == "mine") return [](const at::Tensor& s) { return mineObjective(s, at::full({}, 1.7, s.options())); };
+  if (name == "mine") return [](const at::Tensor& s) { return mineObjective(s, at::full({}, std::log(1.7), s.options())); };
   if (name == "js") return [](const at::Tensor& s) { return valueOfWithGradientOf(nwjBound(s + 1.0), jsObjective(s)); };
   if (name == "smile")
     return [](const at::Tensor& s) {

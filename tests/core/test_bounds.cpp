@@ -210,7 +210,7 @@ class TestBounds : public QObject {
     const int64_t n = 5;
     const at::Tensor s = randomScores(n, n, 11).requires_grad_(true);
     const double average = 2.5;
-    const at::Tensor value = mineObjective(s, at::scalar_tensor(average, at::kDouble));
+    const at::Tensor value = mineObjective(s, at::scalar_tensor(std::log(average), at::kDouble));
     QVERIFY(std::abs(value.item<double>() - dvBound(s).item<double>()) < 1e-12);
     value.backward();
     const at::Tensor grad = s.grad();
@@ -220,6 +220,21 @@ class TestBounds : public QObject {
         QVERIFY2(std::abs(at2(grad, i, j) - expected) < 1e-12,
                  qPrintable(QString("(%1,%2): %3 vs %4").arg(i).arg(j).arg(at2(grad, i, j)).arg(expected)));
       }
+  }
+
+  // At momentum 0 the average is this batch's own Z, and MINE is DV, value and gradient, also where Z overflows a
+  // float (scores near 200: e^200 is beyond float's range, its log is not).
+  void mineAtItsOwnBatchMeanIsDvWhereZOverflows() {
+    const at::Tensor base = (randomScores(6, 6, 12).to(at::kFloat) + 200.0f);
+    const at::Tensor s = base.clone().requires_grad_(true), t = base.clone().requires_grad_(true);
+    const at::Tensor mine = mineObjective(s, logMeanExpOffDiagonal(s).detach());
+    const at::Tensor dv = dvBound(t);
+    QVERIFY(std::isfinite(mine.item<double>()));
+    QVERIFY(std::abs(mine.item<double>() - dv.item<double>()) < 1e-4);
+    mine.backward();
+    dv.backward();
+    QVERIFY(at::isfinite(s.grad()).all().item<bool>());
+    QVERIFY2(at::allclose(s.grad(), t.grad(), 1e-5, 1e-7), "MINE's gradient at its own mean is DV's");
   }
 
   // TUBA with a per-row baseline: 1 + mean_i [s_ii - l_i] - mean_{i != j} e^{s_ij - l_i}.
