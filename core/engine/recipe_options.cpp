@@ -10,11 +10,9 @@ namespace milab {
 QList<RecipeValue> recipeValues(const QString& recipe) {
   if (recipe == "lab") {
     // bmi's protocol with two changes chosen from measurements (docs/benchmark.md, "bmi's protocol and the lab's
-    // recipe"): lr 0.01 instead of 0.1, and each column through asinh before standardisation (a method may take
-    // asinh on heavy tails only: MethodInfo::labRecipeTransform). On student-identity-2-2-1
-    // (truth 0.432, heavy tails) infonce read 0.140 over 5 seeds at bmi's values and 0.334 with these. Over the whole
-    // preset (docs/benchmark.md's table) NWJ, MINE and KSG read closer, InfoNCE as close (0.156 mean error against
-    // 0.152: it gains the dof-1 tasks and loses Student-t of 2-3 degrees in 3-5 dimensions).
+    // recipe" and "The two recipes task by task"): lr 0.01 instead of 0.1, and a column transform before
+    // standardisation: asinh, or the method's own (MethodInfo::labRecipeTransform: asinh on heavy tails only for
+    // infonce, nwj, mine and the diffusion estimators, which read closer so over the Beyond-Normal suite).
     QList<RecipeValue> values = recipeValues("bmi");
     for (RecipeValue& v : values)
       if (v.key == "lr") v.value = 0.01;

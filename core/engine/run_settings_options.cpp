@@ -49,8 +49,9 @@ const ParamSpecs& runSettingSpecs() {
       ParamSpec::choice("recipe", {"auto", "none", "bmi", "lab"}, RunSpec::kRecipeKeyDefault,
                         "bmi: the Beyond-Normal benchmark's protocol fills every key left out (samples 5000, steps "
                         "10000, eval_every 250, early stopping, report best, held_out whole, joint critic 16,8, "
-                        "K 256, lr 0.1); lab: bmi's at lr 0.01 on asinh columns, which reads heavy tails "
-                        "(transform tails for the diffusion estimators); auto: lab "
+                        "K 256, lr 0.1); lab: bmi's at lr 0.01 with the method's transform, which reads heavy "
+                        "tails (tails for infonce, nwj, mine and the diffusion estimators, asinh for the others); "
+                        "auto: lab "
                         "with samples or a table, none with fresh batches"),
   };
   return specs;

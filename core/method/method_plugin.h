@@ -56,8 +56,8 @@ struct MethodInfo {
   // report = best select by that loss instead of the reading.
   bool selectsByHeldOutLoss = false;
   // The column transform the lab's recipe gives its finite sets: asinh on every column, as the critics' recipe was
-  // measured; "tails", asinh on the heavy-tailed columns only, for a method that asinh costs on light tails (the
-  // diffusion estimators at 10,000 samples: docs/benchmark.md).
+  // first measured; "tails", asinh on the heavy-tailed columns only, for a method that asinh costs on light tails
+  // (the diffusion estimators at 10,000 samples; infonce, nwj and mine on the suite at 5,000: docs/benchmark.md).
   QString labRecipeTransform = QStringLiteral("asinh");
   // Its defaults were measured to read heavy-tailed tables: the Beyond-Normal suite's Student-t tables at 5,000 rows
   // within bmi's factor 1.5 of the truth (docs/benchmark.md, "Heavy tails at the lab's defaults"). A finite-set run of

@@ -11,8 +11,13 @@
 namespace milab {
 
 MethodInfo InfoNcePlugin::info() const {
-  return scoreMatrixMethodInfo("infonce", "InfoNCE", "contrastive",
-                               "I_NCE with in-batch negatives from p(y); critic f([x,x'])^T g(y); never above log K");
+  MethodInfo i =
+      scoreMatrixMethodInfo("infonce", "InfoNCE", "contrastive",
+                            "I_NCE with in-batch negatives from p(y); critic f([x,x'])^T g(y); never above log K");
+  // asinh on the heavy-tailed columns only: closer than asinh on every column on both halves of the Beyond-Normal
+  // suite (docs/benchmark.md, "The two recipes task by task").
+  i.labRecipeTransform = QStringLiteral("tails");
+  return i;
 }
 
 QList<Ceiling> InfoNcePlugin::ceilings(const ParamMap& params) const {

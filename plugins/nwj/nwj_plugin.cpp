@@ -9,9 +9,13 @@
 namespace milab {
 
 MethodInfo NwjPlugin::info() const {
-  return scoreMatrixMethodInfo(
+  MethodInfo i = scoreMatrixMethodInfo(
       "nwj", "NWJ", "comparator",
       "E_joint[s] - e^-1 E_marginals[e^s] over in-batch pairs; unbiased but high variance at large MI");
+  // asinh on the heavy-tailed columns only: closer than asinh on every column on both halves of the Beyond-Normal
+  // suite (docs/benchmark.md, "The two recipes task by task").
+  i.labRecipeTransform = QStringLiteral("tails");
+  return i;
 }
 
 QList<Ceiling> NwjPlugin::ceilings(const ParamMap&) const { return {}; }

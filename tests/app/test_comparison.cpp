@@ -344,8 +344,8 @@ class TestComparison : public QObject {
     QCOMPARE(w.findChild<QComboBox*>("param.critic")->currentText(), QString("joint"));
     QCOMPARE(w.findChild<QSpinBox*>("param.steps")->value(), 2000);  // the settings keep the user's value
     saveScreenshot(w, "bmi-recipe-picked");
-    // auto (the default): the lab's recipe (bmi's at lr 0.01 on asinh columns) once the run reads a finite set, the
-    // user's N kept; the defaults back when it reads fresh batches again.
+    // auto (the default): the lab's recipe (bmi's at lr 0.01 with the method's transform) once the run reads a finite
+    // set, the user's N kept; the defaults back when it reads fresh batches again.
     recipe->setCurrentIndex(recipe->findText("none"));
     QCOMPARE(w.findChild<QDoubleSpinBox*>("param.lr")->value(), 5e-4);
     QCOMPARE(w.findChild<QComboBox*>("param.critic")->currentText(), QString("learned"));
@@ -356,16 +356,16 @@ class TestComparison : public QObject {
     QCOMPARE(w.findChild<QDoubleSpinBox*>("param.lr")->value(), 0.01);
     QCOMPARE(w.findChild<QSpinBox*>("param.samples")->value(), 3000);
     QCOMPARE(w.findChild<QComboBox*>("param.report")->currentText(), QString("best"));
-    QCOMPARE(w.findChild<QComboBox*>("param.transform")->currentText(), QString("asinh"));
-    // A diffusion estimator's lab recipe maps heavy tails only; the critic's asinh comes back with the critic, and a
-    // transform the user picked stays through a change of method.
+    QCOMPARE(w.findChild<QComboBox*>("param.transform")->currentText(), QString("tails"));
+    // NWJ's and a diffusion estimator's lab recipe map heavy tails only; a critic not measured with it brings its
+    // asinh back, and a transform the user picked stays through a change of method.
     auto* transform = w.findChild<QComboBox*>("param.transform");
     method->setCurrentIndex(method->findData("mmg"));
     QCOMPARE(transform->currentText(), QString("tails"));
     QCoreApplication::processEvents();  // the form's new rows laid out, so the scroll finds the field
     w.findChild<QScrollArea*>("panelScroll")->ensureWidgetVisible(transform, 50, 200);
     saveScreenshot(w, "lab-recipe-tails");
-    method->setCurrentIndex(method->findData("nwj"));
+    method->setCurrentIndex(method->findData("js"));
     QCOMPARE(transform->currentText(), QString("asinh"));
     transform->setCurrentIndex(transform->findText("ranks"));
     method->setCurrentIndex(method->findData("minde-c"));
