@@ -5,7 +5,6 @@
 
 #include <string>
 
-#include "log_snr_draws.h"
 #include "nn/mlp.h"
 
 namespace milab {
@@ -31,18 +30,6 @@ at::Tensor DenoiserImpl::forward(const at::Tensor& z, const at::Tensor& level, c
 
 at::Tensor keptRows(int64_t n, double dropout, at::Generator& gen, const at::TensorOptions& options) {
   return at::empty({n}, options).uniform_(0, 1, gen).ge(dropout).to(options.dtype());
-}
-
-at::Tensor denoisingLoss(Denoiser& denoiser, const at::Tensor& x, const at::Tensor& y, const at::Tensor& g,
-                         const at::Tensor& weight, const at::Tensor& noise, const at::Tensor& keep) {
-  const at::Tensor error = (noise - denoiser(noisedAt(x, g, noise), g / 10.0, y, keep)).pow(2).sum(1);
-  return 0.5 * (weight * error).mean();
-}
-
-at::Tensor scoreMatchingLoss(Denoiser& denoiser, const at::Tensor& x, const at::Tensor& y, const VpTimeDraws& times,
-                             const at::Tensor& noise, const at::Tensor& keep, double scale) {
-  const at::Tensor error = (noise - denoiser(noisedAt(x, times.g, noise), times.t, y, keep)).pow(2).sum(1);
-  return (scale / double(x.size(1))) * error.mean();
 }
 
 }  // namespace milab

@@ -14,8 +14,6 @@
 
 #include <vector>
 
-#include "vp_sde.h"
-
 namespace milab {
 
 struct DenoiserImpl : torch::nn::Module {
@@ -29,16 +27,5 @@ TORCH_MODULE(Denoiser);
 
 // Which of n training rows keep their y: each independently with probability 1 - dropout, as 1 or 0 in `options`.
 at::Tensor keptRows(int64_t n, double dropout, at::Generator& gen, const at::TensorOptions& options);
-
-// mmg's denoising loss over the g range: 1/2 mean over rows of weight * |noise - denoiser(z_g, g / 10, y, keep)|^2,
-// with z_g = noisedAt(x, g, noise) (log_snr_draws.h); the weight 1 / q(g) makes it uniform in g, as the reading is.
-at::Tensor denoisingLoss(Denoiser& denoiser, const at::Tensor& x, const at::Tensor& y, const at::Tensor& g,
-                         const at::Tensor& weight, const at::Tensor& noise, const at::Tensor& keep);
-
-// minde-c's score-matching loss (MINDE's VP_SDE.train_step with importance-sampled t): scale times the mean over
-// rows of |noise - denoiser(x_t, t, y, keep)|^2 / dim x, with x_t = noisedAt(x, g(t), noise); scale is MINDE's
-// 1 + dim y / (dim x + dim y). The draws of t already follow the reading's density, so no row is weighted.
-at::Tensor scoreMatchingLoss(Denoiser& denoiser, const at::Tensor& x, const at::Tensor& y, const VpTimeDraws& times,
-                             const at::Tensor& noise, const at::Tensor& keep, double scale);
 
 }  // namespace milab

@@ -27,6 +27,11 @@ LogSnrDraws drawLogSnr(int64_t n, const LogSnrRange& range, at::Generator& gen, 
   return {g, weight};
 }
 
+NoiseDraws LogisticLogSnr::draw(int64_t n, at::Generator& gen, const at::TensorOptions& options) const {
+  const LogSnrDraws d = drawLogSnr(n, range_, gen, options);
+  return {d.g, d.weight, d.g / 10.0};
+}
+
 at::Tensor noisedAt(const at::Tensor& x, const at::Tensor& g, const at::Tensor& noise) {
   const at::Tensor column = g.unsqueeze(1);
   return at::sigmoid(column).sqrt() * x + at::sigmoid(-column).sqrt() * noise;

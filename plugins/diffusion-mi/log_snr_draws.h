@@ -4,8 +4,7 @@
 // integral of f over that range (MMG's and ITD's logistic_integrate; the reference defaults loc 2, scale 3,
 // clip 4 cover g in [-10, 14] for standardised data). And the variance-preserving noising at g.
 // Torch header: include it only from torch translation units.
-#include <ATen/core/Generator.h>
-#include <ATen/core/Tensor.h>
+#include "noise_schedule.h"
 
 namespace milab {
 
@@ -26,6 +25,19 @@ struct LogSnrDraws {
 
 // n draws in `options`' dtype and device (uniforms from `gen`, where it lives).
 LogSnrDraws drawLogSnr(int64_t n, const LogSnrRange& range, at::Generator& gen, const at::TensorOptions& options);
+
+// mmg's schedule: these draws, the network told g / 10 (about [-1, 1.4] over the default range).
+class LogisticLogSnr final : public NoiseSchedule {
+ public:
+  explicit LogisticLogSnr(const LogSnrRange& range) : range_(range) {}
+  NoiseDraws draw(int64_t n, at::Generator& gen, const at::TensorOptions& options) const override;
+  double capPerDirection() const override { return range_.capPerDirection(); }
+  double lowestLogSnr() const override { return range_.lowest(); }
+  double highestLogSnr() const override { return range_.highest(); }
+
+ private:
+  LogSnrRange range_;
+};
 
 // z_g = sqrt(sigmoid(g)) x + sqrt(sigmoid(-g)) noise, row by row (g [n], x and noise [n, d]): SNR e^g, unit
 // variance kept for unit-variance x.

@@ -1,8 +1,8 @@
 #pragma once
-// minde-c: MI as the gap between two diffusion scores (minde_estimator.h).
+// minde-c: MI as the gap between two diffusion scores (minde_method.h).
 #include <QObject>
 
-#include "minde_estimator.h"
+#include "minde_method.h"
 
 namespace milab {
 

@@ -1,8 +1,8 @@
 #pragma once
-// mmg: MI as the area between two denoising errors (mmg_estimator.h).
+// mmg: MI as the area between two denoising errors (mmg_method.h).
 #include <QObject>
 
-#include "mmg_estimator.h"
+#include "mmg_method.h"
 
 namespace milab {
 

@@ -43,4 +43,9 @@ VpTimeDraws drawVpTimes(int64_t n, const VpSchedule& schedule, at::Generator& ge
   return {at::where(below, tBelow, tAbove), at::where(below, -at::log(at::expm1(bBelow)), gAbove)};
 }
 
+NoiseDraws VpSdeTimes::draw(int64_t n, at::Generator& gen, const at::TensorOptions& options) const {
+  const VpTimeDraws d = drawVpTimes(n, sde_, gen, options);
+  return {d.g, at::full({n}, sde_.normalizer(), options), d.t};
+}
+
 }  // namespace milab

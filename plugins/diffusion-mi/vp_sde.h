@@ -7,8 +7,7 @@
 // plus a sliver of mass r(eps) eps / Z on [0, eps]. The Girsanov integrand g(t)^2 |score difference|^2 is
 // r(t) |noise-prediction difference|^2, so Z times its mean over these draws estimates the integral.
 // Torch header: include it only from torch translation units.
-#include <ATen/core/Generator.h>
-#include <ATen/core/Tensor.h>
+#include "noise_schedule.h"
 
 namespace milab {
 
@@ -31,5 +30,19 @@ struct VpTimeDraws {
 
 // n times from q in `options`' dtype and device (uniforms from `gen`, where it lives), by the inverse of q's CDF.
 VpTimeDraws drawVpTimes(int64_t n, const VpSchedule& schedule, at::Generator& gen, const at::TensorOptions& options);
+
+// minde-c's schedule: these times, each weighted Z (their density is the integrand's own r up to Z), the network
+// told t.
+class VpSdeTimes final : public NoiseSchedule {
+ public:
+  explicit VpSdeTimes(const VpSchedule& sde) : sde_(sde) {}
+  NoiseDraws draw(int64_t n, at::Generator& gen, const at::TensorOptions& options) const override;
+  double capPerDirection() const override { return sde_.capPerDirection(); }
+  double lowestLogSnr() const override { return sde_.logSnrAt(1.0); }
+  double highestLogSnr() const override { return sde_.logSnrAt(sde_.epsilon); }
+
+ private:
+  VpSchedule sde_;
+};
 
 }  // namespace milab

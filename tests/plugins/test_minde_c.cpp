@@ -16,6 +16,7 @@
 #include "fresh_estimator.h"
 #include "method/estimator.h"
 #include "method/method_registry.h"
+#include "minde_method.h"
 #include "minde_options.h"
 #include "reading_draws.h"
 #include "tasks/task_catalog.h"
@@ -106,8 +107,9 @@ class TestMindeC : public QObject {
     QVERIFY(se < 0.003 * exact);
   }
 
-  // The loss of a double network on fixed draws against the formula written out row by row:
-  // scale / dim x * mean_i |noise_i - D(e^(-B_i/2) x_i + sqrt(1 - e^-B_i) noise_i, t_i, keep_i y_i, keep_i)|^2.
+  // The loss of a double network on fixed draws of MINDE's schedule against the formula written out row by row:
+  // scale / dim x * mean_i |noise_i - D(e^(-B_i/2) x_i + sqrt(1 - e^-B_i) noise_i, t_i, keep_i y_i, keep_i)|^2, the
+  // times t_i drawn again from a copy of the generator by drawVpTimes (the network is told t, not g).
   void scoreMatchingLossIsItsTranscription() {
     at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(7);
     Denoiser network(3, 2, 16, 2, gen);
@@ -115,10 +117,13 @@ class TestMindeC : public QObject {
     const auto opts = at::TensorOptions().dtype(at::kDouble);
     const at::Tensor x = at::randn({6, 3}, gen, opts), y = at::randn({6, 2}, gen, opts);
     const at::Tensor noise = at::randn({6, 3}, gen, opts);
-    const VpTimeDraws times = drawVpTimes(6, VpSchedule(), gen, opts);
+    at::Generator copy = gen.clone();
+    const VpTimeDraws times = drawVpTimes(6, VpSchedule(), copy, opts);
+    const DiffusionRecipe recipe = mindeRecipe(MindeOptions{}, 3, 2);
+    const NoiseDraws draws = recipe.schedule->draw(6, gen, opts);
     const at::Tensor keep = at::full({6}, 1.0, opts);
     const double scale = 1 + 2.0 / 5.0;
-    const double loss = scoreMatchingLoss(network, x, y, times, noise, keep, scale).item<double>();
+    const double loss = denoisingLoss(network, x, y, draws, noise, keep, recipe).item<double>();
     double expected = 0;
     for (int64_t i = 0; i < 6; ++i) {
       const double t = times.t[i].item<double>(), b = referenceB(t);
@@ -241,12 +246,12 @@ class TestMindeC : public QObject {
     const MindeOptions o = mindeOptions(fresh.params);
     Denoiser network(3, 3, o.hiddenFor(6), o.layers, init);
     const at::Tensor x = batch.x.repeat({2, 1}), y = batch.y.repeat({2, 1});
-    const VpTimeDraws times = drawVpTimes(128, o.schedule, noiseGen, x.options());
+    const DiffusionRecipe recipe = mindeRecipe(o, 3, 3);
+    const NoiseDraws draws = recipe.schedule->draw(128, noiseGen, x.options());
     const at::Tensor noise = at::randn(x.sizes(), noiseGen, x.options());
     c10::NoGradGuard noGrad;
-    const double scale = 1.0 + 3.0 / 6.0;  // MINDE's 1 + dim y / (dim x + dim y)
-    const double withY = scoreMatchingLoss(network, x, y, times, noise, at::ones({128}), scale).item<double>();
-    const double withoutY = scoreMatchingLoss(network, x, y, times, noise, at::zeros({128}), scale).item<double>();
+    const double withY = denoisingLoss(network, x, y, draws, noise, at::ones({128}), recipe).item<double>();
+    const double withoutY = denoisingLoss(network, x, y, draws, noise, at::zeros({128}), recipe).item<double>();
     qInfo("held-out loss %.6f, transcribed %.6f", e.loss, 0.5 * (withY + withoutY));
     QVERIFY(std::abs(e.loss - 0.5 * (withY + withoutY)) < 1e-5 * std::abs(e.loss));
   }

@@ -19,6 +19,7 @@
 #include "log_snr_draws.h"
 #include "method/estimator.h"
 #include "method/method_registry.h"
+#include "mmg_method.h"
 #include "mmg_options.h"
 #include "reading_draws.h"
 #include "results/curve_terms.h"
@@ -103,17 +104,19 @@ class TestMmg : public QObject {
     QVERIFY(se < 0.002 * exact);
   }
 
-  // The loss of a double denoiser on fixed draws against the formula written out row by row:
-  // 1/2 mean_i w_i sum_j (noise_ij - D(sqrt(s(g_i)) x_ij + sqrt(s(-g_i)) noise_ij, g_i, keep_i y_i, keep_i)_j)^2.
+  // The loss of a double denoiser on fixed draws of mmg's schedule against the formula written out row by row:
+  // 1/2 mean_i w_i sum_j (noise_ij - D(sqrt(s(g_i)) x_ij + sqrt(s(-g_i)) noise_ij, g_i / 10, keep_i y_i, keep_i)_j)^2.
   void denoisingLossIsItsTranscription() {
     at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(7);
     Denoiser denoiser(3, 2, 16, 2, gen);
     denoiser->to(at::kDouble);
     const auto opts = at::TensorOptions().dtype(at::kDouble);
     const at::Tensor x = at::randn({6, 3}, gen, opts), y = at::randn({6, 2}, gen, opts);
-    const at::Tensor noise = at::randn({6, 3}, gen, opts), g = at::randn({6}, gen, opts) * 4;
-    const at::Tensor weight = at::rand({6}, gen, opts) + 0.5, keep = doubles({1, 0, 1, 1, 0, 1});
-    const double loss = denoisingLoss(denoiser, x, y, g, weight, noise, keep).item<double>();
+    const at::Tensor noise = at::randn({6, 3}, gen, opts), keep = doubles({1, 0, 1, 1, 0, 1});
+    const DiffusionRecipe recipe = mmgRecipe(MmgOptions{});
+    const NoiseDraws draws = recipe.schedule->draw(6, gen, opts);
+    const at::Tensor g = draws.g, weight = draws.weight;
+    const double loss = denoisingLoss(denoiser, x, y, draws, noise, keep, recipe).item<double>();
     double expected = 0;
     for (int64_t i = 0; i < 6; ++i) {
       const double gi = g[i].item<double>(), ki = keep[i].item<double>();
@@ -148,12 +151,12 @@ class TestMmg : public QObject {
     const MmgOptions o = mmgOptions(fresh.params);
     Denoiser denoiser(3, 3, o.hidden, o.layers, init);
     const at::Tensor x = batch.x.repeat({2, 1}), y = batch.y.repeat({2, 1});
-    const LogSnrDraws draws = drawLogSnr(128, o.range, noiseGen, x.options());
+    const DiffusionRecipe recipe = mmgRecipe(o);
+    const NoiseDraws draws = recipe.schedule->draw(128, noiseGen, x.options());
     const at::Tensor noise = at::randn(x.sizes(), noiseGen, x.options());
     c10::NoGradGuard noGrad;
-    const double withY = denoisingLoss(denoiser, x, y, draws.g, draws.weight, noise, at::ones({128})).item<double>();
-    const double withoutY =
-        denoisingLoss(denoiser, x, y, draws.g, draws.weight, noise, at::zeros({128})).item<double>();
+    const double withY = denoisingLoss(denoiser, x, y, draws, noise, at::ones({128}), recipe).item<double>();
+    const double withoutY = denoisingLoss(denoiser, x, y, draws, noise, at::zeros({128}), recipe).item<double>();
     const double expected = 0.8 * withY + 0.2 * withoutY;
     qInfo("held-out loss %.6f, transcribed %.6f", e.loss, expected);
     QVERIFY(std::abs(e.loss - expected) < 1e-5 * std::abs(e.loss));
