@@ -3,7 +3,6 @@
 #include <cmath>
 
 #include "nn/exp_underflow.h"
-#include "nn/ordered_sums.h"
 #include "nn/target_clones.h"
 
 namespace milab {
@@ -16,8 +15,9 @@ struct RowSums {
 
 // One row: exp(s_j - largest) left in `out`. The exponentials in a loop of their own, 16 lanes with AVX-512
 // (libmvec's 16-lane expf gives the same float as its 8-lane one for every input: all 2^32 compared), and summed
-// after in the fixed order of nn/ordered_sums: with the sum in the same loop, the running sums were spilled and
-// reloaded around every call into libmvec, about half of the row's time.
+// after in a loop of its own: with the sum in the same loop, the running sums were spilled and reloaded around
+// every call into libmvec, about half of the row's time. The sum is in vector lanes, so its order of additions is
+// the clone's (16 lanes or 8), as a GEMM's already is.
 MILAB_CLONED_FOR_AVX512 RowSums exponentiate(const float* s, int64_t k, float* out) {
   // In vector lanes: a maximum is exact in any order (a serial chain of compares was a third of the row's time).
   float largest = s[0];
@@ -26,7 +26,10 @@ MILAB_CLONED_FOR_AVX512 RowSums exponentiate(const float* s, int64_t k, float* o
   heldExpArguments(s, largest, k, out);  // nn/exp_underflow: no lane in expf's slow path
 #pragma omp simd
   for (int64_t j = 0; j < k; ++j) out[j] = std::exp(out[j]);
-  return {largest, eightLaneSum(out, k)};
+  float sum = 0;
+#pragma omp simd reduction(+ : sum)
+  for (int64_t j = 0; j < k; ++j) sum += out[j];
+  return {largest, sum};
 }
 
 MILAB_CLONED_FOR_AVX2 void scale(float* row, int64_t k, float factor) {
