@@ -25,8 +25,11 @@ namespace milab {
 
 namespace {
 
-// The keys of hashingSpecs() that are the method's own training settings, passed on under the same names.
-const QStringList kTrainingKeys{"batch", "lr", "beta", "order_prior", "prior_steps", "prior_lr", "hidden"};
+// The settings of hashingSpecs() that are the method's own training settings, passed on under the same names.
+ParamMap trainingParams(const HashingOptions& o) {
+  return {{"batch", o.batch},           {"lr", o.lr},           {"beta", o.beta},    {"order_prior", o.orderPrior},
+          {"prior_steps", o.priorSteps}, {"prior_lr", o.priorLr}, {"hidden", o.hidden}};
+}
 
 // The methods that can learn the codes: a Markov encoder, and every training key hashing passes on (a learned
 // prior). Asked of the registry, never named here.
@@ -35,7 +38,7 @@ QStringList hashingMethods(const MethodRegistry& registry) {
   for (const QString& id : registry.ids()) {
     const MethodInfo info = registry.find(id)->info();
     bool takesAll = info.markovEncoder && findSpec(info.params, "predictor");
-    for (const QString& key : kTrainingKeys) takesAll = takesAll && findSpec(info.params, key);
+    for (const QString& key : trainingParams(HashingOptions{}).keys()) takesAll = takesAll && findSpec(info.params, key);
     if (takesAll) out << id;
   }
   return out;
@@ -43,9 +46,10 @@ QStringList hashingMethods(const MethodRegistry& registry) {
 
 // The method's settings for code length m: order 0 (a code is each bit's own argmax), the encoder its own
 // predictor (X = Y), hashing's training keys; validated as a run's would be.
-QString methodParamsFor(const ParamMap& hashing, int m, const MethodPlugin& method, ParamMap* out) {
+QString methodParamsFor(const HashingOptions& hashing, int m, const MethodPlugin& method, ParamMap* out) {
   ParamMap params{{"bits", m}, {"order_y", 0}, {"order_x", 0}, {"predictor", "encoder"}};
-  for (const QString& key : kTrainingKeys) params.insert(key, hashing.value(key));
+  const ParamMap training = trainingParams(hashing);
+  for (auto it = training.cbegin(); it != training.cend(); ++it) params.insert(it.key(), it.value());
   const MethodInfo info = method.info();
   QString err = validateParamMap(info.params, &params, "method " + info.id);
   if (err.isEmpty()) err = method.validate(params, TaskInfo{}, {});
@@ -91,7 +95,7 @@ QString hashingSpecFromFlat(const QVariantMap& flat, const QVariantList& bits, c
         .arg(options.orderPrior);
   for (int m : out->bits) {
     ParamMap methodParams;
-    if (err = methodParamsFor(params, m, *registry.find(method), &methodParams); !err.isEmpty()) return err;
+    if (err = methodParamsFor(options, m, *registry.find(method), &methodParams); !err.isEmpty()) return err;
   }
   QString device;
   err = resolveDevice(options.device, &device);
@@ -163,7 +167,7 @@ HashingResult runHashing(const HashingSpec& spec, const MethodRegistry& registry
       run.method = methodId;
       run.steps = steps;
       run.seed = seed * 131 + m;
-      if (const QString err = methodParamsFor(spec.params, m, *method, &run.methodParams); !err.isEmpty()) {
+      if (const QString err = methodParamsFor(p, m, *method, &run.methodParams); !err.isEmpty()) {
         out.error = err;
         return out;
       }
