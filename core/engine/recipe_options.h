@@ -22,8 +22,8 @@ struct RecipeValue {
 QList<RecipeValue> recipeValues(const QString& recipe);
 
 // "auto" (the default) is the lab's recipe (bmi's protocol at lr 0.01 with the method's column transform) for a run
-// that reads a finite set (samples > 0, or a table), where the lab's own defaults for fresh batches overfit (issue 45:
-// -0.48 nats for 1.02 on 25 dimensions), and none otherwise.
+// that reads a finite set (samples > 0, or a table), where the lab's own defaults for fresh batches overfit and read
+// below the permutation baseline (docs/benchmark.md, "Above the permutation baseline's noise"), and none otherwise.
 QString resolvedRecipe(const QString& named, bool finiteSamples);
 
 // The recipe in force for a settings form's values (its recipe, resolved with its samples) on `task`, as the flat

@@ -46,7 +46,8 @@ ReadingEvidence evidenceOf(bool trained, const QList<std::pair<int, double>>& re
 
 double plausibilityMargin(double limit, double stderror) {
   // Three standard errors, but at most 1 nat + 10% of the limit: a heavy-tailed reading's own spread would
-  // otherwise excuse any number (DoE read -4203 +- 4130 nats on a Cauchy's held-out samples, truth 0.43).
+  // otherwise excuse any number (DoE on a Cauchy's held-out samples read thousands of nats below a truth under one
+  // nat, with a standard error as large).
   const double se = std::isfinite(stderror) ? stderror : 0.0;
   return std::min(3 * se, 1.0 + 0.1 * std::abs(limit));
 }

@@ -88,7 +88,7 @@ ParamSpecs markovMiParamSpecs(bool learnedPrior) {
                         "q(z|x): an MLP of order h on x (learned), or the encoder p(z|y) itself (X = Y: hashing)"),
   };
   if (learnedPrior) {
-    // A low-order prior is fooled by its encoder (r = 3 at m = 8: H+(Z) 5.54 against an exact 3.2; docs/methods.md):
+    // A low-order prior is fooled by its encoder (docs/methods.md, "The discrete methods: AMMI and BMMI"):
     // the default takes the measured rule r = m - 1 up to m = 12, and the paper's r > 10 at m = 16.
     const ParamSpec order = withoutDefault(ParamSpec::integer(
         "order_prior", 0, 0, 12, "Markov order r >= o of the prior q(z); auto (null): max(o, min(bits - 1, 11))"));

@@ -72,7 +72,8 @@ QString MarkovMiPlugin::warning(const ParamMap& params, const QList<Term>& terms
         .arg(r)
         .arg(exact, 0, 'f', 3)
         .arg(conditional, 0, 'f', 3);
-  // The prior reads the codes as more random than they are (measured: 2.3 nats at r = 3, 0.08 at r = m - 1, m = 8).
+  // The prior reads the codes as more random than they are, by most at a low order (docs/methods.md, "The discrete
+  // methods: AMMI and BMMI", the prior-order table).
   if (crossEntropy - exact > kFooledPriorGap)
     return QStringLiteral(
                "the order-%1 prior reads H+(Z) = %2 nats, %3 above the codes' exact entropy %4: the "

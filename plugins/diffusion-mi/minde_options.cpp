@@ -5,9 +5,9 @@
 // lr 2e-3 at 5 dimensions and below too, where the reference takes 1e-3 with batch 128, as for mmg. Its 300-500
 // epochs over 100,000 rows (about 195,000 steps) are the run's `steps`, which the user sets for this machine, and
 // the moving average is scaled to them: the reference's 0.999 spans 1,000 steps, 0.5% of its run, and a run here
-// is 2,000 to 20,000 steps, so 0.99 (a span of 100). Measured on gaussian2 d 5, MI 2, seed 1, 4,000 steps: decay
-// 0.999 reads 1.614, 0.99 1.769, none 1.911; on MI 1e-4 (nearly independent) 0.99 reads 0.012 and none 0.037, the
-// noise of the trained weights lifting a reading that is never negative.
+// is 2,000 to 20,000 steps, so 0.99 (a span of 100): closer to the truth than 0.999, closer to 0 on nearly
+// independent data than the trained weights, whose noise lifts a reading that is never negative (docs/methods.md,
+// "The diffusion estimators' defaults").
 #include "minde_options.h"
 
 namespace milab {

@@ -1,8 +1,8 @@
 // mmg's keys (mmg_options.h). The defaults are the reference code's for Beyond-Normal (fengsxy/Diffusion_MI:
 // lr 2e-3 and batch 256 above 5 dimensions, a 128-unit network for up to 50 input columns, log-SNR logistic(2, 3)
 // clipped at 4 scales, 10 draws per held-out row; it drops y half the time, see below). lr 2e-3 at 5 dimensions and
-// below too, where the reference takes 1e-3: after 300 steps on independent data in 5 dimensions it reads -0.05 nats
-// where 1e-3 reads -0.11, and the same at 4,000 steps on MI 2. Its 500-750 epochs over 100,000 rows are the run's
+// below too, where the reference takes 1e-3: it reads closer to 0 on nearly independent data and alike on MI 2
+// (docs/methods.md, "The diffusion estimators' defaults"). Its 500-750 epochs over 100,000 rows are the run's
 // `steps`, which the user sets for this machine.
 // Three choices are this lab's, each measured on the Beyond-Normal preset's 40 tasks (docs/benchmark.md, "What made
 // mmg read"): `ema` 0.99 (readings from a moving average of the weights; 0.999 ran twice the steps for the same

@@ -69,8 +69,8 @@ class DoeEstimator final : public Estimator {
 
   // q(y) has one mean and scale per dimension, each moved by about lr per Adam step, while q(y|x)'s are outputs
   // of many parameters and move much faster: started at N(0, 1)'s logistic fit or anywhere else, q(y) would
-  // trail q(y|x) for hundreds of steps and the difference would read as MI on independent data (0.25 nats
-  // after 300 steps, measured). So q(y) starts at the first batch's moments: the method-of-moments fit.
+  // trail q(y|x) for hundreds of steps and the difference would read as MI on independent data all that time.
+  // So q(y) starts at the first batch's moments: the method-of-moments fit.
   void startMarginalAtMoments(const at::Tensor& y) {
     c10::NoGradGuard noGrad;
     const at::Tensor sd = y.std(0).clamp_min(1e-6);
