@@ -33,16 +33,16 @@ QString resolveDevice(const QString& request, QString* resolved) {
 void initTorchRuntime(int threads) {
   // LibTorch's CPU allocator is plain malloc, and training frees and reallocates the same large activations
   // every step. glibc's defaults hand them back to the kernel each time (mmap above 128 KiB, heap trimming),
-  // so every step paid page faults and page clearing. Keeping them: DEMI K=128 1000 steps 15.2 s -> 6.0 s,
-  // K=512 100 steps 12.0 s -> 7.9 s, estimates identical (tcmalloc measured no better: 5.6 s, 7.5 s).
+  // so every step paid page faults and page clearing. Keeping them made DEMI's runs at K=128 and K=512 far shorter,
+  // estimates identical, and tcmalloc measured no better (docs/speed.md, "Speed").
   mallopt(M_MMAP_THRESHOLD, 256 << 20);
   mallopt(M_TRIM_THRESHOLD, 512 << 20);
   mallopt(M_TOP_PAD, 256 << 20);
-  // One intra-op thread per run by default. Measured in one process on the 2-core CI machine (bench_training):
-  // with 2 OpenMP threads driven from a run's worker thread, InfoNCE K=128 swung between 150 and 600 steps/s
-  // and DEMI K=128 between 57 and 150; with 1 thread they held at 400-490 and 124-143, matching a bare
-  // LibTorch loop. Only InfoNCE at K=512 gains from 2 threads (about 100 vs 80 steps/s). One thread also
-  // leaves the other core to the window or to a second run. MILAB_THREADS overrides.
+  // One intra-op thread per run by default. Measured in one process on the 2-core CI machine (bench_training;
+  // docs/speed.md, "Speed"): with 2 OpenMP threads driven from a run's worker thread, InfoNCE and DEMI at K=128
+  // swung widely; with 1 thread they held steady, matching a bare LibTorch loop. Only InfoNCE at K=512 gains from
+  // 2 threads, a little. One thread also leaves the other core to the window or to a second run. MILAB_THREADS
+  // overrides.
   labThreads.store(threads > 0 ? threads : threadsFromEnvironment());
   configureThisThread();
 }
@@ -58,8 +58,9 @@ void configureThisThread() {
   at::set_num_threads(threads);
   // Denormal floats flushed to zero (the thread's MXCSR FTZ/DAZ bits; a no-op where the CPU lacks them). A critic
   // that saturates its bound drives softmax shares and their gradients below 1e-38, where every operation on them
-  // takes a slow microcode path: InfoNCE at gaussian3 MI 10 K 128 fell from ~2,500 to ~1,300 steps/s after ~1,000
-  // steps (bench_training measured only the first 500). Values that small change nothing a curve prints.
+  // takes a slow microcode path: InfoNCE at gaussian3 MI 10 K 128 fell to about half its speed once its bound
+  // saturated, later than bench_training's steps reach (docs/speed.md, "Speed"). Values that small change nothing a
+  // curve prints.
   at::globalContext().setFlushDenormal(true);
 }
 

@@ -16,9 +16,9 @@ QString implausibleFinalReading(const MethodPlugin& method, const RunSpec& spec,
   const bool trained = method.info().trains && !usesOracleCritic(spec.methodParams);
   ReadingLimits limits = method.readingLimits(readingParams(method.info(), spec), finalTask);
   if (heldOut && method.info().lowerBound) {
-    // On samples it never saw, a critic that memorised its training part reads far below 0 (-7.3 nats measured
-    // for 128 memorised pairs at K = 32): a valid, loose lower bound, said but not failed. Down to a floor: an
-    // exponential bound (NWJ) read -4e15 on a heavy-tailed held-out part, which is no reading at all.
+    // On samples it never saw, a critic that memorised its training part reads far below 0 (several nats for a
+    // hundred memorised pairs): a valid, loose lower bound, said but not failed. Down to a floor: an exponential
+    // bound (NWJ) read some 10^15 nats below 0 on a heavy-tailed held-out part, which is no reading at all.
     const double floor = -std::max(10.0, std::isfinite(res->trueMi) ? 2 * res->trueMi + 5 : 10.0);
     limits.low = floor;
     limits.lowWhy = QStringLiteral("a held-out reading below %1 nats: the critic fails on samples it never saw")

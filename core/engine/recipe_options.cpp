@@ -54,8 +54,8 @@ void applyRecipe(const TaskInfo& task, const MethodInfo& method, QVariantMap* fl
     if (r.key == "samples" && task.dataset) continue;
     // bmi's protocol trains critics (InfoNCE, NWJ, DV): its critic and optimiser (K, lr, critic, layers, momentum,
     // held_out whole) go to the score-matrix methods only. A density model (DoE, CLUB) or DEMI's classifier keeps its
-    // own: at lr 0.1 DoE diverged on multinormal-dense-25-25-0.5 and CLUB read 25.4 nats there, above the 23.1 its
-    // diagonal q reads at best (its own bound: docs/benchmark.md), where its own lr reads 23.4-24.6.
+    // own: at lr 0.1 DoE diverged on multinormal-dense-25-25-0.5 and CLUB read above what its diagonal q can read
+    // at best (docs/benchmark.md, "bmi's protocol and the lab's recipe").
     if (kCriticKeys.contains(r.key) && !method.readsWholeHeldOut) continue;
     // A method that reads neither a lower nor an upper bound and has no held-out loss to select by (SMILE, f-DIME) has
     // no better reading to stop at or report.

@@ -17,8 +17,8 @@ namespace milab {
 namespace {
 
 // nanoflann reads points through this adaptor: the rows of a row-major matrix, not copied. Building a tree is one
-// call that takes about 0.1 s per 10^5 points (more on a slow machine) and reads every point a few dozen times, so
-// the reads poll `cancelled` (every 2^16 of them, a fraction of a millisecond) and throw EstimatorCancelled out of
+// call, long at 10^5 points and more (docs/speed.md, "KSG"), that reads every point a few dozen times, so the reads
+// poll `cancelled` (every 2^16 of them, a fraction of a millisecond) and throw EstimatorCancelled out of
 // the build or a search; nanoflann keeps its nodes in a pool that its destructor frees.
 struct Cloud {
   const SampleMatrix& m;
@@ -118,8 +118,8 @@ class Space {
   EuclideanTree tree_;
 };
 
-// The parts side by side. Copied in blocks of rows with a poll between them: a fresh 300,000 x 10 matrix took
-// 160 ms here, most of it the first touch of its pages.
+// The parts side by side. Copied in blocks of rows with a poll between them: a fresh 300,000 x 10 matrix is slow to
+// fill, most of it the first touch of its pages (docs/speed.md, "KSG").
 SampleMatrix columns(std::initializer_list<const SampleMatrix*> parts, const CancelCheck& cancelled = {}) {
   constexpr Eigen::Index kRowsPerPoll = 16384;
   Eigen::Index cols = 0;
@@ -151,10 +151,10 @@ void checkSamples(const SampleMatrix& x, const SampleMatrix& y, int k) {
   if (!x.allFinite() || !y.allFinite()) throw std::invalid_argument("ksg: the samples hold a NaN or an infinity");
 }
 
-// Automatic's choice, from bench_ksg (docs/speed.md, "KSG"): below 8 joint dimensions the trees are faster at any
-// size measured (0.04-1.9x for every pair); from 8 up every pair wins (the trees' search radius covers most points)
-// by 1.4-25x, except that its lead shrinks as the points grow in 8 to 15 dimensions (8: 1.42x at 5,000, 1.01x at
-// 10,000, 0.76x at 20,000; 10: 2.04x at 10,000, 1.76x at 20,000), where the trees keep the larger sets.
+// Automatic's choice, from bench_ksg (docs/speed.md, "KSG"): below 8 joint dimensions the trees are taken at any
+// size (every pair is at most a little faster there, and far slower with many points); from 8 up every pair wins
+// (the trees' search radius covers most points), except that its lead shrinks as the points grow in 8 to 15
+// dimensions, where the trees keep the larger sets.
 constexpr Eigen::Index kEveryPairMinDims = 8, kEveryPairFromTenDims = 10, kEveryPairAtAnySizeDims = 16;
 constexpr Eigen::Index kEveryPairMaxPointsBelowTenDims = 10000, kEveryPairMaxPointsBelowSixteenDims = 20000;
 

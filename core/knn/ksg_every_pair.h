@@ -3,7 +3,7 @@
 // column operations on column-major copies (vectorised by Eigen), its k-th nearest in the joint space by
 // nth_element, and its counts in each subspace from the same distances. O(N^2 d) time and O(N d) memory. Where the
 // tree's search radius (sqrt(d) times the max-norm one, knn/ksg.cpp) covers most points anyway, from about 8 joint
-// dimensions up, this is faster (1.4-25x in bench_ksg); with many points in few dimensions the trees are.
+// dimensions up, this is faster (bench_ksg: docs/speed.md, "KSG"); with many points in few dimensions the trees are.
 #include <vector>
 
 #include "knn/ksg.h"

@@ -22,8 +22,9 @@ struct MemoryNeed {
 double physicalMemoryBytes();
 
 // A critic applied to every (row, negative) pair, as CNCE and the DEMI family apply g to their negatives: about
-// 12 bytes per pair and hidden unit (three float activations) over a 0.3 GB base. Measured at K = 2048: demi 1.52 GB
-// (1024 x 1024 pairs, hidden 100), 0.91 GB at hidden 50; demi's marginal protocol and cnce 5.5 GB (2048 x 2048).
+// 12 bytes per pair and hidden unit (three float activations) over a 0.3 GB base. Measured at K = 2048: demi
+// (1024 x 1024 pairs) at hidden 100 and 50, demi's marginal protocol and cnce (2048 x 2048) (docs/user-guide.md,
+// "Memory is checked").
 MemoryNeed negativePairsNeed(double rows, double negativesPerRow, double hidden, const QString& pairs);
 
 struct TaskInfo;
@@ -32,17 +33,17 @@ struct TaskInfo;
 double taskDimY(const TaskInfo& task, const ParamMap& taskParams);
 
 // An oracle critic reads the task's exact PMI for every (row, candidate) pair, broadcast in double: about 48 bytes
-// per pair and dimension (72 with a subview x') over 0.3 GB. Measured at dim 20: infonce K = 2048 4.2 GB, club
-// batch 4096 16.1 GB; demi K = 2048 (1024 x 1024 pairs) 1.79 GB, cnce K = 1024 1.77 GB.
+// per pair and dimension (72 with a subview x') over 0.3 GB. Measured at dim 20: infonce K = 2048, club batch 4096,
+// demi K = 2048 (1024 x 1024 pairs), cnce K = 1024 (docs/user-guide.md, "Memory is checked").
 MemoryNeed oraclePairsNeed(double pairs, const TaskInfo& task, const ParamMap& taskParams, const QString& key,
                            const QString& pairsText);
 
-// The score-matrix critics (MethodPlugin's default): a few K x K matrices, 16 K^2 bytes over 0.2 GB (measured:
-// 1.26 GB at K = 8192), or an oracle's K x K pairs.
+// The score-matrix critics (MethodPlugin's default): a few K x K matrices, 16 K^2 bytes over 0.2 GB (measured at
+// K = 8192: docs/user-guide.md, "Memory is checked"), or an oracle's K x K pairs.
 MemoryNeed scoreMatrixNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams);
 
-// DoE's and CLUB's q(y|x): batch x hidden activations, about 13 bytes per (row, hidden unit) over 0.2 GB (measured:
-// batch 65536, hidden 4096: doe 3.51 GB, club 3.48 GB).
+// DoE's and CLUB's q(y|x): batch x hidden activations, about 13 bytes per (row, hidden unit) over 0.2 GB (measured
+// at batch 65536, hidden 4096: docs/user-guide.md, "Memory is checked").
 MemoryNeed densityModelNeed(const DensityOptions& options);
 
 // "" or the refusal: "KEY: METHOD needs about X GiB for WHAT, more than half of this machine's Y GiB; ADVICE".

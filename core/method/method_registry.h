@@ -46,8 +46,8 @@ class MethodRegistry {
 
   std::vector<std::unique_ptr<QPluginLoader>> loaders_;  // kept loaded for the registry's life
   QList<const MethodPlugin*> methods_;
-  // find() by id without building every plugin's MethodInfo (the fuzzer found a 75,000-cell grid that took 20 s
-  // to validate when each lookup did).
+  // find() by id without building every plugin's MethodInfo (the fuzzer found a 75,000-cell grid slow to validate
+  // when each lookup did: docs/speed.md, "Speed").
   QHash<QString, const MethodPlugin*> byId_;
   QList<PluginLoadError> errors_;
 };

@@ -5,8 +5,9 @@
 //
 // Why: bmi's recipe trains a (16, 8) joint critic on batches of 256, i.e. 65,536 pairs a step, and reads a held-out
 // half of 2,500 x 2,500 pairs; through ATen each of the dozen operations of a step streams a [65,536, 16]
-// activation through memory (2.9 ms a step here, bench_joint_step; most of a benchmark cell's time). Here a pair's
-// activations never leave the first levels of cache, and the backward recomputes them instead of keeping them.
+// activation through memory (bench_joint_step's ATen column, docs/speed.md, "The joint critic (bmi's recipe)"; most
+// of a benchmark cell's time). Here a pair's activations never leave the first levels of cache, and the backward
+// recomputes them instead of keeping them.
 // The arithmetic is autograd's up to the order of float additions (test_joint_step). Torch header.
 #include <ATen/core/Tensor.h>
 

@@ -4,14 +4,14 @@
 // sgemm (nn/sgemm) and the bias, ReLU and column-sum loops by hand, into buffers kept from step to step.
 //
 // Why: at the batch sizes InfoNCE is trained with (K = 32..512) ATen's GEMMs (Debian's OpenBLAS, AVX2 only on
-// AMD Zen 5) and a dispatch per small operation are most of a step; a PyTorch loop pays the same, and the step read
-// 1.75-1.9x the loop at K = 128. The arithmetic is the ATen step's (nn/mlp_backward) up to the order of float
-// additions: the bias is added after the GEMM, not inside it. Torch header: include it only from torch
-// translation units.
+// AMD Zen 5) and a dispatch per small operation are most of a step; a PyTorch loop pays the same, and the step
+// read well ahead of the loop at K = 128 (docs/speed.md, "Speed"). The arithmetic is the ATen step's
+// (nn/mlp_backward) up to the order of float additions: the bias is added after the GEMM, not inside it. Torch
+// header: include it only from torch translation units.
 //
-// The embeddings are kept transposed, [E, K]: oneDNN's sgemm forms W2 h^T [E, K] at 193 GFLOP/s and h W2^T [K, E]
-// at 153 (K = 128, E = H = 100), and the score matrix and the embeddings' gradients read them as fast that way;
-// 8.6 us less of the pass's 158 at K = 128. Each product is the same dot products in the same order, so the
+// The embeddings are kept transposed, [E, K]: oneDNN's sgemm forms W2 h^T [E, K] faster than h W2^T [K, E]
+// (K = 128, E = H = 100), and the score matrix and the embeddings' gradients read them as fast that way, which
+// shortens the pass (docs/speed.md, "Speed"). Each product is the same dot products in the same order, so the
 // numbers are those of the untransposed pass to the bit (checked: seeded curves identical).
 #include <ATen/core/Tensor.h>
 

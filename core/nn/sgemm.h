@@ -2,8 +2,8 @@
 // One row-major float GEMM, C [m, n] = op(A) op(B) + beta C, for the hand-written training passes
 // (nn/separable_cpu_pass, plugins/demi/candidate_nce). Through oneDNN's sgemm where the build found it: it picks its
 // kernel from the CPU's features, so it runs AVX-512 where Debian 12's OpenBLAS 0.3.21 (ATen's GEMMs) falls back to
-// AVX2 on AMD Zen 5, about 2x slower on these small shapes (the top CMakeLists.txt). Without oneDNN, ATen's mm on
-// views of the same memory. Torch-free header.
+// AVX2 on AMD Zen 5, much slower on these small shapes (the top CMakeLists.txt; docs/speed.md, "Speed"). Without
+// oneDNN, ATen's mm on views of the same memory. Torch-free header.
 #include <cstdint>
 
 namespace milab {

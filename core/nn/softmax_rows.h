@@ -2,7 +2,8 @@
 // InfoNCE's value and its gradient at a float score matrix in one pass over each row, for the written-out CPU step
 // (nn/separable_step). In a translation unit of its own because it is compiled with -ffast-math, what makes
 // glibc's math.h declare the vector expf (libmvec) that the row loops call: the log-softmax and its backward through
-// ATen exponentiate every score twice and cost 42 us of InfoNCE's ~290 us step at K = 128 here. Torch-free.
+// ATen exponentiate every score twice, a sizeable part of InfoNCE's step at K = 128 (docs/speed.md, "Speed").
+// Torch-free.
 #include <cstdint>
 
 namespace milab {

@@ -4,8 +4,9 @@
 // generator, then Box-Muller (random/philox.h).
 //
 // Why not at::randn: on a CPU it draws each 32-bit uniform through a call into mt19937 and transforms them with
-// scalar log/cos/sin, ~3.4 ns a normal here, a quarter of DEMI's step. Philox's counters are independent, so the
-// uniforms and the transform vectorise (glibc's libmvec for log/cos/sin): ~1.2 ns a normal with AVX-512.
+// scalar log/cos/sin, a large share of DEMI's step. Philox's counters are independent, so the uniforms and the
+// transform vectorise (glibc's libmvec for log/cos/sin): a fraction of the cost a normal with AVX-512
+// (docs/speed.md, "Speed").
 //
 // Reproducible: the same generator state gives the same draws, on any thread count; the last bits of a normal
 // may differ between instruction sets (libmvec's SSE, AVX2 and AVX-512 variants, like OpenBLAS's kernels).

@@ -8,11 +8,11 @@
 
 namespace milab {
 
-// Up to this many rows a draw is the first n of a whole shuffle (at::randperm), as it always was: there it costs at
-// most about 80 us (bench_row_draws, 256 rows a draw; the joint critic's step is 0.84 ms) and a stored run's seed
-// still reads the rows it read (every finite-sample table in docs/ trains on at most 5,000 rows). Above it the
-// shuffle grows with the table (0.4 ms at 65,536 rows, 14 ms at a million, more than a step) and Floyd's algorithm
-// draws the n in O(n) (15-36 us up to four million).
+// Up to this many rows a draw is the first n of a whole shuffle (at::randperm), as it always was: there it costs a
+// small part of the joint critic's step (bench_row_draws, 256 rows a draw: docs/speed.md, "Minibatches of a table")
+// and a stored run's seed still reads the rows it read (every finite-sample table in docs/ trains on at most 5,000
+// rows). Above it the shuffle grows with the table, past a whole step at a million rows, and Floyd's algorithm
+// draws the n in O(n), as fast up to four million.
 constexpr int64_t kWholeShuffleUpTo = 10000;
 
 // A kLong tensor of n distinct indices on the generator's device (Floyd's draw runs on CPU generators only; a device

@@ -42,10 +42,10 @@ int64_t MarkovMiOptions::evaluationPool() const {
 
 MemoryNeed markovMiMemoryNeed(const MarkovMiOptions& o) {
   const bool learnedPrior = o.learnedPrior;
-  // Fitted to peak memory measured on one step and its evaluation: the order-r dynamic programming holds about 8
-  // floats per (sample, bit, window) for the evaluation pool and twice that per training sample (autograd):
-  // 1.23 GB at m = 32, r = 11, pool 256, batch 128; 1.76 GB at pool 512; 2.76 GB at m = 8, pool 65536. The MLPs'
-  // activations add about 16 bytes per (batch row, hidden unit).
+  // Fitted to peak memory measured on one step and its evaluation (docs/user-guide.md, "Memory is checked";
+  // docs/speed.md, "Memory"): the order-r dynamic programming holds about 8 floats per (sample, bit, window) for
+  // the evaluation pool and twice that per training sample (autograd). The MLPs' activations add about 16 bytes per
+  // (batch row, hidden unit).
   const double bits = o.bits, batch = o.batch;
   const double hidden = o.hidden, pool = double(o.evaluationPool());
   const int order = learnedPrior ? o.priorOrder : o.orderX;
@@ -77,7 +77,8 @@ ParamSpecs markovMiParamSpecs(bool learnedPrior) {
   const MarkovMiOptions d;
   ParamSpecs specs{
       // m = 8 for both: AMMI's prior needs r ~ m - 1 not to be fooled, and at m = 16 (the paper's, r = 11) a step
-      // takes about 260 ms here against about 7 ms at m = 8, r = 7.
+      // takes dozens of times as long as at m = 8, r = 7 (docs/methods.md, "The discrete methods: AMMI and BMMI";
+      // docs/speed.md, "Speed").
       ParamSpec::integer("bits", d.bits, 1, learnedPrior ? 128 : markov::kMaxEnumeratedBits,
                          "code length m: z in {0,1}^m"),
       ParamSpec::integer("order_y", d.orderY, 0, 10, "Markov order o of the encoder p(z|y)"),

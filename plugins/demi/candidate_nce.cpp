@@ -87,8 +87,8 @@ std::optional<CandidateNce> fusedCandidateNce(const at::Tensor& weight, const at
   CandidateNce out{
       at::empty({}, options), at::empty({b}, options), at::empty({b, h}, options), at::empty({b}, options), {},
       at::zeros({h}, options)};
-  // The weight and its gradient as [d, H], the layout the GEMMs read fastest (measured with OpenBLAS: ~25% faster
-  // than W [H, d] transposed in the call; the weight's copy is 2,000 floats).
+  // The weight and its gradient as [d, H], the layout the GEMMs read fastest (measured with OpenBLAS against W [H, d]
+  // transposed in the call: docs/speed.md, "Speed"; the weight's copy is 2,000 floats).
   const at::Tensor weightT = weight.t().contiguous(), gradientT = at::zeros({d, h}, options);
   const float *wT = weightT.data_ptr<float>(), *c1 = bias.data_ptr<float>(), *r = rows.data_ptr<float>();
   const float *o = offsets.data_ptr<float>(), *p = positive.data_ptr<float>(), *y = negatives.data_ptr<float>();

@@ -6,8 +6,8 @@
 // cache, and the unfused step (candidate_scores plus two ATen GEMMs, still the GPU's and double's path) wrote
 // it and read it back five times. A row's softmax needs only that row's candidates, so here a few rows at a time
 // go through the GEMM (oneDNN's sgemm, AVX-512 where the CPU has it), relu and score, their softmax, the gradient
-// of the pre-activation and the weight-gradient GEMM while the block is still in L2. At K = 128 on the CI machine
-// the pass took ~0.43 ms where the unfused one took ~0.6 ms (with OpenBLAS's GEMMs; bench_demi_parts times it). The
+// of the pre-activation and the weight-gradient GEMM while the block is still in L2. At K = 128 the pass took less
+// than the unfused one even with OpenBLAS's GEMMs (bench_demi_parts times it; docs/speed.md, "Speed"). The
 // arithmetic is the unfused step's up to the order of float additions (the bias is added after the GEMM, not
 // inside it). Torch header: include it only from torch translation units.
 #include <ATen/core/Tensor.h>

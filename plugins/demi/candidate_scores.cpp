@@ -14,7 +14,7 @@ namespace {
 // loops are plain C++ that the compiler vectorises for the baseline instruction set (SSE2 on x86-64, so the digits
 // are the same on every such machine): CMakeLists.txt compiles this file with -fopenmp-simd (the `omp simd`
 // pragmas, no OpenMP runtime) and -fno-trapping-math (without it GCC keeps the relu's select as a branch, which
-// mispredicts on half the units: 2 ms instead of 0.07 ms at DEMI's K = 128).
+// mispredicts on half the units: many times slower at DEMI's K = 128, docs/speed.md, "Speed").
 bool rowsContiguous(const at::Tensor& t) {
   return t.is_cpu() && t.scalar_type() == at::kFloat && t.dim() == 2 && t.stride(1) == 1 && !cpuTakesDeviceRoute();
 }

@@ -3,7 +3,8 @@
 // [B, C, H] pre-activation z (DEMI's conditional negatives: MlpImpl::dotWithRows with the first layer already
 // applied). On a CPU these are two fused passes over z, row block by row block while each block sits in the L1
 // cache, instead of the five full passes (relu, product, sum; outer product, mask) that ATen's ops take over a
-// tensor larger than L2: ~6x less time at DEMI's K = 128. Elsewhere (CUDA, double) the same arithmetic in ATen ops.
+// tensor larger than L2: a fraction of their time at DEMI's K = 128 (docs/speed.md, "Speed"). Elsewhere (CUDA,
+// double) the same arithmetic in ATen ops.
 // DEMI's step on a CPU now takes candidate_nce instead (the GEMMs fused in too); these serve a GPU or double run.
 // Torch header: include it only from torch translation units.
 #include <ATen/core/Tensor.h>

@@ -3,13 +3,13 @@
 //
 // Why: autograd's own work (a graph node per operation, saved tensors, gradients accumulated into zeroed buffers)
 // costs about as much as the arithmetic of these small steps, and the conditional negatives' [B, C, H] activation
-// was handled in shapes BLAS does badly (a bmm with one column, 3x slower than an elementwise product and sum over
-// [64, 63, 100], and its backward two more). Here the step makes no graph, takes one pass of f over the stacked
-// inputs [x', 0] and [x', x], scores the negatives with their softmax and backward in one fused pass a few rows
-// at a time (candidate_cnce_pass), and writes each gradient straight into the optimiser's flat buffer. The
-// arithmetic is autograd's up to the order of float additions, so the step is autograd's to rounding, not to the
-// bit: test_step_loop compares one step's gradients and many steps' readings for each objective, test_statistical
-// the trained readings at MI 5, 10, 20.
+// was handled in shapes BLAS does badly (a bmm with one column, slower than an elementwise product and sum over
+// [64, 63, 100]: docs/speed.md, "Speed"; and its backward two more). Here the step makes no graph, takes one pass
+// of f over the stacked inputs [x', 0] and [x', x], scores the negatives with their softmax and backward in one
+// fused pass a few rows at a time (candidate_cnce_pass), and writes each gradient straight into the optimiser's
+// flat buffer. The arithmetic is autograd's up to the order of float additions, so the step is autograd's to
+// rounding, not to the bit: test_step_loop compares one step's gradients and many steps' readings for each
+// objective, test_statistical the trained readings at MI 5, 10, 20.
 #include "demi_step.h"
 
 #include <ATen/ATen.h>

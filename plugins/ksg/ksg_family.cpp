@@ -22,11 +22,13 @@ SampleMatrix toSamples(const at::Tensor& t) {
 }
 
 // Ties (repeated rows, a constant or integer column) put a point's k-th neighbour at distance 0, and the counts then
-// read nonsense: a constant table read 9.68 nats, three repeated rows 7.08 where at most log 3 is possible. Kraskov et
-// al. (2004, section II) break ties with "very low-amplitude noise"; as scikit-learn's mutual_info_regression does,
-// normal noise of 1e-10 x max(1, mean |column|), in double (a float32 row would lose it), seeded by the run. A
-// constant table then reads about 0 and three repeated rows about log 3; rows without ties move by ~1e-9 nats.
-// The draws cost ~20 ns each (6 ms a column at 300,000 rows): the cancel is polled before each column.
+// read nonsense: a constant table and three repeated rows read several nats where at most log 3 is possible
+// (docs/user-guide.md, "Finite samples: the field's protocol"). Kraskov et al. (2004, section II) break ties with
+// "very low-amplitude noise"; as scikit-learn's mutual_info_regression does, normal noise of
+// 1e-10 x max(1, mean |column|), in double (a float32 row would lose it), seeded by the run. A constant table then
+// reads about 0 and three repeated rows about log 3; rows without ties move by ~1e-9 nats.
+// The draws take milliseconds a column at 300,000 rows (docs/speed.md, "KSG"): the cancel is polled before each
+// column.
 void breakTies(SampleMatrix* m, std::mt19937_64* rng, const CancelCheck& cancelled) {
   std::normal_distribution<double> normal;
   for (Eigen::Index c = 0; c < m->cols(); ++c) {

@@ -152,8 +152,8 @@ MethodInfo NceDensityPlugin::info() const {
 
 MemoryNeed NceDensityPlugin::memoryNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const {
   // A pass holds its noise samples of y and about five float copies of them for its backward: 24 bytes per (noise
-  // sample, dimension) over 0.3 GB, fitted to peak memory measured on one step in one pass (batch 65536, dim 5:
-  // 0.82 GB at noise_ratio 64, 1.31 GB at 128; dim 10 at 64: 1.28 GB). Passes bound it by noise_chunk.
+  // sample, dimension) over 0.3 GB, fitted to peak memory measured on one step in one pass at batch 65536
+  // (docs/user-guide.md, "Memory is checked"; docs/speed.md, "Memory"). Passes bound it by noise_chunk.
   const double dimY = taskDimY(task, taskParams);
   const NceDensityOptions o = NceDensityOptions::from(params);
   const double noise = double(o.batch) * o.noiseRatio;

@@ -90,8 +90,8 @@ DiagonalGaussian GaussianSampler::yGivenXp(const at::Tensor& xp) const {
 at::Tensor GaussianSampler::noise(at::IntArrayRef shape, at::Generator& gen) const {
   // Drawn where the generator lives (the run's device; the CPU for a CPU run), then placed on this sampler's
   // device: moved only when a caller hands a CPU generator to a GPU sampler (a sample set's one draw). Philox's
-  // normals on a CPU (random/philox_normals: ~1.2 ns a normal against at::randn's ~3.4, which was a tenth of
-  // InfoNCE's K = 128 step), at::randn elsewhere.
+  // normals on a CPU (random/philox_normals: a fraction of at::randn's cost a normal, and at::randn's draws were a
+  // sizeable part of InfoNCE's K = 128 step; docs/speed.md, "Speed"), at::randn elsewhere.
   return onDevice(philoxNormals(shape, gen), device());
 }
 
