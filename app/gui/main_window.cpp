@@ -284,6 +284,14 @@ void MainWindow::tick() {
   resultLabel_->setText(active_->resultHtml());
 }
 
+void MainWindow::setUnits(Units units) {
+  units_ = units;
+  comparison_->setUnits(units);
+  history_->setUnits(units);
+  if (shownResult_ >= 0 && shownResult_ < comparison_->size() && comparison_->run(shownResult_)->isFinished())
+    showResultOf(shownResult_);
+}
+
 void MainWindow::showResult() {
   if (comparison_->size() > 0) showResultOf(comparison_->size() - 1);
 }
@@ -294,7 +302,9 @@ void MainWindow::showResultOf(int index) {
   const RunResult r = run->result();
   const Run* oracle = comparison_->oracle(index);
   const RunResult oracleResult = oracle && oracle->isFinished() ? oracle->result() : RunResult{};
-  QString text = resultHtml(run->spec(), r, oracleResult.status == RunStatus::Finished ? &oracleResult : nullptr);
+  shownResult_ = index;
+  QString text =
+      resultHtml(run->spec(), r, oracleResult.status == RunStatus::Finished ? &oracleResult : nullptr, units_);
   if (!r.embedding.isEmpty()) {
     embedding_->setMap(r.embedding, comparison_->label(index));
     comparison_->addPage(embedding_, tr("Embedding"));

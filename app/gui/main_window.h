@@ -16,6 +16,7 @@
 #include "gui/views/mpi_grid_job.h"
 #include "gui/workspace.h"
 #include "hashing/hashing_experiment.h"
+#include "results/display_units.h"
 
 class QCheckBox;
 class QCustomPlot;
@@ -47,6 +48,10 @@ class MainWindow : public QMainWindow {
   ExperimentPanel* panel() const { return panel_; }
   ComparisonView* comparison() const { return comparison_; }
   HistoryPanel* history() const { return history_; }
+  // The units readings are shown in: the plot's axis and legend, the results table, the result line and the
+  // history (View > Units; the files stay in nats).
+  void setUnits(Units units);
+  Units units() const { return units_; }
   // Draws these runs of the history beside the live ones; "" or the error.
   QString overlayHistory(const QList<qint64>& ids);
   // Puts a recorded run's experiment in the form; "" or the error naming the field.
@@ -125,6 +130,8 @@ class MainWindow : public QMainWindow {
   ExperimentPanel* panel_;
   ComparisonView* comparison_;
   HistoryPanel* history_;
+  Units units_ = Units::Nats;
+  int shownResult_ = -1;  // the run of the set whose result the line shows
   EmbeddingView* embedding_;  // a tab of the set's only while a run of it has a learned representation's picture
   QLabel* resultLabel_;
   QCheckBox* oracleCheck_;

@@ -1,6 +1,7 @@
-// MainWindow's menus: File (open data, export what is shown, save the set as an experiment file) and Experiments
-// (experiment files into the form, as a grid or as a comparison set; the bundled presets; the prior-order sweep
-// and hashing).
+// MainWindow's menus: File (open data, export what is shown, save the set as an experiment file), View (the units
+// readings are shown in) and Experiments (experiment files into the form, as a grid or as a comparison set; the
+// bundled presets; the prior-order sweep and hashing).
+#include <QActionGroup>
 #include <QDir>
 #include <QFileInfo>
 #include <QMenuBar>
@@ -49,6 +50,19 @@ void MainWindow::buildMenus() {
   });
   file->addSeparator();
   file->addAction(tr("Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  QMenu* units = view->addMenu(tr("Units"));
+  auto* unitGroup = new QActionGroup(this);
+  for (const auto& [u, text, name] : {std::tuple{Units::Nats, tr("nats (the lab's)"), "unitsNats"},
+                                       std::tuple{Units::Bits, tr("bits"), "unitsBits"}}) {
+    QAction* a = units->addAction(text);
+    a->setObjectName(name);
+    a->setCheckable(true);
+    a->setChecked(u == units_);
+    unitGroup->addAction(a);
+    connect(a, &QAction::triggered, this, [this, u = u] { setUnits(u); });
+  }
 
   QMenu* experiments = menuBar()->addMenu(tr("&Experiments"));
   experiments->addAction(tr("Open experiment file..."), this, [this] {

@@ -7,31 +7,32 @@
 
 namespace milab {
 
-QString resultHtml(const RunSpec& spec, const RunResult& r, const RunResult* oracle) {
+QString resultHtml(const RunSpec& spec, const RunResult& r, const RunResult* oracle, Units units) {
+  const auto amount = [units](double nats) { return QString::number(inUnits(nats, units), 'f', 3); };
   // A table has no truth: the permutation baseline (y shuffled) says what no dependence reads as. Image views
   // have neither: their runs are read by their probe (the readings below).
   const QString truth = !std::isnan(r.trueMi)
-                            ? QStringLiteral("true %1 = %2").arg(r.targetName.toHtmlEscaped()).arg(r.trueMi, 0, 'f', 3)
+                            ? QStringLiteral("true %1 = %2").arg(r.targetName.toHtmlEscaped(), amount(r.trueMi))
                         : std::isnan(r.baseline) ? QStringLiteral("%1 unknown").arg(r.targetName.toHtmlEscaped())
                                                  : QStringLiteral("%1 unknown &middot; y shuffled %2 &plusmn; %3")
-                                                       .arg(r.targetName.toHtmlEscaped())
-                                                       .arg(r.baseline, 0, 'f', 3)
-                                                       .arg(r.baselineStderr, 0, 'f', 3);
+                                                       .arg(r.targetName.toHtmlEscaped(), amount(r.baseline),
+                                                            amount(r.baselineStderr));
   const QString spread = !hasEstimate(r) || hasStandardError(r)
-                             ? QStringLiteral(" &plusmn; %1 nats").arg(r.stderror, 0, 'f', 3)
-                             : QStringLiteral(" nats (one reading, no standard error)");
+                             ? QStringLiteral(" &plusmn; %1 %2").arg(amount(r.stderror), unitName(units))
+                             : QStringLiteral(" %1 (one reading, no standard error)").arg(unitName(units));
   QString text = QStringLiteral("<b>%1</b>: estimate %2%3 &middot; %4")
                      .arg(statusName(r.status))
-                     .arg(r.estimate, 0, 'f', 3)
+                     .arg(amount(r.estimate))
                      .arg(spread, truth);
-  for (const Ceiling& c : r.ceilings) text += QStringLiteral(" &middot; %1 = %2").arg(c.name).arg(c.value, 0, 'f', 3);
+  for (const Ceiling& c : r.ceilings) text += QStringLiteral(" &middot; %1 = %2").arg(c.name, amount(c.value));
   if (oracle)
     text += QStringLiteral(" &middot; oracle critic %1 &plusmn; %2")
-                .arg(oracle->estimate, 0, 'f', 3)
-                .arg(oracle->stderror, 0, 'f', 3);
-  text += readingsInWords(r.readings, true);  // the test of independence; a learned representation's probe
+                .arg(amount(oracle->estimate), amount(oracle->stderror));
+  text += readingsInWords(r.readings, true, units);  // the test of independence; a learned representation's probe
   if (!r.embedding.isEmpty())
     text += QStringLiteral("<br>the Embedding tab: its test images' features on two axes, and nearest neighbours");
+  // The terms as the method reports them: nats, or not an amount of information at all (a probe's accuracy).
+  if (units != Units::Nats && !r.terms.isEmpty()) text += QStringLiteral("<br>the method's terms, as it reports them (nats):");
   for (const NamedValue& t : r.terms)
     text += QStringLiteral("<br>%1 = %2").arg(t.name.toHtmlEscaped()).arg(t.value, 0, 'f', 3);
   if (r.stepsDone == 0 && r.fromEvaluation)  // KSG: nothing trained, only its sample sets read

@@ -5,11 +5,13 @@
 #include <QString>
 
 #include "engine/run.h"
+#include "results/display_units.h"
 
 namespace milab {
 
-// `oracle`: the same bound with the task's analytic critic, when it finished (else null).
-QString resultHtml(const RunSpec& spec, const RunResult& result, const RunResult* oracle);
+// `oracle`: the same bound with the task's analytic critic, when it finished (else null). Amounts in `units`; the
+// method's own terms as it reports them.
+QString resultHtml(const RunSpec& spec, const RunResult& result, const RunResult* oracle, Units units = Units::Nats);
 // The line that places one run in a set of several: "The set holds 3 runs (...); row 2, infonce K=8:".
 QString setPlaceHtml(int runs, int index, const QString& label);
 

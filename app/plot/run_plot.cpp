@@ -9,6 +9,7 @@
 #include "method/shared_method_options.h"
 #include "plot/side_legend.h"
 #include "plot/smoothing.h"
+#include "plot/unit_ticker.h"
 
 namespace milab {
 
@@ -16,14 +17,15 @@ namespace {
 const QFont kTitleFont("sans", 10, QFont::Bold);
 const Qt::PenStyle kCeilingStyles[] = {Qt::DashLine, Qt::DashDotLine, Qt::DashDotDotLine};
 
-// A number in a legend entry or a series key: two decimals, so equal truths share one line.
-QString legendNumber(double v) { return QString::number(v, 'f', 2); }
+// A number in a series key: two decimals of nats, so equal truths share one line.
+QString keyNumber(double v) { return QString::number(v, 'f', 2); }
 }  // namespace
 
 RunPlot::RunPlot(QCustomPlot* plot) : plot_(plot) {
   plot_->setAutoAddPlottableToLegend(false);
   plot_->xAxis->setLabel("training step");
-  plot_->yAxis->setLabel("estimate (nats)");
+  plot_->yAxis->setTicker(QSharedPointer<UnitTicker>::create(units_));
+  showYLabel();
   // The legend sits beside the data, never over it.
   legend_ = plot_->legend;
   legend_->setVisible(true);
@@ -54,6 +56,34 @@ QCPGraph* RunPlot::addGraph(const QPen& pen, const QString& name, bool inLegend)
 }
 
 QString RunPlot::legendName(const Series& s) { return s.upperBound ? s.label + " (upper bound)" : s.label; }
+
+QString RunPlot::number(double nats, bool fine) const { return QString::number(inUnits(nats, units_), 'f', fine ? 3 : 2); }
+
+QString RunPlot::pointName(const Series& s) const {
+  return legendName(s) + (s.pointSpread ? QStringLiteral(": %1 ± %2 (no training; error bar 1 stderr)")
+                                              .arg(number(s.pointValue), number(s.pointError))
+                                        : QStringLiteral(": %1 (no training; one reading, no standard error)")
+                                              .arg(number(s.pointValue)));
+}
+
+void RunPlot::nameInUnits(QCPAbstractPlottable* graph, std::function<QString()> name) {
+  graph->setName(name());
+  numberedNames_ << NumberedName{graph, std::move(name)};
+}
+
+void RunPlot::showYLabel() { plot_->yAxis->setLabel(QStringLiteral("%1 (%2)").arg(yLabel_, unitName(units_))); }
+
+void RunPlot::setUnits(Units units) {
+  units_ = units;
+  plot_->yAxis->setTicker(QSharedPointer<UnitTicker>::create(units_));
+  showYLabel();
+  for (const NumberedName& n : numberedNames_) n.graph->setName(n.name());
+  for (const Series& s : runs_) {
+    if (s.point) s.point->setName(pointName(s));
+    if (s.interval) s.interval->setName(intervalName(s));
+  }
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
 
 QCPGraph* RunPlot::addFlatLine(const QPen& pen, const QString& name, double value, int series) {
   QCPGraph* g = addGraph(pen, name, false);
@@ -98,9 +128,11 @@ void RunPlot::clear(const QString& title) {
   runs_.clear();
   groups_.clear();
   targets_.clear();
+  numberedNames_.clear();
   follow_ = true;
   if (auto* t = qobject_cast<QCPTextElement*>(plot_->plotLayout()->element(0, 0))) t->setText(title);
-  plot_->yAxis->setLabel("estimate (nats)");
+  yLabel_ = QStringLiteral("estimate");
+  showYLabel();
   plot_->yAxis2->setVisible(false);  // until a run brings a probe reading
   resetView();
   plot_->replot();
@@ -113,15 +145,14 @@ void RunPlot::addTarget(const RunSpec& spec, const RunResult& known) {
     for (int l = 0; l < known.levels.size(); ++l) {
       x << double(l) * known.stepsPerLevel << double(l + 1) * known.stepsPerLevel;
       y << known.levels[l].target << known.levels[l].target;
-      key += "|" + legendNumber(known.levels[l].target);
+      key += "|" + keyNumber(known.levels[l].target);
     }
     name = QStringLiteral("true %1 (staircase)").arg(known.targetName);
   } else {
     if (std::isnan(known.trueMi)) return;  // a dataset: no truth to draw
     x << 0 << std::max(1, spec.steps);
     y << known.trueMi << known.trueMi;
-    key += "|" + legendNumber(known.trueMi);
-    name = QStringLiteral("true %1 = %2").arg(known.targetName, legendNumber(known.trueMi));
+    key += "|" + keyNumber(known.trueMi);
   }
   if (targets_.contains(key)) {  // the same target again: the line spans the longest run
     if (!known.levels.isEmpty() &&
@@ -134,6 +165,10 @@ void RunPlot::addTarget(const RunSpec& spec, const RunResult& known) {
   const QPen pen(Qt::black, 2, total ? Qt::SolidLine : Qt::DashLine);
   QCPGraph* g = known.levels.isEmpty() ? addFlatLine(pen, name, known.trueMi, -1) : addGraph(pen, name, false);
   if (!known.levels.isEmpty()) g->setData(x, y, true);
+  if (known.levels.isEmpty())
+    nameInUnits(g, [this, target = known.targetName, value = known.trueMi] {
+      return QStringLiteral("true %1 = %2").arg(target, number(value));
+    });
   g->addToLegend(legend_);
   targets_.insert(key, g);
 }
@@ -153,9 +188,9 @@ int RunPlot::addRun(const QString& label, const SeriesStyle& style, const RunSpe
   for (const LevelResult& l : known.levels) s.levels << l.target;
   for (int i = 0; i < known.ceilings.size(); ++i) {
     const Ceiling& c = known.ceilings[i];
-    s.references << addFlatLine(QPen(style.color, 1.5, kCeilingStyles[i % 3]),
-                                QStringLiteral("ceiling %1 = %2").arg(c.name, legendNumber(c.value)), c.value,
-                                int(runs_.size()));
+    s.references << addFlatLine(QPen(style.color, 1.5, kCeilingStyles[i % 3]), QString(), c.value, int(runs_.size()));
+    nameInUnits(s.references.last(),
+                [this, c] { return QStringLiteral("ceiling %1 = %2").arg(c.name, number(c.value)); });
     s.levels << c.value;
   }
   runs_ << s;
@@ -250,10 +285,10 @@ void RunPlot::setOracle(int id, double value, double stderror) {
   if (id < 0 || id >= runs_.size()) return;
   Series& s = runs_[id];
   // Its standard error is named: a few evaluation batches of small K are noisy, and a line looks exact.
-  QCPGraph* g = addFlatLine(
-      QPen(s.style.color, 1.5, Qt::DotLine),
-      QStringLiteral("oracle critic (%1) = %2 ± %3").arg(s.label, legendNumber(value), legendNumber(stderror)), value,
-      id);
+  QCPGraph* g = addFlatLine(QPen(s.style.color, 1.5, Qt::DotLine), QString(), value, id);
+  nameInUnits(g, [this, label = s.label, value, stderror] {
+    return QStringLiteral("oracle critic (%1) = %2 ± %3").arg(label, number(value), number(stderror));
+  });
   s.references << g;
   updateReferenceLegend();
   clipFlatLines();
@@ -292,7 +327,8 @@ void RunPlot::setRunLabel(int id, const QString& label) {
   s.label = label;
   s.raw->setName(label + " (per step)");
   s.smooth->setName(legendName(s));
-  if (s.point) s.point->setName(legendName(s) + s.reading);
+  if (s.point) s.point->setName(pointName(s));
+  if (s.interval) s.interval->setName(intervalName(s));
 }
 
 void RunPlot::showRun(const RunSpec& spec, const RunResult& result, const QVector<CurvePoint>& curve) {
@@ -316,7 +352,10 @@ void RunPlot::showRun(const RunSpec& spec, const RunResult& result, const QVecto
     plot_->plotLayout()->insertRow(1);
     plot_->plotLayout()->addElement(1, 0, failedNote_);
   }
-  if (result.targetName == "log Z") plot_->yAxis->setLabel("log Z, the model's log total mass (nats)");
+  if (result.targetName == "log Z") {
+    yLabel_ = QStringLiteral("log Z, the model's log total mass");
+    showYLabel();
+  }
   const int id = addRun(spec.method, seriesStyle(0), spec, result);
   append(id, curve);
   appendHeldOut(id, curve);
@@ -332,12 +371,10 @@ void RunPlot::markEnded(int id, const RunResult& result) {
   s.ended = true;
   if (s.steps.isEmpty() && hasEstimate(result) && !s.point) {
     const bool spread = hasStandardError(result);  // one reading has none: no bar, no "± 0.000"
-    s.reading =
-        spread
-            ? QStringLiteral(": %1 ± %2 (no training; error bar 1 stderr)")
-                  .arg(legendNumber(result.estimate), legendNumber(result.stderror))
-            : QStringLiteral(": %1 (no training; one reading, no standard error)").arg(legendNumber(result.estimate));
-    s.point = addGraph(QPen(s.style.color, 2), legendName(s) + s.reading, true);
+    s.pointValue = result.estimate;
+    s.pointError = result.stderror;
+    s.pointSpread = spread;
+    s.point = addGraph(QPen(s.style.color, 2), pointName(s), true);
     s.point->setLineStyle(QCPGraph::lsNone);
     s.point->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, s.style.color, s.style.color, 9));
     s.point->setData({0.0}, {result.estimate});

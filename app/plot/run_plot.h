@@ -9,11 +9,14 @@
 #include <QMap>
 #include <QString>
 #include <QVector>
+#include <functional>
 
 #include "engine/run.h"
 #include "plot/palette.h"
+#include "results/display_units.h"
 
 class QCustomPlot;
+class QCPAbstractPlottable;
 class QCPGraph;
 class QCPErrorBars;
 class QCPLegend;
@@ -58,6 +61,10 @@ class RunPlot {
   // Rescales when following the data, then queues a replot: call once per refresh tick.
   void refresh();
 
+  // The units the y axis and the legend's numbers are shown in (the data stay in nats): switched at any time.
+  void setUnits(Units units);
+  Units units() const { return units_; }
+
   // The CLI's plot of one finished run.
   void showRun(const RunSpec& spec, const RunResult& result, const QVector<CurvePoint>& curve);
 
@@ -86,7 +93,9 @@ class RunPlot {
     QCPErrorBars* bars = nullptr;
     QCPGraph* interval = nullptr;  // a finite-sample run's final reading with its interval over the data
     QCPErrorBars* intervalBars = nullptr;
-    QString reading;  // the point's legend text after the label, e.g. ": 1.00 ± 0.01 (no training; ...)"
+    double pointValue = 0, pointError = 0;  // a run without a training curve: its reading, and its standard error
+    bool pointSpread = false;                // (false: one reading, none)
+    double ciLow = 0, ciHigh = 0, ciLevel = 0, ciValue = 0;  // the interval's reading, in nats
     bool visible = true;
     bool ended = false;
     int group = -1;
@@ -99,6 +108,13 @@ class RunPlot {
   };
   QCPGraph* addGraph(const QPen& pen, const QString& name, bool inLegend);
   static QString legendName(const Series& s);
+  // A number of nats as the legend shows it, in units_ (two decimals, three with `fine`).
+  QString number(double nats, bool fine = false) const;
+  QString pointName(const Series& s) const;     // e.g. "ksg: 1.00 ± 0.01 (no training; error bar 1 stderr)"
+  QString intervalName(const Series& s) const;  // e.g. "infonce: 0.950 [0.911, 0.989], its 95% interval ..."
+  // A legend name with numbers in it, made again when the units change.
+  void nameInUnits(QCPAbstractPlottable* graph, std::function<QString()> name);
+  void showYLabel();
   // A horizontal line (a ceiling, an oracle, a flat target) of run `series` (-1: every run's). Its data is clipped
   // to the visible x range: Qt drops the dash pattern of a line millions of pixels long (a 10^6-step run zoomed
   // to its first hundred steps).
@@ -137,6 +153,13 @@ class RunPlot {
   QCPGraph* oracleKey_ = nullptr;
   int window_ = 50;
   bool follow_ = true;
+  Units units_ = Units::Nats;
+  QString yLabel_ = QStringLiteral("estimate");  // the y axis's quantity; its unit follows units_
+  struct NumberedName {
+    QCPAbstractPlottable* graph;
+    std::function<QString()> name;
+  };
+  QList<NumberedName> numberedNames_;
   // A failed run's plot (showRun) spans every reading: its wild steps are what it has to show, not noise to leave
   // off scale, and a line under the title says that it failed and why.
   bool spanEveryReading_ = false;

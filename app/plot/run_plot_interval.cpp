@@ -8,17 +8,21 @@
 
 namespace milab {
 
+QString RunPlot::intervalName(const Series& s) const {
+  return QStringLiteral("%1: %2 [%3, %4], its %5% interval over the data")
+      .arg(legendName(s), number(s.ciValue, true), number(s.ciLow, true), number(s.ciHigh, true))
+      .arg(s.ciLevel * 100, 0, 'g', 12);
+}
+
 void RunPlot::markInterval(Series& s, const RunResult& result) {
   const double low = readingValue(result.readings, "ci_low"), high = readingValue(result.readings, "ci_high");
   const double level = readingValue(result.readings, "ci_level");
   if (!hasEstimate(result) || !std::isfinite(low) || !std::isfinite(high)) return;
-  const QString name = QStringLiteral("%1: %2 [%3, %4], its %5% interval over the data")
-                           .arg(legendName(s))
-                           .arg(result.estimate, 0, 'f', 3)
-                           .arg(low, 0, 'f', 3)
-                           .arg(high, 0, 'f', 3)
-                           .arg(level * 100, 0, 'g', 12);
-  s.interval = addGraph(QPen(s.style.color, 2), name, true);
+  s.ciValue = result.estimate;
+  s.ciLow = low;
+  s.ciHigh = high;
+  s.ciLevel = level;
+  s.interval = addGraph(QPen(s.style.color, 2), intervalName(s), true);
   s.interval->setLineStyle(QCPGraph::lsNone);
   s.interval->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, s.style.color, Qt::white, 11));
   s.interval->setData({s.steps.last()}, {result.estimate});

@@ -2,8 +2,9 @@
 // curves with their ceilings and targets; one run stopped alone keeps its result; the table holds every run;
 // seeds are drawn as a mean with a band; a saved set reopens, and the runner reproduces its numbers; the plot
 // previews the configured run, rescales when runs end, and the task chart follows the form; a staircase draws
-// its step line; closing the window while runs train returns at once. With MILAB_SCREENSHOT_DIR set, each
-// state is also saved as a PNG to look at.
+// its step line; closing the window while runs train returns at once; View > Units > bits relabels the plot, the
+// table, the result line and the history. With MILAB_SCREENSHOT_DIR set, each state is also saved as a PNG to look
+// at.
 #include <qcustomplot.h>
 
 #include <QAbstractButton>
@@ -29,6 +30,7 @@
 #include "engine/run_set.h"
 #include "gui/comparison_set.h"
 #include "gui/main_window.h"
+#include "gui/panels/history_panel.h"
 #include "gui/views/comparison_view.h"
 #include "method/method_registry.h"
 #include "plot/run_plot.h"
@@ -521,6 +523,100 @@ class TestComparison : public QObject {
     fresh.plot.markEnded(other, knownResult(2, 16));
     for (int i = 0; i < fresh.widget.graphCount(); ++i)
       QVERIFY(!fresh.widget.graph(i)->name().contains("interval over the data"));
+  }
+
+  // In bits the plot keeps its data in nats and shows bits: the y axis named so, its ticks at round numbers of bits
+  // where the data put them (a label of b bits at b ln 2 nats), the legend's truth, ceiling and interval in bits;
+  // and back in nats as they were.
+  void theUnitsSwitchRelabelsTheAxisAndTheLegend() {
+    PlotOfRuns bench;
+    QCustomPlot& widget = bench.widget;
+    RunPlot& plot = bench.plot;
+    QVector<CurvePoint> curve;
+    for (int step = 1; step <= 100; ++step) curve.push_back({step, 2.5 + 0.01 * (step % 7), -1.0, 0.0});
+    RunResult finite = knownResult(2, 16);
+    finite.status = RunStatus::Finished;
+    finite.estimate = 0.95;
+    finite.fromEvaluation = true;
+    finite.readings = {{"ci_level", 0.95}, {"ci_low", 0.911}, {"ci_high", 0.989}};
+    const int id = plot.addRun("infonce", seriesStyle(0), bench.spec, finite);
+    plot.append(id, curve);
+    plot.markEnded(id, finite);
+    plot.resetView();
+    const auto names = [&] {
+      QStringList out;
+      for (int i = 0; i < widget.graphCount(); ++i) out << widget.graph(i)->name();
+      return out.join(" | ");
+    };
+    const QString inNats = names();
+    QVERIFY2(inNats.contains("true I(x;y) = 2.00") && inNats.contains("ceiling log K = 2.77") &&
+                 inNats.contains("0.950 [0.911, 0.989]"),
+             qPrintable(inNats));
+    plot.setUnits(Units::Bits);
+    widget.replot();
+    QCOMPARE(widget.yAxis->label(), QString("estimate (bits)"));
+    const QString inBits = names();
+    // 2 / ln 2 = 2.885, log 16 / ln 2 = 4; 0.95, 0.911, 0.989 nats are 1.371, 1.314, 1.427 bits.
+    QVERIFY2(inBits.contains("true I(x;y) = 2.89") && inBits.contains("ceiling log K = 4.00") &&
+                 inBits.contains("1.371 [1.314, 1.427]"),
+             qPrintable(inBits));
+    const QVector<double> ticks = widget.yAxis->tickVector();
+    const QVector<QString> labels = widget.yAxis->tickVectorLabels();
+    QVERIFY(ticks.size() >= 3);
+    for (int i = 0; i < ticks.size(); ++i) {
+      bool ok = false;
+      const double bits = QLocale().toDouble(labels[i], &ok);
+      QVERIFY2(ok && std::abs(bits - ticks[i] / std::log(2.0)) < 1e-9,
+               qPrintable(QString("tick at %1 nats labelled %2").arg(ticks[i]).arg(labels[i])));
+    }
+    const double step = QLocale().toDouble(labels[1]) - QLocale().toDouble(labels[0]);
+    const double mantissa = step / std::pow(10.0, std::floor(std::log10(step)));
+    QVERIFY2(std::abs(mantissa - std::round(mantissa * 2) / 2) < 1e-9, qPrintable(QString::number(step)));
+    plot.setUnits(Units::Nats);
+    QCOMPARE(widget.yAxis->label(), QString("estimate (nats)"));
+    QCOMPARE(names(), inNats);
+  }
+
+  // The window's View > Units > bits shows every reading of the set in bits: the table's estimate column (named so)
+  // and the result line; the files and the history's database stay in nats.
+  void theWindowShowsReadingsInBits() {
+    QTemporaryDir tmp;
+    MainWindow w(registry_, tmp.filePath("history.sqlite"));
+    w.show();
+    auto* method = w.findChild<QComboBox*>("methodCombo");
+    method->setCurrentIndex(method->findData("ksg"));
+    w.findChild<QComboBox*>("taskCombo")->setCurrentIndex(0);
+    w.findChild<QSpinBox*>("param.dim")->setValue(2);
+    w.findChild<QDoubleSpinBox*>("param.mi")->setValue(1.0);
+    w.findChild<QSpinBox*>("param.samples")->setValue(400);
+    QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
+    const RunResult r = w.comparison()->run(0)->result();
+    QVERIFY(hasEstimate(r));
+    QTableWidget* table = w.comparison()->table();
+    QCOMPARE(table->horizontalHeaderItem(3)->text(), QString("estimate (nats)"));
+    QVERIFY2(table->item(0, 3)->text().startsWith(QString::number(r.estimate, 'f', 3)),
+             qPrintable(table->item(0, 3)->text()));
+    w.findChild<QAction*>("unitsBits")->trigger();
+    QCOMPARE(w.units(), Units::Bits);
+    QCOMPARE(table->horizontalHeaderItem(3)->text(), QString("estimate (bits)"));
+    const QString bits = QString::number(r.estimate / std::log(2.0), 'f', 3);
+    QVERIFY2(table->item(0, 3)->text().startsWith(bits), qPrintable(table->item(0, 3)->text()));
+    QCOMPARE(table->item(0, 3)->data(Qt::UserRole + 2).toDouble(), r.estimate);  // sorted by the nats it read (kSortRole)
+    auto* result = w.findChild<QLabel*>("resultLabel");
+    QVERIFY2(result->text().contains("estimate " + bits) && result->text().contains(" bits"),
+             qPrintable(result->text()));
+    QCOMPARE(w.plot()->widget()->yAxis->label(), QString("estimate (bits)"));
+    auto* history = w.history()->findChild<QTableWidget*>("historyTable");
+    QTRY_COMPARE_WITH_TIMEOUT(history->rowCount(), 1, untilDoneMs());
+    QCOMPARE(history->horizontalHeaderItem(4)->text(), QString("estimate ± stderr (bits)"));
+    QVERIFY2(history->item(0, 4)->text().startsWith(bits), qPrintable(history->item(0, 4)->text()));
+    saveScreenshot(w, "units-bits");
+    w.comparison()->showPage(w.history());
+    saveScreenshot(w, "units-bits-history");
+    w.findChild<QAction*>("unitsNats")->trigger();
+    QVERIFY2(table->item(0, 3)->text().startsWith(QString::number(r.estimate, 'f', 3)),
+             qPrintable(table->item(0, 3)->text()));
   }
 
   // A saved set is an experiment file: the runner reproduces the window's numbers, and it reopens as a set.

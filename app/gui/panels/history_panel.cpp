@@ -70,8 +70,8 @@ HistoryPanel::HistoryPanel(const QString& dbPath, QWidget* parent)
   export_->setObjectName("historyExport");
   for (const QString& s : {"finished", "cancelled", "failed"}) status_->addItem(s, s);
 
-  table_->setHorizontalHeaderLabels(
-      {tr("ended"), tr("task"), tr("method"), tr("differs"), tr("estimate ± stderr"), tr("target"), tr("status")});
+  table_->setHorizontalHeaderLabels({tr("ended"), tr("task"), tr("method"), tr("differs"),
+                                     tr("estimate ± stderr (%1)").arg(unitName(units_)), tr("target"), tr("status")});
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->verticalHeader()->hide();
@@ -144,6 +144,12 @@ void HistoryPanel::showFailure(const QString& why) {
   Q_EMIT storeFailed(why);
 }
 
+void HistoryPanel::setUnits(Units units) {
+  units_ = units;
+  table_->horizontalHeaderItem(kEstimateColumn)->setText(tr("estimate ± stderr (%1)").arg(unitName(units_)));
+  refresh();
+}
+
 void HistoryPanel::refresh() {
   // A poll refreshes whenever any process records a run: the rows the user selected stay selected.
   const QList<qint64> selected = selectedIds();
@@ -187,9 +193,12 @@ void HistoryPanel::refresh() {
         r.task,
         r.method,
         differs.join(' '),
-        r.estimate ? QStringLiteral("%1 ± %2").arg(*r.estimate, 0, 'f', 3).arg(*r.stderror, 0, 'f', 3) : QString(),
+        r.estimate ? QStringLiteral("%1 ± %2")
+                         .arg(inUnits(*r.estimate, units_), 0, 'f', 3)
+                         .arg(inUnits(*r.stderror, units_), 0, 'f', 3)
+                   : QString(),
         std::isnan(r.trueValue) ? r.targetName + " unknown"  // a table's truth
-                                : QStringLiteral("%1 = %2").arg(r.targetName).arg(r.trueValue, 0, 'f', 3),
+                                : QStringLiteral("%1 = %2").arg(r.targetName).arg(inUnits(r.trueValue, units_), 0, 'f', 3),
         (r.reason.isEmpty() ? r.status : r.status + ": " + r.reason) +
             (warning.isEmpty() ? QString() : QStringLiteral(" (warning: %1)").arg(warning))};
     for (int c = 0; c < kColumnCount; ++c) {

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "results/run_store.h"
+#include "results/display_units.h"
 
 class QComboBox;
 class QLabel;
@@ -24,6 +25,7 @@ class HistoryPanel : public QWidget {
   ~HistoryPanel() override;
 
   void refresh();  // reads the database again, keeping the filters
+  void setUnits(Units units);  // the estimates and targets shown in nats or bits (the database keeps nats)
   // How often the database is asked whether a run was recorded or deleted (by anyone).
   static constexpr int kPollMs = 1000;
   const RunStore& store() const { return *store_; }
@@ -50,6 +52,7 @@ class HistoryPanel : public QWidget {
   QPushButton* reopen_;
   QPushButton* delete_;
   QPushButton* export_;
+  Units units_ = Units::Nats;
   QList<StoredRun> shown_;
   QString shownStamp_;  // the database's change stamp when the table was last read
   QString failure_;     // why the database cannot be read now; "" when it can

@@ -36,8 +36,18 @@ enum Column { kShow, kMethod, kDiffers, kEstimate, kTarget, kCeiling, kError, kS
 constexpr int kIndexRole = Qt::UserRole + 1;  // the entry a row shows, whatever the sort order
 constexpr qint64 kTableRefreshMs = 250;       // the table's numbers change slower than the eye reads them
 constexpr qint64 kFigureRefreshMs = 1000;     // a staircase figure follows its runs live, once a second
-// A cell's number: three decimals, nats read to the thousandth.
-QString cellNumber(double v, int digits = 3) { return QString::number(v, 'f', digits); }
+// The table's headers, the estimate's naming the units shown.
+QStringList headerLabels(Units units) {
+  return {QObject::tr("show"),
+          QObject::tr("method"),
+          QObject::tr("differs"),
+          QObject::tr("estimate (%1)").arg(unitName(units)),
+          QObject::tr("target"),
+          QObject::tr("ceiling"),
+          QObject::tr("estimate − target"),
+          QObject::tr("steps/s"),
+          QObject::tr("status")};
+}
 
 }  // namespace
 
@@ -74,8 +84,7 @@ ComparisonView::ComparisonView(const MethodRegistry& registry, QWidget* parent)
   resetView_->setToolTip(
       tr("Fit the axes to the data again (also: double click the plot). Drag pans, the wheel zooms."));
 
-  table_->setHorizontalHeaderLabels({tr("show"), tr("method"), tr("differs"), tr("estimate"), tr("target"),
-                                     tr("ceiling"), tr("estimate − target"), tr("steps/s"), tr("status")});
+  table_->setHorizontalHeaderLabels(headerLabels(units_));
   table_->horizontalHeaderItem(kEstimate)->setToolTip(
       tr("A finite set's reading with its confidence interval over the data [low, high] (the ci key's level); a "
          "fresh-batch reading with its standard error over the batches (±)"));
@@ -277,7 +286,8 @@ void ComparisonView::updateRow(int index, const QStringList& differing) {
   // A method that trains nothing (KSG) has no steps per second: blank, not 0; and no steps to count, but the
   // evaluation batches it reads.
   const bool training = set_->trains(spec);
-  set(kSpeed, seconds > 0 && training ? cellNumber(speed, 0) : QString(), training ? QVariant(speed) : QVariant());
+  set(kSpeed, seconds > 0 && training ? QString::number(speed, 'f', 0) : QString(),
+      training ? QVariant(speed) : QVariant());
   QString statusText = statusName(status);
   if (status == RunStatus::Running && training)
     statusText += QStringLiteral(" %1/%2").arg(set_->lastStep(index)).arg(spec.steps);
@@ -310,16 +320,31 @@ bool ComparisonView::tick() {
   const bool changed = poll.changed, done = poll.done;
   if (changed || done || now - lastTableMs_ >= kTableRefreshMs) {
     lastTableMs_ = now;
-    table_->setSortingEnabled(false);
-    const QStringList differing = differingKeys(specs());
-    for (int i = 0; i < size(); ++i) updateRow(i, differing);
-    table_->setSortingEnabled(true);
+    refreshTable();
   }
   plot_->refresh();
   figureStale_ = figureStale_ || changed;
   if (tabs_->currentWidget() == figure_ && (figureStale_ || running()) && now - lastFigureMs_ >= kFigureRefreshMs)
     redrawFigure();
   return done;
+}
+
+void ComparisonView::refreshTable() {
+  table_->setSortingEnabled(false);
+  const QStringList differing = differingKeys(specs());
+  for (int i = 0; i < size(); ++i) updateRow(i, differing);
+  table_->setSortingEnabled(true);
+}
+
+// Three decimals: nats read to the thousandth, and bits alike.
+QString ComparisonView::cellNumber(double nats) const { return QString::number(inUnits(nats, units_), 'f', 3); }
+
+void ComparisonView::setUnits(Units units) {
+  units_ = units;
+  plot_->setUnits(units);
+  // The header's tooltip stays: the labels are set again, not the items.
+  for (int c = 0; c < table_->columnCount(); ++c) table_->horizontalHeaderItem(c)->setText(headerLabels(units)[c]);
+  refreshTable();
 }
 
 void ComparisonView::redrawFigure() {

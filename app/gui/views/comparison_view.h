@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/run.h"
+#include "results/display_units.h"
 
 class QCheckBox;
 class QCustomPlot;
@@ -57,6 +58,9 @@ class ComparisonView : public QWidget {
   QCustomPlot* figureWidget() const { return figure_; }
   QTableWidget* table() const { return table_; }
   void showFigure(bool figure);  // the Figure tab instead of the live curves
+  // The units the plot and the table show readings in (the files and the history stay in nats).
+  void setUnits(Units units);
+  Units units() const { return units_; }
 
   // Each run that ends is recorded there from its own worker thread ("" keeps no history).
   void setHistoryPath(const QString& path);
@@ -85,8 +89,11 @@ class ComparisonView : public QWidget {
   void updateRow(int index, const QStringList& differing);
   void redrawFigure();
   QList<int> selectedIndices() const;
+  void refreshTable();
+  QString cellNumber(double nats) const;  // three decimals, in units_
 
   std::unique_ptr<ComparisonSet> set_;
+  Units units_ = Units::Nats;
   QList<int> series_;   // each run's series on the plot
   QStringList labels_;  // each run's label (ComparisonSet::labels)
   QCustomPlot* plotWidget_;
