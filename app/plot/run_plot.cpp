@@ -57,34 +57,6 @@ QCPGraph* RunPlot::addGraph(const QPen& pen, const QString& name, bool inLegend)
 
 QString RunPlot::legendName(const Series& s) { return s.upperBound ? s.label + " (upper bound)" : s.label; }
 
-QString RunPlot::number(double nats, bool fine) const { return QString::number(inUnits(nats, units_), 'f', fine ? 3 : 2); }
-
-QString RunPlot::pointName(const Series& s) const {
-  return legendName(s) + (s.pointSpread ? QStringLiteral(": %1 ± %2 (no training; error bar 1 stderr)")
-                                              .arg(number(s.pointValue), number(s.pointError))
-                                        : QStringLiteral(": %1 (no training; one reading, no standard error)")
-                                              .arg(number(s.pointValue)));
-}
-
-void RunPlot::nameInUnits(QCPAbstractPlottable* graph, std::function<QString()> name) {
-  graph->setName(name());
-  numberedNames_ << NumberedName{graph, std::move(name)};
-}
-
-void RunPlot::showYLabel() { plot_->yAxis->setLabel(QStringLiteral("%1 (%2)").arg(yLabel_, unitName(units_))); }
-
-void RunPlot::setUnits(Units units) {
-  units_ = units;
-  plot_->yAxis->setTicker(QSharedPointer<UnitTicker>::create(units_));
-  showYLabel();
-  for (const NumberedName& n : numberedNames_) n.graph->setName(n.name());
-  for (const Series& s : runs_) {
-    if (s.point) s.point->setName(pointName(s));
-    if (s.interval) s.interval->setName(intervalName(s));
-  }
-  plot_->replot(QCustomPlot::rpQueuedReplot);
-}
-
 QCPGraph* RunPlot::addFlatLine(const QPen& pen, const QString& name, double value, int series) {
   QCPGraph* g = addGraph(pen, name, false);
   flatLines_ << FlatLine{g, value, series};  // its data comes from clipFlatLines(), once its run is added

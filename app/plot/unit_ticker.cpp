@@ -1,3 +1,4 @@
+// The ticks of UnitTicker (plot/unit_ticker.h): the shown range's, put back where the data are.
 #include "plot/unit_ticker.h"
 
 namespace milab {

@@ -36,18 +36,6 @@ enum Column { kShow, kMethod, kDiffers, kEstimate, kTarget, kCeiling, kError, kS
 constexpr int kIndexRole = Qt::UserRole + 1;  // the entry a row shows, whatever the sort order
 constexpr qint64 kTableRefreshMs = 250;       // the table's numbers change slower than the eye reads them
 constexpr qint64 kFigureRefreshMs = 1000;     // a staircase figure follows its runs live, once a second
-// The table's headers, the estimate's naming the units shown.
-QStringList headerLabels(Units units) {
-  return {QObject::tr("show"),
-          QObject::tr("method"),
-          QObject::tr("differs"),
-          QObject::tr("estimate (%1)").arg(unitName(units)),
-          QObject::tr("target"),
-          QObject::tr("ceiling"),
-          QObject::tr("estimate − target"),
-          QObject::tr("steps/s"),
-          QObject::tr("status")};
-}
 
 }  // namespace
 
@@ -334,17 +322,6 @@ void ComparisonView::refreshTable() {
   const QStringList differing = differingKeys(specs());
   for (int i = 0; i < size(); ++i) updateRow(i, differing);
   table_->setSortingEnabled(true);
-}
-
-// Three decimals: nats read to the thousandth, and bits alike.
-QString ComparisonView::cellNumber(double nats) const { return QString::number(inUnits(nats, units_), 'f', 3); }
-
-void ComparisonView::setUnits(Units units) {
-  units_ = units;
-  plot_->setUnits(units);
-  // The header's tooltip stays: the labels are set again, not the items.
-  for (int c = 0; c < table_->columnCount(); ++c) table_->horizontalHeaderItem(c)->setText(headerLabels(units)[c]);
-  refreshTable();
 }
 
 void ComparisonView::redrawFigure() {

@@ -91,6 +91,7 @@ class ComparisonView : public QWidget {
   QList<int> selectedIndices() const;
   void refreshTable();
   QString cellNumber(double nats) const;  // three decimals, in units_
+  static QStringList headerLabels(Units units);  // the estimate's names the units shown
 
   std::unique_ptr<ComparisonSet> set_;
   Units units_ = Units::Nats;
