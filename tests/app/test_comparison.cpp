@@ -495,11 +495,7 @@ class TestComparison : public QObject {
     RunPlot& plot = bench.plot;
     QVector<CurvePoint> curve;
     for (int step = 1; step <= 100; ++step) curve.push_back({step, 1.0, -1.0, 0.0});
-    RunResult finite = knownResult(2, 16);
-    finite.status = RunStatus::Finished;
-    finite.estimate = 0.95;
-    finite.fromEvaluation = true;
-    finite.readings = {{"ci_level", 0.95}, {"ci_low", 0.911}, {"ci_high", 0.989}};
+    const RunResult finite = finiteResult();
     const int id = plot.addRun("infonce", seriesStyle(0), bench.spec, finite);
     plot.append(id, curve);
     plot.markEnded(id, finite);
@@ -534,11 +530,7 @@ class TestComparison : public QObject {
     RunPlot& plot = bench.plot;
     QVector<CurvePoint> curve;
     for (int step = 1; step <= 100; ++step) curve.push_back({step, 2.5 + 0.01 * (step % 7), -1.0, 0.0});
-    RunResult finite = knownResult(2, 16);
-    finite.status = RunStatus::Finished;
-    finite.estimate = 0.95;
-    finite.fromEvaluation = true;
-    finite.readings = {{"ci_level", 0.95}, {"ci_low", 0.911}, {"ci_high", 0.989}};
+    const RunResult finite = finiteResult();
     const int id = plot.addRun("infonce", seriesStyle(0), bench.spec, finite);
     plot.append(id, curve);
     plot.markEnded(id, finite);
@@ -1009,6 +1001,15 @@ class TestComparison : public QObject {
       spec.steps = 100;
     }
   };
+  // A finished finite-sample run on a 2-nat task at K = 16: 0.95 nats, its 95% interval 0.911 to 0.989.
+  static RunResult finiteResult() {
+    RunResult finite = knownResult(2, 16);
+    finite.status = RunStatus::Finished;
+    finite.estimate = 0.95;
+    finite.fromEvaluation = true;
+    finite.readings = {{"ci_level", 0.95}, {"ci_low", 0.911}, {"ci_high", 0.989}};
+    return finite;
+  }
   // What a run knows before it trains: its target I(x;y) and its ceiling log K.
   static RunResult knownResult(double trueMi, int K) {
     RunResult known;
