@@ -31,7 +31,6 @@ class LogisticLogSnr final : public NoiseSchedule {
  public:
   explicit LogisticLogSnr(const LogSnrRange& range) : range_(range) {}
   NoiseDraws draw(int64_t n, at::Generator& gen, const at::TensorOptions& options) const override;
-  double capPerDirection() const override { return range_.capPerDirection(); }
   double lowestLogSnr() const override { return range_.lowest(); }
   double highestLogSnr() const override { return range_.highest(); }
 

@@ -3,7 +3,7 @@
 
 #include <memory>
 
-#include "method/memory_need.h"
+#include "diffusion_method.h"
 #include "method/score_matrix_estimator.h"
 #include "reading_cap.h"
 #include "vp_sde.h"
@@ -29,22 +29,11 @@ DiffusionRecipe mindeRecipe(const MindeOptions& o, int64_t dimX, int64_t dimY) {
 }
 
 MethodInfo MindePlugin::info() const {
-  MethodInfo i;
-  i.id = "minde-c";
-  i.displayName = "MINDE-C (diffusion scores)";
-  i.family = "diffusion";
-  i.summary =
+  return diffusionMethodInfo(
+      "minde-c", "MINDE-C (diffusion scores)",
       "one score network of x diffused on a VP-SDE, trained with y and without it; reads 1/2 the integral over t of "
-      "beta(t) times the squared gap between its two scores (Girsanov), on held-out rows. Neither bound";
-  i.params = mindeParamSpecs();
-  i.lowerBound = false;
-  i.selectsByHeldOutLoss = true;  // its score-matching loss on held-out rows
-  // asinh on light-tailed columns cost it at 10,000 samples (docs/benchmark.md): the lab's recipe maps heavy tails
-  // only.
-  i.labRecipeTransform = QStringLiteral("tails");
-  i.readsHeavyTails = true;  // both Student-t tables within bmi's factor at 5,000 rows (docs/benchmark.md)
-  i.testsBothSides = true;   // permuted ys widen its score gap: a one-sided test has no power
-  return i;
+      "beta(t) times the squared gap between its two scores (Girsanov), on held-out rows. Neither bound",
+      mindeParamSpecs());
 }
 
 QList<Ceiling> MindePlugin::ceilingsOn(const ParamMap& params, const TaskModel& task) const {
@@ -57,22 +46,13 @@ QString MindePlugin::validate(const ParamMap& params, const TaskInfo& task, cons
     return QStringLiteral("beta_max: must be above beta_min (%1), got %2")
         .arg(o.schedule.betaMin)
         .arg(o.schedule.betaMax);
-  if (o.oracle && !task.capabilities.gaussianXSide)
-    return QStringLiteral(
-               "critic: minde-c's oracle integrates exact Gaussian noise errors, and task %1 has no Gaussian x side "
-               "(gaussian2 and gaussian3 have one); use critic learned")
-        .arg(task.id);
-  return {};
+  return diffusionOracleRefusal(o.oracle, "minde-c", "exact Gaussian noise errors", task);
 }
 
-// Estimated from the tensor sizes, not measured: a reading holds batch x draws rows of the network's activations
-// (with y and without), about 3 floats per hidden unit per layer per pass, at the widest automatic width.
+// At the widest automatic width when the width is automatic.
 MemoryNeed MindePlugin::memoryNeed(const ParamMap& params, const TaskInfo&, const ParamMap&) const {
   const MindeOptions o = mindeOptions(params);
-  const double rows = double(o.batch) * double(o.draws), width = double(o.hidden > 0 ? o.hidden : 256);
-  return {0.2e9 + rows * 2 * 3 * 4 * width * double(o.layers), QStringLiteral("draws"),
-          QStringLiteral("the reading's batch x draws rows through the score network"),
-          QStringLiteral("lower draws, batch or hidden")};
+  return diffusionMemoryNeed(o.batch, o.draws, double(o.hidden > 0 ? o.hidden : 256), o.layers, "score network");
 }
 
 std::unique_ptr<Estimator> MindePlugin::create(const EstimatorContext& context) const {

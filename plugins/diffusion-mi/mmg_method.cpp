@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "log_snr_draws.h"
-#include "method/memory_need.h"
+#include "diffusion_method.h"
 #include "reading_cap.h"
 
 namespace milab {
@@ -26,23 +26,12 @@ DiffusionRecipe mmgRecipe(const MmgOptions& o) {
 }
 
 MethodInfo MmgPlugin::info() const {
-  MethodInfo i;
-  i.id = "mmg";
-  i.displayName = "MMG (diffusion I-MMSE)";
-  i.family = "diffusion";
-  i.summary =
+  return diffusionMethodInfo(
+      "mmg", "MMG (diffusion I-MMSE)",
       "one denoiser of x noised at log-SNR g, trained with y dropped on a share of the rows; reads 1/2 the integral "
       "over g of the squared gap between its guesses with and without y (I-MMSE's orthogonal form; form difference: of "
-      "the gap between its errors), on held-out rows. Neither bound";
-  i.params = mmgParamSpecs();
-  i.lowerBound = false;
-  i.selectsByHeldOutLoss = true;  // its denoising loss on held-out rows
-  // asinh on light-tailed columns cost it at 10,000 samples (docs/benchmark.md): the lab's recipe maps heavy tails
-  // only.
-  i.labRecipeTransform = QStringLiteral("tails");
-  i.readsHeavyTails = true;  // both Student-t tables within bmi's factor at 5,000 rows (docs/benchmark.md)
-  i.testsBothSides = true;   // permuted ys widen its score gap: a one-sided test has no power
-  return i;
+      "the gap between its errors), on held-out rows. Neither bound",
+      mmgParamSpecs());
 }
 
 QList<Ceiling> MmgPlugin::ceilingsOn(const ParamMap& params, const TaskModel& task) const {
@@ -50,22 +39,12 @@ QList<Ceiling> MmgPlugin::ceilingsOn(const ParamMap& params, const TaskModel& ta
 }
 
 QString MmgPlugin::validate(const ParamMap& params, const TaskInfo& task, const ParamMap&) const {
-  if (mmgOptions(params).oracle && !task.capabilities.gaussianXSide)
-    return QStringLiteral(
-               "critic: mmg's oracle integrates exact Gaussian MMSEs, and task %1 has no Gaussian x side "
-               "(gaussian2 and gaussian3 have one); use critic learned")
-        .arg(task.id);
-  return {};
+  return diffusionOracleRefusal(mmgOptions(params).oracle, "mmg", "exact Gaussian MMSEs", task);
 }
 
-// Estimated from the tensor sizes, not measured: a reading holds batch x draws rows of the network's activations
-// (with y and without), about 3 floats per hidden unit per layer per pass.
 MemoryNeed MmgPlugin::memoryNeed(const ParamMap& params, const TaskInfo&, const ParamMap&) const {
   const MmgOptions o = mmgOptions(params);
-  const double rows = double(o.batch) * double(o.draws);
-  return {0.2e9 + rows * 2 * 3 * 4 * double(o.hidden * o.layers), QStringLiteral("draws"),
-          QStringLiteral("the reading's batch x draws rows through the denoiser"),
-          QStringLiteral("lower draws, batch or hidden")};
+  return diffusionMemoryNeed(o.batch, o.draws, double(o.hidden), o.layers, "denoiser");
 }
 
 std::unique_ptr<Estimator> MmgPlugin::create(const EstimatorContext& context) const {

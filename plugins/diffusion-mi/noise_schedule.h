@@ -20,8 +20,6 @@ class NoiseSchedule {
   virtual ~NoiseSchedule() = default;
   // n draws in `options`' dtype and device (uniforms from `gen`, where it lives).
   virtual NoiseDraws draw(int64_t n, at::Generator& gen, const at::TensorOptions& options) const = 0;
-  // The most a reading can give per standardised x direction (reading_cap.h).
-  virtual double capPerDirection() const = 0;
   // The g range the draws cover (below `lowestLogSnr` nothing; the VP-SDE's sliver near t = 0 lies above
   // `highestLogSnr`): the oracle's exact integral is taken between them.
   virtual double lowestLogSnr() const = 0;

@@ -37,7 +37,6 @@ class VpSdeTimes final : public NoiseSchedule {
  public:
   explicit VpSdeTimes(const VpSchedule& sde) : sde_(sde) {}
   NoiseDraws draw(int64_t n, at::Generator& gen, const at::TensorOptions& options) const override;
-  double capPerDirection() const override { return sde_.capPerDirection(); }
   double lowestLogSnr() const override { return sde_.logSnrAt(1.0); }
   double highestLogSnr() const override { return sde_.logSnrAt(sde_.epsilon); }
 
