@@ -26,7 +26,8 @@ void ComparisonView::setUnits(Units units) {
   units_ = units;
   plot_->setUnits(units);
   // The header's tooltip stays: the labels are set again, not the items.
-  for (int c = 0; c < table_->columnCount(); ++c) table_->horizontalHeaderItem(c)->setText(headerLabels(units)[c]);
+  const QStringList labels = headerLabels(units);
+  for (int c = 0; c < table_->columnCount(); ++c) table_->horizontalHeaderItem(c)->setText(labels[c]);
   refreshTable();
 }
 
