@@ -51,5 +51,5 @@ set(CPACK_DEBIAN_PACKAGE_DEPENDS
     "libqt6core6, libqt6gui6, libqt6widgets6, libqt6svg6, libqt6printsupport6, libqt6sql6, libqt6sql6-sqlite, \
 libqcustomplot2.1-qt6, libtorch1.13, libzip4, zlib1g, libopenblas0-openmp, libdnnl2, openmpi-bin, \
 libopenmpi3, fonts-dejavu-core")
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "dataset-fashion-mnist")
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "dataset-fashion-mnist, python3-numpy")  # the Python module reads NumPy arrays
 include(CPack)

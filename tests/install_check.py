@@ -4,7 +4,7 @@ from there with no build folder and no environment variable: the runner's run, t
 the desktop entry and icon; and an install without its plugins folder, or with a file there that is not a plugin,
 is refused in one line naming the folder or the file (exit 2), never a crash.
 
-usage: install_check.py BUILD_DIR
+usage: install_check.py BUILD_DIR [PYTHON]
 """
 import os
 import shutil
@@ -13,6 +13,7 @@ import sys
 import tempfile
 
 BUILD = sys.argv[1]
+PYTHON = sys.argv[2] if len(sys.argv) > 2 else sys.executable  # the interpreter the module was built for
 failures = []
 
 
@@ -55,6 +56,23 @@ with tempfile.TemporaryDirectory() as scratch:
     r = run([window, experiment, "--run", "--screenshot", shot], env)
     expect(r.returncode == 0 and os.path.isfile(shot) and os.path.getsize(shot) > 10000,
            f"the installed window runs and saves its picture: exit {r.returncode}: {r.stderr.strip()[-300:]}")
+
+    # The Python module (issue 78), when the build made it: the install copied elsewhere imports and reads, loading the
+    # lab's library from the copy (its RUNPATH is relative), with nothing of the build on its paths.
+    if os.path.isdir(os.path.join(BUILD, "python", "milab")):
+        moved = os.path.join(scratch, "moved")
+        shutil.copytree(prefix, moved, symlinks=True)
+        site = os.path.join(moved, "lib", "python3", "dist-packages")
+        code = ("import milab; x, y = milab.sample('gaussian2', 300, seed=1); r = milab.estimate(x, y, 'ksg'); "
+                "core = [l.split()[-1] for l in open('/proc/self/maps') if 'libmilab_core' in l][0]; "
+                "print(r.status, milab.__file__, core)")
+        r = run([PYTHON, "-c", code], dict(env, PYTHONPATH=site))
+        words = r.stdout.split()
+        expect(r.returncode == 0 and len(words) == 3 and words[0] == "finished" and
+               all(w.startswith(moved) for w in words[1:]),
+               f"the installed module, moved, imports and reads from its own folder: exit {r.returncode}, "
+               f"{r.stdout.strip()} {r.stderr.strip()[-300:]}")
+        shutil.rmtree(moved)
 
     share = os.path.join(prefix, "share")
     man = os.path.join(share, "man", "man1", "milab-cli.1")
@@ -121,8 +139,11 @@ with tempfile.TemporaryDirectory() as scratch:
     if debs:
         deb = os.path.join(scratch, debs[0])
         listing = run(["dpkg-deb", "-c", deb], os.environ).stdout
-        for path in ("./usr/bin/milab-cli", "./usr/bin/milab", "./usr/lib/milab/plugins/libmilab_demi.so",
-                     "./usr/lib/milab/plugins/tasks/", "./usr/share/applications/milab.desktop"):
+        paths = ["./usr/bin/milab-cli", "./usr/bin/milab", "./usr/lib/milab/plugins/libmilab_demi.so",
+                 "./usr/lib/milab/plugins/tasks/", "./usr/share/applications/milab.desktop"]
+        if os.path.isdir(os.path.join(BUILD, "python", "milab")):  # Debian's site folder for /usr
+            paths.append("./usr/lib/python3/dist-packages/milab/__init__.py")
+        for path in paths:
             expect(path in listing, f"the package holds {path}")
         depends = run(["dpkg-deb", "-f", deb, "Depends"], os.environ).stdout
         for package in [p.strip() for p in depends.split(",") if p.strip()]:

@@ -67,13 +67,9 @@ QByteArray npyOf(const at::Tensor& table) {
   return out;
 }
 
-}  // namespace
-
-QString exportSampleRows(const QString& task, const ParamMap& taskParams, qint64 samples, int seed,
-                         const QString& path) {
-  const QString suffix = QFileInfo(path).suffix().toLower();
-  if (suffix != "csv" && suffix != "npy") return QStringLiteral("out: must end in .csv or .npy, got '%1'").arg(path);
-  if (QFileInfo::exists(path)) return QStringLiteral("out: '%1' exists; sample never overwrites a file").arg(path);
+// The rows as one table, bounded before they are drawn. "" or why not.
+QString drawTable(const QString& task, const ParamMap& taskParams, qint64 samples, int seed, at::Tensor* table,
+                  Batch* rows) {
   const std::unique_ptr<TaskModel> model = buildTask(task, taskParams, static_cast<std::uint64_t>(seed));
   if (!model) return unknownTaskError(task);
   // Drawn whole in memory before one byte is written: bounded first (a CSV takes up to 16 bytes a value).
@@ -83,9 +79,35 @@ QString exportSampleRows(const QString& task, const ParamMap& taskParams, qint64
         .arg(samples)
         .arg(columns)
         .arg(kMaxSampleValues);
-  const Batch rows = drawSampleRows(*model->sampler(c10::Device(c10::kCPU)), samples, seed);
-  const at::Tensor table = tableOf(rows);
+  *rows = drawSampleRows(*model->sampler(c10::Device(c10::kCPU)), samples, seed);
+  *table = tableOf(*rows);
+  return {};
+}
+
+}  // namespace
+
+QString exportSampleRows(const QString& task, const ParamMap& taskParams, qint64 samples, int seed,
+                         const QString& path) {
+  const QString suffix = QFileInfo(path).suffix().toLower();
+  if (suffix != "csv" && suffix != "npy") return QStringLiteral("out: must end in .csv or .npy, got '%1'").arg(path);
+  if (QFileInfo::exists(path)) return QStringLiteral("out: '%1' exists; sample never overwrites a file").arg(path);
+  at::Tensor table;
+  Batch rows;
+  if (const QString err = drawTable(task, taskParams, samples, seed, &table, &rows); !err.isEmpty()) return err;
   return saveAtomically(path, suffix == "csv" ? csvOf(table, headerOf(rows)) : npyOf(table));
+}
+
+QString drawSampleTable(const QString& task, const ParamMap& taskParams, qint64 samples, int seed, SampleTable* out) {
+  at::Tensor table;
+  Batch rows;
+  if (const QString err = drawTable(task, taskParams, samples, seed, &table, &rows); !err.isEmpty()) return err;
+  out->rows = table.size(0);
+  out->dimX = int(rows.x.size(1));
+  out->dimXp = rows.xp.defined() ? int(rows.xp.size(1)) : 0;
+  out->dimY = int(rows.y.size(1));
+  const float* v = table.data_ptr<float>();
+  out->values = QVector<float>(v, v + table.numel());
+  return {};
 }
 
 }  // namespace milab

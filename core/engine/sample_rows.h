@@ -3,6 +3,7 @@
 // standardises and splits them), and written out as a table, before standardisation, so that another tool reads
 // exactly the data the lab read: `milab-cli sample`. Torch-free: the CLI includes it.
 #include <QString>
+#include <QVector>
 
 #include "params/param_spec.h"
 
@@ -15,5 +16,13 @@ namespace milab {
 inline constexpr qint64 kMaxSampleValues = 100000000;  // rows x columns: 400 MB of floats, up to 1.6 GB of CSV
 QString exportSampleRows(const QString& task, const ParamMap& taskParams, qint64 samples, int seed,
                          const QString& path);
+
+// The same rows in memory (the Python module's milab.sample): x's columns, then x''s, then y's, float32, row-major.
+struct SampleTable {
+  qint64 rows = 0;
+  int dimX = 0, dimXp = 0, dimY = 0;
+  QVector<float> values;
+};
+QString drawSampleTable(const QString& task, const ParamMap& taskParams, qint64 samples, int seed, SampleTable* out);
 
 }  // namespace milab

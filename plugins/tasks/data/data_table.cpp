@@ -34,23 +34,12 @@ QString fileError(const QString& path, const QString& what) {
   return printable(QStringLiteral("file: '%1' %2").arg(path, what));
 }
 
-// "" for a value the lab can compute with, or why not. Runs compute in 32-bit floats (at most 3.4e38), and a column's
-// sums over up to 10^8 rows must stay finite there: 1e30 leaves that room. Larger values would standardise to
-// infinities and NaNs that no estimator can read (KSG crashed on them), so they are refused here, by name.
-QString valueProblem(double v) {
-  if (!std::isfinite(v)) return QStringLiteral("is not a finite number");
-  if (std::abs(v) > kMaxDataMagnitude)
-    return QStringLiteral(
-        "is beyond +-1e30, more than the lab's 32-bit arithmetic can standardise (rescale the column)");
-  return {};
-}
-
 // A number the lab can compute with, or why not ("" when fine).
 QString readCell(const QString& cell, double* out) {
   bool ok = false;
   const double v = cell.trimmed().toDouble(&ok);
   if (!ok) return QStringLiteral("'%1' is not a number").arg(cell.trimmed().left(40));
-  if (const QString why = valueProblem(v); !why.isEmpty())
+  if (const QString why = dataValueProblem(v); !why.isEmpty())
     return QStringLiteral("'%1' %2").arg(cell.trimmed().left(40), why);
   *out = v;
   return {};
@@ -175,7 +164,7 @@ QString readNpy(const QString& path, const QByteArray& bytes, DataTable* out) {
     const double v = npyCell(data + i * size, kind.toLatin1(), size);
     const int64_t row = columnMajor ? i % out->rows : i / out->columns;
     const int64_t column = columnMajor ? i / out->rows : i % out->columns;
-    if (const QString why = valueProblem(v); !why.isEmpty())
+    if (const QString why = dataValueProblem(v); !why.isEmpty())
       return fileError(path, QStringLiteral("row %1, column %2: %3 %4").arg(row + 1).arg(column + 1).arg(v).arg(why));
     out->values[row * out->columns + column] = v;
   }

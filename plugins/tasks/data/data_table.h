@@ -2,20 +2,10 @@
 // A user's data: a table of numbers read from a CSV file (with or without a header line) or a NumPy .npy/.npz file,
 // every cell checked. Qt Core; .npz archives are opened with Debian's libzip.
 #include <QString>
-#include <QStringList>
-#include <QVector>
+
+#include "data/data_table.h"
 
 namespace milab {
-
-struct DataTable {
-  int64_t rows = 0, columns = 0;
-  QVector<double> values;  // row-major
-  QStringList header;      // a CSV's column names, when it has a header line
-  double at(int64_t row, int64_t column) const { return values[row * columns + column]; }
-};
-
-// The largest magnitude of a cell (see valueProblem in data_table.cpp: the lab computes in 32-bit floats).
-constexpr double kMaxDataMagnitude = 1e30;
 
 enum class HeaderMode { Auto, Yes, No };
 

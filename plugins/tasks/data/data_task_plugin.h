@@ -21,7 +21,8 @@ class DataTaskPlugin : public QObject, public TaskPlugin {
   std::unique_ptr<TaskModel> build(const TaskInfo& task, const ParamMap& params, std::uint64_t seed) const override;
 
  private:
-  // The table of `path`, read once while the file keeps its size and time (validation, then every run of a grid).
+  // The table of `path`, read once while the file keeps its size and time (validation, then every run of a grid), or
+  // the one a "memory:" name holds.
   QString table(const QString& path, HeaderMode header, std::shared_ptr<const DataTable>* out) const;
 
   mutable QMutex mutex_;

@@ -1,0 +1,82 @@
+"""A reading from Python is the runner's reading of the same rows with the same seed, number for number; the rows and
+truths Python draws are the ones milab-cli writes."""
+import math
+
+import numpy as np
+import pytest
+
+import milab
+
+
+def test_sample_is_the_rows_milab_cli_writes(cli, tmp_path):
+    x, y = milab.sample("gaussian2", 300, seed=4)
+    cli("sample", "--task", "gaussian2", "--samples", 300, "--seed", 4, "--out", tmp_path / "rows.npy")
+    rows = np.load(tmp_path / "rows.npy")
+    assert x.dtype == np.float32 and y.dtype == np.float32
+    assert np.array_equal(np.hstack([x, y]), rows)
+    assert x.shape[0] == 300 and x.shape[1] + y.shape[1] == rows.shape[1]
+
+
+def test_a_task_with_a_second_view_samples_three_parts_and_states_its_conditional_truths():
+    x, xp, y = milab.sample("gaussian3", 50, seed=1)
+    assert x.shape == xp.shape and y.shape[0] == 50
+    truths = milab.truths("gaussian3")
+    total, conditional = truths["I(x,x';y)"], truths["I(x;y|x')"]
+    # The chain rule the task is built on: I(x,x';y) = I(x';y) + I(x;y|x').
+    assert math.isclose(total, truths["I(x';y)"] + conditional, rel_tol=1e-12)
+    assert milab.truth("gaussian3") == total
+
+
+@pytest.mark.parametrize("method,keys", [
+    ("ksg", {}),
+    ("infonce", {"steps": 60, "permutations": 9}),
+    ("infonce", {"steps": 60, "recipe": "bmi", "permutations": 9}),
+    ("mmg", {"steps": 40, "permutations": 9}),
+])
+def test_a_reading_equals_the_runners_on_the_same_rows(method, keys, runner_reading, tmp_path):
+    x, y = milab.sample("gaussian2", 1200, seed=2)
+    np.save(tmp_path / "rows.npy", np.hstack([x, y]))
+    ours = milab.estimate(x, y, method, seed=3, progress=False, **keys)
+    theirs = runner_reading(tmp_path / "rows.npy", x.shape[1], y.shape[1], method=method, seed=3, **keys)
+    assert ours.status == theirs["status"] == "finished"
+    assert ours.estimate == theirs["estimate"]  # the same double, so every printed digit too
+    assert ours.summary["readings"] == theirs["readings"]
+    assert f"{float(ours):.4f}" == f"{theirs['estimate']:.4f}"
+
+
+def test_the_result_carries_the_interval_the_test_and_the_curve():
+    x, y = milab.sample("gaussian2", 600, seed=5)
+    r = milab.estimate(x, y, "infonce", steps=80, permutations=19, progress=False)
+    low, high = r.interval
+    assert low <= r.estimate <= high
+    assert 0 < r.p_value <= 1
+    assert r.summary["experiment"]["task"] == "data"
+    assert list(r.curve["step"][:2]) == [1, 2] and len(r.curve["estimate"]) == 80
+    assert "estimate" in repr(r) and "nats" in repr(r)
+    assert math.isnan(r.truth)  # a user's rows have no truth
+
+
+def test_torch_like_objects_and_1d_arrays_are_read_through_their_array_interface():
+    x, y = milab.sample("gaussian2", 300, seed=6)
+
+    class Tensorish:  # what torch tensors and pandas frames offer NumPy
+        def __init__(self, a):
+            self.a = a
+
+        def __array__(self, dtype=None):
+            return self.a if dtype is None else self.a.astype(dtype)
+
+    a = milab.estimate(Tensorish(x), Tensorish(y), "ksg")
+    b = milab.estimate(x.astype(np.float64), y, "ksg")
+    assert a.estimate == b.estimate
+    one = milab.estimate(x[:, 0], y[:, 0], "ksg")
+    assert one.summary["experiment"]["x_columns"] == "0"
+
+
+def test_the_catalog_lists_methods_and_tasks_with_their_keys():
+    methods = {m["id"]: m for m in milab.methods()}
+    assert {"ksg", "infonce", "mmg", "demi-bo"} <= set(methods)
+    k = next(key for key in methods["infonce"]["keys"] if key["name"] == "K")
+    assert k["type"] == "int" and "integer" in k["allowed"]
+    tasks = {t["id"]: t for t in milab.tasks()}
+    assert "gaussian2" in tasks and tasks["data"]["dataset"]
