@@ -1,6 +1,7 @@
 """Bad input is a ValueError with the runner's line, naming the argument or key and what is allowed; nothing is
 recorded, and the interpreter never crashes."""
 import os
+import sqlite3
 
 import numpy as np
 import pytest
@@ -97,4 +98,7 @@ def test_sample_and_truth_refuse_bad_keys():
 
 def test_a_finished_reading_is_recorded_when_asked(rows, history):
     r = milab.estimate(*rows, "ksg", record=True, history=history, progress=False)
-    assert r.status == "finished" and os.path.exists(history)
+    assert r.status == "finished"
+    with sqlite3.connect(history) as db:
+        recorded = db.execute("select method, origin, estimate from runs").fetchall()
+    assert recorded == [("ksg", "python", r.estimate)]

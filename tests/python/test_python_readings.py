@@ -78,5 +78,8 @@ def test_the_catalog_lists_methods_and_tasks_with_their_keys():
     assert {"ksg", "infonce", "mmg", "demi-bo"} <= set(methods)
     k = next(key for key in methods["infonce"]["keys"] if key["name"] == "K")
     assert k["type"] == "int" and "integer" in k["allowed"]
+    # help(milab.estimate) lists every run key and every method with its own keys.
+    assert all(f"\n  {m} (" in milab.estimate.__doc__ for m in methods)
+    assert "\n    permutations=" in milab.estimate.__doc__ and "\n      K=" in milab.estimate.__doc__
     tasks = {t["id"]: t for t in milab.tasks()}
     assert "gaussian2" in tasks and tasks["data"]["dataset"]

@@ -180,4 +180,21 @@ def methods():
     return json.loads(_milab.methods())
 
 
+def _methods_help():
+    """Each method with its keys, defaults and ranges, as `milab-cli methods --long` lists them: help(estimate)."""
+    def key_line(k):
+        default = "" if k["default"] is None else f"={k['default']}"
+        return f"{k['name']}{default}: {k['allowed']}"
+
+    lines = ["", "Keys of every run (key=default: allowed):"]
+    lines += [f"    {key_line(k)}" for k in json.loads(_milab.run_keys())]
+    lines += ["", "Methods and their own keys:"]
+    for m in methods():
+        lines.append(f"  {m['id']} ({m['family']}): {m['summary']}")
+        lines += [f"      {key_line(k)}" for k in m["keys"]]
+    return "\n".join(lines)
+
+
+estimate.__doc__ += _methods_help()
+
 from . import bmi  # noqa: E402  (it uses estimate above)

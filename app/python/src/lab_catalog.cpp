@@ -4,6 +4,7 @@
 
 #include "method/method_plugin.h"
 #include "method/method_registry.h"
+#include "engine/run_settings_options.h"
 #include "params/param_spec.h"
 #include "tasks/task_catalog.h"
 
@@ -73,6 +74,8 @@ QJsonArray methodList() {
   }
   return out;
 }
+
+QJsonArray runKeyList() { return keysOf(runSettingSpecs()); }
 
 QString taskTruths(const QString& task, QVariantMap keys, int seed, QJsonArray* out) {
   const TaskInfo* info = findTask(task);

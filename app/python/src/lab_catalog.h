@@ -16,7 +16,8 @@ class MethodRegistry;
 const MethodRegistry& moduleRegistry();
 
 QJsonArray taskList();    // id, name, family, summary, dataset, dim_x, dim_y, keys
-QJsonArray methodList();  // id, name, family, summary, trains, target, keys
+QJsonArray methodList();  // id, name, family, summary, trains, keys
+QJsonArray runKeyList();  // the run settings every method takes (steps, seed, samples, recipe, ci, ...)
 
 // The task's exact values by name, its total first, for validated keys (`keys` checked in place). "" or the error
 // line, e.g. "mi: must be a number in [0, 10], got 12".

@@ -159,6 +159,7 @@ PYBIND11_MODULE(_milab, m) {
   m.def("version", [] { return std::string(MILAB_VERSION); });
   m.def("tasks", [] { return jsonText(taskList()); });
   m.def("methods", [] { return jsonText(methodList()); });
+  m.def("run_keys", [] { return jsonText(runKeyList()); });
   m.def("truths", &truths, py::arg("task"), py::arg("keys"), py::arg("seed"));
   m.def("sample", &sample, py::arg("task"), py::arg("keys"), py::arg("n"), py::arg("seed"));
   m.def("value_problem", [](double v) { return dataValueProblem(v).toStdString(); });
