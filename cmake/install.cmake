@@ -9,8 +9,15 @@
 include(GNUInstallDirs)
 set(MILAB_INSTALL_LIB_DIR lib/milab)  # private libraries: lib/, not the multiarch libdir, on any prefix
 set(MILAB_INSTALL_PLUGIN_DIR ${MILAB_INSTALL_LIB_DIR}/plugins)
-# One search path for every installed binary, whichever of the four folders it sits in.
-set(CMAKE_INSTALL_RPATH "$ORIGIN/../${MILAB_INSTALL_LIB_DIR};$ORIGIN;$ORIGIN/..;$ORIGIN/../..")
+# One search path for every binary, whichever folder of an install (bin, lib/milab, its plugins and plugins/tasks) or
+# of the build tree (bin, lib, plugins, plugins/tasks, test-plugins/discovery/tasks) it sits in, every entry relative to
+# the binary itself. The build tree uses it too (BUILD_WITH_INSTALL_RPATH): the search path CMake computes for a build
+# took an empty entry for each of LibTorch's link items, and the dynamic linker reads an empty entry as the current
+# folder, so a program started from a folder holding a planted libmpi.so.40 ran that library's code (issue 80).
+# test_install reads the search path of every ELF file of the build and the install.
+set(CMAKE_INSTALL_RPATH
+    "$ORIGIN/../${MILAB_INSTALL_LIB_DIR};$ORIGIN;$ORIGIN/..;$ORIGIN/../..;$ORIGIN/../lib;$ORIGIN/../../lib;$ORIGIN/../../../lib")
+set(CMAKE_BUILD_WITH_INSTALL_RPATH ON)
 
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/experiments/ DESTINATION ${CMAKE_INSTALL_DATADIR}/milab/experiments
         FILES_MATCHING PATTERN "*.json")

@@ -2,11 +2,13 @@
 """milab installs like a desktop program (issue 47): `cmake --install` into a scratch prefix, then the programs run
 from there with no build folder and no environment variable: the runner's run, the window off screen, the man page,
 the desktop entry and icon; and an install without its plugins folder, or with a file there that is not a plugin,
-is refused in one line naming the folder or the file (exit 2), never a crash.
+is refused in one line naming the folder or the file (exit 2), never a crash. No ELF file of the build or the install
+has an empty or relative entry in its library search path (issue 80).
 
 usage: install_check.py BUILD_DIR [PYTHON]
 """
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -27,10 +29,44 @@ def run(args, env, timeout=600):
     return subprocess.run(args, env=env, capture_output=True, text=True, timeout=timeout)
 
 
+def linked_elf_files(root):
+    """Every executable and shared library under `root` (ELF types EXEC and DYN; object files are REL)."""
+    for folder, _, names in os.walk(root):
+        for name in names:
+            path = os.path.join(folder, name)
+            if os.path.islink(path) or not os.path.isfile(path):
+                continue
+            with open(path, "rb") as f:
+                head = f.read(18)
+            if head[:4] == b"\x7fELF" and int.from_bytes(head[16:18], "little") in (2, 3):
+                yield path
+
+
+def search_path_problems(root):
+    """Each ELF file whose RUNPATH or RPATH has an entry that is empty or relative: the dynamic linker resolves those
+    against the current folder, whatever folder the program is started from (issue 80)."""
+    problems, count = [], 0
+    for path in linked_elf_files(root):
+        count += 1
+        dynamic = run(["readelf", "-d", path], os.environ).stdout
+        for kind, value in re.findall(r"\((RUNPATH|RPATH)\)\s+Library r(?:un)?path: \[(.*)\]", dynamic):
+            bad = [e for e in value.split(":") if not (e.startswith("/") or e.startswith("$ORIGIN"))]
+            if bad:
+                problems.append(f"{os.path.relpath(path, root)} {kind} [{value}]")
+    return problems, count
+
+
+problems, count = search_path_problems(BUILD)
+expect(count > 50 and not problems,
+       f"no empty or relative search path entry in the build's {count} ELF files: {problems[:3]}")
+
 with tempfile.TemporaryDirectory() as scratch:
     prefix = os.path.join(scratch, "prefix")
     r = run(["cmake", "--install", BUILD, "--prefix", prefix], os.environ)
     expect(r.returncode == 0, f"cmake --install exits {r.returncode}: {r.stderr[-500:]}")
+    problems, count = search_path_problems(prefix)
+    expect(count > 20 and not problems,
+           f"no empty or relative search path entry in the install's {count} ELF files: {problems[:3]}")
     # Nothing from the build: no plugin path, a history of the scratch folder's own, another working directory.
     env = {k: v for k, v in os.environ.items() if not k.startswith("MILAB_")}
     env.update(QT_QPA_PLATFORM="offscreen", MILAB_DB=os.path.join(scratch, "history.sqlite"),
@@ -73,6 +109,16 @@ with tempfile.TemporaryDirectory() as scratch:
                f"the installed module, moved, imports and reads from its own folder: exit {r.returncode}, "
                f"{r.stdout.strip()} {r.stderr.strip()[-300:]}")
         shutil.rmtree(moved)
+
+    # No usable display: one line and exit 2, not Qt's abort (issue 80), whatever the command (--version included).
+    for name, changes in (("a platform this Qt lacks", {"QT_QPA_PLATFORM": "bogus"}),
+                          ("no display at all", {}), ("a display that refuses", {"DISPLAY": ":97"})):
+        bare = {k: v for k, v in env.items() if k not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")}
+        r = run([window, "--version"], dict(bare, **changes))
+        lines = r.stderr.strip().splitlines()
+        expect(r.returncode == 2 and len(lines) == 1 and lines[0].startswith("milab: no display (") and
+               lines[0].endswith("set DISPLAY, or QT_QPA_PLATFORM=offscreen with --screenshot"),
+               f"the window with {name} says so in one line, exit 2: exit {r.returncode}, stderr {r.stderr!r}")
 
     share = os.path.join(prefix, "share")
     man = os.path.join(share, "man", "man1", "milab-cli.1")

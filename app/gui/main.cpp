@@ -6,11 +6,13 @@
 #include <QMessageBox>
 #include <QTimer>
 #include <cstdio>
+#include <optional>
 
 #include "engine/device.h"
 #include "engine/experiment.h"
 #include "engine/run_spec.h"
 #include "gui/main_window.h"
+#include "gui/platform_start.h"
 #include "gui/panels/experiment_panel.h"
 #include "method/method_registry.h"
 #include "method/plugin_install_check.h"
@@ -19,7 +21,9 @@
 // milab [EXPERIMENT.json] [--run] [--out DIR]: opens the lab on an experiment (the bundled default when none is
 // given); a grid experiment runs at once into DIR.
 int main(int argc, char** argv) {
+  std::optional<milab::PlatformStart> platformStart(std::in_place);  // no display: one line and exit 2, not an abort
   QApplication app(argc, argv);
+  platformStart.reset();
   QApplication::setApplicationName("milab");
   QApplication::setApplicationVersion(MILAB_VERSION);
   // The installed icon theme's milab (share/icons/hicolor), else the same picture compiled in.
