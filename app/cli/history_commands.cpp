@@ -53,7 +53,7 @@ int runHistoryCommand(const CommandLine& cl) {
     }
   }
   if (const QString e = checkReadable(dbPathOf(cl)); !e.isEmpty()) return fail(e);
-  const RunStore store(dbPathOf(cl));
+  const RunStore store(dbPathOf(cl), RunStore::Access::ReadOnly);
   if (!store.error().isEmpty()) return fail(store.error());
   // A damaged file says so (exit 2), rather than listing the rows it can still read as if they were all.
   if (const QString damaged = store.check(); !damaged.isEmpty()) return fail(damaged);
@@ -99,7 +99,7 @@ int runShowCommand(const CommandLine& cl) {
   if (!cl.overrides.isEmpty())
     return fail(QStringLiteral("%1: not an option of show (db)").arg(cl.overrides.firstKey()));
   if (const QString e = checkReadable(dbPathOf(cl)); !e.isEmpty()) return fail(e);
-  const RunStore store(dbPathOf(cl));
+  const RunStore store(dbPathOf(cl), RunStore::Access::ReadOnly);
   if (!store.error().isEmpty()) return fail(store.error());
   const std::optional<StoredRun> run = store.find(id);
   if (!store.error().isEmpty()) return fail(store.error());

@@ -1,44 +1,67 @@
 #include "data/fashion_mnist.h"
 
 #include <ATen/ATen.h>
-#include <zlib.h>
 
 #include <QDir>
+#include <QDateTime>
 #include <QFileInfo>
+#include <QMutex>
 #include <algorithm>
 #include <vector>
+
+#include "data/idx_file.h"
 
 namespace milab {
 
 namespace {
 
-// An IDX file (big-endian magic 0x0000 08 NDIM, then NDIM sizes, then unsigned bytes), read through zlib.
-QString readIdxGz(const QString& path, int expectedDims, std::vector<int64_t>* shape, std::vector<uint8_t>* bytes) {
-  gzFile f = gzopen(QFile::encodeName(path).constData(), "rb");
-  if (!f) return QStringLiteral("dataset: cannot open '%1'").arg(path);
-  auto readExactly = [&](void* dst, unsigned n) { return gzread(f, dst, n) == static_cast<int>(n); };
-  unsigned char header[4];
-  QString err;
-  if (!readExactly(header, 4) || header[0] != 0 || header[1] != 0 || header[2] != 0x08 || header[3] != expectedDims) {
-    err = QStringLiteral("dataset: '%1' is not an IDX file of unsigned bytes with %2 dimensions")
-              .arg(path)
-              .arg(expectedDims);
-  } else {
-    int64_t total = 1;
-    for (int d = 0; d < expectedDims && err.isEmpty(); ++d) {
-      unsigned char s[4];
-      if (!readExactly(s, 4)) err = QStringLiteral("dataset: '%1' is truncated").arg(path);
-      shape->push_back((int64_t{s[0]} << 24) | (s[1] << 16) | (s[2] << 8) | s[3]);
-      total *= shape->back();
+constexpr int kSide = 28, kClasses = 10;
+
+QString pathOf(const QString& dir, const QString& split, const char* kind) {
+  return QDir(dir).filePath(QStringLiteral("%1-%2-ubyte.gz").arg(split, kind));
+}
+
+// One split's images and labels read and checked against each other and the data set's shape. "" or the line.
+QString readSplit(const QString& dir, const QString& split, IdxArray* images, IdxArray* labels) {
+  const QString imagesPath = pathOf(dir, split, "images-idx3"), labelsPath = pathOf(dir, split, "labels-idx1");
+  if (const QString err = readIdxGz(imagesPath, 3, images); !err.isEmpty()) return err;
+  if (const QString err = readIdxGz(labelsPath, 1, labels); !err.isEmpty()) return err;
+  if (images->shape[0] < 1) return QStringLiteral("dataset: '%1' holds no images").arg(imagesPath);
+  if (images->shape[1] != kSide || images->shape[2] != kSide)
+    return QStringLiteral("dataset: '%1' holds %2 x %3 images; Fashion-MNIST's are %4 x %4")
+        .arg(imagesPath)
+        .arg(images->shape[1])
+        .arg(images->shape[2])
+        .arg(kSide);
+  if (labels->shape[0] != images->shape[0])
+    return QStringLiteral("dataset: '%1' holds %2 labels for the %3 images of '%4'")
+        .arg(labelsPath)
+        .arg(labels->shape[0])
+        .arg(images->shape[0])
+        .arg(imagesPath);
+  const auto bad = std::find_if(labels->values.begin(), labels->values.end(), [](uint8_t v) { return v >= kClasses; });
+  if (bad != labels->values.end())
+    return QStringLiteral("dataset: '%1' label %2 (item %3) is not one of the %4 classes (0 to %5)")
+        .arg(labelsPath)
+        .arg(*bad)
+        .arg(bad - labels->values.begin())
+        .arg(kClasses)
+        .arg(kClasses - 1);
+  return {};
+}
+
+// The four files' identity (path, size, time): a verdict holds while none of them changes.
+QString filesKey(const QString& dir) {
+  QString key;
+  for (const char* split : {"train", "t10k"})
+    for (const char* kind : {"images-idx3", "labels-idx1"}) {
+      const QFileInfo info(pathOf(dir, split, kind));
+      key += QStringLiteral("%1|%2|%3;")
+                 .arg(info.absoluteFilePath())
+                 .arg(info.size())
+                 .arg(info.lastModified().toMSecsSinceEpoch());
     }
-    if (err.isEmpty()) {
-      bytes->resize(total);
-      if (!readExactly(bytes->data(), static_cast<unsigned>(total)))
-        err = QStringLiteral("dataset: '%1' is truncated").arg(path);
-    }
-  }
-  gzclose(f);
-  return err;
+  return key;
 }
 
 }  // namespace
@@ -55,7 +78,7 @@ QString fashionMnistDir() {
 QString checkFashionMnist(const QString& dir) {
   for (const char* split : {"train", "t10k"})
     for (const char* kind : {"images-idx3", "labels-idx1"}) {
-      const QString path = QDir(dir).filePath(QStringLiteral("%1-%2-ubyte.gz").arg(split, kind));
+      const QString path = pathOf(dir, split, kind);
       if (!QFileInfo::exists(path))
         return QStringLiteral(
                    "dataset: Fashion-MNIST not found ('%1' is missing); install it with "
@@ -63,24 +86,29 @@ QString checkFashionMnist(const QString& dir) {
                    "its four .gz files")
             .arg(path);
     }
-  return {};
+  // Every cell of a grid validates its task: the files are read once while they stay the same.
+  static QMutex mutex;
+  static QString checkedKey, verdict;
+  const QString key = filesKey(dir);
+  QMutexLocker lock(&mutex);
+  if (key != checkedKey) {
+    verdict.clear();
+    for (const char* split : {"train", "t10k"}) {
+      IdxArray images, labels;
+      if (verdict.isEmpty()) verdict = readSplit(dir, split, &images, &labels);
+    }
+    checkedKey = key;
+  }
+  return verdict;
 }
 
 QString loadFashionMnist(const QString& dir, const QString& split, int64_t limit, ImageSet* out) {
-  const QString missing = checkFashionMnist(dir);
-  if (!missing.isEmpty()) return missing;
-  const QString images = QDir(dir).filePath(split + "-images-idx3-ubyte.gz");
-  const QString labels = QDir(dir).filePath(split + "-labels-idx1-ubyte.gz");
-  std::vector<int64_t> imageShape, labelShape;
-  std::vector<uint8_t> imageBytes, labelBytes;
-  QString err = readIdxGz(images, 3, &imageShape, &imageBytes);
-  if (err.isEmpty()) err = readIdxGz(labels, 1, &labelShape, &labelBytes);
-  if (!err.isEmpty()) return err;
-  if (imageShape[0] != labelShape[0])
-    return QStringLiteral("dataset: %1 images but %2 labels in '%3'").arg(imageShape[0]).arg(labelShape[0]).arg(dir);
-  const int64_t n = limit > 0 ? std::min(limit, imageShape[0]) : imageShape[0], pixels = imageShape[1] * imageShape[2];
-  out->images = at::from_blob(imageBytes.data(), {n, pixels}, at::kByte).to(at::kFloat) / 255.0;
-  out->labels = at::from_blob(labelBytes.data(), {n}, at::kByte).to(at::kLong);
+  if (const QString err = checkFashionMnist(dir); !err.isEmpty()) return err;
+  IdxArray images, labels;
+  if (const QString err = readSplit(dir, split, &images, &labels); !err.isEmpty()) return err;  // changed since
+  const int64_t n = limit > 0 ? std::min(limit, images.shape[0]) : images.shape[0];
+  out->images = at::from_blob(images.values.data(), {n, kSide * kSide}, at::kByte).to(at::kFloat) / 255.0;
+  out->labels = at::from_blob(labels.values.data(), {n}, at::kByte).to(at::kLong);
   return {};
 }
 

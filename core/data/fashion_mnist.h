@@ -19,7 +19,9 @@ QString fashionMnistDir();
 // The ten labels' names, label 0 first (the data set's own README).
 QStringList fashionMnistClassNames();
 
-// "" when the four files are there, else the line saying how to install them.
+// "" when the four files are there and hold Fashion-MNIST (data/idx_file.h: gzip, magic, sizes; 28 x 28 images, as
+// many labels, each one of the 10 classes), else one line: how to install them, or the file and what is wrong with it.
+// Reads them once while they keep their size and time (the first validation reads about 30 MB of gzip).
 QString checkFashionMnist(const QString& dir);
 
 // The first `limit` examples (0: all) of "train" (60000) or "t10k" (10000). Returns "" or one line; when the

@@ -8,14 +8,12 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
-#include <QThread>
-#include <atomic>
 #include <cmath>
 #include <functional>
 #include <limits>
-#include <mutex>
 
 #include "results/curve_blob.h"
+#include "results/history_connection.h"
 #include "results/history_schema.h"
 #include "results/run_files.h"
 
@@ -26,18 +24,6 @@
 namespace milab {
 
 namespace {
-
-std::atomic<int> connectionCount{0};
-
-// Qt 6.4's QtSql registers its exit-time cleanup the first time any thread needs its driver table, through a plain
-// flag that the cleanup itself clears and re-checks: two threads that open their first connections at once may both
-// register it, and then at exit each run registers the next, forever (a grid with --jobs 2 hung at 100% of a core
-// after writing its table; `objdump -d libQt6Sql.so.6` shows the unguarded test-and-set). Its first use is made
-// here, once, before any connection, whichever thread comes first (test_history_threads).
-void registerSqlCleanupOnce() {
-  static std::once_flag once;
-  std::call_once(once, [] { QSqlDatabase::drivers(); });
-}
 
 QString describe(const QString& path, const QString& why) {
   return QStringLiteral("history: cannot use '%1' (%2)")
@@ -57,9 +43,6 @@ QList<NamedValue> namedValuesOfJsonArray(const QString& json) {
   return out;
 }
 
-const char* kColumns =
-    "id, task, method, spec, status, reason, estimate, stderr, target, true_value, ceilings, terms, seconds,"
-    " steps_done, device, version, origin, started, ended, summary";
 
 StoredRun storedRunOf(const QSqlQuery& q) {
   StoredRun r;
@@ -89,79 +72,18 @@ StoredRun storedRunOf(const QSqlQuery& q) {
 
 }  // namespace
 
-// One connection of this thread to the database for one call, closed and removed when it goes out of scope.
-// EnsureSchema makes sure of the folder, the WAL journal and the schema (the store's constructor and every record);
-// UseSchema only opens what those made (reads, and deletes, whose curves go with their runs by foreign key).
-class HistoryConnection {
- public:
-  enum class Schema { UseSchema, EnsureSchema };
-  HistoryConnection(const QString& path, Schema schema)
-      : name_(QStringLiteral("milab-history-%1").arg(connectionCount++)) {
-    registerSqlCleanupOnce();
-    // A history deleted while the window is open is made again, empty, rather than read as a file with no table.
-    if (!QFileInfo::exists(path)) schema = Schema::EnsureSchema;
-    QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", name_);
-    if (!db.isValid()) {
-      error_ = "the QSQLITE driver is missing (Debian package libqt6sql6-sqlite)";
-      return;
-    }
-    if (schema == Schema::EnsureSchema) QDir().mkpath(QFileInfo(path).absolutePath());
-    db.setDatabaseName(path);
-    db.setConnectOptions("QSQLITE_BUSY_TIMEOUT=15000");  // wait for another writer instead of failing
-    if (!db.open()) {
-      error_ = db.lastError().text();
-      return;
-    }
-    QSqlQuery q(db);
-    // A database of a newer version is refused before anything here could write to it (the journal mode too).
-    if (error_ = historySchemaRefusal(db); !error_.isEmpty()) return;
-    if (schema == Schema::UseSchema) {
-      if (!q.exec("PRAGMA foreign_keys=ON")) error_ = q.lastError().text();  // a delete takes the curve too
-      return;
-    }
-    // WAL: readers never block the writer, and a crash mid-write leaves the last committed state. Switching a new
-    // file to WAL takes it whole: writers that create it together retry (a CI run saw one of four fail).
-    for (int attempt = 0; !q.exec("PRAGMA journal_mode=WAL"); ++attempt) {
-      if (attempt == 100) {
-        error_ = q.lastError().text();
-        return;
-      }
-      QThread::msleep(20);
-    }
-    for (const char* sql : {"PRAGMA foreign_keys=ON", "PRAGMA synchronous=NORMAL"})
-      if (!q.exec(sql)) error_ = q.lastError().text();
-    // The schema made or upgraded under the write lock, taken with the busy wait (in autocommit, reading the schema
-    // first fails at once, SQLITE_BUSY_SNAPSHOT, when another writer changed it meanwhile): processes that create
-    // or upgrade the same file take turns, and the later ones find it done (results/history_schema.h).
-    if (error_.isEmpty() && !q.exec("BEGIN IMMEDIATE")) error_ = q.lastError().text();
-    if (error_.isEmpty()) error_ = ensureHistorySchema(db);
-    if (error_.isEmpty() && !q.exec("COMMIT")) error_ = q.lastError().text();
-    if (!error_.isEmpty()) q.exec("ROLLBACK");
-  }
-  ~HistoryConnection() {
-    {
-      QSqlDatabase db = QSqlDatabase::database(name_, false);
-      db.close();
-    }
-    QSqlDatabase::removeDatabase(name_);
-  }
-  QSqlDatabase db() const { return QSqlDatabase::database(name_, false); }
-  const QString& error() const { return error_; }
-
- private:
-  QString name_, error_;
-};
-
 namespace {
 
 // One read on a connection of its own, run to its last row: "" or why it failed (the database cannot be opened, or
 // a damaged page, which shows only when the read reaches it).
-QString readRows(const QString& path, const QString& sql, const QVariantList& values,
+// "{columns}" and "{curve_columns}" in `sql` stand for the runs' and the curves' columns as the file has them
+// (HistoryConnection::runColumns, curveColumns).
+QString readRows(const QString& path, HistoryConnection::Schema schema, const QString& sql, const QVariantList& values,
                  const std::function<void(const QSqlQuery&)>& row) {
-  const HistoryConnection c(path, HistoryConnection::Schema::UseSchema);
+  const HistoryConnection c(path, schema);
   if (!c.error().isEmpty()) return c.error();
   QSqlQuery q(c.db());
-  q.prepare(sql);
+  q.prepare(QString(sql).replace("{columns}", c.runColumns()).replace("{curve_columns}", c.curveColumns()));
   for (const QVariant& v : values) q.addBindValue(v);
   if (!q.exec()) return q.lastError().text();
   while (q.next()) row(q);
@@ -226,9 +148,14 @@ QString recordRun(const QString& dbPath, const RunSpec& spec, const RunResult& r
   return {};
 }
 
-RunStore::RunStore(const QString& dbPath) : path_(dbPath) {
-  const HistoryConnection c(path_, HistoryConnection::Schema::EnsureSchema);
+RunStore::RunStore(const QString& dbPath, Access access) : path_(dbPath), access_(access) {
+  const HistoryConnection c(path_, access_ == Access::ReadOnly ? HistoryConnection::Schema::ReadOnly
+                                                               : HistoryConnection::Schema::EnsureSchema);
   if (!c.error().isEmpty()) error_ = describe(path_, c.error());
+}
+
+HistoryConnection::Schema RunStore::readSchema() const {
+  return access_ == Access::ReadOnly ? HistoryConnection::Schema::ReadOnly : HistoryConnection::Schema::UseSchema;
 }
 
 RunStore::~RunStore() = default;
@@ -247,18 +174,18 @@ QList<StoredRun> RunStore::list(const HistoryFilter& filter) const {
     where << "(spec LIKE ? OR reason LIKE ? OR origin LIKE ?)";
     for (int i = 0; i < 3; ++i) values << "%" + filter.text + "%";
   }
-  QString sql = QStringLiteral("SELECT %1 FROM runs").arg(kColumns);
+  QString sql = QStringLiteral("SELECT {columns} FROM runs");
   if (!where.isEmpty()) sql += " WHERE " + where.join(" AND ");
   sql += " ORDER BY id DESC";
   if (filter.limit > 0) sql += QStringLiteral(" LIMIT %1").arg(filter.limit);
-  const QString why = readRows(path_, sql, values, [&](const QSqlQuery& row) { out << storedRunOf(row); });
+  const QString why = readRows(path_, readSchema(), sql, values, [&](const QSqlQuery& row) { out << storedRunOf(row); });
   error_ = why.isEmpty() ? QString() : describe(path_, why);
   return why.isEmpty() ? out : QList<StoredRun>();
 }
 
 std::optional<StoredRun> RunStore::find(qint64 id) const {
   std::optional<StoredRun> found;
-  const QString why = readRows(path_, QStringLiteral("SELECT %1 FROM runs WHERE id = ?").arg(kColumns), {id},
+  const QString why = readRows(path_, readSchema(), "SELECT {columns} FROM runs WHERE id = ?", {id},
                                [&](const QSqlQuery& row) { found = storedRunOf(row); });
   error_ = why.isEmpty() ? QString() : describe(path_, why);
   return found;
@@ -267,7 +194,7 @@ std::optional<StoredRun> RunStore::find(qint64 id) const {
 QVector<CurvePoint> RunStore::curve(qint64 id) const {
   QVector<CurvePoint> points;
   const QString why = readRows(
-      path_, "SELECT points, format FROM curves WHERE run_id = ?", {id},
+      path_, readSchema(), "SELECT {curve_columns} FROM curves WHERE run_id = ?", {id},
       [&](const QSqlQuery& row) { points = unpackCurveBlob(row.value(0).toByteArray(), row.value(1).toInt()); });
   error_ = why.isEmpty() ? QString() : describe(path_, why);
   return points;
@@ -279,14 +206,14 @@ QString RunStore::changeStamp() const {
   // table's own b-tree from its root, so a damaged table shows at the next poll.
   const char* sql = "SELECT (SELECT count(*) FROM runs), (SELECT coalesce(max(id), 0) FROM runs)";
   const QString why = readRows(
-      path_, sql, {}, [&](const QSqlQuery& row) { stamp = row.value(0).toString() + ":" + row.value(1).toString(); });
+      path_, readSchema(), sql, {}, [&](const QSqlQuery& row) { stamp = row.value(0).toString() + ":" + row.value(1).toString(); });
   error_ = why.isEmpty() ? QString() : describe(path_, why);
   return why.isEmpty() ? stamp : QString();
 }
 
 QString RunStore::check() const {
   QStringList problems;
-  QString why = readRows(path_, "PRAGMA quick_check", {}, [&](const QSqlQuery& row) {
+  QString why = readRows(path_, readSchema(), "PRAGMA quick_check", {}, [&](const QSqlQuery& row) {
     if (row.value(0).toString() != "ok") problems << row.value(0).toString();
   });
   if (why.isEmpty() && !problems.isEmpty()) why = QStringLiteral("damaged: %1").arg(problems.mid(0, 3).join("; "));
@@ -295,6 +222,7 @@ QString RunStore::check() const {
 }
 
 QString RunStore::remove(const QList<qint64>& ids) {
+  if (access_ == Access::ReadOnly) return error_ = describe(path_, "opened to read only");
   const HistoryConnection c(path_, HistoryConnection::Schema::UseSchema);
   QString why = c.error();
   QSqlDatabase db = c.db();

@@ -22,6 +22,7 @@
 #include <optional>
 
 #include "engine/run.h"
+#include "results/history_connection.h"
 
 namespace milab {
 
@@ -58,7 +59,10 @@ QString recordRun(const QString& dbPath, const RunSpec& spec, const RunResult& r
 // own and closes it (see above). error() says why the last call failed: "" once the database can be used again.
 class RunStore {
  public:
-  explicit RunStore(const QString& dbPath);
+  // ReadWrite creates the database when it is missing and upgrades an older one; ReadOnly (milab-cli's history and
+  // show) changes nothing, reads a version-1 file as it is, and refuses a file that is not a milab history.
+  enum class Access { ReadWrite, ReadOnly };
+  explicit RunStore(const QString& dbPath, Access access = Access::ReadWrite);
   ~RunStore();
   RunStore(const RunStore&) = delete;
   RunStore& operator=(const RunStore&) = delete;
@@ -78,7 +82,10 @@ class RunStore {
   static QVariantMap specOf(const StoredRun& run) { return run.spec.toVariantMap(); }
 
  private:
+  HistoryConnection::Schema readSchema() const;
+
   QString path_;
+  Access access_;
   mutable QString error_;
 };
 

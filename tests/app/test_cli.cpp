@@ -1013,6 +1013,26 @@ class TestCli : public QObject {
     QVERIFY(!QFileInfo::exists(tmp.filePath("never")));
   }
 
+  // Output that cannot be written whole (a full disk: /dev/full) is an error, not exit 0 with part of it written.
+  void aShortWriteToStdoutIsAnError_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("methods") << QStringList{"methods", "--long"};
+    QTest::newRow("tasks") << QStringList{"tasks"};
+    QTest::newRow("help") << QStringList{"--help"};
+  }
+  void aShortWriteToStdoutIsAnError() {
+    QFETCH(QStringList, args);
+    if (!QFileInfo::exists("/dev/full")) QSKIP("no /dev/full on this system");
+    QProcess p;
+    p.setStandardOutputFile("/dev/full");
+    p.start(MILAB_CLI_PATH, args);
+    QVERIFY(p.waitForFinished(untilDoneMs()));
+    QCOMPARE(p.exitCode(), 1);
+    const QString err = QString::fromLocal8Bit(p.readAllStandardError()).trimmed();
+    QVERIFY2(err.startsWith("milab-cli: stdout: the output could not be written whole"), qPrintable(err));
+    QVERIFY(!err.contains('\n'));
+  }
+
   void missingOutIsBadInput() {
     const CliResult r = cli({"run", "--method", "infonce", "--steps", "5"});
     QCOMPARE(r.code, 2);

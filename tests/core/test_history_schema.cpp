@@ -8,7 +8,12 @@
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QSqlRecord>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
+#include <unistd.h>
 #include <QtTest>
 #include <cmath>
 
@@ -17,6 +22,7 @@
 #include "results/history_schema.h"
 #include "results/run_files.h"
 #include "results/run_store.h"
+#include "time_limits.h"
 
 using namespace milab;
 
@@ -169,6 +175,91 @@ class TestHistorySchema : public QObject {
     const QString recorded = recordRun(db, RunSpec(), RunResult(), {}, "window");
     QVERIFY2(recorded.contains("version 7"), qPrintable(recorded));
     QCOMPARE(digest(db), before);
+  }
+
+  // Read-only access (milab-cli history and show, issue 80) changes no byte: a version-1 file is read as version 1,
+  // a WAL file is read without a checkpoint, a file that is not a milab history is refused, a missing one is not made.
+  void readOnlyAccessChangesNoByte() {
+    QTemporaryDir tmp;
+    const QString v1 = tmp.filePath("v1.sqlite");
+    QVERIFY(QFile::copy(MILAB_SOURCE_DIR "/tests/fixtures/history-v1.sqlite", v1));
+    QFile::setPermissions(v1, QFile::ReadOwner | QFile::WriteOwner);
+    QByteArray before = digest(v1);
+    {
+      const RunStore store(v1, RunStore::Access::ReadOnly);
+      QCOMPARE(store.error(), QString());
+      const QList<StoredRun> runs = store.list();
+      QVERIFY(runs.size() >= 3);
+      QVERIFY(runs[0].summary.isEmpty());
+      QCOMPARE(store.curve(runs[0].id).size(), runs[0].stepsDone);
+      QVERIFY(store.find(runs[0].id).has_value());
+      QCOMPARE(store.check(), QString());
+    }
+    QCOMPARE(digest(v1), before);
+    QCOMPARE(rawRows(v1, "PRAGMA user_version").value(0).value(0).toInt(), 0);  // still version 1
+
+    const QString wal = tmp.filePath("wal.sqlite");
+    RunSpec spec;
+    spec.task = "gaussian2";
+    spec.method = "ksg";
+    RunResult result;
+    result.status = RunStatus::Finished;
+    QCOMPARE(recordRun(wal, spec, result, {}, "test"), QString());
+    before = digest(wal);
+    {
+      RunStore store(wal, RunStore::Access::ReadOnly);
+      QCOMPARE(store.list().size(), 1);
+      QVERIFY2(store.remove({1}).contains("opened to read only"), qPrintable(store.error()));
+    }
+    QCOMPARE(digest(wal), before);
+    QCOMPARE(RunStore(wal).list().size(), 1);  // the refused delete deleted nothing
+
+    const QString foreign = tmp.filePath("foreign.sqlite");
+    rawRows(foreign, "CREATE TABLE runs(id INTEGER PRIMARY KEY, name TEXT)");
+    before = digest(foreign);
+    const RunStore other(foreign, RunStore::Access::ReadOnly);
+    QVERIFY2(other.error().endsWith("(not a milab run history: no runs table with a task column)"),
+             qPrintable(other.error()));
+    QVERIFY(other.list().isEmpty());
+    QCOMPARE(digest(foreign), before);
+    QCOMPARE(rawRows(foreign, "SELECT count(*) FROM sqlite_master").value(0).value(0).toInt(), 1);
+
+    const QString missing = tmp.filePath("none/history.sqlite");
+    QVERIFY(RunStore(missing, RunStore::Access::ReadOnly).error().contains("no run history there"));
+    QVERIFY(!QFileInfo::exists(missing) && !QFileInfo::exists(tmp.filePath("none")));
+  }
+
+  // A history in a folder the reader cannot write (a read-only mount, here a folder of root's read by the user
+  // nobody): milab-cli history reads it as immutable, and no byte or side file appears.
+  void aHistoryInAFolderNobodyCanWriteIsRead() {
+    if (::geteuid() != 0 || QStandardPaths::findExecutable("runuser").isEmpty())
+      QSKIP("needs root and runuser to read as another user");
+    QTemporaryDir tmp;
+    QFile::setPermissions(tmp.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadOther |
+                                          QFile::ExeOther | QFile::ReadGroup | QFile::ExeGroup);
+    const QString db = tmp.filePath("history.sqlite");
+    RunSpec spec;
+    spec.task = "gaussian2";
+    spec.method = "ksg";
+    RunResult result;
+    result.status = RunStatus::Finished;
+    QCOMPARE(recordRun(db, spec, result, {}, "test"), QString());
+    rawRows(db, "PRAGMA wal_checkpoint(TRUNCATE)");
+    QFile::remove(db + "-wal");
+    QFile::remove(db + "-shm");
+    QFile::setPermissions(db, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadOther | QFile::ReadGroup);
+    const QByteArray before = digest(db);
+    const QStringList entries = QDir(tmp.path()).entryList(QDir::Files);
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("HOME", tmp.path());
+    p.setProcessEnvironment(env);
+    p.start("runuser", {"-u", "nobody", "--", MILAB_CLI_PATH, "history", "--json", "--db", db});
+    QVERIFY(p.waitForFinished(untilDoneMs()));
+    QVERIFY2(p.exitCode() == 0, qPrintable(p.readAllStandardError()));
+    QVERIFY(QJsonDocument::fromJson(p.readAllStandardOutput()).array().size() == 1);
+    QCOMPARE(digest(db), before);
+    QCOMPARE(QDir(tmp.path()).entryList(QDir::Files), entries);
   }
 
   // A table's permutation baseline and a method's warning: in grid.csv's columns, and back from the cell's
