@@ -24,6 +24,6 @@ def test_the_first_steps_run_and_print_what_the_doc_says():
     with contextlib.redirect_stdout(out):
         exec(blocks()[0], {})
     lines = out.getvalue().splitlines()
-    assert lines[0] == "1"
+    assert lines[0] == "1.0"
     with open(DOC, encoding="utf-8") as f:
         assert f"`{lines[1]}`" in f.read(), f"the doc no longer shows what its first steps print: {lines[1]}"

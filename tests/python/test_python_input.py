@@ -39,8 +39,9 @@ def test_a_cell_beyond_the_lab_s_range_is_refused(rows, history):
     refused(history, r"^y: row 3, column 0: 1e\+31 is beyond \+-1e30", x, y, "ksg")
 
 
-def test_a_key_the_method_does_not_take_is_named(rows, history):
-    refused(history, r"^bogus: ", *rows, "ksg", bogus=3)
+def test_a_key_the_method_does_not_take_is_named_in_estimates_words(rows, history):
+    refused(history, r"^bogus: not a key of method ksg or of a run; help\(milab.estimate\) lists them$", *rows, "ksg",
+            bogus=3)
 
 
 def test_a_key_out_of_range_gets_the_runners_allowed_range(rows, history):
@@ -85,6 +86,17 @@ def test_a_list_is_not_a_key_of_one_run(rows, history):
 
 def test_a_nan_key_is_refused(rows, history):
     refused(history, r"^lr: must be a finite number, got nan$", *rows, "infonce", lr=float("nan"))
+
+
+def test_counts_and_seeds_are_integers_in_the_runners_range():
+    for call, match in [(lambda: milab.sample("gaussian2", 2.5), r"^n: must be an integer in \[2, 100000000\], got 2.5$"),
+                        (lambda: milab.sample("gaussian2", 10, seed=2**31), r"^seed: must be an integer in \[0, "),
+                        (lambda: milab.truth("gaussian2", seed=-1), r"^seed: .* got -1$"),
+                        (lambda: milab.sample("gaussian2", 10, seed=None), r"^seed: .* got None$"),
+                        (lambda: milab.truth("fashion-mnist-views"), r"^task: 'fashion-mnist-views' states no exact MI")]:
+        with pytest.raises(ValueError, match=match):
+            call()
+    assert isinstance(milab.truth("gaussian2", dim=2, mi=1.0), float)
 
 
 def test_sample_and_truth_refuse_bad_keys():

@@ -50,6 +50,16 @@ def test_a_grid_returns_its_cells_in_order_and_writes_the_runners_files(tmp_path
         assert (tmp_path / "grid" / r.name / "curve.csv").exists()
 
 
+def test_estimate_writes_the_runners_files_to_out(tmp_path):
+    x, y = milab.sample("gaussian2", 600, seed=2, dim=2)
+    calls = []
+    r = milab.estimate(x, y, "ksg", out=tmp_path / "one", progress=lambda done, total: calls.append((done, total)))
+    with open(tmp_path / "one" / "summary.json", encoding="utf-8") as f:
+        assert json.load(f)["estimate"] == r.estimate
+    assert (tmp_path / "one" / "curve.csv").exists()
+    assert len(calls) == len(set(calls))  # each report once: a poll with nothing new says nothing
+
+
 def test_a_preset_file_runs_by_its_path(tmp_path):
     path = tmp_path / "one.json"
     path.write_text(json.dumps({"task": "gaussian2", "method": "ksg", "samples": 500}))

@@ -12,6 +12,7 @@ Errors in the input raise ValueError with the runner's one line, naming the argu
 import json
 import math
 import os
+import re
 import sys
 
 from . import _milab
@@ -64,7 +65,14 @@ def _progress_reporter(progress):
     if progress is False:
         return None, None
     if callable(progress):
-        return (lambda done, total, cells, estimate: progress(done, total)), None
+        last = [None]
+
+        def report(done, total, cells, estimate):  # once per change: a poll with nothing new says nothing
+            if last[0] != (done, total):
+                last[0] = (done, total)
+                progress(done, total)
+
+        return report, None
     if progress is None and sys.stderr.isatty():
         try:
             from tqdm import tqdm
@@ -95,24 +103,51 @@ def _run(experiment, source, out, record, history, jobs, single, progress):
             bar.close()
 
 
-def estimate(x, y, method="ksg", *, xp=None, seed=1, progress=None, record=False, history=None, **keys):
+def _integer(name, value, low, high):
+    """`value` as an int within [low, high], or a ValueError naming `name` (a float, a bool or text is no count)."""
+    if isinstance(value, bool) or not isinstance(_plain(value), int):
+        raise ValueError(f"{name}: must be an integer in [{low}, {high}], got {value!r}")
+    value = int(_plain(value))
+    if not low <= value <= high:
+        raise ValueError(f"{name}: must be an integer in [{low}, {high}], got {value}")
+    return value
+
+
+_SEED_RANGE = (0, 2**31 - 1)  # the runner's: a seed is a non-negative 32-bit integer
+
+
+def _in_estimates_words(error, method):
+    """The runner's line for a key no one takes, said in estimate's terms: its list of allowed keys names the table's
+    keys (file, x_columns, ...), which estimate sets itself."""
+    found = re.match(r"^(\w+): unknown key for task data and method (\S+)", str(error))
+    if not found:
+        return error
+    return ValueError(f"{found.group(1)}: not a key of method {method} or of a run; help(milab.estimate) lists them")
+
+
+def estimate(x, y, method="ksg", *, seed=1, out=None, progress=None, record=False, history=None, **keys):
     """Estimates I(x; y) in nats from paired rows, as `milab-cli run --task data` reads a file of the same numbers.
 
     x, y: array-likes of shape (n,) or (n, d) (NumPy arrays, torch tensors on the CPU, pandas frames), the same n.
-    method: a method id (milab.methods() lists them with their keys). xp: a second view x' of x's width, for the
-        methods that read one (CNCE, the DEMI family). seed: the run's seed (splits, initialisation, permutations).
+    method: a method id (milab.methods() lists them with their keys). seed: the run's seed (splits, initialisation,
+        permutations). out: a folder for the runner's files (summary.json, curve.csv), or None for none.
     keys: any key the runner takes for the method or the run, by its name in an experiment file (K=64,
         recipe="bmi", steps=2000, samples=3000, ci=0.9, permutations=99, extrapolate=True, ...).
     progress: None (a bar when interactive), False, or a callable(done_steps, total_steps).
     record: True writes the run to the run history (origin "python"); history: that file instead of the default.
 
     Returns a Result; raises ValueError naming the argument or key for bad input, KeyboardInterrupt on Ctrl-C (the
-    run is cancelled first).
+    run is cancelled first, and what it measured is written to `out`).
+
+    On arrays (a finite table) recipe="auto" applies the lab's recipe for the method, which replaces some of the
+    defaults listed below (a neural method's K, learning rate, early stopping, report and column transform:
+    docs/benchmark.md, "bmi's protocol and the lab's recipe"); the values a run used are in result.summary["experiment"], and
+    recipe="none" keeps the defaults as listed.
     """
     for key in keys:
         if key in _SET_BY_ESTIMATE:
             raise ValueError(f"{key}: set by estimate from its arguments; pass the arrays and method instead")
-    table, columns = table_of(x, y, xp)
+    table, columns = table_of(x, y)
     file = _milab.hold_rows(table)
     try:
         def listed(indices):  # a list-valued key is one comma list in an experiment file ("0,1,2")
@@ -120,10 +155,12 @@ def estimate(x, y, method="ksg", *, xp=None, seed=1, progress=None, record=False
 
         spec = {"task": "data", "file": file, "x_columns": listed(columns["x"]), "y_columns": listed(columns["y"]),
                 "method": method, "seed": seed}
-        if "xp" in columns:
-            spec["xp_columns"] = listed(columns["xp"])
         spec.update(_checked_keys(keys))
-        return _run(json.dumps(spec, allow_nan=False), "estimate's keys", None, record, history, 1, True, progress)[0]
+        try:
+            return _run(json.dumps(spec, allow_nan=False), "estimate's keys", out, record, history, 1, True,
+                        progress)[0]
+        except ValueError as error:
+            raise _in_estimates_words(error, method) from None
     finally:
         _milab.release_rows(file)
 
@@ -155,19 +192,24 @@ def sample(task, n, *, seed=1, **keys):
     """The n rows a finite-sample run of `task` with that seed reads, as `milab-cli sample` writes them (float32).
 
     Returns (x, y), or (x, xp, y) for a task with a second view x' (gaussian3)."""
-    rows, dim_x, dim_xp, dim_y = _milab.sample(task, _keys_text(keys), int(n), int(seed))
+    n = _integer("n", n, 2, _milab.max_sample_values())
+    rows, dim_x, dim_xp, dim_y = _milab.sample(task, _keys_text(keys), n, _integer("seed", seed, *_SEED_RANGE))
     x, xp, y = rows[:, :dim_x], rows[:, dim_x:dim_x + dim_xp], rows[:, dim_x + dim_xp:]
     return (x, xp, y) if dim_xp else (x, y)
 
 
 def truths(task, *, seed=1, **keys):
     """Every exact value the task knows, by name, the total first (gaussian3: I(x,x';y), I(x';y), I(x;y|x'), ...)."""
-    return dict(json.loads(_milab.truths(task, _keys_text(keys), int(seed))))
+    named = json.loads(_milab.truths(task, _keys_text(keys), _integer("seed", seed, *_SEED_RANGE)))
+    return {name: float(value) for name, value in named}
 
 
 def truth(task, *, seed=1, **keys):
     """The task's exact MI in nats: I(x;y), or I(x,x';y) for a task with a second view."""
-    return next(iter(truths(task, seed=seed, **keys).values()))
+    named = truths(task, seed=seed, **keys)
+    if not named:
+        raise ValueError(f"task: '{task}' states no exact MI (a table of data, or views without a law)")
+    return next(iter(named.values()))
 
 
 def tasks():

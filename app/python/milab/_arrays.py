@@ -1,5 +1,5 @@
 """Arrays in, the lab's table out: every check the runner makes of a file's cells, made here on the arrays, so that
-bad input is a ValueError naming the argument (x, y or xp) and the cell."""
+bad input is a ValueError naming the argument (x or y) and the cell."""
 import numpy as np
 
 from . import _milab
@@ -32,22 +32,11 @@ def columns_of(name, values):
     return array
 
 
-def table_of(x, y, xp=None):
-    """(table, x's columns, x''s columns, y's columns): one float64 table [x | x' | y] and each part's indices."""
-    parts = [("x", columns_of("x", x))]
-    if xp is not None:
-        parts.append(("xp", columns_of("xp", xp)))
-    parts.append(("y", columns_of("y", y)))
-    rows = parts[0][1].shape[0]
-    for name, array in parts[1:]:
-        if array.shape[0] != rows:
-            raise ValueError(f"{name}: has {array.shape[0]} rows where x has {rows}; each row of x pairs with the "
-                             f"same row of {name}")
-    if xp is not None and parts[1][1].shape[1] != parts[0][1].shape[1]:
-        raise ValueError(f"xp: x' has as many columns as x ({parts[0][1].shape[1]}), got {parts[1][1].shape[1]}")
-    table = np.ascontiguousarray(np.hstack([a for _, a in parts]), dtype=np.float64)
-    indices, start = {}, 0
-    for name, array in parts:
-        indices[name] = list(range(start, start + array.shape[1]))
-        start += array.shape[1]
-    return table, indices
+def table_of(x, y):
+    """(table, columns): one float64 table [x | y] and each part's column indices, by name."""
+    xs, ys = columns_of("x", x), columns_of("y", y)
+    if ys.shape[0] != xs.shape[0]:
+        raise ValueError(f"y: has {ys.shape[0]} rows where x has {xs.shape[0]}; each row of x pairs with the same "
+                         f"row of y")
+    table = np.ascontiguousarray(np.hstack([xs, ys]), dtype=np.float64)
+    return table, {"x": list(range(xs.shape[1])), "y": list(range(xs.shape[1], xs.shape[1] + ys.shape[1]))}

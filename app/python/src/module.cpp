@@ -162,6 +162,7 @@ PYBIND11_MODULE(_milab, m) {
   m.def("run_keys", [] { return jsonText(runKeyList()); });
   m.def("truths", &truths, py::arg("task"), py::arg("keys"), py::arg("seed"));
   m.def("sample", &sample, py::arg("task"), py::arg("keys"), py::arg("n"), py::arg("seed"));
+  m.def("max_sample_values", [] { return kMaxSampleValues; });
   m.def("value_problem", [](double v) { return dataValueProblem(v).toStdString(); });
   m.def("hold_rows", &holdRows, py::arg("rows"));
   m.def("release_rows", [](const std::string& file) { releaseTable(text(file)); });
