@@ -220,9 +220,12 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
   truth += readingsInWords(result.readings, false, units);
   // One reading without a spread (a whole held-out part; KSG under 100 rows) prints no "+- 0.0000" read as certainty.
   const QString error = hasStandardError(result) ? " +- " + amount(result.stderror) : QString();
-  std::printf("%s %s: estimate %s%s %s, %s, %s (%s, %.1f s, %s)\n", spec.method.toUtf8().constData(),
-              spec.task.toUtf8().constData(), amount(result.estimate).toUtf8().constData(), error.toUtf8().constData(),
-              unit.toUtf8().constData(), truth.toUtf8().constData(), ceiling.toUtf8().constData(),
+  // A run stopped before it read anything (KSG cancelled mid-count, a run stopped before its first step) has no
+  // estimate: "none", never a 0.0000 that reads as independence.
+  const QString estimate = hasEstimate(result) ? amount(result.estimate) + error + " " + unit : QStringLiteral("none");
+  std::printf("%s %s: estimate %s, %s, %s (%s, %.1f s, %s)\n", spec.method.toUtf8().constData(),
+              spec.task.toUtf8().constData(), estimate.toUtf8().constData(), truth.toUtf8().constData(),
+              ceiling.toUtf8().constData(),
               statusName(result.status).toUtf8().constData(), result.seconds, result.device.toUtf8().constData());
   if (!result.warning.isEmpty())
     std::fprintf(stderr, "milab-cli: warning: %s\n", result.warning.toLocal8Bit().constData());

@@ -1,5 +1,6 @@
 #include "cli/command_line.h"
 
+#include <QHash>
 #include <QRegularExpression>
 
 namespace milab {
@@ -34,6 +35,7 @@ QString checkText(const QString& key, const QString& value) {
 }  // namespace
 
 QString parseCommandLine(const QString& command, const QStringList& args, CommandLine* cl) {
+  QHash<QString, QString> given;  // each flag's value, by its key
   for (int i = 0; i < args.size(); ++i) {
     const QString& a = args[i];
     if (a == "-h") {
@@ -68,6 +70,11 @@ QString parseCommandLine(const QString& command, const QStringList& args, Comman
     if (key.isEmpty()) return QStringLiteral("a flag needs a name before its value: %1").arg(quoted(a));
     if (const QString err = checkText(key, value); !err.isEmpty()) return err;
     key.replace('-', '_');  // --eval-batches and --eval_batches alike
+    // A flag given twice is a typo or a script's two intentions: neither is guessed (the last one won before).
+    if (given.contains(key))
+      return QStringLiteral("%1: given twice (%2, then %3); give it once, or a comma list for a sweep")
+          .arg(key, quoted(given.value(key)), quoted(value));
+    given.insert(key, value);
     if (key == "out")
       cl->outDir = value;
     else if (key == "jobs")

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -64,9 +65,21 @@ QString otherWriterBesideShard(const QString& outDir, int shardCount) {
   return {};
 }
 
+// A lock file that names no owner (empty or unreadable: a crash between creating it and writing it, or a file made by
+// hand) blocks its folder for good, as "pid 0", since no process can ever release it (issue 80): it is removed once it
+// is older than the moment QLockFile takes between creating a lock file and writing its pid into it.
+void removeOwnerlessLock(const QString& path) {
+  const QFileInfo info(path);
+  if (!info.exists() || info.lastModified().secsTo(QDateTime::currentDateTime()) < 10) return;
+  qint64 pid = 0;
+  QString host, app;
+  if (!QLockFile(path).getLockInfo(&pid, &host, &app) || pid <= 0) QFile::remove(path);
+}
+
 }  // namespace
 
 std::optional<LockHolder> lockHolder(const QString& path, int waitMs) {
+  removeOwnerlessLock(path);
   QLockFile lock(path);
   lock.setStaleLockTime(0);  // a lock is stale only when its process is gone
   if (lock.tryLock(waitMs)) return std::nullopt;  // free: released as `lock` goes out of scope
@@ -96,6 +109,7 @@ QString claimWithLock(const QString& outDir, std::unique_ptr<QLockFile>* lock, c
     if (const QString why = writeProbe(probe.handle()); !why.isEmpty())
       return refuse(QStringLiteral("out: cannot write in '%1' (%2)").arg(outDir, why));
   }
+  removeOwnerlessLock(QDir(outDir).filePath(lockName));
   *lock = std::make_unique<QLockFile>(QDir(outDir).filePath(lockName));
   (*lock)->setStaleLockTime(0);  // a lock is stale only when its process is gone, however long a grid runs
   if (!(*lock)->tryLock(0)) {

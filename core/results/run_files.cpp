@@ -39,7 +39,12 @@ namespace {
 // Writes all of `bytes` into `file` (opened here) without committing it. QSaveFile never leaves a half-written
 // file behind, but through Qt's write buffer a full disk (ENOSPC at the flush inside commit) was measured to commit
 // an empty or cut file with no error: unbuffered, every write reports its own failure.
+// A link planted where a result goes (a symlink in an --out folder, issue 80) is removed, not followed: QSaveFile would
+// write through it to the link's target. The result then takes the link's place, and the target is left as it was.
 QString stage(QSaveFile* file, const QByteArray& bytes) {
+  if (QFileInfo(file->fileName()).isSymLink() && !QFile::remove(file->fileName()))
+    return QStringLiteral("%1: is a link that cannot be removed, and results are never written through a link")
+        .arg(file->fileName());
   bool ok = file->open(QIODevice::WriteOnly | QIODevice::Unbuffered);
   for (qint64 at = 0; ok && at < bytes.size();) {
     const qint64 n = file->write(bytes.constData() + at, bytes.size() - at);

@@ -243,6 +243,10 @@ class TestCli : public QObject {
                                     << "method: must be one of ";  // the list grows with the plugins
     QTest::newRow("no method") << base << ""
                                << "method: required, one of ";
+    QTest::newRow("a flag twice") << (base + QStringList{"--method", "ksg", "--out", "a", "--out", "b"}) << ""
+                                  << "out: given twice ('a', then 'b'); give it once, or a comma list for a sweep";
+    QTest::newRow("a key twice") << (base + QStringList{"--method", "ksg", "--steps", "7"}) << ""
+                                 << "steps: given twice ('5', then '7')";
     QTest::newRow("unknown task") << QStringList{"--task", "gaussian9"} << ""
                                   << "task: unknown task 'gaussian9' (the nearest ids: gaussian2, gaussian3";
     QTest::newRow("misspelt benchmark id") << QStringList{"--task", "student-identiy-2-2-1"} << ""
@@ -576,6 +580,27 @@ class TestCli : public QObject {
     QCOMPARE(readAll(QFileInfo(summary).path() + "/curve.csv").count('\n'), o["steps_done"].toInt() + 1);
     if (grid) QVERIFY(QFileInfo::exists(out + "/grid.csv"));
     QVERIFY(!QFileInfo::exists(out + "/.milab.lock"));  // released
+  }
+
+  // A KSG run stopped before it read anything says "estimate none", not a 0.0000 that reads as independence. The
+  // signal comes once the folder's lock exists (the handlers are installed by then), long before 200,000 rows of
+  // 10 + 10 dimensions are counted.
+  void aKsgStoppedBeforeItsReadingHasNoEstimate() {
+    QTemporaryDir tmp;
+    const QString out = tmp.filePath("out");
+    QProcess p;
+    p.start(MILAB_CLI_PATH, {"run", "--task", "gaussian2", "--dim", "10", "--method", "ksg", "--samples", "200000",
+                             "--db", tmp.filePath("h.sqlite"), "--out", out});
+    QVERIFY(p.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(out + "/.milab.lock"), untilDoneMs());
+    signalChild(p, SIGTERM);
+    QVERIFY(p.waitForFinished(untilDoneMs()));
+    QCOMPARE(p.exitCode(), 128 + SIGTERM);
+    const QString said = QString::fromLocal8Bit(p.readAllStandardOutput());
+    QVERIFY2(said.contains("ksg gaussian2: estimate none, "), qPrintable(said));
+    const QJsonObject o = QJsonDocument::fromJson(readAll(out + "/summary.json")).object();
+    QCOMPARE(o["status"].toString(), QString("cancelled"));
+    QVERIFY(o["estimate"].isNull());
   }
 
   // --out is checked before the first step: a folder that cannot be written, or one another runner holds.
@@ -1031,6 +1056,53 @@ class TestCli : public QObject {
     const QString err = QString::fromLocal8Bit(p.readAllStandardError()).trimmed();
     QVERIFY2(err.startsWith("milab-cli: stdout: the output could not be written whole"), qPrintable(err));
     QVERIFY(!err.contains('\n'));
+  }
+
+  // Links planted in an --out folder are not followed (issue 80): each result replaces its link, the link's target
+  // keeps its bytes. A run's curve, plots and summary; a grid's table and a cell's files.
+  void linksPlantedInOutAreNotFollowed() {
+    QTemporaryDir tmp;
+    const QDir dir(tmp.path());
+    const QString target = dir.filePath("precious.txt");
+    QFile f(target);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("keep me\n");
+    f.close();
+    const auto plant = [&](const QString& folder, const QStringList& names) {
+      QDir().mkpath(folder);
+      for (const QString& n : names) QVERIFY(QFile::link(target, QDir(folder).filePath(n)));
+    };
+    const QString one = dir.filePath("one"), grid = dir.filePath("grid");
+    plant(one, {"curve.csv", "plot.png", "plot.svg", "summary.json"});
+    plant(grid, {"grid.csv"});
+    plant(QDir(grid).filePath("cells/seed-2"), {"curve.csv", "summary.json"});
+    CliResult r = cli({"run", "--task", "gaussian2", "--dim", "2", "--method", "ksg", "--samples", "300", "--out", one});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    r = cli({"run", "--task", "gaussian2", "--dim", "2", "--method", "ksg", "--samples", "300", "--seed", "1,2",
+             "--out", grid});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QCOMPARE(readAll(target), QByteArray("keep me\n"));
+    for (const QString& path : {one + "/curve.csv", one + "/plot.png", one + "/plot.svg", one + "/summary.json",
+                                grid + "/grid.csv", grid + "/cells/seed-2/curve.csv", grid + "/cells/seed-2/summary.json"}) {
+      QVERIFY2(!QFileInfo(path).isSymLink() && QFileInfo(path).size() > 0, qPrintable(path));
+    }
+  }
+
+  // A lock file that names no owner (empty: a crash between creating and writing it) does not block its folder for
+  // good as "pid 0": once it is older than a lock's writing takes, it is removed and the run goes on.
+  void anOwnerlessLockDoesNotBlockItsFolder() {
+    QTemporaryDir tmp;
+    const QString out = tmp.filePath("out"), lock = out + "/.milab.lock";
+    QDir().mkpath(out);
+    QFile f(lock);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.close();
+    QVERIFY(f.open(QIODevice::ReadWrite));
+    QVERIFY(f.setFileTime(QDateTime::currentDateTime().addSecs(-60), QFileDevice::FileModificationTime));
+    f.close();
+    const CliResult r = cli({"run", "--task", "gaussian2", "--dim", "2", "--method", "ksg", "--samples", "300", "--out", out});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY(QFileInfo::exists(out + "/summary.json"));
   }
 
   void missingOutIsBadInput() {
