@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "engine/reading_params_options.h"
+#include "engine/run_diagnostics.h"
 #include "engine/staircase.h"
 #include "method/method_plugin.h"
 #include "method/reading_limits.h"
@@ -30,6 +31,11 @@ QString implausibleFinalReading(const MethodPlugin& method, const RunSpec& spec,
       res->warning = res->warning.isEmpty() ? overfit : res->warning + "; " + overfit;
     }
   }
+  // A network that collapsed after its loss blew up reads exactly 0 on every held-out batch: a reading with no
+  // spread that says nothing of the data (minde-c and flow-mi at lr 1 finished at 0 +- 0 before, issue 80).
+  if (trained && res->estimate == 0 && res->stderror == 0)
+    if (const auto b = lossBlowUp(points))
+      return QStringLiteral("estimate 0 with no spread is no reading: %1").arg(divergedReason(*b));
   QList<std::pair<int, double>> readings;
   for (const CurvePoint& p : points) readings.append({p.step, p.estimate});
   const ReadingEvidence evidence = evidenceOf(trained, readings);

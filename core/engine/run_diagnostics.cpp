@@ -106,6 +106,24 @@ std::optional<RunFlag> inconsistentSizes(const RunResult& r) {
 
 }  // namespace
 
+std::optional<LossBlowUp> lossBlowUp(const QVector<CurvePoint>& curve) {
+  const auto first = std::find_if(curve.begin(), curve.end(), [](const CurvePoint& p) { return std::isfinite(p.loss); });
+  if (first == curve.end()) return std::nullopt;
+  const double scale = kLossBlowUp * std::max(std::abs(first->loss), 1.0);
+  for (const CurvePoint& p : curve)
+    if (std::isfinite(p.loss) && std::abs(p.loss) > scale) return LossBlowUp{first->step, p.step, first->loss, p.loss};
+  return std::nullopt;
+}
+
+QString divergedReason(const LossBlowUp& b) {
+  return QStringLiteral("the training loss reached %1 at step %2, from %3 at step %4: training diverged, and the "
+                        "reading may be a collapsed network's (lower lr)")
+      .arg(b.loss, 0, 'g', 4)
+      .arg(b.step)
+      .arg(b.firstLoss, 0, 'g', 4)
+      .arg(b.firstStep);
+}
+
 QList<RunFlag> runDiagnostics(const RunSpec& spec, const MethodInfo& info, const RunResult& result,
                               const QVector<CurvePoint>& curve) {
   QList<RunFlag> flags;
@@ -121,6 +139,8 @@ QList<RunFlag> runDiagnostics(const RunSpec& spec, const MethodInfo& info, const
     if (spec.finiteSamples())
       if (const auto f = overfitting(curve, result.stderror)) flags << *f;
   }
+  if (trained)
+    if (const auto b = lossBlowUp(curve)) flags << RunFlag{"training_diverged", divergedReason(*b)};
   if (const auto f = inconsistentSizes(result)) flags << *f;
   return flags;
 }

@@ -8,10 +8,14 @@
 //   still_rising                  a lower bound's training reading rose over the last fifth of training beyond its
 //                                 noise: training had not converged
 //   overfitting                   a lower bound's held-out reading fell from its best beyond its noise
+//   training_diverged             the training loss rose to over a thousand times its first value (lr too high): the
+//                                 reading may be a collapsed network's (one of exactly 0 with no spread fails the run:
+//                                 engine/final_reading_check.h)
 //   inconsistent_sizes            with extrapolate, the readings at N, N/2, ... bend away from a line in 1/N beyond
 //                                 their noise: the extrapolated value is not to be trusted (engine/size_fit.h)
 #include <QList>
 #include <QVector>
+#include <optional>
 
 #include "engine/curve_recorder.h"
 #include "engine/run.h"
@@ -19,6 +23,17 @@
 namespace milab {
 
 struct MethodInfo;
+
+// Where a training loss blew up: the first step whose loss is over kLossBlowUp times the first finite loss (at least
+// 1 in magnitude), with both losses; none when it never did.
+inline constexpr double kLossBlowUp = 1000;
+struct LossBlowUp {
+  int firstStep = 0, step = 0;
+  double firstLoss = 0, loss = 0;
+};
+std::optional<LossBlowUp> lossBlowUp(const QVector<CurvePoint>& curve);
+// The reason a diverged training's reading is not to be trusted, with the numbers.
+QString divergedReason(const LossBlowUp& blowUp);
 
 // The flags of a finished run: `result` as it is reported, `curve` its training curve with its held-out readings.
 QList<RunFlag> runDiagnostics(const RunSpec& spec, const MethodInfo& info, const RunResult& result,

@@ -70,6 +70,7 @@ class TestRunDiagnostics : public QObject {
     QTest::newRow("overfitting") << "overfitting";
     QTest::newRow("early_stopping_not_triggered") << "early_stopping_not_triggered";
     QTest::newRow("at_ceiling") << "at_ceiling";
+    QTest::newRow("training_diverged") << "training_diverged";
   }
   void eachFlagOnARunBuiltForIt() {
     QFETCH(QString, flag);
@@ -78,6 +79,10 @@ class TestRunDiagnostics : public QObject {
                                       : built(2000, flat, flat, flag == "early_stopping_not_triggered");
     if (flag == "early_stopping_not_triggered") b.spec.steps = 2000;  // all of them ran
     if (flag == "at_ceiling") b.result.estimate = 4.95;               // within 2% of log K = 5
+    if (flag == "training_diverged") {  // losses of 2 but one of 2,500 at step 40: over a thousand times the first
+      for (CurvePoint& p : b.curve) p.loss = 2;
+      b.curve[39].loss = 2500;
+    }
     const QList<RunFlag> flags = runDiagnostics(b.spec, b.info, b.result, b.curve);
     QCOMPARE(names(flags), QStringList{flag});
     qInfo("%s: %s", qPrintable(flag), qPrintable(flags[0].reason));
@@ -92,6 +97,8 @@ class TestRunDiagnostics : public QObject {
     QCOMPARE(names(runDiagnostics(b.spec, b.info, b.result, b.curve)), QStringList());
     for (CurvePoint& p : b.curve)
       if (p.step == 2000) p.heldOut = 0.98;  // 0.02 below the best, within 0.02 + 5%
+    QCOMPARE(names(runDiagnostics(b.spec, b.info, b.result, b.curve)), QStringList());
+    for (CurvePoint& p : b.curve) p.loss = p.step == 40 ? 1999.0 : 2.0;  // 999.5 times the first: short of 1,000
     QCOMPARE(names(runDiagnostics(b.spec, b.info, b.result, b.curve)), QStringList());
   }
 
@@ -120,6 +127,25 @@ class TestRunDiagnostics : public QObject {
     const RunResult r = runToCompletion(run);
     QCOMPARE(r.status, RunStatus::Finished);
     QVERIFY2(names(r.flags).contains("at_ceiling"), qPrintable(names(r.flags).join(",")));
+  }
+
+  // A run whose loss blew up and whose network then read exactly 0 on every held-out batch fails, naming the blow-up
+  // (minde-c at lr 1 finished at 0 +- 0 before, issue 80).
+  void aCollapsedNetworksZeroFailsTheRun() {
+    initTorchRuntime();
+    MethodRegistry registry;
+    registry.loadDefault();
+    RunSpec s;
+    const QString error =
+        runSpecFromFlat({{"task", "multinormal-dense-2-2-0.5"}, {"method", "minde-c"}, {"lr", 1.0}, {"samples", 2000},
+                         {"steps", 300}, {"seed", 1}, {"device", "cpu"}},
+                        registry, &s);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    Run run(s, registry.find("minde-c"));
+    const RunResult r = runToCompletion(run);
+    QCOMPARE(r.status, RunStatus::Failed);
+    QVERIFY2(r.reason.startsWith("estimate 0 with no spread is no reading: the training loss reached "),
+             qPrintable(r.reason));
   }
 };
 
