@@ -54,15 +54,13 @@ MemoryNeed densityModelNeed(const DensityOptions& options) {
           "lower batch or hidden"};
 }
 
-QString refuseIfTooLarge(const QString& method, const MemoryNeed& need, double machineBytes) {
-  if (need.bytes <= 0.5 * machineBytes) return {};
+QString refuseIfTooLarge(const QString& method, const MemoryNeed& need, const MemoryBudget& budget) {
+  if (need.bytes <= 0.5 * budget.bytes) return {};
   constexpr double kGiB = double(1 << 30);
-  return QStringLiteral("%1: %2 needs about %3 GiB for %4, more than half of this machine's %5 GiB; %6")
+  return QStringLiteral("%1: %2 needs about %3 GiB for %4, more than half of %5; %6")
       .arg(need.key, method)
       .arg(need.bytes / kGiB, 0, 'f', 1)
-      .arg(need.what)
-      .arg(machineBytes / kGiB, 0, 'f', 1)
-      .arg(need.advice);
+      .arg(need.what, budget.phrase(), need.advice);
 }
 
 }  // namespace milab

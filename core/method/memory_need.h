@@ -6,6 +6,7 @@
 // memory, so a refused run would have needed at least about 40% of it.
 #include <QString>
 
+#include "method/memory_budget.h"
 #include "params/param_spec.h"
 
 namespace milab {
@@ -19,6 +20,7 @@ struct MemoryNeed {
   QString advice;    // e.g. "lower K or hidden"
 };
 
+// The machine's memory (method/memory_budget.h has what the process may use).
 double physicalMemoryBytes();
 
 // A critic applied to every (row, negative) pair, as CNCE and the DEMI family apply g to their negatives: about
@@ -46,7 +48,8 @@ MemoryNeed scoreMatrixNeed(const ParamMap& params, const TaskInfo& task, const P
 // at batch 65536, hidden 4096: docs/user-guide.md, "Memory is checked").
 MemoryNeed densityModelNeed(const DensityOptions& options);
 
-// "" or the refusal: "KEY: METHOD needs about X GiB for WHAT, more than half of this machine's Y GiB; ADVICE".
-QString refuseIfTooLarge(const QString& method, const MemoryNeed& need, double machineBytes = physicalMemoryBytes());
+// "" or the refusal: "KEY: METHOD needs about X GiB for WHAT, more than half of this machine's Y GiB; ADVICE" (or of
+// the binding limit on the process: method/memory_budget.h).
+QString refuseIfTooLarge(const QString& method, const MemoryNeed& need, const MemoryBudget& budget = memoryBudget());
 
 }  // namespace milab

@@ -8,6 +8,7 @@
 #include "knn/ksg.h"
 #include "ksg/ksg_options.h"
 #include "method/estimator.h"
+#include "method/memory_budget.h"
 #include "method/score_matrix_estimator.h"
 #include "tasks/shared_task_options.h"
 #include "tasks/task_catalog.h"
@@ -118,18 +119,16 @@ MethodInfo KsgPlugin::info() const {
 }
 
 QString KsgPlugin::checkMemory(qint64 points, int dim, bool hasSubview, const QString& key) const {
-  const double need = ksgBytesNeeded(points, dim, hasSubview), have = physicalMemoryBytes();
-  if (need > 0.5 * have)
-    return QStringLiteral(
-               "%1: %2 draws of dimension %3 need about %4 GiB for %5, more than half of this machine's %6 "
-               "GiB; use at most %7")
+  const MemoryBudget have = memoryBudget();
+  const double need = ksgBytesNeeded(points, dim, hasSubview);
+  if (need > 0.5 * have.bytes)
+    return QStringLiteral("%1: %2 draws of dimension %3 need about %4 GiB for %5, more than half of %6; use at most %7")
         .arg(key)
         .arg(points)
         .arg(dim)
         .arg(need / (1 << 30), 0, 'f', 1)
-        .arg(id_)
-        .arg(have / (1 << 30), 0, 'f', 1)
-        .arg(qint64(0.5 * have / ksgBytesNeeded(1, dim, hasSubview)));
+        .arg(id_, have.phrase())
+        .arg(qint64(0.5 * have.bytes / ksgBytesNeeded(1, dim, hasSubview)));
   return {};
 }
 

@@ -1105,6 +1105,31 @@ class TestCli : public QObject {
     QVERIFY(QFileInfo::exists(out + "/summary.json"));
   }
 
+  // The memory guards read the limits set on the process, not only the machine (issue 80): under an address-space
+  // limit of 4 GB (set in the child's own shell) a run needing 6 GiB is refused at validation, naming its key and
+  // the limit, where the machine alone would let it pass.
+  void memoryGuardsReadTheProcesssLimits_data() {
+    QTest::addColumn<QString>("args");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("infonce's K") << "--task gaussian2 --method infonce --K 20000"
+                                 << "K: infonce needs about 6.1 GiB for its K x K score matrices (K = 20000)";
+    QTest::newRow("ksg's set_size") << "--task gaussian2 --dim 20 --method ksg --set-size 3000000"
+                                    << "set_size: 3000000 draws of dimension 20 need about ";
+  }
+  void memoryGuardsReadTheProcesssLimits() {
+    QFETCH(QString, args);
+    QFETCH(QString, says);
+    QProcess p;
+    p.start("sh", {"-c", QStringLiteral("ulimit -v 4000000 && exec '%1' run %2 --out /nonexistent/never --check")
+                             .arg(MILAB_CLI_PATH, args)});
+    QVERIFY(p.waitForFinished(untilDoneMs()));
+    const QString err = QString::fromLocal8Bit(p.readAllStandardError()).trimmed();
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY2(err.startsWith("milab-cli: " + says), qPrintable(err));
+    QVERIFY2(err.contains("more than half of the 3.8 GiB of the process's address-space limit (ulimit -v)"),
+             qPrintable(err));
+  }
+
   void missingOutIsBadInput() {
     const CliResult r = cli({"run", "--method", "infonce", "--steps", "5"});
     QCOMPARE(r.code, 2);

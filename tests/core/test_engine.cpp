@@ -96,8 +96,8 @@ class TestEngine : public QObject {
   void memoryGuardRefusesAboveHalfTheMachine() {
     const double GiB = double(1 << 30);
     const MemoryNeed need{9 * GiB, "K", "its K x K score matrices (K = 24000)", "lower K"};
-    QCOMPARE(refuseIfTooLarge("infonce", need, 18 * GiB), QString());
-    QCOMPARE(refuseIfTooLarge("infonce", need, 16 * GiB),
+    QCOMPARE(refuseIfTooLarge("infonce", need, machineBudget(18 * GiB)), QString());
+    QCOMPARE(refuseIfTooLarge("infonce", need, machineBudget(16 * GiB)),
              QString("K: infonce needs about 9.0 GiB for its K x K score matrices (K = 24000), more than half of this "
                      "machine's 16.0 GiB; lower K"));
     const MethodPlugin* demi = registry_.find("demi");
