@@ -1,5 +1,7 @@
 #include "engine/device.h"
 
+#include <algorithm>
+
 #include <ATen/Context.h>
 #include <ATen/Parallel.h>
 #include <malloc.h>
@@ -15,7 +17,9 @@ std::atomic<int> labThreads{0};
 
 int threadsFromEnvironment() {
   const int fromEnvironment = qEnvironmentVariableIntValue("MILAB_THREADS");
-  return fromEnvironment > 0 ? fromEnvironment : 1;
+  // Bounded as --jobs is: MILAB_THREADS=100000 started thousands of OpenMP threads per run and never got going
+  // (issue 80). 256 is more than any machine here has cores; the count, not the machine, sets the digits.
+  return fromEnvironment > 0 ? std::min(fromEnvironment, kMaxLabThreads) : 1;
 }
 }  // namespace
 

@@ -5,6 +5,9 @@
 
 namespace milab {
 
+// The most intra-op threads MILAB_THREADS may ask for (a larger value is read as this many).
+inline constexpr int kMaxLabThreads = 256;
+
 // "auto" -> "cuda" when LibTorch sees a GPU, else "cpu". Returns "" and sets *resolved, or an error line
 // such as "device: cuda requested but not available ...".
 QString resolveDevice(const QString& request, QString* resolved);

@@ -1130,6 +1130,21 @@ class TestCli : public QObject {
              qPrintable(err));
   }
 
+  // A thread count from the environment is bounded (core/engine/device.h, kMaxLabThreads): MILAB_THREADS=100000
+  // started thousands of threads per run and never got going; the run now ends, with 256.
+  void aHugeThreadCountFromTheEnvironmentIsBounded() {
+    QTemporaryDir tmp;
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("MILAB_THREADS", "100000");
+    p.setProcessEnvironment(env);
+    p.start(MILAB_CLI_PATH, {"run", "--task", "gaussian2", "--dim", "2", "--method", "infonce", "--steps", "5",
+                             "--db", tmp.filePath("h.sqlite"), "--out", tmp.filePath("out")});
+    QVERIFY(p.waitForFinished(untilDoneMs()));
+    QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+    QVERIFY(QFileInfo::exists(tmp.filePath("out/summary.json")));
+  }
+
   void missingOutIsBadInput() {
     const CliResult r = cli({"run", "--method", "infonce", "--steps", "5"});
     QCOMPARE(r.code, 2);
