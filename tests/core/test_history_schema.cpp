@@ -57,6 +57,16 @@ QByteArray digest(const QString& path) {
   return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
 }
 
+// One finished KSG run's row recorded in the history at `path`: "" or recordRun's error.
+QString recordFinishedKsg(const QString& path) {
+  RunSpec spec;
+  spec.task = "gaussian2";
+  spec.method = "ksg";
+  RunResult result;
+  result.status = RunStatus::Finished;
+  return recordRun(path, spec, result, {}, "test");
+}
+
 }  // namespace
 
 class TestHistorySchema : public QObject {
@@ -199,12 +209,7 @@ class TestHistorySchema : public QObject {
     QCOMPARE(rawRows(v1, "PRAGMA user_version").value(0).value(0).toInt(), 0);  // still version 1
 
     const QString wal = tmp.filePath("wal.sqlite");
-    RunSpec spec;
-    spec.task = "gaussian2";
-    spec.method = "ksg";
-    RunResult result;
-    result.status = RunStatus::Finished;
-    QCOMPARE(recordRun(wal, spec, result, {}, "test"), QString());
+    QCOMPARE(recordFinishedKsg(wal), QString());
     before = digest(wal);
     {
       RunStore store(wal, RunStore::Access::ReadOnly);
@@ -240,12 +245,7 @@ class TestHistorySchema : public QObject {
     QFile::setPermissions(tmp.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadOther |
                                           QFile::ExeOther | QFile::ReadGroup | QFile::ExeGroup);
     const QString db = tmp.filePath("history.sqlite");
-    RunSpec spec;
-    spec.task = "gaussian2";
-    spec.method = "ksg";
-    RunResult result;
-    result.status = RunStatus::Finished;
-    QCOMPARE(recordRun(db, spec, result, {}, "test"), QString());
+    QCOMPARE(recordFinishedKsg(db), QString());
     rawRows(db, "PRAGMA wal_checkpoint(TRUNCATE)");
     QFile::remove(db + "-wal");
     QFile::remove(db + "-shm");

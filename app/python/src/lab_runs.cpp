@@ -63,9 +63,9 @@ qint64 ModuleRuns::stepsTotal() const {
   return total;
 }
 
-double ModuleRuns::latestEstimate() const {
+double ModuleRuns::latestEstimate() {
   for (int i = 0; i < queue_.size(); ++i) {
-    const QVector<CurvePoint> points = const_cast<RunQueue&>(queue_).run(i).takeNewPoints();
+    const QVector<CurvePoint> points = queue_.run(i).takeNewPoints();
     if (!points.isEmpty()) latest_ = points.last().estimate;
   }
   return latest_;

@@ -51,8 +51,9 @@ class ModuleRuns {
   qint64 stepsTotal() const;
   int cellsEnded() const { return ended_; }
   int cellCount() const { return int(cells_.size()); }
-  // The latest estimate of the cell that most recently made progress (NaN before the first step).
-  double latestEstimate() const;
+  // The latest estimate of the cell that most recently made progress (NaN before the first step); takes the runs'
+  // new points.
+  double latestEstimate();
   // In cell order, once poll() returned true.
   const QList<CellOutcome>& outcomes() const { return outcomes_; }
 
@@ -68,7 +69,7 @@ class ModuleRuns {
   QList<CellResult> gridRows_;  // grid.csv's rows, in cell order
   bool gridWritten_ = false;
   int ended_ = 0;
-  mutable double latest_ = std::numeric_limits<double>::quiet_NaN();
+  double latest_ = std::numeric_limits<double>::quiet_NaN();
 };
 
 }  // namespace milab
