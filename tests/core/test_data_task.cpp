@@ -12,7 +12,9 @@
 #include "data_table.h"
 #include "engine/device.h"
 #include "engine/run.h"
+#include "method/estimator.h"
 #include "method/method_registry.h"
+#include "tasks/task.h"
 #include "tasks/task_catalog.h"
 
 using namespace milab;
@@ -135,6 +137,58 @@ class TestDataTask : public QObject {
     releaseTable(held);
     RunResult none;
     QCOMPARE(reading(held, &none), QStringLiteral("file: '%1' names no table held in memory (released)").arg(held));
+  }
+
+  // A held table of float32 blocks (the Python module's float32 arrays) is read where it lies: the task's rows are
+  // the caller's memory (a sample drawn after the memory changed shows the change), the model keeps the memory's
+  // owner alive, and KSG reads the same double as from a file of the same numbers.
+  void aHeldTableOfFloatBlocksIsReadInPlace() {
+    const QVector<double> v = gaussianPairs(600);
+    auto xs = std::make_shared<std::vector<float>>(), ys = std::make_shared<std::vector<float>>();
+    QVector<double> asRead;  // the floats as the file holds them
+    for (int i = 0; i < v.size(); i += 2) {
+      xs->push_back(float(v[i]));
+      ys->push_back(float(v[i + 1]));
+      asRead << double(xs->back()) << double(ys->back());
+    }
+    auto table = std::make_shared<DataTable>();
+    table->rows = 600;
+    table->columns = 2;
+    table->blocks = {{xs->data(), 1, xs}, {ys->data(), 1, ys}};
+    QCOMPARE(table->at(5, 1), asRead[11]);
+    const QString held = holdTable(table);
+    table.reset();
+    const ParamMap params{{"file", held}, {"x_columns", "0"}, {"y_columns", "1"}};
+    {
+      const long owners = xs.use_count();
+      const std::unique_ptr<TaskModel> model = buildTask("data", params, 1);
+      QVERIFY(model);
+      const std::unique_ptr<TaskSampler> sampler = model->sampler(c10::Device(c10::kCPU));
+      QVERIFY(xs.use_count() > owners);  // the sampler's rows hold the caller's memory, not a copy of it
+      std::fill(xs->begin(), xs->end(), 7.0f);
+      at::Generator gen = estimatorGenerator(1);
+      const Batch b = sampler->sampleJoint(10, gen);
+      QCOMPARE(b.x.min().item<float>(), 7.0f);
+      QCOMPARE(b.x.max().item<float>(), 7.0f);
+      for (int i = 0; i < v.size(); i += 2) (*xs)[i / 2] = float(v[i]);
+    }
+    const auto reading = [&](const QString& file) {
+      RunSpec s;
+      s.task = "data";
+      s.taskParams = {{"file", file}, {"x_columns", "0"}, {"y_columns", "1"}};
+      s.method = "ksg";
+      s.seed = 3;
+      s.device = "cpu";
+      if (!validateRunSpec(&s, registry_).isEmpty()) return RunResult{};
+      Run run(s, registry_.find("ksg"));
+      return runToCompletion(run);
+    };
+    const RunResult fromFile = reading(write(dir_, "blocks.npy", npyOf(asRead))), fromMemory = reading(held);
+    QCOMPARE(fromMemory.status, RunStatus::Finished);
+    QCOMPARE(fromMemory.estimate, fromFile.estimate);
+    QCOMPARE(fromMemory.baseline, fromFile.baseline);
+    releaseTable(held);
+    QCOMPARE(xs.use_count(), 1L);  // released: nothing of the lab holds the memory any more
   }
 
   // KSG (all N at once) and InfoNCE (trained on half, read on the other) near the truth, each beside its

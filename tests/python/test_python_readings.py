@@ -1,11 +1,14 @@
 """A reading from Python is the runner's reading of the same rows with the same seed, number for number; the rows and
 truths Python draws are the ones milab-cli writes."""
 import math
+import sys
 
 import numpy as np
 import pytest
 
 import milab
+from milab import _milab
+from milab._arrays import table_of
 
 
 def test_sample_is_the_rows_milab_cli_writes(cli, tmp_path):
@@ -83,3 +86,33 @@ def test_the_catalog_lists_methods_and_tasks_with_their_keys():
     assert "\n    permutations=" in milab.estimate.__doc__ and "\n      K=" in milab.estimate.__doc__
     tasks = {t["id"]: t for t in milab.tasks()}
     assert "gaussian2" in tasks and tasks["data"]["dataset"]
+
+
+def test_a_float32_c_contiguous_array_is_read_where_it_lies_and_held_only_while_read():
+    x, y = milab.sample("gaussian2", 300, seed=6)
+    assert x.flags.c_contiguous and y.flags.c_contiguous  # sample's parts, ready to be read in place
+    parts, _ = table_of(x, y)
+    before = sys.getrefcount(x)
+    file = _milab.hold_columns(parts)
+    try:
+        assert _milab.held_block_address(file, 0) == x.ctypes.data  # the lab reads the caller's memory: no copy
+        assert _milab.held_block_address(file, 1) == y.ctypes.data
+        assert sys.getrefcount(x) == before + 1  # the held table keeps the array alive
+    finally:
+        _milab.release_rows(file)
+    assert sys.getrefcount(x) == before
+    kept = x.copy()
+    milab.estimate(x, y, "infonce", K=64, steps=20, permutations=3, progress=False)
+    assert np.array_equal(x, kept)  # only read
+    assert sys.getrefcount(x) == before  # and let go when estimate returns
+
+
+def test_any_other_array_is_converted_once_to_the_float32_values_a_file_gives():
+    x, y = milab.sample("gaussian2", 300, seed=6)
+    wide = x.astype(np.float64) / 3
+    strided = np.hstack([x, x])[:, :1]  # every other float: not C-contiguous
+    for given in (wide, strided, np.arange(300)):
+        (part, _), _ = table_of(given, y)
+        assert part.dtype == np.float32 and part.flags.c_contiguous
+        assert not np.shares_memory(part, given)
+        assert np.array_equal(part, np.asarray(given, dtype=np.float64).reshape(300, -1).astype(np.float32))

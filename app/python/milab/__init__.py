@@ -15,6 +15,8 @@ import os
 import re
 import sys
 
+import numpy as np
+
 from . import _milab
 from ._arrays import table_of
 from ._result import Result
@@ -147,8 +149,8 @@ def estimate(x, y, method="ksg", *, seed=1, out=None, progress=None, record=Fals
     for key in keys:
         if key in _SET_BY_ESTIMATE:
             raise ValueError(f"{key}: set by estimate from its arguments; pass the arrays and method instead")
-    table, columns = table_of(x, y)
-    file = _milab.hold_rows(table)
+    parts, columns = table_of(x, y)
+    file = _milab.hold_columns(parts)
     try:
         def listed(indices):  # a list-valued key is one comma list in an experiment file ("0,1,2")
             return ",".join(map(str, indices))
@@ -194,7 +196,9 @@ def sample(task, n, *, seed=1, **keys):
     Returns (x, y), or (x, xp, y) for a task with a second view x' (gaussian3)."""
     n = _integer("n", n, 2, _milab.max_sample_values())
     rows, dim_x, dim_xp, dim_y = _milab.sample(task, _keys_text(keys), n, _integer("seed", seed, *_SEED_RANGE))
-    x, xp, y = rows[:, :dim_x], rows[:, dim_x:dim_x + dim_xp], rows[:, dim_x + dim_xp:]
+    # Each part C-contiguous, so that estimate reads it where it lies (milab/_arrays.py).
+    x, xp, y = (np.ascontiguousarray(part) for part in
+                (rows[:, :dim_x], rows[:, dim_x:dim_x + dim_xp], rows[:, dim_x + dim_xp:]))
     return (x, xp, y) if dim_xp else (x, y)
 
 

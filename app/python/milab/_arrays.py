@@ -1,5 +1,7 @@
 """Arrays in, the lab's table out: every check the runner makes of a file's cells, made here on the arrays, so that
-bad input is a ValueError naming the argument (x or y) and the cell."""
+bad input is a ValueError naming the argument (x or y) and the cell. The lab computes in float32, so each part is
+handed over as a float32 C-contiguous array: one that already is (milab.sample's, a torch tensor's) is read where it
+lies, without a copy; any other is converted once (the same float32 values the runner reads from a file)."""
 import numpy as np
 
 from . import _milab
@@ -29,14 +31,14 @@ def columns_of(name, values):
             row, column = (int(i) for i in np.argwhere(bad)[0])
             value = float(array[row, column])
             raise ValueError(f"{name}: row {row}, column {column}: {value} {_milab.value_problem(value)}")
-    return array
+    return np.ascontiguousarray(array, dtype=np.float32)
 
 
 def table_of(x, y):
-    """(table, columns): one float64 table [x | y] and each part's column indices, by name."""
+    """(parts, columns): [x, y] as float32 C-contiguous (n, d) arrays, read side by side as one table [x | y], and
+    each part's column indices in it, by name."""
     xs, ys = columns_of("x", x), columns_of("y", y)
     if ys.shape[0] != xs.shape[0]:
         raise ValueError(f"y: has {ys.shape[0]} rows where x has {xs.shape[0]}; each row of x pairs with the same "
                          f"row of y")
-    table = np.ascontiguousarray(np.hstack([xs, ys]), dtype=np.float64)
-    return table, {"x": list(range(xs.shape[1])), "y": list(range(xs.shape[1], xs.shape[1] + ys.shape[1]))}
+    return [xs, ys], {"x": list(range(xs.shape[1])), "y": list(range(xs.shape[1], xs.shape[1] + ys.shape[1]))}

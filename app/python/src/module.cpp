@@ -10,6 +10,8 @@
 #include <QJsonDocument>
 #include <QThread>
 #include <cmath>
+#include <cstdint>
+#include <memory>
 #include <stdexcept>
 
 #include "data/held_tables.h"
@@ -71,14 +73,34 @@ std::string truths(const std::string& task, const std::string& keys, int seed) {
   return jsonText(out);
 }
 
-// Holds a checked (rows, columns) table of doubles; returns the `file` value task data reads it by.
-std::string holdRows(py::array_t<double, py::array::c_style | py::array::forcecast> rows) {
-  if (rows.ndim() != 2) throw LabError("the table must be 2-d");
+// Holds checked float32 C-contiguous (rows, d) arrays side by side as one table, each read in place (no copy: the
+// table keeps a reference to each array); returns the `file` value task data reads it by.
+std::string holdColumns(const py::list& arrays) {
   auto table = std::make_shared<DataTable>();
-  table->rows = rows.shape(0);
-  table->columns = rows.shape(1);
-  table->values = QVector<double>(rows.data(), rows.data() + rows.size());
+  for (const py::handle& item : arrays) {
+    const auto array = py::reinterpret_borrow<py::array>(item);
+    if (!py::isinstance<py::array_t<float>>(array) || array.ndim() != 2 ||
+        !(array.flags() & py::array::c_style))
+      throw LabError("each part must be a 2-d C-contiguous float32 array (the Python layer converts)");
+    if (table->blocks.empty()) table->rows = array.shape(0);
+    if (array.shape(0) != table->rows) throw LabError("the parts must have as many rows each");
+    // The reference is let go with the GIL held, whichever thread holds the table last (a run's, or this one).
+    std::shared_ptr<const void> owner(new py::object(array), [](const void* object) {
+      if (!Py_IsInitialized()) return;  // the interpreter is gone: nothing left to release
+      const py::gil_scoped_acquire gil;
+      delete static_cast<const py::object*>(object);
+    });
+    table->blocks.push_back({static_cast<const float*>(array.data()), array.shape(1), std::move(owner)});
+    table->columns += array.shape(1);
+  }
   return holdTable(std::move(table)).toStdString();
+}
+
+// The address of a held table's block, for the test that a float32 array is read where it lies (0: none).
+std::uintptr_t heldBlockAddress(const std::string& file, std::size_t block) {
+  const std::shared_ptr<const DataTable> table = heldTable(text(file));
+  if (!table || block >= table->blocks.size()) return 0;
+  return reinterpret_cast<std::uintptr_t>(table->blocks[block].data);
 }
 
 py::dict curveColumns(const QVector<CurvePoint>& curve) {
@@ -119,7 +141,14 @@ py::list runCells(const std::string& experiment, const std::string& source, cons
   const ModuleRunOptions options{text(out), record, text(history), jobs};
   check(checkRunOptions(options));
   const bool grid = cells.size() > 1;
-  ModuleRuns runs(cells, options, grid);
+  // Ended with the GIL released: joining a run's thread must not wait on a thread that waits for the GIL (a run that
+  // lets go of an array it read takes the GIL: holdColumns).
+  const auto endReleased = [](ModuleRuns* r) {
+    const py::gil_scoped_release release;
+    delete r;
+  };
+  const std::unique_ptr<ModuleRuns, decltype(endReleased)> owned(new ModuleRuns(cells, options, grid), endReleased);
+  ModuleRuns& runs = *owned;
   check(runs.claimOut());
   runs.start();
   std::unique_ptr<py::error_already_set> stopped;  // a signal or the progress callback's exception
@@ -164,7 +193,8 @@ PYBIND11_MODULE(_milab, m) {
   m.def("sample", &sample, py::arg("task"), py::arg("keys"), py::arg("n"), py::arg("seed"));
   m.def("max_sample_values", [] { return kMaxSampleValues; });
   m.def("value_problem", [](double v) { return dataValueProblem(v).toStdString(); });
-  m.def("hold_rows", &holdRows, py::arg("rows"));
+  m.def("hold_columns", &holdColumns, py::arg("arrays"));
+  m.def("held_block_address", &heldBlockAddress, py::arg("file"), py::arg("block"));
   m.def("release_rows", [](const std::string& file) { releaseTable(text(file)); });
   m.def("run_cells", &runCells, py::arg("experiment"), py::arg("source"), py::arg("out"), py::arg("record"),
         py::arg("history"), py::arg("jobs"), py::arg("single"), py::arg("progress"));

@@ -4,14 +4,21 @@
 // its permutation baseline (engine/sample_set.h).
 #include <QVector>
 
+#include "data/data_table.h"
 #include "tasks/task.h"
 
 namespace milab {
 
+// One variable's columns: picked from the table into doubles, or a block of it read in place (block.data set).
+struct DataPart {
+  QVector<double> picked;  // row-major, [rows, dim]
+  FloatBlock block;
+};
+
 struct DataColumns {
   int64_t rows = 0;
   int dimX = 0, dimXp = 0, dimY = 0;
-  QVector<double> x, xp, y;  // row-major, [rows, dim]
+  DataPart x, xp, y;
 };
 
 class DataTaskModel final : public TaskModel {

@@ -19,11 +19,15 @@ QList<int> indices(const QList<double>& columns) {
   return out;
 }
 
-QVector<double> pick(const DataTable& t, const QList<int>& columns) {
-  QVector<double> out;
-  out.reserve(t.rows * columns.size());
+DataPart pick(const DataTable& t, const QList<int>& columns) {
+  DataPart out;
+  if (const FloatBlock* b = columns.isEmpty() ? nullptr : t.blockOf(columns)) {  // a held array of exactly these columns: read in place
+    out.block = *b;
+    return out;
+  }
+  out.picked.reserve(t.rows * columns.size());
   for (int64_t r = 0; r < t.rows; ++r)
-    for (int c : columns) out << t.at(r, c);
+    for (int c : columns) out.picked << t.at(r, c);
   return out;
 }
 
