@@ -187,10 +187,10 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
     if (!result.levels.isEmpty())  // the staircase figure and its per-level table
       plotErrors << writeFigureFiles(outDir, {FigureRun{spec, result, curve}}, {spec.method});
     return plotErrors;
-  }, [&](const RunResult& recorded) {
+  }, [&](const RunResult& recorded, const RecordPlace& place) {
     // The run history, before summary.json is renamed into place. A run whose files could not be written comes
     // here failed (its reason keeps the reading). The files never depend on the history: its failure is a warning.
-    history = recordRun(historyPath, spec, recorded, curve, "cli " + QDir(outDir).absolutePath());
+    history = recordRun(historyPath, spec, recorded, curve, "cli " + QDir(outDir).absolutePath(), nullptr, place);
   });
   for (const QString& e : errors) std::fprintf(stderr, "milab-cli: %s\n", e.toLocal8Bit().constData());
   if (!history.isEmpty()) std::fprintf(stderr, "milab-cli: warning: %s\n", history.toLocal8Bit().constData());

@@ -17,9 +17,12 @@ bool readFinishedCell(const QString& outDir, const GridCell& cell, RunResult* re
 
 QStringList recordCell(const QString& outDir, const GridCell& cell, RunResult* result,
                        const QVector<CurvePoint>& curve, const QString& historyPath, QString* historyWarning) {
-  return writeRunFiles(cellDir(outDir, cell), cell.spec, result, curve, {}, [&](const RunResult& recorded) {
-    if (!historyPath.isEmpty()) *historyWarning = recordRun(historyPath, cell.spec, recorded, curve, "grid " + outDir);
-  });
+  return writeRunFiles(cellDir(outDir, cell), cell.spec, result, curve, {},
+                       [&](const RunResult& recorded, const RecordPlace& place) {
+                         if (!historyPath.isEmpty())
+                           *historyWarning =
+                               recordRun(historyPath, cell.spec, recorded, curve, "grid " + outDir, nullptr, place);
+                       });
 }
 
 GridScheduler::GridScheduler(const QList<GridCell>& cells, const QString& outDir, int jobs,

@@ -46,6 +46,14 @@ QString notAHistory(const QSqlDatabase& db) {
   return {};
 }
 
+// How long a connection waits for another writer before the history counts as locked: 15 s, or
+// $MILAB_HISTORY_WAIT_MS (an integer from 0 to 600000; the tests of a locked history set it short).
+QString busyTimeout() {
+  bool ok = false;
+  const int ms = qEnvironmentVariableIntValue("MILAB_HISTORY_WAIT_MS", &ok);
+  return QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(ok && ms >= 0 && ms <= 600000 ? ms : 15000);
+}
+
 }  // namespace
 
 HistoryConnection::HistoryConnection(const QString& path, Schema schema)
@@ -66,10 +74,10 @@ HistoryConnection::HistoryConnection(const QString& path, Schema schema)
   if (schema == Schema::EnsureSchema) QDir().mkpath(QFileInfo(path).absolutePath());
   if (schema != Schema::ReadOnly) {
     db.setDatabaseName(path);
-    db.setConnectOptions("QSQLITE_BUSY_TIMEOUT=15000");  // wait for another writer instead of failing
+    db.setConnectOptions(busyTimeout());  // wait for another writer instead of failing
   } else if (QFileInfo(QFileInfo(path).absolutePath()).isWritable()) {
     db.setDatabaseName(path);
-    db.setConnectOptions("QSQLITE_BUSY_TIMEOUT=15000;QSQLITE_OPEN_READONLY");
+    db.setConnectOptions(busyTimeout() + ";QSQLITE_OPEN_READONLY");
   } else {
     // A folder nobody here can write (a read-only mount): no writer can change the file, and SQLite can make none
     // of the WAL's side files, so the file is read as immutable.

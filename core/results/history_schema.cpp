@@ -10,21 +10,28 @@ namespace milab {
 
 namespace {
 
-// Version 2 written out whole, for a new database.
+// Version 3 written out whole, for a new database.
 const char* const kCreate[] = {
     "CREATE TABLE runs(id INTEGER PRIMARY KEY AUTOINCREMENT, task TEXT NOT NULL, method TEXT NOT NULL,"
     " spec TEXT NOT NULL, status TEXT NOT NULL, reason TEXT, estimate REAL, stderr REAL, target TEXT,"
     " true_value REAL, ceilings TEXT, terms TEXT, seconds REAL, steps_done INTEGER, device TEXT, version TEXT,"
-    " origin TEXT, started TEXT, ended TEXT, summary TEXT)",
+    " origin TEXT, started TEXT, ended TEXT, summary TEXT, record_key TEXT)",
     "CREATE TABLE curves(run_id INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE, points BLOB,"
     " format INTEGER NOT NULL DEFAULT 1)",
     "CREATE INDEX runs_task_method ON runs(task, method)",
+    "CREATE UNIQUE INDEX runs_record_key ON runs(record_key)",
 };
 
 // Version 1 -> 2: columns added, no row rewritten (SQLite adds a column without touching the rows).
 const char* const kFrom1To2[] = {
     "ALTER TABLE runs ADD COLUMN summary TEXT",
     "ALTER TABLE curves ADD COLUMN format INTEGER NOT NULL DEFAULT 1",
+};
+
+// Version 2 -> 3: each row's record key (results/history_row.h), NULL for the rows written before; unique where set.
+const char* const kFrom2To3[] = {
+    "ALTER TABLE runs ADD COLUMN record_key TEXT",
+    "CREATE UNIQUE INDEX runs_record_key ON runs(record_key)",
 };
 
 int userVersion(const QSqlDatabase& db, QString* error) {
@@ -72,7 +79,13 @@ QString ensureHistorySchema(const QSqlDatabase& db) {
   if (!q.exec("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'runs'") || !q.next())
     return q.lastError().text();
   const bool hasRuns = q.value(0).toInt() > 0;  // user_version 0 with tables: version 1; without: a new file
-  if (QString e = hasRuns ? execAll(db, kFrom1To2) : execAll(db, kCreate); !e.isEmpty()) return e;
+  if (!hasRuns) {
+    if (QString e = execAll(db, kCreate); !e.isEmpty()) return e;
+  } else {
+    if (version < 2)
+      if (QString e = execAll(db, kFrom1To2); !e.isEmpty()) return e;
+    if (QString e = execAll(db, kFrom2To3); !e.isEmpty()) return e;
+  }
   if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(kHistorySchemaVersion))) return q.lastError().text();
   return {};
 }

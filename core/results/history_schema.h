@@ -2,7 +2,9 @@
 // The run history's schema, versioned with SQLite's user_version, and its migrations. Version 1 (user_version 0,
 // the lab before 2026-11-26): runs without the summary, curves of four columns. Version 2: each run's whole
 // summary.json in runs.summary (the permutation baseline, held-out and probe readings, a staircase's levels, the
-// warning) and every curve column (curves.format 2, results/curve_blob.h). A database is upgraded in place, inside
+// warning) and every curve column (curves.format 2, results/curve_blob.h). Version 3: each row's record key
+// (runs.record_key, results/history_row.h), so that a run recorded again (a pending row imported twice, a resumed
+// grid's cell) replaces its row rather than adding one. A database is upgraded in place, inside
 // the write lock, the first time a program of this version opens it to write; rows written before keep every
 // value they had (their summary null, their curves format 1). A database of a newer version is never written.
 #include <QSqlDatabase>
@@ -10,7 +12,7 @@
 
 namespace milab {
 
-constexpr int kHistorySchemaVersion = 2;
+constexpr int kHistorySchemaVersion = 3;
 
 // "" when this program can read `db` (its version is at most ours), else one line naming both versions. Reads only.
 QString historySchemaRefusal(const QSqlDatabase& db);

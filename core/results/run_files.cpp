@@ -159,17 +159,36 @@ QString writeSummaryJson(const QString& path, const RunSpec& spec, const RunResu
   return saveAtomically(path, QJsonDocument(summaryJson(spec, result)).toJson(QJsonDocument::Indented));
 }
 
+namespace {
+
+// The record key of the run about to write into `folder` (run_files.h): the key its .history-key holds when the
+// last run there never completed, else a new one, kept there before the row is recorded.
+QString folderRecordKey(const QDir& folder, bool lastRunCompleted) {
+  const QString path = folder.filePath(".history-key");
+  QFile f(path);
+  if (!lastRunCompleted && f.open(QIODevice::ReadOnly)) {
+    const QString kept = QString::fromLatin1(f.read(64)).trimmed();
+    if (!kept.isEmpty()) return kept;
+  }
+  const QString key = newRecordKey();
+  if (QDir().mkpath(folder.path())) saveAtomically(path, key.toLatin1());  // unwritable: the key is only not kept
+  return key;
+}
+
+}  // namespace
+
 QStringList writeRunFiles(const QString& dir, const RunSpec& spec, RunResult* result, const QVector<CurvePoint>& curve,
                           const std::function<QStringList()>& more,
-                          const std::function<void(const RunResult&)>& record) {
+                          const std::function<void(const RunResult&, const RecordPlace&)>& record) {
   const QDir folder(dir);
+  const QString summaryPath = folder.filePath("summary.json");
+  const RecordPlace place{folderRecordKey(folder, QFileInfo::exists(summaryPath)), dir};
   const auto recordFailure = [&](const QStringList& errors) {
     *result = withFilesNotWritten(*result, errors);
-    if (record) record(*result);
+    if (record) record(*result, place);
     return errors;
   };
   if (!QDir().mkpath(dir)) return recordFailure({QStringLiteral("out: cannot create folder '%1'").arg(dir)});
-  const QString summaryPath = folder.filePath("summary.json");
   if (QFileInfo::exists(summaryPath) && !QFile::remove(summaryPath))
     return recordFailure({QStringLiteral("%1: cannot replace it").arg(summaryPath)});
   QStringList errors{writeCurveCsv(folder.filePath("curve.csv"), curve)};
@@ -188,7 +207,7 @@ QStringList writeRunFiles(const QString& dir, const RunSpec& spec, RunResult* re
     errors << stage(&summary, QJsonDocument(summaryJson(spec, *result)).toJson(QJsonDocument::Indented));
   errors.removeAll(QString());
   if (!errors.isEmpty()) return recordFailure(errors);
-  if (record) record(*result);
+  if (record) record(*result, place);
   if (const QString error = commit(&summary); !error.isEmpty()) {
     errors << error;
     *result = withFilesNotWritten(*result, errors);  // its row, already written, says finished: rare (a rename)

@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "engine/run.h"
+#include "results/history_row.h"
 
 namespace milab {
 
@@ -28,10 +29,13 @@ QString writeCurveCsv(const QString& path, const QVector<CurvePoint>& curve);  /
 // aside, `record` is called (the run history's row), and summary.json is renamed into place last. A folder with a
 // summary therefore holds that run's complete files and has its history row; resume also checks that the curve has
 // the summary's steps. A file that could not be written marks `*result` failed (withFilesNotWritten), and `record`
-// gets it as it then stands. Returns the error lines (empty when all were written).
+// gets it as it then stands, with the place of its row: this folder, and the key kept in its .history-key. A run
+// into a folder whose last run completed gets a new key (a new row beside the old one's); a run into a folder whose
+// last run was recorded but killed before its summary (a resumed grid's cell) takes that run's key, and so its row.
+// Returns the error lines (empty when all were written).
 QStringList writeRunFiles(const QString& dir, const RunSpec& spec, RunResult* result, const QVector<CurvePoint>& curve,
                           const std::function<QStringList()>& more = {},
-                          const std::function<void(const RunResult&)>& record = {});
+                          const std::function<void(const RunResult&, const RecordPlace&)>& record = {});
 // A run whose files could not all be written is failed: its record is incomplete. The reason names the first
 // error (file and errno) and keeps what the run read, so the history still holds the number.
 RunResult withFilesNotWritten(RunResult result, const QStringList& errors);

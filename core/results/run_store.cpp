@@ -14,12 +14,10 @@
 
 #include "results/curve_blob.h"
 #include "results/history_connection.h"
+#include "results/history_row.h"
 #include "results/history_schema.h"
+#include "results/pending_rows.h"
 #include "results/run_files.h"
-
-#ifndef MILAB_VERSION
-#define MILAB_VERSION "unknown"
-#endif
 
 namespace milab {
 
@@ -28,12 +26,6 @@ namespace {
 QString describe(const QString& path, const QString& why) {
   return QStringLiteral("history: cannot use '%1' (%2)")
       .arg(path, why.isEmpty() ? QStringLiteral("unknown error") : why);
-}
-
-QString namedValuesJson(const QList<NamedValue>& values) {
-  QJsonArray a;
-  for (const NamedValue& v : values) a << QJsonArray{v.name, v.value};
-  return QString::fromUtf8(QJsonDocument(a).toJson(QJsonDocument::Compact));
 }
 
 QList<NamedValue> namedValuesOfJsonArray(const QString& json) {
@@ -100,58 +92,71 @@ QString defaultHistoryPath() {
   return dir + "/history.sqlite";
 }
 
-QString recordRun(const QString& dbPath, const RunSpec& spec, const RunResult& result, const QVector<CurvePoint>& curve,
-                  const QString& origin, qint64* id) {
-  const QDateTime ended = QDateTime::currentDateTime();
-  const QDateTime started = ended.addMSecs(-qint64(result.seconds * 1000));
-  HistoryConnection c(dbPath, HistoryConnection::Schema::EnsureSchema);
-  if (!c.error().isEmpty()) return describe(dbPath, c.error());
-  QSqlDatabase db = c.db();
+namespace {
+
+// Imports the spool's pending rows (results/pending_rows.h) and inserts `row` when given, in one transaction on an
+// open writable connection: "" or why not. Import problems that leave a file behind go to `warnings`.
+QString writeRows(const QSqlDatabase& db, const HistoryRow* row, const QString& dbPath, qint64* id,
+                  QStringList* warnings) {
   QSqlQuery q(db);
   // The write lock first, with the busy wait (a deferred transaction could fail at once on a stale snapshot).
-  if (!q.exec("BEGIN IMMEDIATE")) return describe(dbPath, q.lastError().text());
-  q.prepare(
-      "INSERT INTO runs(task, method, spec, status, reason, estimate, stderr, target, true_value, ceilings, terms,"
-      " seconds, steps_done, device, version, origin, started, ended, summary) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
-      " ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-  const bool estimated = hasEstimate(result);
-  const QVariant none = QVariant(QMetaType::fromType<double>());  // SQL NULL
-  for (const QVariant& v :
-       QVariantList{spec.task, spec.method,
-                    QString::fromUtf8(
-                        QJsonDocument(QJsonObject::fromVariantMap(runSpecToFlat(spec))).toJson(QJsonDocument::Compact)),
-                    statusName(result.status), result.reason, estimated ? QVariant(result.estimate) : none,
-                    estimated ? QVariant(result.stderror) : none, result.targetName, result.trueMi,
-                    namedValuesJson(result.ceilings), namedValuesJson(result.terms), result.seconds, result.stepsDone,
-                    result.device, QStringLiteral(MILAB_VERSION), origin, started.toString(Qt::ISODateWithMs),
-                    ended.toString(Qt::ISODateWithMs),
-                    QString::fromUtf8(QJsonDocument(summaryJson(spec, result)).toJson(QJsonDocument::Compact))})
-    q.addBindValue(v);
-  bool ok = q.exec();
-  QString why = ok ? QString() : q.lastError().text();  // the failed statement's words
-  const qint64 runId = q.lastInsertId().toLongLong();
-  if (ok) {
-    QSqlQuery c2(db);
-    c2.prepare("INSERT INTO curves(run_id, points, format) VALUES(?, ?, ?)");
-    c2.addBindValue(runId);
-    c2.addBindValue(packCurveBlob(curve));
-    c2.addBindValue(kCurveBlobFormat);
-    ok = c2.exec();
-    if (!ok) why = c2.lastError().text();
+  if (!q.exec("BEGIN IMMEDIATE")) return q.lastError().text();
+  const QStringList imported = importPendingRows(db, dbPath, warnings);
+  QString why = row ? insertHistoryRow(db, *row, id) : QString();
+  if (why.isEmpty() && !QSqlDatabase(db).commit()) why = db.lastError().text();
+  if (!why.isEmpty()) {
+    QSqlDatabase(db).rollback();
+    return why;
   }
-  if (!ok) {
-    db.rollback();
-    return describe(dbPath, why);
-  }
-  if (!db.commit()) return describe(dbPath, db.lastError().text());
-  if (id) *id = runId;
+  removeImported(imported);
   return {};
+}
+
+}  // namespace
+
+QString recordRun(const QString& dbPath, const RunSpec& spec, const RunResult& result, const QVector<CurvePoint>& curve,
+                  const QString& origin, qint64* id, const RecordPlace& place) {
+  const HistoryRow row =
+      historyRowOf(spec, result, curve, origin, place.key.isEmpty() ? newRecordKey() : place.key);
+  QString why;
+  QStringList warnings;
+  {
+    const HistoryConnection c(dbPath, HistoryConnection::Schema::EnsureSchema);
+    why = c.error().isEmpty() ? writeRows(c.db(), &row, dbPath, id, &warnings) : c.error();
+  }
+  if (why.isEmpty()) return warnings.join("; ");
+  // Nothing lost: the row waits as a pending record, and the next program that opens the history takes it in.
+  QStringList errors;
+  const QStringList kept = keepPendingRow(dbPath, row, place.folder, &errors);
+  if (kept.isEmpty())
+    return describe(dbPath, why) + QStringLiteral("; the run's row is lost: ") + errors.join("; ");
+  const QString spool = pendingSpool(dbPath);
+  if (!kept.first().startsWith(spool + '/'))  // beside the results only: the spool is where the history looks
+    return describe(dbPath, why) +
+           QStringLiteral("; the run's row is kept in %1, and enters the history once that file is copied into %2 "
+                          "(%3)")
+               .arg(kept.first(), spool, errors.join("; "));
+  return describe(dbPath, why) +
+         QStringLiteral("; the run's row is kept in %1 and enters the history when a program next writes to it")
+             .arg(kept.join(" and "));
+}
+
+QString importPendingRuns(const QString& dbPath) {
+  if (!QFileInfo::exists(pendingSpool(dbPath))) return {};
+  const HistoryConnection c(dbPath, HistoryConnection::Schema::EnsureSchema);
+  if (!c.error().isEmpty()) return describe(dbPath, c.error());
+  QStringList warnings;
+  if (const QString why = writeRows(c.db(), nullptr, dbPath, nullptr, &warnings); !why.isEmpty())
+    return describe(dbPath, why);
+  return warnings.join("; ");
 }
 
 RunStore::RunStore(const QString& dbPath, Access access) : path_(dbPath), access_(access) {
   const HistoryConnection c(path_, access_ == Access::ReadOnly ? HistoryConnection::Schema::ReadOnly
                                                                : HistoryConnection::Schema::EnsureSchema);
   if (!c.error().isEmpty()) error_ = describe(path_, c.error());
+  // The window's store: the first to open the history to write takes in the rows that waited (pending_rows.h).
+  if (error_.isEmpty() && access_ == Access::ReadWrite) importPendingRuns(path_);
 }
 
 HistoryConnection::Schema RunStore::readSchema() const {

@@ -23,6 +23,7 @@
 
 #include "engine/run.h"
 #include "results/history_connection.h"
+#include "results/history_row.h"
 
 namespace milab {
 
@@ -49,11 +50,14 @@ struct HistoryFilter {
   int limit = 0;                       // 0: all, newest first
 };
 
-// Records one ended run and its curve in one transaction, ended now (started its `seconds` before). `origin` says
-// where it ran ("window", "cli DIR", "grid DIR"). Returns "" or one line saying why the history could not be
-// written (the run's files never depend on it).
+// Records one ended run and its curve in one transaction, ended now (started its `seconds` before), with any pending
+// rows the history's spool holds (results/pending_rows.h). `origin` says where it ran ("window", "cli DIR",
+// "grid DIR"). Returns "" or one line: why the history could not be written and where the row waits meanwhile (the
+// run's files never depend on it).
 QString recordRun(const QString& dbPath, const RunSpec& spec, const RunResult& result, const QVector<CurvePoint>& curve,
-                  const QString& origin, qint64* id = nullptr);
+                  const QString& origin, qint64* id = nullptr, const RecordPlace& place = {});
+// Takes the spool's pending rows into the history (the window's start, a grid's): "" or why not.
+QString importPendingRuns(const QString& dbPath);
 
 // Reads the history. The constructor creates the database when it is missing; every call opens a connection of its
 // own and closes it (see above). error() says why the last call failed: "" once the database can be used again.

@@ -169,6 +169,24 @@ class TestHistorySchema : public QObject {
   }
 
   // A database a newer milab wrote: refused naming both versions; neither reading nor recording changes a byte.
+  // Version 2 (before record keys) is upgraded in place: its rows stay, each with no key, and new rows get one.
+  void aVersionTwoDatabaseGainsRecordKeysKeepingItsRows() {
+    QTemporaryDir tmp;
+    const QString db = tmp.filePath("history.sqlite");
+    QCOMPARE(recordFinishedKsg(db), QString());
+    rawRows(db, "DROP INDEX runs_record_key");
+    rawRows(db, "ALTER TABLE runs DROP COLUMN record_key");
+    rawRows(db, "UPDATE runs SET origin = 'version 2'");
+    rawRows(db, "PRAGMA user_version = 2");
+    QCOMPARE(recordFinishedKsg(db), QString());
+    QCOMPARE(rawRows(db, "PRAGMA user_version").value(0).value(0).toInt(), kHistorySchemaVersion);
+    const QList<QVariantList> keys = rawRows(db, "SELECT origin, record_key FROM runs ORDER BY id");
+    QCOMPARE(keys.size(), 2);
+    QCOMPARE(keys[0][0].toString(), QStringLiteral("version 2"));
+    QVERIFY(keys[0][1].isNull());
+    QCOMPARE(keys[1][1].toString().size(), 36);  // a UUID
+  }
+
   void aNewerSchemaIsRefusedAndLeftAsItIs() {
     QTemporaryDir tmp;
     const QString db = tmp.filePath("history.sqlite");
@@ -178,7 +196,7 @@ class TestHistorySchema : public QObject {
     const QByteArray before = digest(db);
     const RunStore store(db);
     QVERIFY2(store.error().contains("its schema is version 7, written by a newer milab; this one reads versions up "
-                                    "to 2"),
+                                    "to 3"),
              qPrintable(store.error()));
     QVERIFY(!store.error().contains('\n'));
     QVERIFY(store.list().isEmpty());

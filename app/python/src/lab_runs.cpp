@@ -80,8 +80,9 @@ void ModuleRuns::finishCell(int i) {
   CellOutcome& outcome = outcomes_[i];
   const QString history = options_.history.isEmpty() ? defaultHistoryPath() : options_.history;
   QString historyWarning;
-  const auto record = [&](const RunResult& recorded) {
-    if (options_.record) historyWarning = recordRun(history, spec, recorded, curve, QStringLiteral("python"));
+  const auto record = [&](const RunResult& recorded, const RecordPlace& place = {}) {
+    if (options_.record)
+      historyWarning = recordRun(history, spec, recorded, curve, QStringLiteral("python"), nullptr, place);
   };
   if (!options_.out.isEmpty()) {
     const QString dir = grid_ ? QDir(options_.out).filePath(cells_[i].name) : options_.out;
