@@ -41,6 +41,9 @@ QString implausibleFinalReading(const MethodPlugin& method, const RunSpec& spec,
   const ReadingEvidence evidence = evidenceOf(trained, readings);
   const QString implausible = implausibleReading(limits, res->estimate, res->stderror, evidence);
   if (!implausible.isEmpty()) return implausible;
+  // Past the limit within its noise: said by a flag, unless the limit is a ceiling it reads at (at_ceiling says so).
+  if (const QString past = pastLimitReason(limits, res->estimate, res->stderror); !past.isEmpty() && !atCeiling(*res))
+    res->flags << RunFlag{"past_limit", past};
   // A staircase's earlier levels are read from their last training steps: each against its own level's limits.
   if (schedule.isSet()) {
     QList<double> targets;

@@ -18,7 +18,8 @@ class TaskModel;
 
 // "" when the reading stands, else the reason the run fails. `finalTask` is the law the estimator ended on (a
 // staircase's last level), `levelModels` a staircase's levels (empty without one); `heldOut`: the reading is on a
-// finite set's held-out part. May add the overfitting warning to `result->warning`.
+// finite set's held-out part. May add the overfitting warning to `result->warning`, and the past_limit flag to
+// `result->flags` for a reading past its limit by less than its noise (engine/run_diagnostics.h).
 QString implausibleFinalReading(const MethodPlugin& method, const RunSpec& spec, const TaskModel& finalTask,
                                 bool heldOut, const QVector<CurvePoint>& points, const MiSchedule& schedule,
                                 const std::vector<std::unique_ptr<TaskModel>>& levelModels, RunResult* res);

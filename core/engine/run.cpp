@@ -214,7 +214,7 @@ void Run::execute() {
                                 curve(), schedule_, levelModels_, &res);
     if (!implausible.isEmpty()) return finish(RunStatus::Failed, implausible);
     res.stepsDone = stepsDone_.load();
-    res.flags = runDiagnostics(spec_, method_->info(), res, curve());
+    res.flags = runDiagnostics(spec_, method_->info(), res, curve()) + res.flags;  // and the final check's
     finish(RunStatus::Finished, res.reason);
   } catch (const EstimatorCancelled&) {
     finishCancelled(stepsDone_.load() < spec_.steps && method_->info().trains

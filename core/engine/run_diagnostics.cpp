@@ -11,22 +11,6 @@ namespace milab {
 
 namespace {
 
-// Within noise: two standard errors, or 2% of the ceiling when that is more (a whole reading has no standard error).
-std::optional<RunFlag> atCeiling(const RunResult& r) {
-  if (!std::isfinite(r.estimate)) return std::nullopt;
-  for (const Ceiling& c : r.ceilings) {
-    const double noise = std::max(2 * (std::isfinite(r.stderror) ? r.stderror : 0.0), 0.02 * std::abs(c.value));
-    if (r.estimate >= c.value - noise)
-      return RunFlag{"at_ceiling", QStringLiteral("the estimate %1 reads at its ceiling %2 = %3 nats (within %4): the "
-                                                  "true value may be higher than this estimator can read here")
-                                       .arg(r.estimate, 0, 'f', 3)
-                                       .arg(c.name)
-                                       .arg(c.value, 0, 'f', 3)
-                                       .arg(noise, 0, 'f', 3)};
-  }
-  return std::nullopt;
-}
-
 struct Window {
   double mean = 0, se = 0;
 };
@@ -105,6 +89,22 @@ std::optional<RunFlag> inconsistentSizes(const RunResult& r) {
 }
 
 }  // namespace
+
+// Within noise: two standard errors, or 2% of the ceiling when that is more (a whole reading has no standard error).
+std::optional<RunFlag> atCeiling(const RunResult& r) {
+  if (!std::isfinite(r.estimate)) return std::nullopt;
+  for (const Ceiling& c : r.ceilings) {
+    const double noise = std::max(2 * (std::isfinite(r.stderror) ? r.stderror : 0.0), 0.02 * std::abs(c.value));
+    if (r.estimate >= c.value - noise)
+      return RunFlag{"at_ceiling", QStringLiteral("the estimate %1 reads at its ceiling %2 = %3 nats (within %4): the "
+                                                  "true value may be higher than this estimator can read here")
+                                       .arg(r.estimate, 0, 'f', 3)
+                                       .arg(c.name)
+                                       .arg(c.value, 0, 'f', 3)
+                                       .arg(noise, 0, 'f', 3)};
+  }
+  return std::nullopt;
+}
 
 std::optional<LossBlowUp> lossBlowUp(const QVector<CurvePoint>& curve) {
   const auto first = std::find_if(curve.begin(), curve.end(), [](const CurvePoint& p) { return std::isfinite(p.loss); });

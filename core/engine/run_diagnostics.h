@@ -11,6 +11,8 @@
 //   training_diverged             the training loss rose to over a thousand times its first value (lr too high): the
 //                                 reading may be a collapsed network's (one of exactly 0 with no spread fails the run:
 //                                 engine/final_reading_check.h)
+//   past_limit                    the estimate past its method's limit (reading_limits.h) by less than the noise margin
+//                                 that lets it through: a reading past its limit is seldom right (final_reading_check)
 //   inconsistent_sizes            with extrapolate, the readings at N, N/2, ... bend away from a line in 1/N beyond
 //                                 their noise: the extrapolated value is not to be trusted (engine/size_fit.h)
 #include <QList>
@@ -34,6 +36,9 @@ struct LossBlowUp {
 std::optional<LossBlowUp> lossBlowUp(const QVector<CurvePoint>& curve);
 // The reason a diverged training's reading is not to be trusted, with the numbers.
 QString divergedReason(const LossBlowUp& blowUp);
+
+// at_ceiling's flag for `result`, or none.
+std::optional<RunFlag> atCeiling(const RunResult& result);
 
 // The flags of a finished run: `result` as it is reported, `curve` its training curve with its held-out readings.
 QList<RunFlag> runDiagnostics(const RunSpec& spec, const MethodInfo& info, const RunResult& result,

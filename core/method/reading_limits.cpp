@@ -91,4 +91,18 @@ QString implausibleReading(const ReadingLimits& limits, double estimate, double 
   return QStringLiteral("estimate %1 is implausible (%2; %3): %4").arg(number(estimate), why, bound, cause);
 }
 
+QString pastLimitReason(const ReadingLimits& limits, double estimate, double stderror) {
+  const bool high = estimate > limits.high, low = estimate < limits.low;
+  if (!high && !low) return {};
+  const double limit = high ? limits.high : limits.low;
+  return QStringLiteral(
+             "the estimate %1 lies past its limit %2 (%3), by less than its noise allows (%4 nats: 3 standard errors "
+             "of %5, at most 1 nat + 10% of the limit): let through, but a reading past its limit is seldom right")
+      .arg(estimate, 0, 'g', 6)
+      .arg(limit, 0, 'g', 6)
+      .arg(high ? limits.highWhy : limits.lowWhy)
+      .arg(plausibilityMargin(limit, stderror), 0, 'g', 3)
+      .arg(stderror, 0, 'g', 3);
+}
+
 }  // namespace milab

@@ -50,5 +50,9 @@ double plausibilityMargin(double limit, double stderror);
 // S, ...)"; an oracle's (nothing trained) "in-batch reading is numerically unstable".
 QString implausibleReading(const ReadingLimits& limits, double estimate, double stderror,
                            const ReadingEvidence& evidence);
+// "" unless the reading lies past a limit but within the margin implausibleReading allows it: then the reason of the
+// run's past_limit flag (engine/run_diagnostics.h), naming the limit and the margin (SMILE at lr 1 read 15.95 +- 7.43
+// against its limit of 15 and was let through, issue 80). Said, not failed: the margin is the reading's own noise.
+QString pastLimitReason(const ReadingLimits& limits, double estimate, double stderror);
 
 }  // namespace milab

@@ -5,11 +5,14 @@
 #include <cmath>
 
 #include "engine/device.h"
+#include "engine/final_reading_check.h"
 #include "engine/run.h"
 #include "engine/run_diagnostics.h"
 #include "engine/run_spec.h"
 #include "method/method_plugin.h"
 #include "method/method_registry.h"
+#include "method/reading_limits.h"
+#include "tasks/task_catalog.h"
 
 using namespace milab;
 
@@ -127,6 +130,37 @@ class TestRunDiagnostics : public QObject {
     const RunResult r = runToCompletion(run);
     QCOMPARE(r.status, RunStatus::Finished);
     QVERIFY2(names(r.flags).contains("at_ceiling"), qPrintable(names(r.flags).join(",")));
+  }
+
+  // A reading past its method's limit by less than the margin its noise allows is let through, flagged past_limit;
+  // beyond the margin the run fails; within the limit, silent (SMILE read 15.95 +- 7.43 against 15, issue 80).
+  void aReadingPastItsLimitWithinItsNoiseIsFlagged() {
+    MethodRegistry registry;
+    registry.loadDefault();
+    RunSpec s;
+    QCOMPARE(runSpecFromFlat({{"task", "gaussian2"}, {"dim", 2}, {"mi", 2.0}, {"method", "smile"}, {"device", "cpu"}},
+                             registry, &s),
+             QString());
+    const MethodPlugin& smile = *registry.find("smile");
+    const std::unique_ptr<TaskModel> task = buildTask("gaussian2", s.taskParams, 1);
+    const double limit = smile.readingLimits(s.methodParams, *task).high;
+    QCOMPARE(limit, 2 * 2.0 + 5);  // twice the target + 5 nats (method/reading_limits.h)
+    const auto checked = [&](double estimate, double stderror, QString* failure) {
+      RunResult r;
+      r.estimate = estimate;
+      r.stderror = stderror;
+      r.trueMi = 2.0;
+      *failure = implausibleFinalReading(smile, s, *task, false, {}, MiSchedule{}, {}, &r);
+      return r.flags;
+    };
+    QString failure;
+    const QList<RunFlag> past = checked(limit + 0.9, 0.5, &failure);  // a margin of 1.5 (3 standard errors)
+    QCOMPARE(failure, QString());
+    QCOMPARE(names(past), QStringList{"past_limit"});
+    QVERIFY2(past.first().reason.startsWith("the estimate 9.9 lies past its limit 9 ("), qPrintable(past.first().reason));
+    QVERIFY(checked(limit - 0.1, 0.5, &failure).isEmpty() && failure.isEmpty());
+    QVERIFY(checked(limit + 1.6, 0.5, &failure).isEmpty());
+    QVERIFY(failure.startsWith("estimate 10.6 is implausible"));
   }
 
   // A run whose loss blew up and whose network then read exactly 0 on every held-out batch fails, naming the blow-up
