@@ -20,7 +20,15 @@ void onStopSignal(int signal) {  // lock-free atomics and _exit only: safe in a 
   // (finalExitCode) the first one ends the process too. The count is raised before `exiting` is read, and
   // finalExitCode sets `exiting` before it reads the count (sequentially consistent atomics), so a signal is
   // either seen there or ends the process here: none is lost between the two.
-  if (signalCount.fetch_add(1) >= 1 || exiting.load()) ::_exit(128 + signal);
+  const bool second = signalCount.fetch_add(1) >= 1;
+  if (second || exiting.load()) {
+    // Said, so that the exit code is never unexplained (issue 80: a late signal left no line at all).
+    static const char kSecond[] = "milab-cli: stopped at once by a second signal\n";
+    static const char kLate[] = "milab-cli: stopped by a signal after its work was done: everything was written\n";
+    [[maybe_unused]] const ssize_t n =
+        second ? ::write(STDERR_FILENO, kSecond, sizeof kSecond - 1) : ::write(STDERR_FILENO, kLate, sizeof kLate - 1);
+    ::_exit(128 + signal);
+  }
   requested.store(true);
   static const char kSaid[] = "milab-cli: stopping: what was measured is being written; a second signal exits at once\n";
   [[maybe_unused]] const ssize_t n = ::write(STDERR_FILENO, kSaid, sizeof kSaid - 1);  // write(2): signal-safe

@@ -114,6 +114,9 @@ class TestCliLateSignals : public QObject {
     QCOMPARE(p.exitCode(), 128 + SIGTERM);
     QVERIFY(!QFileInfo::exists(out + "/summary.json"));
     QVERIFY(QFileInfo::exists(out + "/curve.csv"));
+    // The exit is explained on stderr, by a line of its own (issue 80: a late signal had left none).
+    said += p.readAllStandardError();
+    QVERIFY2(said.contains("milab-cli: stopped at once by a second signal\n"), said.constData());
   }
 
   // kill -9 while the run's row is being committed: the folder must not say finished (no summary.json) since the

@@ -25,6 +25,25 @@ int exitStatusOf(const std::function<int()>& child) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+// What the child wrote to stderr (read after it ended: a handler's line is short, well under a pipe's buffer).
+QByteArray stderrOf(const std::function<int()>& child) {
+  int fds[2];
+  if (::pipe(fds) != 0) return "pipe failed";
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::dup2(fds[1], STDERR_FILENO);
+    ::_exit(child());
+  }
+  ::close(fds[1]);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  QByteArray said;
+  char buffer[512];
+  for (ssize_t n; (n = ::read(fds[0], buffer, sizeof buffer)) > 0;) said.append(buffer, n);
+  ::close(fds[0]);
+  return said;
+}
+
 }  // namespace
 
 class TestStopSignals : public QObject {
@@ -51,6 +70,17 @@ class TestStopSignals : public QObject {
                return decided;  // never reached
              }),
              128 + SIGHUP);
+  }
+
+  // ... and says so on stderr, so that 128 + N is never unexplained (issue 80: a late signal left no line).
+  void aLateSignalSaysWhyItEndedTheProcess() {
+    const QByteArray said = stderrOf([] {
+      catchStopSignals();
+      const int decided = finalExitCode(0);
+      std::raise(SIGTERM);
+      return decided;
+    });
+    QCOMPARE(said, QByteArray("milab-cli: stopped by a signal after its work was done: everything was written\n"));
   }
 
   void withoutASignalTheCodeIsTheWorks() {

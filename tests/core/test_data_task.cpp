@@ -107,6 +107,15 @@ class TestDataTask : public QObject {
     QCOMPARE(csv.header, (QStringList{"x", "y"}));
   }
 
+  // A first line of numbers past a double's range is a row, not a header: too small reads as 0.
+  void aFirstLineOfTinyNumbersIsARow() {
+    DataTable t;
+    QCOMPARE(readDataTable(write(dir_, "tiny.csv", "1e-400,2\n3,4\n"), HeaderMode::Auto, &t), QString());
+    QCOMPARE(t.rows, 2);
+    QVERIFY(t.header.isEmpty());
+    QCOMPARE(t.values, (QVector<double>{0, 2, 3, 4}));
+  }
+
   // A table held in memory (the Python module's arrays) is read as a file of the same numbers: KSG, which reads every
   // row at once, gives the same double; a released name is refused naming it.
   void aHeldTableReadsAsTheFileOfItsNumbers() {
@@ -249,6 +258,9 @@ class TestDataTask : public QObject {
     // Standardised in float32, 1e308 became an infinity and KSG crashed on it.
     QTest::newRow("a cell too large") << QByteArray("x,y\n1,2\n1e308,4\n") << "0;1"
                                       << "line 3, column 1: '1e308' is beyond +-1e30";
+    // Past a double's range, yet written as a number: data, not a header (issue 80 lost such a first row).
+    QTest::newRow("a first line past a double") << QByteArray("1e400,2\n1,2\n3,4\n") << "0;1"
+                                                << "line 1, column 1: '1e400' is beyond +-1e30";
     QTest::newRow("x' narrower than x") << QByteArray("1,2,3,4\n3,4,5,6\n") << "0,1;3;2"
                                         << "xp_columns: x' has as many columns as x (2), got 1";
   }

@@ -34,10 +34,23 @@ QString fileError(const QString& path, const QString& what) {
   return printable(QStringLiteral("file: '%1' %2").arg(path, what));
 }
 
+// Written as a decimal number, whether or not a double holds it: 1e400 is a number too large, not a word, so a
+// first line of such cells is data (refused by its value), never taken for a header (issue 80).
+bool writtenAsNumber(const QString& cell) {
+  static const QRegularExpression decimal(QStringLiteral("^[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?$"));
+  return decimal.match(cell.trimmed()).hasMatch();
+}
+
 // A number the lab can compute with, or why not ("" when fine).
 QString readCell(const QString& cell, double* out) {
   bool ok = false;
-  const double v = cell.trimmed().toDouble(&ok);
+  double v = cell.trimmed().toDouble(&ok);
+  if (!ok && writtenAsNumber(cell)) {
+    // Out of a double's range: Qt gives an infinity for too large, refused below as beyond the lab's range (it was
+    // written finite), and 0 for too small, which is what it reads as.
+    v = std::isinf(v) ? std::copysign(2 * kMaxDataMagnitude, v) : 0.0;
+    ok = true;
+  }
   if (!ok) return QStringLiteral("'%1' is not a number").arg(cell.trimmed().left(40));
   if (const QString why = dataValueProblem(v); !why.isEmpty())
     return QStringLiteral("'%1' %2").arg(cell.trimmed().left(40), why);
@@ -68,7 +81,7 @@ QString readCsv(const QString& path, const QByteArray& bytes, HeaderMode header,
       for (const QString& c : cells) {
         bool number = false;
         c.trimmed().toDouble(&number);
-        textCell = textCell || !number;
+        textCell = textCell || !(number || writtenAsNumber(c));
       }
       if (header == HeaderMode::Yes || (header == HeaderMode::Auto && textCell)) {
         for (const QString& c : cells) out->header << c.trimmed();
