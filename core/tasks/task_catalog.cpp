@@ -14,6 +14,7 @@
 
 #include "method/method_plugin.h"
 #include "method/plugin_loader_warnings.h"
+#include "tasks/shared_task_options.h"
 
 namespace milab {
 
@@ -169,6 +170,13 @@ std::unique_ptr<TaskModel> buildTask(const QString& id, const ParamMap& params, 
   const TaskPlugin* plugin = task ? TaskRegistry::instance().pluginOf(id) : nullptr;
   if (!plugin) return nullptr;
   return plugin->build(*task, params, seed);
+}
+
+TaskWidths taskWidths(const TaskInfo& task, const ParamMap& taskParams) {
+  if (task.dimX > 0 && task.dimY > 0) return {task.dimX, task.dimY};
+  if (const std::unique_ptr<TaskModel> model = buildTask(task.id, taskParams, 1)) return {model->dimX(), model->dimY()};
+  const int dim = SharedTaskOptions::from(taskParams).dim.value_or(0);
+  return {dim, dim};
 }
 
 QString methodTaskMismatch(const MethodInfo& method, const ParamMap& methodParams, const TaskInfo& task) {

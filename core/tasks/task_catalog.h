@@ -37,6 +37,15 @@ QString validateTaskParams(const TaskInfo& task, ParamMap* params);
 // The model of validated params (null for an unknown id). The seed draws what the family draws at random.
 std::unique_ptr<TaskModel> buildTask(const QString& id, const ParamMap& params, std::uint64_t seed);
 
+// The widths of x and y a run of `task` with these (validated) keys reads: the id's when it fixes them, else its
+// model's (a Beyond-Normal variant's dim_x and dim_y through its transforms, a table's columns), else the `dim` key.
+// The memory guards size their estimates with these (issue 80: KSG sized a 500 x 500 variant by --dim).
+struct TaskWidths {
+  int x = 0, y = 0;
+  int widest() const { return x > y ? x : y; }
+};
+TaskWidths taskWidths(const TaskInfo& task, const ParamMap& taskParams);
+
 // Why `method` (with these params) cannot run on `task`, naming both, or "": it needs x' and p(y|x') and the task has
 // no subview; its oracle critic needs the task's exact PMI or densities and the task has none.
 QString methodTaskMismatch(const MethodInfo& method, const ParamMap& methodParams, const TaskInfo& task);

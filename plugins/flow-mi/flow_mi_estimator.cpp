@@ -9,6 +9,7 @@
 #include "method/score_matrix_estimator.h"
 #include "nn/descent.h"
 #include "nn/flat_adam.h"
+#include "tasks/task_catalog.h"
 
 namespace milab {
 
@@ -88,6 +89,18 @@ Evaluation FlowMiEstimator::evaluate(const Batch& batch) {
   const double v = reading(l).item<double>();
   const double learned = gaussianMiOfCorrelations(at::tanh(model_->atanhRho)).item<double>();
   return {v, {{"I of the latents (batch correlation)", v}, {"I of the learned rho", learned}}};
+}
+
+// The couplings' activations and their gradients: about 36 bytes per (row, layer, hidden unit) over 0.25 GB, fitted
+// to the peak resident memory of two steps on gaussian2 (dim 2) at batch x depth x width = 4096 x 4 x 256 (0.37 GB),
+// 16384 x 4 x 256 (0.80 GB) and 16384 x 8 x 512 (2.48 GB) (docs/user-guide.md, "Memory is checked"); the task's
+// widths enter as the couplings' inputs and outputs.
+MemoryNeed FlowMiPlugin::memoryNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const {
+  const FlowMiOptions o = flowMiOptions(params);
+  const TaskWidths w = taskWidths(task, taskParams);
+  return {2.5e8 + 36.0 * double(o.batch) * double(o.depth) * double(o.width + w.x + w.y), "batch",
+          QStringLiteral("the flows' activations over batch %1 x depth %2 x width %3").arg(o.batch).arg(o.depth).arg(o.width),
+          "lower batch, depth or width"};
 }
 
 MethodInfo FlowMiPlugin::info() const {

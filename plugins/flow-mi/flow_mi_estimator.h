@@ -47,7 +47,7 @@ class FlowMiPlugin : public MethodPlugin {
  public:
   MethodInfo info() const override;
   QList<Ceiling> ceilings(const ParamMap&) const override { return {}; }
-  MemoryNeed memoryNeed(const ParamMap&, const TaskInfo&, const ParamMap&) const override { return {}; }
+  MemoryNeed memoryNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const override;
   std::unique_ptr<Estimator> create(const EstimatorContext& context) const override;
 };
 

@@ -10,7 +10,6 @@
 #include "method/estimator.h"
 #include "method/memory_budget.h"
 #include "method/score_matrix_estimator.h"
-#include "tasks/shared_task_options.h"
 #include "tasks/task_catalog.h"
 
 namespace milab {
@@ -136,8 +135,7 @@ QString KsgPlugin::validate(const ParamMap& params, const TaskInfo& task, const 
   const KsgOptions o = KsgOptions::from(params);
   if (o.k >= o.setSize)
     return QStringLiteral("k: must be below set_size (%1) for %2, got %3").arg(o.setSize).arg(id_).arg(o.k);
-  const int dim = task.dimY ? std::max(task.dimX, task.dimY) : SharedTaskOptions::from(taskParams).dim.value_or(0);
-  return checkMemory(o.setSize, dim, task.hasSubview(), "set_size");
+  return checkMemory(o.setSize, taskWidths(task, taskParams).widest(), task.hasSubview(), "set_size");
 }
 
 QString KsgPlugin::validateWholeSet(const ParamMap& params, const SampleSetShape& set) const {

@@ -7,6 +7,17 @@
 
 namespace milab {
 
+// The encoder's activations and their gradients over the step's views of 28 x 28 images: about 64 KB per (image,
+// first-block channel) over 0.9 GB (Fashion-MNIST and the probe's features), fitted to the peak resident memory of
+// three demi-vision steps (three views) at batch x channels = 256 x 16 (1.12 GB), 64 x 64 (1.04 GB) and 256 x 64
+// (1.82 GB) (docs/user-guide.md, "Memory is checked"); an objective of two views needs less.
+MemoryNeed VisionPlugin::memoryNeed(const ParamMap& params, const TaskInfo&, const ParamMap&) const {
+  const VisionOptions o = visionOptions(objective_, params);
+  return {9e8 + 6.4e4 * double(o.batch) * double(o.channels), "batch",
+          QStringLiteral("the encoder's activations over batch %1 x channels %2 images").arg(o.batch).arg(o.channels),
+          "lower batch or channels"};
+}
+
 MethodInfo VisionPlugin::info() const {
   MethodInfo i;
   i.family = "vision";

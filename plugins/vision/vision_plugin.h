@@ -15,7 +15,7 @@ class VisionPlugin : public MethodPlugin {
   QList<Ceiling> ceilings(const ParamMap& params) const override;
   // The queue against the task's train_images.
   QString validate(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const override;
-  MemoryNeed memoryNeed(const ParamMap&, const TaskInfo&, const ParamMap&) const override { return {}; }
+  MemoryNeed memoryNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const override;
   qint64 samplesPerBatch(const ParamMap& params) const override { return visionOptions(objective_, params).batch; }
   std::unique_ptr<Estimator> create(const EstimatorContext& context) const override;
 

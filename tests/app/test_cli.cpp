@@ -1115,6 +1115,13 @@ class TestCli : public QObject {
                                  << "K: infonce needs about 6.1 GiB for its K x K score matrices (K = 20000)";
     QTest::newRow("ksg's set_size") << "--task gaussian2 --dim 20 --method ksg --set-size 3000000"
                                     << "set_size: 3000000 draws of dimension 20 need about ";
+    // Sized by the task's real widths, not --dim (a Beyond-Normal variant of 300 x 300 has no --dim).
+    QTest::newRow("ksg on a wide variant") << "--task beyond-normal --dim-x 300 --dim-y 300 --method ksg --set-size 100000"
+                                           << "set_size: 100000 draws of dimension 300 need about 2.2 GiB";
+    QTest::newRow("demi-vision's batch") << "--task fashion-mnist-views --method demi-vision --batch 2048 --channels 64"
+                                         << "batch: demi-vision needs about 8.7 GiB for the encoder's activations";
+    QTest::newRow("flow-mi's batch") << "--task gaussian2 --method flow-mi --batch 65536 --depth 16 --width 256"
+                                     << "batch: flow-mi needs about 10.6 GiB for the flows' activations";
   }
   void memoryGuardsReadTheProcesssLimits() {
     QFETCH(QString, args);
