@@ -1,7 +1,7 @@
 // KSG's two neighbour searches side by side (knn/ksg.h): milliseconds per estimate for the trees and for every pair,
 // over points x joint dimensions, on correlated Gaussian samples, one thread, each timed on the same data in one
 // run. What NeighbourSearch::Automatic picks is printed beside them; its constants in knn/ksg.cpp come from here.
-// `bench_ksg [repeats]`.
+// `bench_ksg [repeats] [largest points]`.
 #include <Eigen/Core>
 #include <QElapsedTimer>
 #include <algorithm>
@@ -39,8 +39,10 @@ double bestMs(int repeats, F&& f) {
 
 int main(int argc, char** argv) {
   const int repeats = argc > 1 ? std::atoi(argv[1]) : 3;
+  const Eigen::Index largest = argc > 2 ? std::atoll(argv[2]) : 20000;  // the trees take minutes at 20,000
   std::printf("%8s %6s %10s %12s %8s %s\n", "points", "dims", "trees ms", "every pair ms", "ratio", "automatic");
-  for (const Eigen::Index n : {500, 1000, 2000, 5000, 10000, 20000})
+  for (const Eigen::Index n : {500, 1000, 2000, 5000, 10000, 20000}) {
+    if (n > largest) break;
     for (const Eigen::Index half : {1, 2, 3, 4, 5, 10, 25}) {
       std::mt19937 rng(1);
       const SampleMatrix x = gaussian(n, half, rng);
@@ -52,5 +54,6 @@ int main(int argc, char** argv) {
       std::printf("%8lld %6lld %10.1f %12.1f %8.2f %s\n", (long long)n, (long long)(2 * half), trees, pairs,
                   trees / pairs, ksgPrefersEveryPair(n, 2 * half) ? "every pair" : "trees");
     }
+  }
   return 0;
 }

@@ -151,11 +151,11 @@ void checkSamples(const SampleMatrix& x, const SampleMatrix& y, int k) {
   if (!x.allFinite() || !y.allFinite()) throw std::invalid_argument("ksg: the samples hold a NaN or an infinity");
 }
 
-// Automatic's choice, from bench_ksg (docs/speed.md, "KSG"): below 8 joint dimensions the trees are taken at any
-// size (every pair is at most a little faster there, and far slower with many points); from 8 up every pair wins
-// (the trees' search radius covers most points), except that its lead shrinks as the points grow in 8 to 15
+// Automatic's choice, from bench_ksg (docs/speed.md, "KSG"): below 6 joint dimensions the trees are taken at any
+// size (every pair is at most a little faster there, and far slower with many points); from 6 up every pair wins
+// (the trees' search radius covers most points), except that its lead shrinks as the points grow in 6 to 15
 // dimensions, where the trees keep the larger sets.
-constexpr Eigen::Index kEveryPairMinDims = 8, kEveryPairFromTenDims = 10, kEveryPairAtAnySizeDims = 16;
+constexpr Eigen::Index kEveryPairMinDims = 6, kEveryPairFromTenDims = 10, kEveryPairAtAnySizeDims = 16;
 constexpr Eigen::Index kEveryPairMaxPointsBelowTenDims = 10000, kEveryPairMaxPointsBelowSixteenDims = 20000;
 
 bool usesEveryPair(NeighbourSearch search, Eigen::Index points, Eigen::Index jointDims) {

@@ -17,7 +17,7 @@ using SampleMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen
 // Polled at least every few hundred points; when it returns true the estimator throws EstimatorCancelled.
 using CancelCheck = std::function<bool()>;
 
-// How the neighbours are found. Automatic: every pair from 8 joint dimensions up, to a number of points that grows
+// How the neighbours are found. Automatic: every pair from 6 joint dimensions up, to a number of points that grows
 // with them (ksgPrefersEveryPair), else the trees. Tests name one to check both.
 enum class NeighbourSearch { Automatic, Trees, EveryPair };
 

@@ -100,6 +100,9 @@ class TestKsg : public QObject {
     QTest::newRow("1+1, k 3") << 1 << 1 << 3;
     QTest::newRow("3+2, k 3") << 3 << 2 << 3;
     QTest::newRow("8+8, k 5") << 8 << 8 << 5;
+    // Every pair finds the k-th neighbour by a scan up to k = 32 and by nth_element above (knn/ksg_every_pair.cpp).
+    QTest::newRow("3+2, k 32") << 3 << 2 << 32;
+    QTest::newRow("3+2, k 40") << 3 << 2 << 40;
   }
   void treeSearchEqualsBruteForce() {
     QFETCH(int, dx);
