@@ -493,6 +493,47 @@ class TestMainWindow : public QObject {
     QVERIFY(!error->isVisible());
   }
 
+  // Switching the method keeps the keys the user set that the new method shares (issue 79: K = 32 had become 128
+  // from demi to demi-bo), says what it kept and dropped, and lets the new method's defaults stand for the rest.
+  void aMethodSwitchKeepsTheKeysItShares() {
+    MainWindow w(registry_);
+    w.show();
+    auto* method = w.findChild<QComboBox*>("methodCombo");
+    auto* note = w.findChild<QLabel*>("methodKeysNote");
+    method->setCurrentIndex(method->findData("demi"));
+    w.findChild<QSpinBox*>("param.K")->setValue(32);
+    w.findChild<QSpinBox*>("param.hidden")->setValue(64);
+    const double demiLr = w.findChild<QDoubleSpinBox*>("param.lr")->value();
+    method->setCurrentIndex(method->findData("demi-bo"));
+    QCOMPARE(w.findChild<QSpinBox*>("param.K")->value(), 32);
+    QCOMPARE(w.findChild<QSpinBox*>("param.hidden")->value(), 64);
+    QCOMPARE(w.findChild<QDoubleSpinBox*>("param.lr")->value(), demiLr);  // a default, not typed: demi-bo's own
+    QVERIFY(!note->isHidden());
+    QVERIFY2(note->text().startsWith("From demi: kept ") && note->text().contains("K = 32") &&
+                 note->text().contains("hidden = 64") && !note->text().contains("lr"),
+             qPrintable(note->text()));
+    method->setCurrentIndex(method->findData("ksg"));  // no K and no hidden: both named as dropped
+    QVERIFY2(note->text().contains("dropped") && note->text().contains("K = 32"), qPrintable(note->text()));
+    QVERIFY(!w.findChild<QSpinBox*>("param.K"));
+    // Under a recipe (auto on a finite set: the lab's) the recipe's values for the new method are not the user's:
+    // infonce's lr the recipe put gives way to nwj's own, and an lr the user typed goes with them (the lab's recipe
+    // leaves nwj's lr to the user).
+    method->setCurrentIndex(method->findData("infonce"));
+    w.findChild<QSpinBox*>("param.samples")->setValue(5000);
+    const double infonceLr = w.findChild<QDoubleSpinBox*>("param.lr")->value();
+    method->setCurrentIndex(method->findData("nwj"));
+    QVERIFY2(!note->text().contains("lr"), qPrintable(note->text()));
+    method->setCurrentIndex(method->findData("infonce"));
+    QCOMPARE(w.findChild<QDoubleSpinBox*>("param.lr")->value(), infonceLr);
+    w.findChild<QDoubleSpinBox*>("param.lr")->setValue(0.003);
+    method->setCurrentIndex(method->findData("nwj"));
+    QCOMPARE(w.findChild<QDoubleSpinBox*>("param.lr")->value(), 0.003);
+    QVERIFY2(note->text().contains("kept lr = 0.003"), qPrintable(note->text()));
+    // A preset is the whole configuration: nothing carried, nothing said.
+    w.findChild<ExperimentPanel*>()->setSpec(w.findChild<ExperimentPanel*>()->spec());
+    QVERIFY(note->isHidden());
+  }
+
   // Every bundled experiment is in the menu; a grid preset can be shortened in its dialog before it starts, and while
   // it runs the form shows its first cell under a line that says so.
   void presetsAreListedAndCanBeShaped() {

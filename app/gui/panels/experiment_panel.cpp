@@ -44,6 +44,7 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
       error_(new QLabel(this)),
       banner_(new QLabel(this)),
       methodSummary_(new QLabel(this)),
+      methodKeysNote_(new QLabel(this)),
       run_(new QPushButton(tr("Run"), this)),
       stop_(new QPushButton(tr("Stop"), this)),
       actionBar_(new QWidget(this)) {
@@ -59,6 +60,10 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
   error_->hide();
   methodSummary_->setWordWrap(true);
   methodSummary_->setStyleSheet("color: #555;");
+  methodKeysNote_->setObjectName("methodKeysNote");
+  methodKeysNote_->setWordWrap(true);
+  methodKeysNote_->setStyleSheet("color: #555;");
+  methodKeysNote_->hide();
   for (const TaskInfo& t : availableTasks()) task_->addItem(t.displayName, t.id);
   for (const MethodPlugin* m : registry_.methods()) {
     const MethodInfo info = m->info();
@@ -99,6 +104,7 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
   auto* methodLayout = new QVBoxLayout(methodBox);
   methodLayout->addWidget(method_);
   methodLayout->addWidget(methodSummary_);
+  methodLayout->addWidget(methodKeysNote_);
   methodLayout->addWidget(methodForm_);
   auto* settingsBox = new QGroupBox(tr("Run"), this);
   auto* settingsLayout = new QVBoxLayout(settingsBox);
@@ -222,52 +228,24 @@ void ExperimentPanel::onTaskChanged() {
 
 void ExperimentPanel::onMethodChanged() {
   clearErrors();
+  // The user's own values: those neither the old method's default nor what the recipe put for it. A key the new
+  // method shares keeps its value (K = 32 stays 32 from demi to demi-bo); a default of the old method is not typed,
+  // and gives way to the new method's own.
+  ParamMap typed;
+  const MethodPlugin* previous = settingSpec_ ? nullptr : registry_.find(recipeMethod_);
+  if (previous) {
+    const ParamMap before = methodForm_->values(), defaults = defaultsOf(methodForm_->specs()),
+                   recipe = recipeMethodValues(previous->info());
+    for (auto it = before.cbegin(); it != before.cend(); ++it)
+      if (it.value() != defaults.value(it.key()) && it.value() != recipe.value(it.key(), defaults.value(it.key())))
+        typed.insert(it.key(), it.value());
+  }
   const MethodPlugin* m = registry_.find(method_->currentData().toString());
   methodForm_->setSpecs(m ? m->info().params : ParamSpecs{});
   methodSummary_->setText(m ? m->info().summary : tr("No method plugin loaded."));
   updateCompareList();
-  followRecipe();  // the new method's form starts at its defaults: a picked recipe's values go in again
+  carryTypedKeys(typed, previous ? previous->info().id : QString());
   Q_EMIT specEdited();
-}
-
-// The recipe in force (settings' `recipe`; auto is the lab's once the run reads a finite set) writes its values into
-// the fields, where the user sees and may change each one; the run then reads the fields as they are. A new
-// method's form gets them again; leaving the recipe puts its keys back to their defaults.
-void ExperimentPanel::followRecipe() {
-  const TaskInfo* task = findTask(task_->currentData().toString());
-  if (!task || settingSpec_) return;
-  QVariantMap flat = recipeOfSettings(settingsForm_->values(), *task);
-  const QString recipe = flat.value("recipe").toString();
-  const QString left = appliedRecipe_;
-  const bool picked = recipe != appliedRecipe_;
-  appliedRecipe_ = recipe;
-  const bool methodChanged = method_->currentData().toString() != recipeMethod_;
-  const MethodPlugin* previous = registry_.find(recipeMethod_);
-  recipeMethod_ = method_->currentData().toString();
-  if (!picked && !methodChanged) return;  // an edit of another field keeps the user's own values
-  const MethodPlugin* m = registry_.find(recipeMethod_);
-  if (!m) return;
-  ParamMap settings, method;
-  if (recipe == "none") {
-    if (!picked) return;
-    const ParamMap settingDefaults = defaultsOf(runSettingSpecs()), methodDefaults = defaultsOf(methodForm_->specs());
-    for (const RecipeValue& r : recipeValues(left)) {
-      if (r.key == "samples") continue;
-      if (settingDefaults.contains(r.key)) settings.insert(r.key, settingDefaults.value(r.key));
-      if (methodDefaults.contains(r.key)) method.insert(r.key, methodDefaults.value(r.key));
-    }
-  } else {
-    applyRecipe(*task, m->info(), &flat);
-    flat.remove("recipe");  // the field keeps what the user picked (auto)
-    for (auto it = flat.cbegin(); it != flat.cend(); ++it)
-      (findSpec(runSettingSpecs(), it.key()) ? settings : method).insert(it.key(), it.value());
-  }
-  if (picked) settingsForm_->setValues(settings);
-  // The lab's column transform is the method's (MethodInfo::labRecipeTransform): a new method takes its own unless
-  // the user chose another.
-  if (!picked && recipe == "lab" && previous)
-    settingsForm_->setValues(labTransformAfterMethodChange(settingsForm_->values(), previous->info(), m->info()));
-  methodForm_->setValues(method);
 }
 
 // A staircase decides the run's length: the steps field shows levels x steps_per_level, greyed, until the
@@ -336,6 +314,7 @@ RunSpec ExperimentPanel::spec() const {
 
 void ExperimentPanel::setSpec(const RunSpec& s) {
   const QScopedValueRollback<bool> filling(settingSpec_, true);
+  methodKeysNote_->hide();  // a spec is the whole configuration: nothing was carried
   task_->setCurrentIndex(std::max(0, task_->findData(s.task)));
   method_->setCurrentIndex(std::max(0, method_->findData(s.method)));
   // A spec is the whole configuration: what it leaves out takes its default, not the previous task's value.

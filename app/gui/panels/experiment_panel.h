@@ -55,6 +55,10 @@ class ExperimentPanel : public QWidget {
   void updateTaskChart();
   void updateCompareList();
   void showTicked();
+  // The method keys the recipe in force puts for `info` (none under recipe none).
+  ParamMap recipeMethodValues(const MethodInfo& info) const;
+  // After a method switch: the keys the user had set that the new method shares, kept; the others named.
+  void carryTypedKeys(const ParamMap& typed, const QString& from);
   void followRecipe();    // a recipe picked in the settings puts its values in the forms (engine/recipe_options.h)
   void followSchedule();  // a staircase sets steps; the field says so  // names the ticked methods under the list
 
@@ -76,6 +80,7 @@ class ExperimentPanel : public QWidget {
   QLabel* error_;
   QLabel* banner_;
   QLabel* methodSummary_;
+  QLabel* methodKeysNote_;  // what a method switch kept, dropped or saw the recipe set
   QPushButton* run_;
   QPushButton* stop_;
   QWidget* actionBar_;
