@@ -6,13 +6,17 @@
 #include <QJsonDocument>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 #include "results/pending_rows.h"
+#include "results/reading_words.h"
 #include "results/run_store.h"
 
 namespace milab {
 
 namespace {
+
+constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
 
 int fail(const QString& line) {
   std::fprintf(stderr, "milab-cli: %s\n", withLongValuesCut(line).toLocal8Bit().constData());
@@ -62,11 +66,11 @@ int runHistoryCommand(const CommandLine& cl) {
   const QList<StoredRun> runs = store.list(filter);
   if (!store.error().isEmpty()) return fail(store.error());
   // Rows that could not be written wait in the spool (results/pending_rows.h); a reader only says so.
-  if (const qsizetype waiting =
-          QDir(pendingSpool(store.path())).entryList({"*.json"}, QDir::Files).size();
-      waiting > 0)
-    std::fprintf(stderr, "milab-cli: %lld run(s) wait in %s, not yet listed: they enter the history when a program "
-                 "next writes to it\n", qlonglong(waiting), pendingSpool(store.path()).toLocal8Bit().constData());
+  if (const qsizetype waiting = QDir(pendingSpool(store.path())).entryList({"*.json"}, QDir::Files).size(); waiting > 0)
+    std::fprintf(stderr,
+                 "milab-cli: %lld run(s) wait in %s, not yet listed: they enter the history when a program "
+                 "next writes to it\n",
+                 qlonglong(waiting), pendingSpool(store.path()).toLocal8Bit().constData());
   if (cl.flags.contains("json")) {
     QJsonArray a;
     for (const StoredRun& r : runs) a << storedRunJson(r);
@@ -76,9 +80,11 @@ int runHistoryCommand(const CommandLine& cl) {
   std::printf("%-6s %-19s %-9s %-14s %-9s %-18s %-18s %-6s %-22s %8s  %-24s %s\n", "id", "ended", "task", "method",
               "status", "estimate (nats)", "interval", "p", "target", "steps", "ran in", "warning");
   for (const StoredRun& r : runs) {
-    const QString estimate = r.estimate
-                                 ? QStringLiteral("%1 +- %2").arg(*r.estimate, 0, 'f', 4).arg(*r.stderror, 0, 'f', 4)
-                                 : QStringLiteral("-");
+    // The standard error where one was measured; a reading with none is its bare number (no "+- 0.0000").
+    const auto amount = [](double nats) { return QString::number(nats, 'f', 4); };
+    const QString estimate = r.estimate ? amount(*r.estimate) + spreadInWords(r.stderror.value_or(0), kNone, kNone,
+                                                                              amount, QStringLiteral("+-"))
+                                        : QStringLiteral("-");
     // A finite set's interval over the data and its test of independence (summary.json's readings).
     const QJsonValue low = r.summary.value("ci_low"), high = r.summary.value("ci_high"), p = r.summary.value("p_value");
     const QString interval =

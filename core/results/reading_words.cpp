@@ -69,4 +69,11 @@ QString readingsInWords(const QList<NamedValue>& readings, bool html, Units unit
   return words;
 }
 
+QString spreadInWords(double stderror, double low, double high, const std::function<QString(double)>& format,
+                      const QString& plusMinus) {
+  if (std::isfinite(low) && std::isfinite(high)) return QStringLiteral(" [%1, %2]").arg(format(low), format(high));
+  if (std::isfinite(stderror) && stderror > 0) return QStringLiteral(" %1 %2").arg(plusMinus, format(stderror));
+  return {};
+}
+
 }  // namespace milab

@@ -5,6 +5,7 @@
 // accuracy) as its name and value. Shared by the runner's result line, a grid's cell lines and the window.
 #include <QList>
 #include <QString>
+#include <functional>
 
 #include "results/display_units.h"
 #include "tasks/task.h"
@@ -17,5 +18,11 @@ double readingValue(const QList<NamedValue>& readings, const QString& name);
 // ", " before each part; empty when there is none. html: the window's rich text (the test's phrase in bold).
 // units: the amounts in nats or bits (results/display_units.h); p-values and counts are as they are.
 QString readingsInWords(const QList<NamedValue>& readings, bool html = false, Units units = Units::Nats);
+
+// What follows a reading in a table's cell: its interval over the data " [low, high]" when it has one, else its
+// standard error " ± stderr" when one was measured (finite and above 0), else nothing: a bare number is a reading
+// with no spread, never "± 0.000" (issue 79). `format` writes one amount (already in the table's units).
+QString spreadInWords(double stderror, double low, double high, const std::function<QString(double)>& format,
+                      const QString& plusMinus = QStringLiteral("±"));
 
 }  // namespace milab

@@ -34,6 +34,7 @@
 #include "gui/views/comparison_view.h"
 #include "method/method_registry.h"
 #include "plot/run_plot.h"
+#include "results/reading_words.h"
 #include "results/run_store.h"
 #include "screenshots.h"
 #include "time_limits.h"
@@ -594,15 +595,18 @@ class TestComparison : public QObject {
     QCOMPARE(table->horizontalHeaderItem(3)->text(), QString("estimate (bits)"));
     const QString bits = QString::number(r.estimate / std::log(2.0), 'f', 3);
     QVERIFY2(table->item(0, 3)->text().startsWith(bits), qPrintable(table->item(0, 3)->text()));
-    QCOMPARE(table->item(0, 3)->data(Qt::UserRole + 2).toDouble(), r.estimate);  // sorted by the nats it read (kSortRole)
+    QCOMPARE(table->item(0, 3)->data(Qt::UserRole + 2).toDouble(),
+             r.estimate);  // sorted by the nats it read (kSortRole)
     auto* result = w.findChild<QLabel*>("resultLabel");
     QVERIFY2(result->text().contains("estimate " + bits) && result->text().contains(" bits"),
              qPrintable(result->text()));
     QCOMPARE(w.plot()->widget()->yAxis->label(), QString("estimate (bits)"));
     auto* history = w.history()->findChild<QTableWidget*>("historyTable");
     QTRY_COMPARE_WITH_TIMEOUT(history->rowCount(), 1, untilDoneMs());
-    QCOMPARE(history->horizontalHeaderItem(4)->text(), QString("estimate ± stderr (bits)"));
-    QVERIFY2(history->item(0, 4)->text().startsWith(bits), qPrintable(history->item(0, 4)->text()));
+    QCOMPARE(history->horizontalHeaderItem(4)->text(), QString("estimate (bits)"));
+    // The finite set's interval over the data in the history too, in the same units, not a standard error.
+    const QString low = QString::number(readingValue(r.readings, "ci_low") / std::log(2.0), 'f', 3);
+    QVERIFY2(history->item(0, 4)->text().startsWith(bits + " [" + low + ", "), qPrintable(history->item(0, 4)->text()));
     saveScreenshot(w, "units-bits");
     w.comparison()->showPage(w.history());
     saveScreenshot(w, "units-bits-history");

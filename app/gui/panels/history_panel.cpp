@@ -13,11 +13,13 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <cmath>
+#include <limits>
 
 #include "engine/run_set.h"
 #include "gui/counted.h"
 #include "gui/file_dialogs.h"
 #include "gui/panels/sort_item.h"
+#include "results/reading_words.h"
 #include "results/run_files.h"
 
 namespace milab {
@@ -71,7 +73,10 @@ HistoryPanel::HistoryPanel(const QString& dbPath, QWidget* parent)
   for (const QString& s : {"finished", "cancelled", "failed"}) status_->addItem(s, s);
 
   table_->setHorizontalHeaderLabels({tr("ended"), tr("task"), tr("method"), tr("differs"),
-                                     tr("estimate ± stderr (%1)").arg(unitName(units_)), tr("target"), tr("status")});
+                                     tr("estimate (%1)").arg(unitName(units_)), tr("target"), tr("status")});
+  table_->horizontalHeaderItem(kEstimateColumn)
+      ->setToolTip(tr("A finite set's reading with its confidence interval over the data [low, high]; a fresh-batch "
+                      "reading with its standard error (±); a bare number, a reading with no spread measured"));
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->verticalHeader()->hide();
@@ -146,7 +151,7 @@ void HistoryPanel::showFailure(const QString& why) {
 
 void HistoryPanel::setUnits(Units units) {
   units_ = units;
-  table_->horizontalHeaderItem(kEstimateColumn)->setText(tr("estimate ± stderr (%1)").arg(unitName(units_)));
+  table_->horizontalHeaderItem(kEstimateColumn)->setText(tr("estimate (%1)").arg(unitName(units_)));
   refresh();
 }
 
@@ -188,17 +193,20 @@ void HistoryPanel::refresh() {
     const QVariantMap flat = r.spec.toVariantMap();
     for (const QString& k : keysTheRunReads(differing, flat)) differs << keyValueText(k, flat.value(k));
     const QString warning = r.summary.value("warning").toString();  // "" for a run of schema 1
+    // The interval over the data (summary.json's readings) or the standard error, whichever the run measured.
+    constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+    const auto amount = [this](double nats) { return QString::number(inUnits(nats, units_), 'f', 3); };
+    const QString spread = spreadInWords(r.stderror.value_or(kNone), r.summary.value("ci_low").toDouble(kNone),
+                                         r.summary.value("ci_high").toDouble(kNone), amount);
     const QStringList texts{
         r.ended.toString("yyyy-MM-dd hh:mm:ss"),
         r.task,
         r.method,
         differs.join(' '),
-        r.estimate ? QStringLiteral("%1 ± %2")
-                         .arg(inUnits(*r.estimate, units_), 0, 'f', 3)
-                         .arg(inUnits(*r.stderror, units_), 0, 'f', 3)
-                   : QString(),
-        std::isnan(r.trueValue) ? r.targetName + " unknown"  // a table's truth
-                                : QStringLiteral("%1 = %2").arg(r.targetName).arg(inUnits(r.trueValue, units_), 0, 'f', 3),
+        r.estimate ? amount(*r.estimate) + spread : QString(),
+        std::isnan(r.trueValue)
+            ? r.targetName + " unknown"  // a table's truth
+            : QStringLiteral("%1 = %2").arg(r.targetName).arg(inUnits(r.trueValue, units_), 0, 'f', 3),
         (r.reason.isEmpty() ? r.status : r.status + ": " + r.reason) +
             (warning.isEmpty() ? QString() : QStringLiteral(" (warning: %1)").arg(warning))};
     for (int c = 0; c < kColumnCount; ++c) {

@@ -15,6 +15,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "engine/run_set.h"
 #include "engine/staircase.h"
@@ -75,7 +76,8 @@ ComparisonView::ComparisonView(const MethodRegistry& registry, QWidget* parent)
   table_->setHorizontalHeaderLabels(headerLabels(units_));
   table_->horizontalHeaderItem(kEstimate)->setToolTip(
       tr("A finite set's reading with its confidence interval over the data [low, high] (the ci key's level); a "
-         "fresh-batch reading with its standard error over the batches (±)"));
+         "fresh-batch reading with its standard error over the batches (±); a bare number, a reading with no "
+         "spread measured"));
   table_->setSortingEnabled(true);
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -238,6 +240,7 @@ void ComparisonView::updateRow(int index, const QStringList& differing) {
   const RunResult r = run.result();
   const bool ended = status == RunStatus::Finished || status == RunStatus::Cancelled || status == RunStatus::Failed;
   const bool estimated = hasEstimate(r);
+  constexpr double kNoBound = std::numeric_limits<double>::quiet_NaN();
   auto set = [&](int column, const QString& text, const QVariant& sortBy = {}) {
     QTableWidgetItem* item = table_->item(row, column);
     item->setText(text);
@@ -248,14 +251,15 @@ void ComparisonView::updateRow(int index, const QStringList& differing) {
   set(kDiffers, differs);
   // With an interval over the data (a finite set's reading), the interval; else the standard error.
   const double low = readingValue(r.readings, "ci_low"), high = readingValue(r.readings, "ci_high");
-  const QString spread = std::isfinite(low) ? QStringLiteral(" [%1, %2]").arg(cellNumber(low), cellNumber(high))
-                                            : QStringLiteral(" ± %1").arg(cellNumber(r.stderror));
+  const auto number = [this](double nats) { return cellNumber(nats); };
+  const QString spread = spreadInWords(r.stderror, low, high, number);
   set(kEstimate, estimated ? cellNumber(r.estimate) + spread : QString(),
       estimated ? QVariant(r.estimate) : QVariant());
   // A dataset has no truth: its permutation baseline (y shuffled) stands beside the estimate instead.
   const QString baseline =
       std::isfinite(r.baseline)
-          ? QStringLiteral("; y shuffled: %1 ± %2").arg(cellNumber(r.baseline), cellNumber(r.baselineStderr))
+          ? QStringLiteral("; y shuffled: %1%2")
+                .arg(cellNumber(r.baseline), spreadInWords(r.baselineStderr, kNoBound, kNoBound, number))
           : QString();
   set(kTarget,
       std::isnan(r.trueMi) ? QStringLiteral("%1 unknown%2").arg(r.targetName, baseline)
