@@ -9,6 +9,7 @@
 
 #include <QAbstractButton>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QJsonArray>
@@ -607,6 +608,18 @@ class TestComparison : public QObject {
     // The finite set's interval over the data in the history too, in the same units, not a standard error.
     const QString low = QString::number(readingValue(r.readings, "ci_low") / std::log(2.0), 'f', 3);
     QVERIFY2(history->item(0, 4)->text().startsWith(bits + " [" + low + ", "), qPrintable(history->item(0, 4)->text()));
+    // Copy on either table puts the selected rows on the clipboard under the header, tab-separated (issue 79).
+    for (QTableWidget* t : {table, history}) {
+      QApplication::clipboard()->clear();
+      t->selectRow(0);
+      QTest::keyClick(t, Qt::Key_C, Qt::ControlModifier);
+      const QStringList lines = QApplication::clipboard()->text().split('\n', Qt::SkipEmptyParts);
+      QCOMPARE(lines.size(), 2);
+      QVERIFY2(lines[0].contains("method\t") && lines[0].contains("estimate (bits)"), qPrintable(lines[0]));
+      const QStringList cells = lines[1].split('\t');
+      QCOMPARE(cells.size(), lines[0].split('\t').size());
+      QVERIFY2(cells.contains("ksg") && lines[1].contains(bits), qPrintable(lines[1]));
+    }
     saveScreenshot(w, "units-bits");
     w.comparison()->showPage(w.history());
     saveScreenshot(w, "units-bits-history");

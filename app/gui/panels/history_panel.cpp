@@ -19,6 +19,7 @@
 #include "gui/counted.h"
 #include "gui/file_dialogs.h"
 #include "gui/panels/sort_item.h"
+#include "gui/panels/table_copy.h"
 #include "results/reading_words.h"
 #include "results/run_files.h"
 
@@ -78,6 +79,7 @@ HistoryPanel::HistoryPanel(const QString& dbPath, QWidget* parent)
       ->setToolTip(tr("A finite set's reading with its confidence interval over the data [low, high]; a fresh-batch "
                       "reading with its standard error (±); a bare number, a reading with no spread measured"));
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  copySelectedRowsOnCopy(table_);
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->verticalHeader()->hide();
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);

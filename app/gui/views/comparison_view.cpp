@@ -21,6 +21,7 @@
 #include "engine/staircase.h"
 #include "gui/comparison_set.h"
 #include "gui/panels/sort_item.h"
+#include "gui/panels/table_copy.h"
 #include "method/method_registry.h"
 #include "plot/experiment_figure.h"
 #include "plot/plot_export.h"
@@ -80,6 +81,7 @@ ComparisonView::ComparisonView(const MethodRegistry& registry, QWidget* parent)
          "spread measured"));
   table_->setSortingEnabled(true);
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  copySelectedRowsOnCopy(table_);
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->verticalHeader()->hide();
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
