@@ -509,6 +509,9 @@ class TestMainWindow : public QObject {
     QCOMPARE(w.findChild<QSpinBox*>("param.hidden")->value(), 64);
     QCOMPARE(w.findChild<QDoubleSpinBox*>("param.lr")->value(), demiLr);  // a default, not typed: demi-bo's own
     QVERIFY(!note->isHidden());
+    // The configured run's preview follows: demi-bo's ceiling at the kept K (2 log 16, not 2 log 64 = 8.32).
+    QTRY_VERIFY_WITH_TIMEOUT(hasGraphStartingWith(w, "ceiling 2 log(K/2) = 5.55"), untilDoneMs());
+    saveScreenshot(w, "method-switch-kept-keys");
     QVERIFY2(note->text().startsWith("From demi: kept ") && note->text().contains("K = 32") &&
                  note->text().contains("hidden = 64") && !note->text().contains("lr"),
              qPrintable(note->text()));
