@@ -237,7 +237,8 @@ QString validateRunSpec(RunSpec* spec, const MethodRegistry& registry) {
   }
   err = method->validate(spec->methodParams, *task, spec->taskParams);
   if (!err.isEmpty()) return err;
-  err = refuseIfTooLarge(info.id, method->memoryNeed(spec->methodParams, *task, spec->taskParams));
+  if (info.trains) err = refuseWithoutRoomToTrain(info.id);  // first: under it every estimate is refused, wrongly named
+  if (err.isEmpty()) err = refuseIfTooLarge(info.id, method->memoryNeed(spec->methodParams, *task, spec->taskParams));
   if (!err.isEmpty()) return err;
   if (spec->finiteSamples() && spec->heldOutWhole && info.trains) {  // N_test x N_test scores, no gradient
     const double heldOut = double(heldOutRowsOf(*spec));

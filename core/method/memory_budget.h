@@ -20,4 +20,9 @@ MemoryBudget machineBudget(double bytes);
 // The binding budget now: the machine, or the tightest limit on this process.
 MemoryBudget memoryBudget();
 
+// What is left now of the limits that count what the process has already taken (RLIMIT_AS its address space,
+// RLIMIT_DATA its data), the tighter of the two, with whose it is; bytes < 0 when neither is set. LibTorch's and
+// Qt's libraries alone take about a gigabyte of address space, which counts against ulimit -v before a run starts.
+MemoryBudget limitLeft();
+
 }  // namespace milab

@@ -63,4 +63,16 @@ QString refuseIfTooLarge(const QString& method, const MemoryNeed& need, const Me
       .arg(need.what, budget.phrase(), need.advice);
 }
 
+QString refuseWithoutRoomToTrain(const QString& method, const MemoryBudget& left) {
+  if (left.bytes < 0 || left.bytes >= kRoomToTrainBytes) return {};
+  constexpr double kMiB = double(1 << 20);
+  return QStringLiteral(
+             "memory: %1 trains, which takes about %2 MiB of address space beyond its tensors (threads, LibTorch's "
+             "BLAS buffer); only %3 MiB are left of %4: raise it")
+      .arg(method)
+      .arg(kRoomToTrainBytes / kMiB, 0, 'f', 0)
+      .arg(left.bytes / kMiB, 0, 'f', 0)
+      .arg(left.whose);
+}
+
 }  // namespace milab

@@ -8,6 +8,8 @@
 #include <QThread>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <sys/resource.h>
+#include <unistd.h>
 #include <thread>
 
 #include "engine/device.h"
@@ -15,6 +17,7 @@
 #include "engine/run.h"
 #include "hashing/hamming_retrieval.h"
 #include "method/estimator.h"
+#include "method/memory_need.h"
 #include "method/method_registry.h"
 #include "method/reading_limits.h"
 #include "nn/mlp.h"
@@ -91,6 +94,33 @@ class TestEngine : public QObject {
     worker.join();
     QVERIFY(denormalWithoutFlush);
     QVERIFY(zeroWithFlush);
+  }
+
+  // A run that trains needs room beyond its tensors under a limit that counts what the process has taken: refused
+  // below kRoomToTrainBytes of what is left, with the room named; no limit, no refusal. limitLeft reads the room
+  // from /proc/self/statm: under a soft RLIMIT_AS set 100 MiB above this process's address space, about 100 MiB.
+  void aRunThatTrainsNeedsRoomUnderALimit() {
+    const double MiB = double(1 << 20);
+    const QString limit = "the process's address-space limit (ulimit -v)";
+    QCOMPARE(refuseWithoutRoomToTrain("nwj", {100 * MiB, limit}),
+             QString("memory: nwj trains, which takes about 256 MiB of address space beyond its tensors (threads, "
+                     "LibTorch's BLAS buffer); only 100 MiB are left of the process's address-space limit (ulimit -v): "
+                     "raise it"));
+    QCOMPARE(refuseWithoutRoomToTrain("nwj", {300 * MiB, limit}), QString());
+    QCOMPARE(refuseWithoutRoomToTrain("nwj", {-1, {}}), QString());
+    rlimit saved{};
+    QCOMPARE(getrlimit(RLIMIT_AS, &saved), 0);
+    QFile statm("/proc/self/statm");
+    QVERIFY(statm.open(QIODevice::ReadOnly));
+    const double taken = statm.readAll().split(' ')[0].toDouble() * double(sysconf(_SC_PAGE_SIZE));
+    rlimit tight = saved;
+    tight.rlim_cur = rlim_t(taken + 100 * MiB);
+    if (saved.rlim_max != RLIM_INFINITY && tight.rlim_cur > saved.rlim_max) QSKIP("the hard limit is lower");
+    QCOMPARE(setrlimit(RLIMIT_AS, &tight), 0);
+    const MemoryBudget left = limitLeft();
+    setrlimit(RLIMIT_AS, &saved);
+    QVERIFY2(left.bytes > 90 * MiB && left.bytes <= 100 * MiB, qPrintable(QString::number(left.bytes / MiB)));
+    QCOMPARE(left.whose, limit);
   }
 
   void memoryGuardRefusesAboveHalfTheMachine() {
