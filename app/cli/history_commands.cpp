@@ -66,11 +66,11 @@ int runHistoryCommand(const CommandLine& cl) {
   const QList<StoredRun> runs = store.list(filter);
   if (!store.error().isEmpty()) return fail(store.error());
   // Rows that could not be written wait in the spool (results/pending_rows.h); a reader only says so.
-  if (const qsizetype waiting = QDir(pendingSpool(store.path())).entryList({"*.json"}, QDir::Files).size(); waiting > 0)
-    std::fprintf(stderr,
-                 "milab-cli: %lld run(s) wait in %s, not yet listed: they enter the history when a program "
-                 "next writes to it\n",
-                 qlonglong(waiting), pendingSpool(store.path()).toLocal8Bit().constData());
+  if (const qsizetype waiting =
+          QDir(pendingSpool(store.path())).entryList({"*.json"}, QDir::Files).size();
+      waiting > 0)
+    std::fprintf(stderr, "milab-cli: %lld run(s) wait in %s, not yet listed: they enter the history when a program "
+                 "next writes to it\n", qlonglong(waiting), pendingSpool(store.path()).toLocal8Bit().constData());
   if (cl.flags.contains("json")) {
     QJsonArray a;
     for (const StoredRun& r : runs) a << storedRunJson(r);

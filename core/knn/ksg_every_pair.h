@@ -1,9 +1,10 @@
 #pragma once
 // KSG's neighbour counts without a tree: each point's max-norm distances to every other point, per variable, as
 // column operations on column-major copies (vectorised by Eigen) in blocks of rows, its k-th nearest in the joint
-// space by one scan that keeps the k best (nth_element for k above 32), and its counts in each subspace from the same distances. O(N^2 d) time and O(N d) memory. Where the
-// tree's search radius (sqrt(d) times the max-norm one, knn/ksg.cpp) covers most points anyway, from about 6 joint
-// dimensions up, this is faster (bench_ksg: docs/speed.md, "KSG"); with many points in few dimensions the trees are.
+// space by one scan that keeps the k best (nth_element for k above 32), and its counts in each subspace from the
+// same distances. O(N^2 d) time and O(N d) memory. Where the tree's search radius (sqrt(d) times the max-norm one,
+// knn/ksg.cpp) covers most points anyway, from about 6 joint dimensions up, this is faster (bench_ksg:
+// docs/speed.md, "KSG"); with many points in few dimensions the trees are.
 #include <vector>
 
 #include "knn/ksg.h"

@@ -50,7 +50,7 @@ double softLimit(int resource) {
 QString MemoryBudget::phrase() const {
   const QString amount = QString::number(bytes / kGiB, 'f', 1);
   return whose == QLatin1String("this machine's") ? QStringLiteral("this machine's %1 GiB").arg(amount)
-                                                  : QStringLiteral("the %1 GiB of %2").arg(amount, whose);
+                                                   : QStringLiteral("the %1 GiB of %2").arg(amount, whose);
 }
 
 MemoryBudget machineBudget(double bytes) { return {bytes, QStringLiteral("this machine's")}; }

@@ -53,11 +53,10 @@ MemoryNeed densityModelNeed(const DensityOptions& options);
 QString refuseIfTooLarge(const QString& method, const MemoryNeed& need, const MemoryBudget& budget = memoryBudget());
 
 // A run that trains takes address space however small its tensors: its threads' stacks and malloc arenas and
-// OpenBLAS's GEMM buffer, which OpenBLAS retries without end when the allocation fails (issue 80's probe: a tiny
-// infonce run under ulimit -v 1.1 GB spun at full speed after its last step and ignored SIGTERM). Under a limit that
-// leaves less than kRoomToTrainBytes: "memory: METHOD trains ..., only X MiB are left of LIMIT: raise it". The tiny
-// run needed between 50 and 100 MiB beyond what validation sees (docs/user-guide.md, "Memory is checked"); this
-// asks for more than twice that.
+// OpenBLAS's GEMM buffer, which OpenBLAS retries without end when the allocation fails (a tiny run under a tight
+// ulimit -v spun at full speed after its last step and ignored SIGTERM). Under a limit that leaves less than
+// kRoomToTrainBytes: "memory: METHOD trains ..., only X MiB are left of LIMIT: raise it". Twice and more what the
+// tiny run was measured to need (docs/user-guide.md, "Memory is checked").
 constexpr double kRoomToTrainBytes = 256.0 * (1 << 20);
 QString refuseWithoutRoomToTrain(const QString& method, const MemoryBudget& left = limitLeft());
 

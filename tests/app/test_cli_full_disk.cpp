@@ -94,10 +94,9 @@ class TestCliFullDisk : public QObject {
     QTemporaryDir tmp;
     const QString out = tmp.filePath("out"), db = tmp.filePath("h.sqlite");
     // 30 kB: the curve (about 2 kB) and the history (20 kB) fit, the PNG plot (about 37 kB) does not.
-    const CliResult r =
-        cliWithFileLimit({"run", "--task", "gaussian2", "--dim", "3", "--mi", "1", "--method", "infonce", "--K", "16",
-                          "--steps", "50", "--device", "cpu", "--db", db, "--out", out},
-                         30000);
+    const CliResult r = cliWithFileLimit({"run", "--task", "gaussian2", "--dim", "3", "--mi", "1", "--method", "infonce",
+                                          "--K", "16", "--steps", "50", "--device", "cpu", "--db", db, "--out", out},
+                                         30000);
     QCOMPARE(r.code, 1);
     const QString why = QStringLiteral("its files could not be written: %1/plot.png: cannot write (%2); it read ")
                             .arg(out, kFileTooLarge);
@@ -125,10 +124,10 @@ class TestCliFullDisk : public QObject {
     QTemporaryDir tmp;
     const QString out = tmp.filePath("out");
     // 8 kB: the 20-step cells' curves (under 1 kB) fit, the 400-step cells' (about 16 kB) do not.
-    const CliResult r =
-        cliWithFileLimit({"run", "--task", "gaussian2", "--dim", "3", "--mi", "1", "--method", "infonce,nwj", "--K",
-                          "16", "--steps", "20,400", "--device", "cpu", "--db", tmp.filePath("h.sqlite"), "--out", out},
-                         8000);
+    const CliResult r = cliWithFileLimit({"run", "--task", "gaussian2", "--dim", "3", "--mi", "1", "--method",
+                                          "infonce,nwj", "--K", "16", "--steps", "20,400", "--device", "cpu", "--db",
+                                          tmp.filePath("h.sqlite"), "--out", out},
+                                         8000);
     QCOMPARE(r.code, 1);
     QVERIFY2(r.out.contains("4 cells, 2 failed (2 not written)"), qPrintable(r.out));
     const QList<QByteArray> rows = readAll(out + "/grid.csv").trimmed().split('\n');

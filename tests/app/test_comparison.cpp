@@ -596,8 +596,7 @@ class TestComparison : public QObject {
     QCOMPARE(table->horizontalHeaderItem(3)->text(), QString("estimate (bits)"));
     const QString bits = QString::number(r.estimate / std::log(2.0), 'f', 3);
     QVERIFY2(table->item(0, 3)->text().startsWith(bits), qPrintable(table->item(0, 3)->text()));
-    QCOMPARE(table->item(0, 3)->data(Qt::UserRole + 2).toDouble(),
-             r.estimate);  // sorted by the nats it read (kSortRole)
+    QCOMPARE(table->item(0, 3)->data(Qt::UserRole + 2).toDouble(), r.estimate);  // sorted by the nats it read (kSortRole)
     auto* result = w.findChild<QLabel*>("resultLabel");
     QVERIFY2(result->text().contains("estimate " + bits) && result->text().contains(" bits"),
              qPrintable(result->text()));

@@ -105,13 +105,8 @@ class TestIndependenceTest : public QObject {
   void aMemorisingCriticIsNotSignificant() {
     int smallest = 0;
     for (int seed = 1; seed <= 3; ++seed) {
-      const RunResult r = run({{"method", "infonce"},
-                               {"samples", 256},
-                               {"K", 32},
-                               {"steps", 1500},
-                               {"hidden", 256},
-                               {"dim", 20},
-                               {"eval_every", 1500}},
+      const RunResult r = run({{"method", "infonce"}, {"samples", 256}, {"K", 32}, {"steps", 1500}, {"hidden", 256},
+                               {"dim", 20}, {"eval_every", 1500}},
                               1e-9, seed);
       QVERIFY2(r.status == RunStatus::Finished, qPrintable(r.reason));
       qInfo("seed %d: p %.3f, held-out %.3f, permuted %.3f +- %.3f", seed, readingValue(r.readings, "p_value"),
@@ -151,10 +146,9 @@ class TestIndependenceTest : public QObject {
     QVERIFY(readingsInWords({{"ci_level", 0.95}, {"ci_low", 0.5}, {"ci_high", 1.0}}, false, Units::Bits)
                 .startsWith(", 95% interval 0.721 to 1.443 bits"));
     // One permutation has no spread, and is one.
-    QCOMPARE(
-        readingsInWords(
-            {{"p_value", 0.5}, {"permutations_read", 1}, {"permuted_mean", -0.004}, {"permuted_sd", std::nan("")}}),
-        QString(", independence test p 0.500 against 1 permutation of y, which read -0.004 nats"));
+    QCOMPARE(readingsInWords({{"p_value", 0.5}, {"permutations_read", 1}, {"permuted_mean", -0.004},
+                              {"permuted_sd", std::nan("")}}),
+             QString(", independence test p 0.500 against 1 permutation of y, which read -0.004 nats"));
   }
 
   // A table's cell after a reading: its interval when it has one, else its standard error when one was measured,
