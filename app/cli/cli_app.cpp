@@ -38,6 +38,7 @@
 #include "method/method_plugin.h"
 #include "method/method_registry.h"
 #include "method/plugin_install_check.h"
+#include "params/plain_number.h"
 #include "plot/embedding_figure.h"
 #include "plot/grid_outputs.h"
 #include "plot/plot_export.h"
@@ -115,9 +116,8 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
   Units chosenUnits = Units::Nats;
   if (const QString e = parseUnits(cl.unitsText, &chosenUnits); !e.isEmpty()) return badInput(e);
   setPrintedUnits(chosenUnits);
-  bool jobsOk = false;
-  const int jobs = cl.jobsText.toInt(&jobsOk);
-  if (!jobsOk || jobs < 1 || jobs > 256)
+  const qint64 jobs = plainInteger(cl.jobsText).value_or(0);
+  if (jobs < 1 || jobs > 256)
     return badInput(QStringLiteral("jobs: must be an integer in [1, 256], got '%1'").arg(cl.jobsText));
   if (mpi && jobs != 1)
     return badInput(QStringLiteral("jobs: under mpirun each rank runs one cell at a time; start more ranks (-np) "

@@ -4,10 +4,12 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
 
+#include "params/plain_number.h"
 #include "results/pending_rows.h"
 #include "results/reading_words.h"
 #include "results/run_store.h"
@@ -51,9 +53,9 @@ int runHistoryCommand(const CommandLine& cl) {
         return fail(QStringLiteral("status: must be one of finished|cancelled|failed, got '%1'").arg(value));
       filter.status = value;
     } else if (it.key() == "limit") {
-      bool ok = false;
-      filter.limit = value.toInt(&ok);
-      if (!ok || filter.limit < 1) return fail(QStringLiteral("limit: must be an integer >= 1, got '%1'").arg(value));
+      const qint64 limit = plainInteger(value).value_or(0);
+      filter.limit = int(std::min<qint64>(limit, 1 << 30));
+      if (limit < 1) return fail(QStringLiteral("limit: must be an integer >= 1, got '%1'").arg(value));
     } else {
       return fail(QStringLiteral("%1: not an option of history (task, method, status, limit, json, db)").arg(it.key()));
     }
@@ -106,9 +108,8 @@ int runHistoryCommand(const CommandLine& cl) {
 }
 
 int runShowCommand(const CommandLine& cl) {
-  bool ok = false;
-  const qint64 id = cl.positional.toLongLong(&ok);
-  if (!ok || id < 1)
+  const qint64 id = plainInteger(cl.positional).value_or(0);
+  if (id < 1)
     return fail(QStringLiteral("id: must be a run's id (see milab-cli history), got '%1'").arg(cl.positional));
   if (!cl.overrides.isEmpty())
     return fail(QStringLiteral("%1: not an option of show (db)").arg(cl.overrides.firstKey()));

@@ -100,6 +100,8 @@ QString readExperiment(const QString& path, Experiment* out) {
 }
 
 QString parseExperiment(const QByteArray& json, const QString& path, Experiment* out) {
+  // Before Qt's parser, which takes ".5" and says "unterminated object" of "08".
+  if (const QString err = firstNonJsonNumber(json, QStringLiteral("'%1'").arg(path)); !err.isEmpty()) return err;
   QJsonParseError perr;
   const QJsonDocument doc = QJsonDocument::fromJson(json, &perr);
   if (perr.error != QJsonParseError::NoError) return jsonErrorLine(json, perr, QStringLiteral("'%1'").arg(path));

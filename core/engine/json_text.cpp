@@ -39,6 +39,34 @@ QString jsonErrorLine(const QByteArray& json, const QJsonParseError& error, cons
   return QStringLiteral("experiment: %1 is not valid JSON (%2 at offset %3)").arg(where, error.errorString()).arg(offset);
 }
 
+QString firstNonJsonNumber(const QByteArray& json, const QString& where) {
+  static const QRegularExpression number(QStringLiteral("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][-+]?[0-9]+)?$"));
+  QString key, lastString;  // the key whose value (or list of values) is being read; the last string seen
+  for (qsizetype i = 0; i < json.size(); ++i) {
+    const char c = json[i];
+    if (c == '"') {
+      const qsizetype start = i + 1;
+      for (++i; i < json.size() && json[i] != '"'; ++i)
+        if (json[i] == '\\') ++i;  // an escaped character, a quote included
+      lastString = QString::fromUtf8(json.mid(start, i - start));
+    } else if (c == ':') {
+      key = lastString;
+    } else if (c == '{' || c == '}') {
+      key.clear();
+    } else if (std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '+' || c == '.') {
+      qsizetype end = i;
+      while (end < json.size() && isNumberCharacter(json[end])) ++end;
+      const QByteArray token = json.mid(i, end - i);
+      if (!number.match(QString::fromUtf8(token)).hasMatch())
+        return QStringLiteral("%1: %2 is not a JSON number in %3 (JSON writes .5 as 0.5 and 5. as 5 or 5.0, "
+                              "with no leading zeros or '+' sign)")
+            .arg(key.isEmpty() ? QStringLiteral("experiment") : key, shortened(token), where);
+      i = end - 1;
+    }
+  }
+  return {};
+}
+
 QString firstDuplicateKey(const QByteArray& json) {
   struct Frame {
     bool object = false;

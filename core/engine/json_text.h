@@ -11,6 +11,11 @@ namespace milab {
 // otherwise "not valid JSON (ERROR at offset N)". `where` names the file ("'exp.json'").
 QString jsonErrorLine(const QByteArray& json, const QJsonParseError& error, const QString& where);
 
+// One line naming the key of the first number literal that RFC 8259 refuses and Qt's parser takes (".5", "5.",
+// ".5e1"), or that Qt refuses with a misleading message ("08": "unterminated object"); "" when every literal is a
+// JSON number. Safe on text that is not valid JSON: it only tells strings from the rest.
+QString firstNonJsonNumber(const QByteArray& json, const QString& where);
+
 // The first key given twice within one object of valid JSON `json`, or "" when none is.
 QString firstDuplicateKey(const QByteArray& json);
 

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "params/param_labels.h"
+#include "params/plain_number.h"
 
 namespace milab {
 
@@ -130,10 +131,12 @@ QString checkParam(const ParamSpec& spec, const QVariant& value, QVariant* out) 
       QStringList canonical;
       if (!text.isEmpty()) {
         for (const QString& part : text.split(',')) {
-          bool ok = false;
-          const double v = part.trimmed().toDouble(&ok);
+          // Spaces after a comma are the list's layout ("32, 128"); within an entry they are refused.
+          const std::optional<double> number = plainNumber(part.trimmed());
+          if (!number) return failure(spec, value);
+          const double v = *number;
           const bool lowOk = spec.minExclusive ? v > spec.minimum : v >= spec.minimum;
-          if (!ok || !std::isfinite(v) || !lowOk || v > spec.maximum) return failure(spec, value);
+          if (!lowOk || v > spec.maximum) return failure(spec, value);
           canonical << tenDigits(v);
         }
       }
@@ -152,8 +155,11 @@ QString checkParam(const ParamSpec& spec, const QVariant& value, QVariant* out) 
     case ParamSpec::Type::Int:
     case ParamSpec::Type::Double: {
       if (value.metaType().id() == QMetaType::Bool) return failure(spec, value);
-      bool ok = false;
-      const double v = isString ? value.toString().trimmed().toDouble(&ok) : value.toDouble(&ok);
+      const std::optional<double> typed = isString ? plainNumber(value.toString()) : std::nullopt;
+      if (isString && !typed)
+        return failure(spec, value) + QStringLiteral(" (digits, an optional minus sign, point and exponent only)");
+      bool ok = isString;
+      const double v = isString ? *typed : value.toDouble(&ok);
       if (!ok || !std::isfinite(v)) return failure(spec, value);
       if (spec.type == ParamSpec::Type::Int && std::floor(v) != v) return failure(spec, value);
       const bool lowOk = spec.minExclusive ? v > spec.minimum : v >= spec.minimum;

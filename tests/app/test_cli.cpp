@@ -378,6 +378,20 @@ class TestCli : public QObject {
                                    << "mi: 1e400 is not a JSON number in '";
     QTest::newRow("1e-400 in JSON") << QStringList{} << R"({"task": "gaussian3", "lr": 1e-400})"
                                     << "lr: 1e-400 is not a JSON number in '";
+    // Issue 80: numbers are read as written. RFC 8259's grammar in a file (Qt's parser takes ".5" and calls "08"
+    // an unterminated object); on a command line or in a JSON string no padding and no '+' sign.
+    QTest::newRow(".5 in JSON") << QStringList{} << R"({"task": "gaussian3", "grid": {"mi": [1, .5]}})"
+                                << "mi: .5 is not a JSON number in '";
+    QTest::newRow("5. in JSON") << QStringList{} << R"({"task": "gaussian3", "lr": 5.})"
+                                << "lr: 5. is not a JSON number in '";
+    QTest::newRow("leading zero in JSON") << QStringList{} << R"({"task": "gaussian3", "K": 08})"
+                                          << "K: 08 is not a JSON number in '";
+    QTest::newRow("+8 on the command line") << QStringList{"--K", "+8"} << ""
+                                            << "K: must be an integer in [4, 65536], got '+8' (digits,";
+    QTest::newRow("padded number in a JSON string") << QStringList{} << R"({"task": "gaussian3", "K": " 8"})"
+                                                    << "K: must be an integer in [4, 65536], got ' 8' (digits,";
+    QTest::newRow("+2 jobs") << (base + QStringList{"--method", "infonce", "--jobs", "+2"}) << ""
+                             << "jobs: must be an integer in [1, 256], got '+2'";
     QTest::newRow("duplicate JSON key") << QStringList{} << R"({"task": "gaussian3", "K": 8, "steps": 5, "K": 16})"
                                         << "K: the key is given twice in one object of '";
     QTest::newRow("empty list item") << (base + QStringList{"--method", "infonce", "--K", "8,,16"}) << ""

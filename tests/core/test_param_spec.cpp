@@ -10,6 +10,7 @@
 #include "method/density_options.h"
 #include "method/method_registry.h"
 #include "params/param_spec.h"
+#include "params/plain_number.h"
 #include "tasks/task_catalog.h"
 
 using namespace milab;
@@ -97,7 +98,9 @@ class TestParamSpec : public QObject {
     QTest::addColumn<QString>("expected");
     QTest::newRow("int below") << 0 << QVariant(1) << "K: must be an integer in [2, 65536], got 1";
     QTest::newRow("int fraction") << 0 << QVariant(2.5) << "K: must be an integer in [2, 65536], got 2.5";
-    QTest::newRow("int text") << 0 << QVariant(QString("12x")) << "K: must be an integer in [2, 65536], got '12x'";
+    QTest::newRow("int text") << 0 << QVariant(QString("12x"))
+                              << "K: must be an integer in [2, 65536], got '12x' (digits, an optional minus sign, "
+                                 "point and exponent only)";
     QTest::newRow("open interval") << 1 << QVariant(1.0) << "alpha: must be a number in (0, 1), got 1";
     QTest::newRow("choice") << 2 << QVariant(QString("tpu")) << "device: must be one of auto|cpu|cuda, got 'tpu'";
     QTest::newRow("bool") << 3 << QVariant(QString("maybe")) << "cubic: must be true or false (yes/no and 1/0 read alike), got 'maybe'";
@@ -119,6 +122,25 @@ class TestParamSpec : public QObject {
     QVERIFY2(err.startsWith("mi: must be a number in (0, 10]"), qPrintable(err));
     ParamMap q{{"dim", 2}, {"mi", 1.0}, {"alpha", 0.3}};
     QVERIFY(validateTaskParams(*findTask("gaussian2"), &q).startsWith("alpha: not a parameter of task gaussian2"));
+  }
+
+  // A number is read as typed or not at all (issue 80): QString::toDouble would take the padded, signed, hex and
+  // infinite forms below.
+  void plainNumbersOnly() {
+    for (const char* ok : {"8", "-0.5", ".5", "5.", "1e-3", "2E+2", "0"})
+      QVERIFY2(plainNumber(QString::fromLatin1(ok)).has_value(), ok);
+    QCOMPARE(*plainNumber(u".5"), 0.5);
+    QCOMPARE(*plainNumber(u"2E+2"), 200.0);
+    for (const char* bad : {" 8", "8 ", "+8", "0x10", "inf", "nan", "1e400", "", "-", ".", "1,5", "e3"})
+      QVERIFY2(!plainNumber(QString::fromLatin1(bad)).has_value(), bad);
+    QCOMPARE(*plainInteger(u"-12"), qint64(-12));
+    for (const char* bad : {"+3", " 3", "3.0", "1e2", "99999999999999999999"})
+      QVERIFY2(!plainInteger(QString::fromLatin1(bad)).has_value(), bad);
+    QVariant out;
+    QVERIFY(checkParam(ParamSpec::integer("K", 8, 2, 100, ""), QString("+8"), &out).contains("got '+8'"));
+    QVERIFY(checkParam(ParamSpec::numberList("K", 2, 100, ""), QString("8, 16"), &out).isEmpty());
+    QCOMPARE(out.toString(), QString("8,16"));
+    QVERIFY(!checkParam(ParamSpec::numberList("K", 2, 100, ""), QString("8,+16"), &out).isEmpty());
   }
 
   void unknownKeyNamesAllowedOnes() {
