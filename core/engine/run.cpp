@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "engine/allocation_failure.h"
 #include "engine/device.h"
 #include "engine/final_reading_check.h"
 #include "engine/fresh_batch_reading.h"
@@ -221,7 +222,7 @@ void Run::execute() {
                         ? QStringLiteral("cancelled at step %1").arg(stepsDone_.load())
                         : QStringLiteral("cancelled during evaluation"));
   } catch (const std::exception& e) {
-    finish(RunStatus::Failed, errorLine(e));
+    finish(RunStatus::Failed, allocationFailureLine(e, *method_, spec_).value_or(errorLine(e)));
   }
 }
 

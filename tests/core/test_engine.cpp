@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <thread>
 
+#include "engine/allocation_failure.h"
 #include "engine/device.h"
 #include "engine/prior_order_sweep.h"
 #include "engine/run.h"
@@ -31,13 +32,16 @@ using namespace milab;
 namespace {
 
 // A method whose estimate turns NaN at a chosen step, to check the engine's guard without relying on a
-// real divergence; optionally its next step throws, as multinomial does on NaN weights.
+// real divergence; optionally its next step throws, as multinomial does on NaN weights, or a step asks LibTorch's
+// allocator for a petabyte, past any machine and any 47-bit address space.
 class NanEstimator final : public Estimator {
  public:
-  NanEstimator(int nanAt, bool throwsAfter) : nanAt_(nanAt), throwsAfter_(throwsAfter) {}
+  NanEstimator(int nanAt, bool throwsAfter, int petabyteAt)
+      : nanAt_(nanAt), throwsAfter_(throwsAfter), petabyteAt_(petabyteAt) {}
   int64_t batchSize() const override { return 8; }
   StepResult trainStep(const Batch&) override {
     ++step_;
+    if (step_ == petabyteAt_) (void)at::empty({int64_t(1) << 48}, at::kFloat);
     if (throwsAfter_ && step_ > nanAt_) throw std::runtime_error("probability tensor contains either inf, nan");
     const double v = step_ >= nanAt_ ? std::nan("") : 0.1 * step_;
     return {v, -v};
@@ -47,6 +51,7 @@ class NanEstimator final : public Estimator {
  private:
   int nanAt_;
   bool throwsAfter_;
+  int petabyteAt_;
   int step_ = 0;
 };
 
@@ -56,12 +61,14 @@ class NanMethod final : public MethodPlugin {
     MethodInfo i;
     i.id = "nan-at-step";
     i.displayName = "NaN at step";
-    i.params = {ParamSpec::integer("nan_at", 5, 1, 1000, ""), ParamSpec::integer("throws_after", 0, 0, 1, "")};
+    i.params = {ParamSpec::integer("nan_at", 5, 1, 1000, ""), ParamSpec::integer("throws_after", 0, 0, 1, ""),
+                ParamSpec::integer("petabyte_at", 0, 0, 1000, "")};
     return i;
   }
   QList<Ceiling> ceilings(const ParamMap&) const override { return {}; }
   std::unique_ptr<Estimator> create(const EstimatorContext& c) const override {
-    return std::make_unique<NanEstimator>(c.params.value("nan_at").toInt(), c.params.value("throws_after").toInt());
+    return std::make_unique<NanEstimator>(c.params.value("nan_at").toInt(), c.params.value("throws_after").toInt(),
+                                          c.params.value("petabyte_at").toInt());
   }
 };
 
@@ -206,6 +213,29 @@ class TestEngine : public QObject {
     QCOMPARE(r.status, RunStatus::Failed);
     QCOMPARE(r.reason, QString("training diverged: non-finite loss at step 5"));
     QCOMPARE(run.curve().size(), 4);
+  }
+
+  // An allocation that fails anyway (the guard's estimates are fits; other programs take memory) ends the run with
+  // one line naming the key to lower, not the allocator's text. LibTorch's real failure first, on a method with no
+  // estimate; then std::bad_alloc on infonce, whose K drives its score matrices.
+  void aFailedAllocationNamesTheKeyToLower() {
+    const RunSpec spec = validSpec("gaussian2", "nan-at-step", {{"petabyte_at", 2}, {"nan_at", 1000}}, 100);
+    Run run(spec, registry_.find(spec.method));
+    const RunResult r = runToCompletion(run);
+    QCOMPARE(r.status, RunStatus::Failed);
+    QVERIFY2(r.reason.startsWith("memory: nan-at-step could not allocate memory (1048576.0 GiB asked; against "),
+             qPrintable(r.reason));
+    QVERIFY2(!r.reason.contains('\n') && !r.reason.contains("alloc_cpu"), qPrintable(r.reason));
+    const RunSpec infonce = validSpec("gaussian2", "infonce", {{"K", 4096}}, 10);
+    const std::optional<QString> line =
+        allocationFailureLine(std::bad_alloc(), *registry_.find("infonce"), infonce);
+    QVERIFY(line.has_value());
+    QVERIFY2(line->startsWith("K: infonce could not allocate memory (the lab estimates about 0.4 GiB for its K x K "
+                              "score matrices (K = 4096), against "),
+             qPrintable(*line));
+    QVERIFY2(line->endsWith("); lower K"), qPrintable(*line));
+    QVERIFY(!allocationFailureLine(std::runtime_error("probability tensor contains either inf, nan"),
+                                   *registry_.find("infonce"), infonce));
   }
 
   void cancelStopsWithin200ms() {
