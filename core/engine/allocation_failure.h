@@ -14,7 +14,7 @@ class MethodPlugin;
 struct RunSpec;
 
 // The line for `error` when it is a failed allocation (std::bad_alloc, LibTorch's CPU or CUDA allocator), e.g.
-// "K: infonce could not allocate memory (4.5 GiB asked; the lab estimates about 4.0 GiB for its K x K score matrices
+// "K: infonce could not allocate memory (X GiB asked; the lab estimates about 4.2 GiB for its K x K score matrices
 // (K = 16384), against this machine's 23.5 GiB); lower K"; nothing for any other error. `spec` must have passed validation.
 std::optional<QString> allocationFailureLine(const std::exception& error, const MethodPlugin& method,
                                              const RunSpec& spec);
