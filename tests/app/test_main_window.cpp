@@ -337,6 +337,42 @@ class TestMainWindow : public QObject {
     QTRY_VERIFY(oracleCheck->isEnabled());  // a Gaussian's exact critic is there to compare with
   }
 
+  // A corrupt Fashion-MNIST file (issue 80): choosing the image task says what is wrong with which file beside the
+  // task box, where the strip of views would be, and Run refuses with the same line, starting nothing.
+  void aCorruptImageFileIsNamedBesideTheTask() {
+    QTemporaryDir tmp;
+    for (const char* name : {"train-images-idx3-ubyte.gz", "train-labels-idx1-ubyte.gz", "t10k-images-idx3-ubyte.gz",
+                             "t10k-labels-idx1-ubyte.gz"}) {
+      QFile f(tmp.filePath(name));
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write("hello, world");  // not gzip
+    }
+    const QByteArray saved = qgetenv("MILAB_FASHION_MNIST");
+    qputenv("MILAB_FASHION_MNIST", tmp.path().toLocal8Bit());
+    const auto restore = qScopeGuard(
+        [&] { saved.isNull() ? qunsetenv("MILAB_FASHION_MNIST") : qputenv("MILAB_FASHION_MNIST", saved); });
+    MainWindow w(registry_);
+    w.show();
+    auto* task = w.findChild<QComboBox*>("taskCombo");
+    task->setCurrentIndex(task->findData("fashion-mnist-views"));
+    QCoreApplication::processEvents();
+    const QString says = QStringLiteral("dataset: '%1' is not gzip data").arg(tmp.filePath("train-images-idx3-ubyte.gz"));
+    auto* taskError = w.findChild<QLabel*>("error.task");
+    QVERIFY(taskError);
+    QTRY_VERIFY(taskError->isVisible());
+    QVERIFY2(taskError->text().startsWith(says), qPrintable(taskError->text()));
+    auto* runPlot = w.findChild<QCustomPlot*>("runPlot");
+    QTRY_VERIFY(qobject_cast<QCPTextElement*>(runPlot->plotLayout()->element(0, 0))->text().startsWith("Nothing to"));
+    saveScreenshot(w, "corrupt_image_file");
+    QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    QVERIFY(!w.currentRun());
+    QVERIFY(taskError->isVisible());
+    QVERIFY2(taskError->text().startsWith(says), qPrintable(taskError->text()));
+    task->setCurrentIndex(task->findData("gaussian2"));  // another task: the line goes with it
+    QCoreApplication::processEvents();
+    QVERIFY(!taskError->isVisible());
+  }
+
   // A Beyond-Normal task from the task box: its samples on the task chart with the exact MI in the title, the
   // methods that need x' greyed with the reason, and a run whose target is the task's exact I(x;y). (A dense
   // multinormal: fresh batches of a heavy-tailed task, unstandardised, send InfoNCE's critic off scale in 60 steps;

@@ -41,6 +41,7 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
       compareTicked_(new QLabel(this)),
       vary_(new QLineEdit(this)),
       varyError_(new QLabel(this)),
+      taskError_(new QLabel(this)),
       error_(new QLabel(this)),
       banner_(new QLabel(this)),
       methodSummary_(new QLabel(this)),
@@ -93,9 +94,15 @@ ExperimentPanel::ExperimentPanel(const MethodRegistry& registry, QWidget* parent
   varyError_->setWordWrap(true);
   varyError_->hide();
 
+  taskError_->setObjectName("error.task");
+  taskError_->setStyleSheet("color: #c0392b;");
+  taskError_->setWordWrap(true);
+  taskError_->hide();
+
   auto* taskBox = new QGroupBox(tr("Task"), this);
   auto* taskLayout = new QVBoxLayout(taskBox);
   taskLayout->addWidget(task_);
+  taskLayout->addWidget(taskError_);
   taskLayout->addWidget(taskForm_);
   taskLayout->addWidget(taskChart_->widget());
   taskLayout->addWidget(taskChart_->pairPicker());
@@ -263,7 +270,16 @@ void ExperimentPanel::followSchedule() {
 }
 
 void ExperimentPanel::updateTaskChart() {
-  taskChart_->show(task_->currentData().toString(), taskForm_->values(), settingsForm_->values().value("seed").toInt());
+  const QString err =
+      taskChart_->show(task_->currentData().toString(), taskForm_->values(), settingsForm_->values().value("seed").toInt());
+  // A field's own error shows on its field when Run is pressed; the data set's has none, so it shows at once.
+  showTaskError(err.section(':', 0, 0) == QLatin1String("dataset") ? err : QString());
+}
+
+void ExperimentPanel::showTaskError(const QString& line) {
+  taskError_->setText(line);
+  taskError_->setToolTip(line);
+  taskError_->setVisible(!line.isEmpty());
 }
 
 // A method the task cannot run (it needs x' and the true p(y|x'), which the task lacks) cannot be ticked, and says
@@ -338,6 +354,7 @@ void ExperimentPanel::showError(const QString& line) {
   const QString message = line.section(':', 1).trimmed();
   for (ParamForm* form : {taskForm_, methodForm_, settingsForm_})
     if (form->hasField(field)) return form->showError(field, message);
+  if (field == "dataset") return showTaskError(line);
   if (field == "vary") {
     varyError_->setText(message);
     varyError_->show();

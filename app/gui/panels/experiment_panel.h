@@ -53,6 +53,7 @@ class ExperimentPanel : public QWidget {
   void onTaskChanged();
   void onMethodChanged();
   void updateTaskChart();
+  void showTaskError(const QString& line);  // "" hides it
   void updateCompareList();
   void showTicked();
   // The method keys the recipe in force puts for `info` (none under recipe none).
@@ -77,6 +78,7 @@ class ExperimentPanel : public QWidget {
   QLabel* compareTicked_;  // the ticks named below the list: a tick scrolled out of view still adds runs
   QLineEdit* vary_;
   QLabel* varyError_;
+  QLabel* taskError_;  // what is wrong with the task's data set (a corrupt file), which has no field of its own
   QLabel* error_;
   QLabel* banner_;
   QLabel* methodSummary_;

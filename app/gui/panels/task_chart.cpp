@@ -71,7 +71,7 @@ TaskChart::TaskChart(QWidget* parent)
   });
 }
 
-void TaskChart::show(const QString& task, const ParamMap& params, int seed) {
+QString TaskChart::show(const QString& task, const ParamMap& params, int seed) {
   task_ = task;
   params_ = params;
   seed_ = seed;
@@ -86,18 +86,21 @@ void TaskChart::show(const QString& task, const ParamMap& params, int seed) {
   auto* titleElement = qobject_cast<QCPTextElement*>(plot_->plotLayout()->element(0, 0));
   if (!err.isEmpty()) {  // the error itself is on its field; a long title here squeezed the axes to a sliver
     title_ = err;
-    titleElement->setText(QStringLiteral("no chart until the task's settings are valid"));
+    titleElement->setText(err.startsWith(QLatin1String("dataset:"))
+                              ? QStringLiteral("no views until the data set can be read")
+                              : QStringLiteral("no chart until the task's settings are valid"));
     plot_->legend->setVisible(false);
     plot_->xAxis->setRange(0, 1);
     plot_->yAxis->setRange(0, 1);
     plot_->replot(QCustomPlot::rpQueuedReplot);
-    return;
+    return err;
   }
   const std::unique_ptr<TaskModel> model = buildTask(task, checked, static_cast<std::uint64_t>(seed));
   if (info->capabilities.images) {
     strip_->show();
     plot_->hide();
-    return showViews(*model, seed);
+    showViews(*model, seed);
+    return {};
   }
   const TaskBreakdown breakdown = model->breakdown();
   if (breakdown.stacked.isEmpty())
@@ -108,6 +111,7 @@ void TaskChart::show(const QString& task, const ParamMap& params, int seed) {
                                  : QStringLiteral("\nat the staircase's last level"));
   titleElement->setText(title_);
   plot_->replot(QCustomPlot::rpQueuedReplot);
+  return {};
 }
 
 void TaskChart::showBreakdown(const TaskBreakdown& b, const QString& titleSuffix) {

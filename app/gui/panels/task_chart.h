@@ -26,8 +26,9 @@ class TaskChart {
   QWidget* pairPicker() const { return picker_; }
   // The strip of example views of an image task (hidden for any other task).
   QLabel* viewStrip() const { return strip_; }
-  // `params` unvalidated (the form's values); an invalid configuration shows its error instead.
-  void show(const QString& task, const ParamMap& params, int seed);
+  // `params` unvalidated (the form's values); an invalid configuration draws no chart and returns its error (the
+  // task's settings or its data set refused), "" when the task is drawn.
+  QString show(const QString& task, const ParamMap& params, int seed);
   QString title() const { return title_; }
 
  private:
