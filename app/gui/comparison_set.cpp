@@ -175,12 +175,14 @@ bool ComparisonSet::trains(const RunSpec& spec) const {
   return method && method->info().trains;
 }
 
-QString ComparisonSet::labelOf(const RunSpec& spec, const QStringList& differing) const {
-  return runLabel(spec, keysTheRunReads(differing, trains(spec)));
+ComparisonSet::LabelKeys ComparisonSet::labelKeys() const { return labelKeysByMethod(specs()); }
+
+QString ComparisonSet::labelOf(const RunSpec& spec, const LabelKeys& keys) const {
+  return runLabel(spec, keysTheRunReads(keys.value(spec.method), trains(spec)));
 }
 
 QStringList ComparisonSet::labels() const {
-  const QStringList keys = differingKeys(specs());
+  const LabelKeys keys = labelKeys();
   QStringList out;
   QMap<QString, int> uses;
   for (const auto& e : entries_) ++uses[labelOf(e->spec, keys)];
@@ -192,11 +194,12 @@ QStringList ComparisonSet::labels() const {
 }
 
 QList<QPair<QString, QList<int>>> ComparisonSet::seedGroups() const {
-  const QStringList keys = differingKeys(specs());
+  const LabelKeys keys = labelKeys();
   QList<QPair<QString, QList<int>>> groups;
-  if (!keys.contains("seed")) return groups;
+  if (!differingKeys(specs()).contains("seed")) return groups;
   for (int i = 0; i < size(); ++i) {
-    const QString group = seedGroupLabel(entries_[size_t(i)]->spec, keys);
+    const RunSpec& spec = entries_[size_t(i)]->spec;
+    const QString group = seedGroupLabel(spec, keysTheRunReads(keys.value(spec.method), trains(spec)));
     auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == group; });
     if (it == groups.end())
       groups << qMakePair(group, QList<int>{i});
@@ -230,7 +233,7 @@ QString ComparisonSet::exportCsv(const QString& path) const {
   out.setRealNumberPrecision(10);
   out << "run,method,differs,estimate,stderr,target,true_value,ceiling,ceiling_value,estimate_minus_target,"
          "steps_per_second,status,reason\n";
-  const QStringList keys = differingKeys(specs());
+  const LabelKeys keys = labelKeys();
   for (int i = 0; i < size(); ++i) {
     const Entry& e = *entries_[size_t(i)];
     const RunResult r = queue_->run(e.queueIndex).result();

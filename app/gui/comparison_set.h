@@ -69,8 +69,12 @@ class ComparisonSet {
   bool onTaskOf(const RunSpec& spec) const;
 
   bool trains(const RunSpec& spec) const;  // its method trains (KSG does not: no steps, no training settings)
-  // "infonce K=128": the method and its values of the differing keys that this run reads.
-  QString labelOf(const RunSpec& spec, const QStringList& differing) const;
+  // The keys that label each method's runs (engine/run_set.h labelKeysByMethod): those that differ among its own
+  // runs, and the task's and the run's settings that differ among all; not each method's own defaults (issue 79).
+  using LabelKeys = QMap<QString, QStringList>;
+  LabelKeys labelKeys() const;
+  // "infonce K=128": the method and its values of its label keys that this run reads.
+  QString labelOf(const RunSpec& spec, const LabelKeys& keys) const;
   // Every run's label; identical runs (Run pressed twice) get their row number, " #3".
   QStringList labels() const;
   // Runs that differ only by seed, by index, under their group's label; empty unless the seed differs.

@@ -157,7 +157,9 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 
 void MainWindow::setSpec(const RunSpec& spec) { panel_->setSpec(spec); }
 
-void MainWindow::openData(const QString& path) { setSpec(LabController::onData(panel_->spec(), path)); }
+void MainWindow::openData(const QString& path) {
+  panel_->openTable(LabController::onData(panel_->spec(), path).taskParams);
+}
 
 RunPlot* MainWindow::plot() const { return comparison_->plot(); }
 

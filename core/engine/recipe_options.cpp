@@ -69,12 +69,19 @@ void applyRecipe(const TaskInfo& task, const MethodInfo& method, QVariantMap* fl
   }
 }
 
-QVariantMap labTransformAfterMethodChange(const QVariantMap& shown, const MethodInfo& previous,
-                                          const MethodInfo& next) {
-  if (shown.value("transform").toString() != previous.labRecipeTransform ||
-      next.labRecipeTransform == previous.labRecipeTransform)
-    return {};
-  return {{"transform", next.labRecipeTransform}};
+QVariantMap recipeSettingsAfterMethodChange(const QVariantMap& shown, const TaskInfo& task, const MethodInfo& previous,
+                                            const MethodInfo& next) {
+  QVariantMap before = recipeOfSettings(shown, task), after = before;
+  applyRecipe(task, previous, &before);
+  applyRecipe(task, next, &after);
+  QVariantMap changes;
+  for (const ParamSpec& setting : runSettingSpecs()) {
+    if (setting.name == "recipe" || setting.name == "samples") continue;
+    const QVariant was = before.value(setting.name, setting.defaultValue),
+                   becomes = after.value(setting.name, setting.defaultValue);
+    if (shown.value(setting.name) == was && was != becomes) changes.insert(setting.name, becomes);
+  }
+  return changes;
 }
 
 }  // namespace milab

@@ -37,9 +37,11 @@ QVariantMap recipeOfSettings(const QVariantMap& settings, const TaskInfo& task);
 // held-out part (readsWholeHeldOut); early stopping and report = best only for a bound (lower or upper).
 void applyRecipe(const TaskInfo& task, const MethodInfo& method, QVariantMap* flat);
 
-// The lab's recipe gives each method its own column transform (MethodInfo::labRecipeTransform): when a form showing
-// `shown` (the run settings) changes method from `previous` to `next`, {"transform": next's}, unless the transform
-// shown is not previous's (the user chose it: kept) or next's is the same; else empty.
-QVariantMap labTransformAfterMethodChange(const QVariantMap& shown, const MethodInfo& previous, const MethodInfo& next);
+// A recipe fills run settings per method (the lab's transform is the method's own, early stopping and report = best
+// only for a bound): when a form showing `shown` (the run settings) changes method from `previous` to `next` on
+// `task`, each run setting whose shown value is what the recipe in force gave `previous` (or its default where it
+// gave none) becomes what it gives `next` (or the default); a value the user chose is kept. Returns those changes.
+QVariantMap recipeSettingsAfterMethodChange(const QVariantMap& shown, const TaskInfo& task, const MethodInfo& previous,
+                                            const MethodInfo& next);
 
 }  // namespace milab

@@ -3,6 +3,7 @@
 #include <QJsonArray>
 #include <cmath>
 
+#include "engine/recipe_options.h"
 #include "method/method_plugin.h"
 #include "method/method_registry.h"
 #include "tasks/task_catalog.h"
@@ -38,6 +39,30 @@ QString parseVary(const QString& text, QList<Axis>* axes) {
 
 bool declares(const ParamSpecs& specs, const QString& key) { return findSpec(specs, key) != nullptr; }
 
+// The base run as another method's starting point: only what the user set carries over. A value the recipe in force
+// gave the base method (held_out whole and lr 0.01 for a critic, early stopping for a bound, its transform) or the
+// base method's own default is left out, for the recipe and the defaults to fill per method (issue 79: InfoNCE's
+// held_out whole reached mmg and minde-c, which refuse it); and a method key carries only where the other method
+// declares it and takes the value (InfoNCE's critic "learned" means nothing to f-DIME's).
+QVariantMap startOfAnotherMethod(const RunSpec& base, const MethodInfo& baseInfo, const TaskInfo& task,
+                                 const MethodInfo& other) {
+  QVariantMap flat = runSpecToFlat(base);
+  flat.insert("method", other.id);
+  QVariantMap recipe{{"recipe", base.recipe}};
+  if (base.finiteSamples()) recipe.insert("samples", base.samples);
+  applyRecipe(task, baseInfo, &recipe);
+  for (auto it = recipe.cbegin(); it != recipe.cend(); ++it)
+    if (it.key() != "recipe" && it.key() != "samples" && flat.value(it.key()) == it.value()) flat.remove(it.key());
+  const ParamMap baseDefaults = defaultsOf(baseInfo.params);
+  for (auto it = base.methodParams.cbegin(); it != base.methodParams.cend(); ++it) {
+    const ParamSpec* own = findSpec(other.params, it.key());
+    QVariant taken;
+    const bool typed = it.value() != baseDefaults.value(it.key()) && it.value() != recipe.value(it.key());
+    if (!typed || !own || !checkParam(*own, it.value(), &taken).isEmpty()) flat.remove(it.key());
+  }
+  return flat;
+}
+
 }  // namespace
 
 QString expandRunSet(const RunSpec& base, const QStringList& moreMethods, const QString& vary,
@@ -57,17 +82,9 @@ QString expandRunSet(const RunSpec& base, const QStringList& moreMethods, const 
     const MethodPlugin* method = registry.find(id);
     if (!method) return QStringLiteral("method: must be one of %1, got '%2'").arg(registry.ids().join('|'), id);
     const ParamSpecs params = method->info().params;
+    const MethodPlugin* baseMethod = registry.find(base.method);
     QVariantMap flat = runSpecToFlat(base);
-    flat.insert("method", id);
-    // Another method keeps the base's value of a parameter only where it declares one of that name and takes
-    // that value: K, lr or batch carry over, but InfoNCE's critic "learned" means nothing to f-DIME's critic
-    // (concatenated|separable|oracle), which keeps its own default.
-    if (id != base.method)
-      for (auto it = base.methodParams.cbegin(); it != base.methodParams.cend(); ++it) {
-        const ParamSpec* own = findSpec(params, it.key());
-        QVariant taken;
-        if (!own || !checkParam(*own, it.value(), &taken).isEmpty()) flat.remove(it.key());
-      }
+    if (id != base.method && baseMethod) flat = startOfAnotherMethod(base, baseMethod->info(), *task, method->info());
     // The cartesian product of the lists this method's runs accept, the first list varying slowest.
     QList<QVariantMap> points{flat};
     for (const Axis& axis : axes) {

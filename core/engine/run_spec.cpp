@@ -221,6 +221,9 @@ QString validateRunSpec(RunSpec* spec, const MethodRegistry& registry) {
           .arg(spec->samples);
   }
   if (err = applySchedule(spec); !err.isEmpty()) return err;
+  // The record names the recipe in force, as a spec built from a flat map does (applyRecipe): a form's auto is
+  // the lab's on a finite set, none on fresh batches.
+  spec->recipe = resolvedRecipe(spec->recipe, spec->finiteSamples());
   const MethodInfo info = method->info();
   if (!info.trains && scheduleOf(spec->taskParams).isSet())
     return QStringLiteral("mi_schedule: method %1 trains nothing, so it has no staircase to follow; give one mi")

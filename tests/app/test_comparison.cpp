@@ -344,7 +344,10 @@ class TestComparison : public QObject {
     QCOMPARE(w.findChild<QDoubleSpinBox*>("param.lr")->value(), 0.01);
     auto* method = w.findChild<QComboBox*>("methodCombo");
     method->setCurrentIndex(method->findData("nwj"));
-    QCOMPARE(w.findChild<QDoubleSpinBox*>("param.lr")->value(), 0.1);
+    // The lr the user typed stays, as the runner keeps a given key over the recipe's (issue 79); the recipe's critic
+    // comes with the new method.
+    QCOMPARE(w.findChild<QDoubleSpinBox*>("param.lr")->value(), 0.01);
+    QVERIFY(w.findChild<QLabel*>("methodKeysNote")->text().contains("kept lr = 0.01"));
     QCOMPARE(w.findChild<QComboBox*>("param.critic")->currentText(), QString("joint"));
     QCOMPARE(w.findChild<QSpinBox*>("param.steps")->value(), 2000);  // the settings keep the user's value
     saveScreenshot(w, "bmi-recipe-picked");

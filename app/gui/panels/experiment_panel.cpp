@@ -270,8 +270,8 @@ void ExperimentPanel::followSchedule() {
 }
 
 void ExperimentPanel::updateTaskChart() {
-  const QString err =
-      taskChart_->show(task_->currentData().toString(), taskForm_->values(), settingsForm_->values().value("seed").toInt());
+  const int seed = settingsForm_->values().value("seed").toInt();
+  const QString err = taskChart_->show(task_->currentData().toString(), taskForm_->values(), seed);
   // A field's own error shows on its field when Run is pressed; the data set's has none, so it shows at once.
   showTaskError(err.section(':', 0, 0) == QLatin1String("dataset") ? err : QString());
 }
@@ -340,12 +340,27 @@ void ExperimentPanel::setSpec(const RunSpec& s) {
   ParamMap methodParams = defaultsOf(methodForm_->specs());
   methodParams.insert(s.methodParams);
   methodForm_->setValues(methodParams);
-  settingsForm_->setValues(runSettingsOf(s));
-  // The spec's values already hold its recipe and the user's own changes to it.
+  // A validated spec holds its recipe resolved: the default experiment's auto became none on fresh batches, and the
+  // form then kept none when samples were set (issue 79). A recipe that auto would choose shows as auto, so that the
+  // lab's recipe comes into force once the run reads a finite set, as it does in the runner.
   const TaskInfo* task = findTask(s.task);
-  appliedRecipe_ = resolvedRecipe(s.recipe, s.finiteSamples() || (task && task->dataset));
+  const bool finite = s.finiteSamples() || (task && task->dataset);
+  ParamMap settings = runSettingsOf(s);
+  if (s.recipe == resolvedRecipe(RunSpec::kRecipeKeyDefault, finite))
+    settings.insert("recipe", QString(RunSpec::kRecipeKeyDefault));
+  settingsForm_->setValues(settings);
+  // The spec's values already hold its recipe and the user's own changes to it.
+  appliedRecipe_ = resolvedRecipe(s.recipe, finite);
   recipeMethod_ = s.method;
   followSchedule();
+}
+
+void ExperimentPanel::openTable(const ParamMap& tableKeys) {
+  settingsForm_->setValues({{"samples", 0}});         // every row
+  task_->setCurrentIndex(task_->findData("data"));  // onTaskChanged: a method the table runs, the recipe in force
+  taskForm_->setValues(tableKeys);
+  updateTaskChart();
+  Q_EMIT specEdited();
 }
 
 void ExperimentPanel::showError(const QString& line) {

@@ -29,6 +29,9 @@ class ExperimentPanel : public QWidget {
 
   RunSpec spec() const;
   void setSpec(const RunSpec& spec);
+  // A user's table as the task (`tableKeys`: its file and columns), every row read, the method and its keys kept
+  // where the table can run them; the lab's recipe comes into force as it does for a finite set in the runner.
+  void openTable(const ParamMap& tableKeys);
   // The comparison's quick fills: methods ticked besides the form's own, and "key=v1,v2; key2=..." lists.
   QStringList comparedMethods() const;
   QString varyText() const;

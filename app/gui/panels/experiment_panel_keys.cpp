@@ -23,16 +23,15 @@ void ExperimentPanel::carryTypedKeys(const ParamMap& typed, const QString& from)
     else
       dropped << QStringLiteral("%1 = %2").arg(it.key(), it.value().toString());
   }
+  followRecipe();  // the new method's recipe values go in for the keys the user left
+  // The user's own value wins over the recipe's, as in the runner (applyRecipe): K = 32 typed for infonce stays 32
+  // for nwj under the lab's recipe.
   methodForm_->setValues(kept);
-  followRecipe();  // the new method's recipe values go in, over a kept key the recipe sets for this method
-  const ParamMap now = methodForm_->values();
-  QStringList keptText, recipeSet;
+  QStringList keptText;
   for (auto it = kept.cbegin(); it != kept.cend(); ++it)
-    (now.value(it.key()) == it.value() ? keptText : recipeSet)
-        << QStringLiteral("%1 = %2").arg(it.key(), now.value(it.key()).toString());
+    keptText << QStringLiteral("%1 = %2").arg(it.key(), it.value().toString());
   QStringList parts;
   if (!keptText.isEmpty()) parts << tr("kept %1").arg(keptText.join(", "));
-  if (!recipeSet.isEmpty()) parts << tr("the recipe set %1").arg(recipeSet.join(", "));
   if (!dropped.isEmpty())
     parts << tr("dropped %1 (not a key of this method, or out of its range)").arg(dropped.join(", "));
   methodKeysNote_->setText(parts.isEmpty() ? QString() : tr("From %1: %2.").arg(from, parts.join("; ")));
@@ -84,10 +83,11 @@ void ExperimentPanel::followRecipe() {
       (findSpec(runSettingSpecs(), it.key()) ? settings : method).insert(it.key(), it.value());
   }
   if (picked) settingsForm_->setValues(settings);
-  // The lab's column transform is the method's (MethodInfo::labRecipeTransform): a new method takes its own unless
-  // the user chose another.
-  if (!picked && recipe == "lab" && previous)
-    settingsForm_->setValues(labTransformAfterMethodChange(settingsForm_->values(), previous->info(), m->info()));
+  // The recipe's run settings are the method's (the lab's transform, early stopping for a bound): a new method takes
+  // its own where the user kept the last one's.
+  if (!picked && previous)
+    settingsForm_->setValues(
+        recipeSettingsAfterMethodChange(settingsForm_->values(), *task, previous->info(), m->info()));
   methodForm_->setValues(method);
 }
 

@@ -213,8 +213,8 @@ void ComparisonView::addRuns(const QList<RunSpec>& specs, bool withOracle) {
     table_->item(row, kShow)->setForeground(seriesStyle(index).color);
   }
   relabel();
-  const QStringList differing = differingKeys(this->specs());
-  for (int i = 0; i < size(); ++i) updateRow(i, differing);
+  const ComparisonSet::LabelKeys labelKeys = set_->labelKeys();
+  for (int i = 0; i < size(); ++i) updateRow(i, labelKeys);
   table_->setSortingEnabled(true);
   // Starts what can start, and draws what that poll reports: an earlier run's oracle can end between two ticks,
   // and a poll whose news is dropped never reports it again (its reference line went missing on one core).
@@ -231,7 +231,7 @@ void ComparisonView::relabel() {
   plot_->setSeedGroups(groups);
 }
 
-void ComparisonView::updateRow(int index, const QStringList& differing) {
+void ComparisonView::updateRow(int index, const QMap<QString, QStringList>& labelKeys) {
   int row = -1;
   for (int r = 0; r < table_->rowCount(); ++r)
     if (table_->item(r, kShow)->data(kIndexRole).toInt() == index) row = r;
@@ -248,7 +248,7 @@ void ComparisonView::updateRow(int index, const QStringList& differing) {
     item->setText(text);
     item->setData(kSortRole, sortBy);
   };
-  const QString differs = set_->labelOf(spec, differing).section(' ', 1);
+  const QString differs = set_->labelOf(spec, labelKeys).section(' ', 1);
   set(kMethod, spec.method);
   set(kDiffers, differs);
   // With an interval over the data (a finite set's reading), the interval; else the standard error.
@@ -325,8 +325,8 @@ bool ComparisonView::tick() {
 
 void ComparisonView::refreshTable() {
   table_->setSortingEnabled(false);
-  const QStringList differing = differingKeys(specs());
-  for (int i = 0; i < size(); ++i) updateRow(i, differing);
+  const ComparisonSet::LabelKeys labelKeys = set_->labelKeys();
+  for (int i = 0; i < size(); ++i) updateRow(i, labelKeys);
   table_->setSortingEnabled(true);
 }
 

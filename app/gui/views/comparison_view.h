@@ -86,7 +86,7 @@ class ComparisonView : public QWidget {
 
  private:
   void relabel();
-  void updateRow(int index, const QStringList& differing);
+  void updateRow(int index, const QMap<QString, QStringList>& labelKeys);  // ComparisonSet::LabelKeys
   void redrawFigure();
   QList<int> selectedIndices() const;
   void refreshTable();
