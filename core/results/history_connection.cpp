@@ -85,7 +85,7 @@ HistoryConnection::HistoryConnection(const QString& path, Schema schema)
     db.setConnectOptions("QSQLITE_OPEN_READONLY;QSQLITE_OPEN_URI");
   }
   if (!db.open()) {
-    error_ = db.lastError().text();
+    error_ = sqlErrorWords(db.lastError());
     return;
   }
   QSqlQuery q(db);
@@ -98,7 +98,7 @@ HistoryConnection::HistoryConnection(const QString& path, Schema schema)
     return;
   }
   if (schema == Schema::UseSchema) {
-    if (!q.exec("PRAGMA foreign_keys=ON")) error_ = q.lastError().text();  // a delete takes the curve too
+    if (!q.exec("PRAGMA foreign_keys=ON")) error_ = sqlErrorWords(q.lastError());  // a delete takes the curve too
     return;
   }
   makeWritable(db);
@@ -110,19 +110,19 @@ void HistoryConnection::makeWritable(QSqlDatabase& db) {
   // file to WAL takes it whole: writers that create it together retry (a CI run saw one of four fail).
   for (int attempt = 0; !q.exec("PRAGMA journal_mode=WAL"); ++attempt) {
     if (attempt == 100) {
-      error_ = q.lastError().text();
+      error_ = sqlErrorWords(q.lastError());
       return;
     }
     QThread::msleep(20);
   }
   for (const char* sql : {"PRAGMA foreign_keys=ON", "PRAGMA synchronous=NORMAL"})
-    if (!q.exec(sql)) error_ = q.lastError().text();
+    if (!q.exec(sql)) error_ = sqlErrorWords(q.lastError());
   // The schema made or upgraded under the write lock, taken with the busy wait (in autocommit, reading the schema
   // first fails at once, SQLITE_BUSY_SNAPSHOT, when another writer changed it meanwhile): processes that create
   // or upgrade the same file take turns, and the later ones find it done (results/history_schema.h).
-  if (error_.isEmpty() && !q.exec("BEGIN IMMEDIATE")) error_ = q.lastError().text();
+  if (error_.isEmpty() && !q.exec("BEGIN IMMEDIATE")) error_ = sqlErrorWords(q.lastError());
   if (error_.isEmpty()) error_ = ensureHistorySchema(db);
-  if (error_.isEmpty() && !q.exec("COMMIT")) error_ = q.lastError().text();
+  if (error_.isEmpty() && !q.exec("COMMIT")) error_ = sqlErrorWords(q.lastError());
   if (!error_.isEmpty()) q.exec("ROLLBACK");
 }
 

@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "results/curve_blob.h"
+#include "results/history_schema.h"
 #include "results/run_files.h"
 
 #ifndef MILAB_VERSION
@@ -102,7 +103,7 @@ QString insertHistoryRow(const QSqlDatabase& db, const HistoryRow& row, qint64* 
                             "DELETE FROM runs WHERE record_key = ?"}) {
       q.prepare(sql);
       q.addBindValue(key);
-      if (!q.exec()) return q.lastError().text();
+      if (!q.exec()) return sqlErrorWords(q.lastError());
     }
   }
   q.prepare(QStringLiteral("INSERT INTO runs(%1) VALUES(%2)")
@@ -112,14 +113,14 @@ QString insertHistoryRow(const QSqlDatabase& db, const HistoryRow& row, qint64* 
     const QJsonValue v = row.columns.value(name);
     q.addBindValue(v.isNull() || v.isUndefined() ? none : v.toVariant());
   }
-  if (!q.exec()) return q.lastError().text();
+  if (!q.exec()) return sqlErrorWords(q.lastError());
   const qint64 runId = q.lastInsertId().toLongLong();
   QSqlQuery c(db);
   c.prepare("INSERT INTO curves(run_id, points, format) VALUES(?, ?, ?)");
   c.addBindValue(runId);
   c.addBindValue(row.curve);
   c.addBindValue(kCurveBlobFormat);
-  if (!c.exec()) return c.lastError().text();
+  if (!c.exec()) return sqlErrorWords(c.lastError());
   if (id) *id = runId;
   return {};
 }

@@ -8,6 +8,11 @@
 
 namespace milab {
 
+QString sqlErrorWords(const QSqlError& error) {
+  const QString database = error.databaseText().trimmed();
+  return database.isEmpty() ? error.text() : database;
+}
+
 namespace {
 
 // Version 3 written out whole, for a new database.
@@ -37,7 +42,7 @@ const char* const kFrom2To3[] = {
 int userVersion(const QSqlDatabase& db, QString* error) {
   QSqlQuery q(db);
   if (!q.exec("PRAGMA user_version") || !q.next()) {
-    *error = q.lastError().text();
+    *error = sqlErrorWords(q.lastError());
     return -1;
   }
   return q.value(0).toInt();
@@ -47,7 +52,7 @@ template <size_t N>
 QString execAll(const QSqlDatabase& db, const char* const (&statements)[N]) {
   QSqlQuery q(db);
   for (const char* sql : statements)
-    if (!q.exec(sql)) return q.lastError().text();
+    if (!q.exec(sql)) return sqlErrorWords(q.lastError());
   return {};
 }
 
@@ -77,7 +82,7 @@ QString ensureHistorySchema(const QSqlDatabase& db) {
   if (version == kHistorySchemaVersion) return {};
   QSqlQuery q(db);
   if (!q.exec("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'runs'") || !q.next())
-    return q.lastError().text();
+    return sqlErrorWords(q.lastError());
   const bool hasRuns = q.value(0).toInt() > 0;  // user_version 0 with tables: version 1; without: a new file
   if (!hasRuns) {
     if (QString e = execAll(db, kCreate); !e.isEmpty()) return e;
@@ -86,7 +91,7 @@ QString ensureHistorySchema(const QSqlDatabase& db) {
       if (QString e = execAll(db, kFrom1To2); !e.isEmpty()) return e;
     if (QString e = execAll(db, kFrom2To3); !e.isEmpty()) return e;
   }
-  if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(kHistorySchemaVersion))) return q.lastError().text();
+  if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(kHistorySchemaVersion))) return sqlErrorWords(q.lastError());
   return {};
 }
 

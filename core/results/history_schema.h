@@ -8,9 +8,14 @@
 // the write lock, the first time a program of this version opens it to write; rows written before keep every
 // value they had (their summary null, their curves format 1). A database of a newer version is never written.
 #include <QSqlDatabase>
+#include <QSqlError>
 #include <QString>
 
 namespace milab {
+
+// SQLite's own words for `error` ("database is locked"), without Qt's driver text ("Unable to fetch row") that
+// QSqlError::text() appends, which names no cause a user could act on; Qt's text when SQLite gave none.
+QString sqlErrorWords(const QSqlError& error);
 
 constexpr int kHistorySchemaVersion = 3;
 

@@ -76,6 +76,28 @@ void removeOwnerlessLock(const QString& path) {
   if (!QLockFile(path).getLockInfo(&pid, &host, &app) || pid <= 0) QFile::remove(path);
 }
 
+// A folder link planted where results go: `cells` or one cell's folder linked elsewhere would take a grid's files
+// outside the results folder (issue 80's probe: a link named cells received seed-1/ and seed-2/). A planted file link
+// is replaced by the file (run_files.cpp); a folder link is refused, naming it. "" when there is none.
+QString plantedFolderLink(const QString& outDir) {
+  const QFileInfo cells(QDir(outDir).filePath("cells"));
+  QString link;
+  if (cells.isSymLink()) {
+    link = cells.filePath();
+  } else if (cells.isDir()) {
+    const QDir::Filters all = QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System | QDir::Hidden;
+    for (const QFileInfo& cell : QDir(cells.filePath()).entryInfoList(all))
+      if (cell.isSymLink()) {
+        link = cell.filePath();
+        break;
+      }
+  }
+  if (link.isEmpty()) return {};
+  return QStringLiteral("out: '%1' is a link (to '%2'); results are written only inside the results folder, which "
+                        "follows no link: remove it")
+      .arg(link, QFileInfo(link).symLinkTarget());
+}
+
 }  // namespace
 
 std::optional<LockHolder> lockHolder(const QString& path, int waitMs) {
@@ -109,6 +131,7 @@ QString claimWithLock(const QString& outDir, std::unique_ptr<QLockFile>* lock, c
     if (const QString why = writeProbe(probe.handle()); !why.isEmpty())
       return refuse(QStringLiteral("out: cannot write in '%1' (%2)").arg(outDir, why));
   }
+  if (const QString link = plantedFolderLink(outDir); !link.isEmpty()) return refuse(link);
   removeOwnerlessLock(QDir(outDir).filePath(lockName));
   *lock = std::make_unique<QLockFile>(QDir(outDir).filePath(lockName));
   (*lock)->setStaleLockTime(0);  // a lock is stale only when its process is gone, however long a grid runs
@@ -123,6 +146,11 @@ QString claimWithLock(const QString& outDir, std::unique_ptr<QLockFile>* lock, c
     QString host, app;
     (*lock)->getLockInfo(&pid, &host, &app);
     lock->reset();
+    if (pid <= 0)  // a lock file younger than removeOwnerlessLock's wait that names no owner (yet)
+      return QStringLiteral(
+                 "out: '%1' has a lock file that names no owner (%2, written in the last 10 s): another milab may "
+                 "be starting there; if none is, delete it, or wait 10 s and run again")
+          .arg(outDir, QDir(outDir).filePath(lockName));
     return QStringLiteral(
                "out: '%1' is in use by pid %2 (another milab writing there); wait for it or "
                "choose another folder")

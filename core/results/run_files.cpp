@@ -9,6 +9,7 @@
 #include <QTextStream>
 #include <algorithm>
 #include <cmath>
+#include <sys/stat.h>
 
 #include "method/shared_method_options.h"
 #include "results/curve_terms.h"
@@ -161,17 +162,31 @@ QString writeSummaryJson(const QString& path, const RunSpec& spec, const RunResu
 
 namespace {
 
+// The folder itself, as its file system names it: device and inode, which a rename or a move within the file system
+// keeps and a copy does not. "" when it does not exist.
+QByteArray folderIdentity(const QDir& folder) {
+  struct stat st {};
+  if (::stat(QFile::encodeName(folder.path()).constData(), &st) != 0) return {};
+  return QByteArray::number(qulonglong(st.st_dev)) + ':' + QByteArray::number(qulonglong(st.st_ino));
+}
+
 // The record key of the run about to write into `folder` (run_files.h): the key its .history-key holds when the
-// last run there never completed, else a new one, kept there before the row is recorded.
+// last run there never completed, else a new one, kept there before the row is recorded. A key replaces the row
+// recorded under it, so it is taken only from a regular file (not a link planted there) that names this very
+// folder: a .history-key copied or linked from another run's folder would otherwise replace that run's row
+// (issue 80's probe did both).
 QString folderRecordKey(const QDir& folder, bool lastRunCompleted) {
   const QString path = folder.filePath(".history-key");
+  const QFileInfo info(path);
   QFile f(path);
-  if (!lastRunCompleted && f.open(QIODevice::ReadOnly)) {
-    const QString kept = QString::fromLatin1(f.read(64)).trimmed();
-    if (!kept.isEmpty()) return kept;
+  if (!lastRunCompleted && !info.isSymLink() && info.isFile() && f.open(QIODevice::ReadOnly)) {
+    const QList<QByteArray> lines = f.read(256).split('\n');
+    const QString kept = QString::fromLatin1(lines.value(0)).trimmed();
+    if (!kept.isEmpty() && lines.value(1) == folderIdentity(folder)) return kept;
   }
   const QString key = newRecordKey();
-  if (QDir().mkpath(folder.path())) saveAtomically(path, key.toLatin1());  // unwritable: the key is only not kept
+  if (QDir().mkpath(folder.path()))  // unwritable: the key is only not kept
+    saveAtomically(path, key.toLatin1() + '\n' + folderIdentity(folder) + '\n');
   return key;
 }
 

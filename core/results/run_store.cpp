@@ -77,9 +77,9 @@ QString readRows(const QString& path, HistoryConnection::Schema schema, const QS
   QSqlQuery q(c.db());
   q.prepare(QString(sql).replace("{columns}", c.runColumns()).replace("{curve_columns}", c.curveColumns()));
   for (const QVariant& v : values) q.addBindValue(v);
-  if (!q.exec()) return q.lastError().text();
+  if (!q.exec()) return sqlErrorWords(q.lastError());
   while (q.next()) row(q);
-  return q.lastError().isValid() ? q.lastError().text() : QString();
+  return q.lastError().isValid() ? sqlErrorWords(q.lastError()) : QString();
 }
 
 }  // namespace
@@ -100,10 +100,10 @@ QString writeRows(const QSqlDatabase& db, const HistoryRow* row, const QString& 
                   QStringList* warnings) {
   QSqlQuery q(db);
   // The write lock first, with the busy wait (a deferred transaction could fail at once on a stale snapshot).
-  if (!q.exec("BEGIN IMMEDIATE")) return q.lastError().text();
+  if (!q.exec("BEGIN IMMEDIATE")) return sqlErrorWords(q.lastError());
   const QStringList imported = importPendingRows(db, dbPath, warnings);
   QString why = row ? insertHistoryRow(db, *row, id) : QString();
-  if (why.isEmpty() && !QSqlDatabase(db).commit()) why = db.lastError().text();
+  if (why.isEmpty() && !QSqlDatabase(db).commit()) why = sqlErrorWords(db.lastError());
   if (!why.isEmpty()) {
     QSqlDatabase(db).rollback();
     return why;
@@ -233,17 +233,17 @@ QString RunStore::remove(const QList<qint64>& ids) {
   QSqlDatabase db = c.db();
   QSqlQuery q(db);
   // The write lock first, with the busy wait (a deferred transaction could fail at once on a stale snapshot).
-  if (why.isEmpty() && !q.exec("BEGIN IMMEDIATE")) why = q.lastError().text();
+  if (why.isEmpty() && !q.exec("BEGIN IMMEDIATE")) why = sqlErrorWords(q.lastError());
   for (qint64 id : ids) {
     if (!why.isEmpty()) break;
     q.prepare("DELETE FROM runs WHERE id = ?");  // its curve goes with it (ON DELETE CASCADE)
     q.addBindValue(id);
     if (!q.exec()) {
-      why = q.lastError().text();
+      why = sqlErrorWords(q.lastError());
       db.rollback();
     }
   }
-  if (why.isEmpty() && !db.commit()) why = db.lastError().text();
+  if (why.isEmpty() && !db.commit()) why = sqlErrorWords(db.lastError());
   error_ = why.isEmpty() ? QString() : describe(path_, why);
   return error_;
 }

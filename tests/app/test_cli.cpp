@@ -1112,6 +1112,20 @@ class TestCli : public QObject {
                                 grid + "/grid.csv", grid + "/cells/seed-2/curve.csv", grid + "/cells/seed-2/summary.json"}) {
       QVERIFY2(!QFileInfo(path).isSymLink() && QFileInfo(path).size() > 0, qPrintable(path));
     }
+    // A folder link (cells, or one cell's folder) would take a grid outside its folder: refused, naming it, and the
+    // folder it points to stays empty.
+    const QString elsewhere = dir.filePath("elsewhere");
+    QVERIFY(QDir().mkpath(elsewhere));
+    for (const QString& link : {dir.filePath("g2/cells"), dir.filePath("g3/cells/seed-1")}) {
+      QVERIFY(QDir().mkpath(QFileInfo(link).path()));
+      QVERIFY(QFile::link(elsewhere, link));
+      const QString folder = link.section("/cells", 0, 0);
+      r = cli({"run", "--task", "gaussian2", "--dim", "2", "--method", "ksg", "--samples", "300", "--seed", "1,2",
+               "--out", folder});
+      QCOMPARE(r.code, 2);
+      QVERIFY2(r.err.contains(QStringLiteral("out: '%1' is a link (to '%2')").arg(link, elsewhere)), qPrintable(r.err));
+      QVERIFY(QDir(elsewhere).isEmpty());
+    }
   }
 
   // A lock file that names no owner (empty: a crash between creating and writing it) does not block its folder for
@@ -1129,6 +1143,14 @@ class TestCli : public QObject {
     const CliResult r = cli({"run", "--task", "gaussian2", "--dim", "2", "--method", "ksg", "--samples", "300", "--out", out});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QVERIFY(QFileInfo::exists(out + "/summary.json"));
+    // One just written is said for what it is, not as "in use by pid 0" (the run above removed its own lock).
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.close();
+    const CliResult young = cli({"run", "--task", "gaussian2", "--dim", "2", "--method", "ksg", "--samples", "300",
+                                 "--out", out});
+    QCOMPARE(young.code, 2);
+    QVERIFY2(young.err.contains("has a lock file that names no owner") && !young.err.contains("pid 0"),
+             qPrintable(young.err));
   }
 
   // The memory guards read the limits set on the process, not only the machine (issue 80): under an address-space

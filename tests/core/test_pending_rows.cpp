@@ -76,8 +76,9 @@ class TestPendingRows : public QObject {
       const WriteLock lock(history);
       warning = recordRun(history, ksgSpec(), finished(0.42), threePoints(), "test", nullptr, {"", folder});
     }
-    // The warning says why and where the row waits: in the spool and beside the run's results.
-    QVERIFY2(warning.contains("locked") && warning.contains(pendingSpool(history)) &&
+    // The warning says why and where the row waits: in the spool and beside the run's results; in SQLite's words,
+    // without Qt's driver text ("Unable to fetch row").
+    QVERIFY2(warning.contains("(database is locked)") && warning.contains(pendingSpool(history)) &&
                  warning.contains(QDir(folder).filePath(kPendingRowFile)),
              qPrintable(warning));
     QCOMPARE(spooled(history).size(), 1);
@@ -169,6 +170,36 @@ class TestPendingRows : public QObject {
     QCOMPARE(now.size(), 2);
     QCOMPARE(*now.first().estimate, 0.7);
     QCOMPARE(*now.last().estimate, 0.6);
+
+    // A key is this folder's own (issue 80's probe): one copied into a fresh folder, or a link planted there to
+    // another folder's, starts a row of its own and leaves the other run's row and the link's target as they were.
+    QVERIFY(QFile::remove(QDir(cell).filePath("summary.json")));  // c1's key would be taken again in c1 itself
+    const QString keyFile = QDir(cell).filePath(".history-key");
+    QFile key(keyFile);
+    QVERIFY(key.open(QIODevice::ReadOnly));
+    const QByteArray c1Key = key.readAll();
+    key.close();
+    const auto writeInto = [&](const QString& folder, double estimate) {
+      RunResult r = finished(estimate);
+      return writeRunFiles(folder, ksgSpec(), &r, threePoints(), {}, [&](const RunResult& done, const RecordPlace& at) {
+        QCOMPARE(recordRun(history, ksgSpec(), done, threePoints(), "grid", nullptr, at), QString());
+      });
+    };
+    const QString copied = tmp.filePath("cells/c2"), linked = tmp.filePath("cells/c3");
+    QVERIFY(QDir().mkpath(copied) && QDir().mkpath(linked));
+    QVERIFY(QFile::copy(keyFile, QDir(copied).filePath(".history-key")));
+    QVERIFY(QFile::link(keyFile, QDir(linked).filePath(".history-key")));
+    QCOMPARE(writeInto(copied, 0.8), QStringList());
+    QCOMPARE(writeInto(linked, 0.9), QStringList());
+    now = rows(history);
+    QCOMPARE(now.size(), 4);
+    QList<double> estimates;
+    for (const StoredRun& run : now) estimates << *run.estimate;
+    std::sort(estimates.begin(), estimates.end());
+    QCOMPARE(estimates, (QList<double>{0.6, 0.7, 0.8, 0.9}));
+    QVERIFY(key.open(QIODevice::ReadOnly));
+    QCOMPARE(key.readAll(), c1Key);
+    QVERIFY(!QFileInfo(QDir(linked).filePath(".history-key")).isSymLink());
   }
 };
 
