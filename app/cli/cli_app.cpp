@@ -223,10 +223,16 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
   // A run stopped before it read anything (KSG cancelled mid-count, a run stopped before its first step) has no
   // estimate: "none", never a 0.0000 that reads as independence.
   const QString estimate = hasEstimate(result) ? amount(result.estimate) + error + " " + unit : QStringLiteral("none");
+  // The result line carries the diagnostics' names, so a diverged run never reads as a clean one on stdout alone
+  // (their reasons follow on stderr).
+  QStringList flagged;
+  for (const RunFlag& f : result.flags) flagged << f.name;
+  const QString status =
+      statusName(result.status) + (flagged.isEmpty() ? QString() : ", flagged " + flagged.join(", "));
   std::printf("%s %s: estimate %s, %s, %s (%s, %.1f s, %s)\n", spec.method.toUtf8().constData(),
               spec.task.toUtf8().constData(), estimate.toUtf8().constData(), truth.toUtf8().constData(),
-              ceiling.toUtf8().constData(),
-              statusName(result.status).toUtf8().constData(), result.seconds, result.device.toUtf8().constData());
+              ceiling.toUtf8().constData(), status.toUtf8().constData(), result.seconds,
+              result.device.toUtf8().constData());
   if (!result.warning.isEmpty())
     std::fprintf(stderr, "milab-cli: warning: %s\n", result.warning.toLocal8Bit().constData());
   for (const RunFlag& f : result.flags)  // the run's diagnostics (engine/run_diagnostics.h)

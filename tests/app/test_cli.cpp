@@ -1128,6 +1128,17 @@ class TestCli : public QObject {
     }
   }
 
+  // A run whose training blew up is never a clean "finished" on stdout (issue 80's second probe: kl-dime at lr 1 read
+  // -0.0000 and said finished, its flag on stderr only): the result line names the flags, their reasons follow.
+  void aDivergedRunSaysSoOnItsResultLine() {
+    QTemporaryDir tmp;
+    const CliResult r = cli({"run", "--task", "1v1-normal-0.75", "--method", "kl-dime", "--lr", "1", "--steps", "200",
+                             "--out", tmp.filePath("out")});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains("(finished, flagged training_diverged, "), qPrintable(r.out));
+    QVERIFY2(r.err.contains("milab-cli: flag training_diverged: the training loss reached "), qPrintable(r.err));
+  }
+
   // A lock file that names no owner (empty: a crash between creating and writing it) does not block its folder for
   // good as "pid 0": once it is older than a lock's writing takes, it is removed and the run goes on.
   void anOwnerlessLockDoesNotBlockItsFolder() {
