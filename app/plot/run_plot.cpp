@@ -57,9 +57,9 @@ QCPGraph* RunPlot::addGraph(const QPen& pen, const QString& name, bool inLegend)
 
 QString RunPlot::legendName(const Series& s) { return s.upperBound ? s.label + " (upper bound)" : s.label; }
 
-QCPGraph* RunPlot::addFlatLine(const QPen& pen, const QString& name, double value, int series) {
+QCPGraph* RunPlot::addFlatLine(const QPen& pen, const QString& name, double value, int series, bool ceiling) {
   QCPGraph* g = addGraph(pen, name, false);
-  flatLines_ << FlatLine{g, value, series};  // its data comes from clipFlatLines(), once its run is added
+  flatLines_ << FlatLine{g, value, series, ceiling, value};  // its data comes from clipFlatLines(), once added
   return g;
 }
 
@@ -78,7 +78,7 @@ void RunPlot::clipFlatLines() {
   for (const FlatLine& line : flatLines_) {
     const double x0 = std::max(0.0, shown.lower), x1 = std::min(spanOf(line.series), shown.upper);
     if (x1 > x0)
-      line.graph->setData({x0, x1}, {line.value, line.value}, true);
+      line.graph->setData({x0, x1}, {line.drawnAt, line.drawnAt}, true);
     else
       line.graph->data()->clear();
   }
@@ -95,6 +95,7 @@ void RunPlot::clear(const QString& title) {
     failedNote_ = nullptr;
   }
   plot_->clearItems();
+  edgeLabels_.clear();
   legend_->clearItems();
   legend_->setVisible(false);  // until something is drawn (refresh)
   runs_.clear();
@@ -160,10 +161,11 @@ int RunPlot::addRun(const QString& label, const SeriesStyle& style, const RunSpe
   for (const LevelResult& l : known.levels) s.levels << l.target;
   for (int i = 0; i < known.ceilings.size(); ++i) {
     const Ceiling& c = known.ceilings[i];
-    s.references << addFlatLine(QPen(style.color, 1.5, kCeilingStyles[i % 3]), QString(), c.value, int(runs_.size()));
+    s.references << addFlatLine(QPen(style.color, 1.5, kCeilingStyles[i % 3]), QString(), c.value, int(runs_.size()),
+                                true);
     nameInUnits(s.references.last(),
                 [this, c] { return QStringLiteral("ceiling %1 = %2").arg(c.name, number(c.value)); });
-    s.levels << c.value;
+    s.ceilings << c.value;
   }
   runs_ << s;
   clipFlatLines();

@@ -85,7 +85,8 @@ class RunPlot {
     QCPGraph* raw = nullptr;
     QCPGraph* smooth = nullptr;
     QList<QCPGraph*> references;  // ceilings and oracle
-    QList<double> levels;         // target and ceilings, for the y range
+    QList<double> levels;         // target, oracle and final reading, for the y range
+    QList<double> ceilings;       // in the y range only when near it (resetView)
     QCPGraph* heldOut = nullptr;  // its held-out readings (finite-sample protocol), made at the first
     QMap<QString, QCPGraph*> terms;  // the objective's terms per step (CurvePoint::terms), thin, in its colour
     QCPGraph* probe = nullptr;       // its linear-probe accuracy (CurvePoint::probe), on the right axis
@@ -118,7 +119,7 @@ class RunPlot {
   // A horizontal line (a ceiling, an oracle, a flat target) of run `series` (-1: every run's). Its data is clipped
   // to the visible x range: Qt drops the dash pattern of a line millions of pixels long (a 10^6-step run zoomed
   // to its first hundred steps).
-  QCPGraph* addFlatLine(const QPen& pen, const QString& name, double value, int series);
+  QCPGraph* addFlatLine(const QPen& pen, const QString& name, double value, int series, bool ceiling = false);
   void clipFlatLines();
   double spanOf(int series) const;
   void addTarget(const RunSpec& spec, const RunResult& known);
@@ -147,8 +148,14 @@ class RunPlot {
     QCPGraph* graph;
     double value;
     int series;
+    bool ceiling = false;
+    double drawnAt = value;  // a ceiling above the view: at its top edge, labelled (markCeilingsAbove)
   };
   QList<FlatLine> flatLines_;
+  QList<QCPItemText*> edgeLabels_;  // "ceiling log K = 7.82 above" for each ceiling drawn at the edge
+  // Ceilings above the view `top` are drawn at its edge with their value, in their run's colour (issue 79: a
+  // 0.18-nat task was drawn on 0 to 8 because log N_test = 7.82).
+  void markCeilingsAbove(double top, double span);
   QCPGraph* ceilingKey_ = nullptr;  // the legend's key entries (no data), made when first needed
   QCPGraph* oracleKey_ = nullptr;
   int window_ = 50;

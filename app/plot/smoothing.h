@@ -24,12 +24,13 @@ inline QVector<double> movingAverage(const QVector<double>& values, int window) 
 
 namespace milab {
 
-// A y range a reader can use: every reference line (targets, ceilings, 0) and the 2nd to 98th percentile of the
-// curve values, but never further than R below zero or 2R above it, R the largest reference (at least 1 nat).
-// Wild steps (NWJ's exponential on the cubic task, a diverging critic: -3e9 nats) are then left off scale,
-// where the figure says so, instead of squashing every target and ceiling into one flat line.
-inline std::pair<double, double> readableRange(QVector<double> values, const QList<double>& references) {
-  double lo = 0, hi = 1;
+// A y range a reader can use: every reference line (targets, ceilings, 0), `top` at least, and the 2nd to 98th
+// percentile of the curve values, but never further than R below zero or 2R above it, R the largest reference (at
+// least 1 nat). Wild steps (NWJ's exponential on the cubic task, a diverging critic: -3e9 nats) are then left off
+// scale, where the figure says so, instead of squashing every target and ceiling into one flat line.
+inline std::pair<double, double> readableRange(QVector<double> values, const QList<double>& references,
+                                               double top = 1) {
+  double lo = 0, hi = top;
   for (double r : references)
     if (std::isfinite(r)) {
       lo = std::min(lo, r);

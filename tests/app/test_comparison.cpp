@@ -492,6 +492,53 @@ class TestComparison : public QObject {
              qPrintable(QStringLiteral("%1 px to the edge").arg(widget.xAxis->axisRect()->right() - lastCentre)));
   }
 
+  // The view follows the readings and the truth (issue 79): a 0.2-nat run whose ceiling log N_test is 7.82 fills most
+  // of the plot's height, the ceiling drawn at the top edge with its value, where it was drawn on 0 to 8; a ceiling
+  // near the data (log 128 over a 2-nat task) stays in view.
+  void theViewFollowsTheReadingsNotAFarCeiling() {
+    PlotOfRuns bench;
+    RunResult known = knownResult(0.2, 16);
+    known.ceilings = {{"log N_test", std::log(2500.0)}};
+    const int id = bench.plot.addRun("infonce", seriesStyle(0), bench.spec, known);
+    QVector<CurvePoint> curve;
+    for (int step = 1; step <= 100; ++step) curve.push_back({step, 0.2 * (1 - std::exp(-step / 8.0)), -1.0, 0.0});
+    bench.plot.append(id, curve);
+    bench.plot.markEnded(id, RunResult{});
+    bench.plot.refresh();
+    bench.widget.replot();
+    QVERIFY2(bench.widget.yAxis->range().upper < 0.5, qPrintable(QString::number(bench.widget.yAxis->range().upper)));
+    const QImage grab = bench.widget.grab().toImage();
+    saveScreenshot(bench.widget, "view-follows-readings");
+    const QRect rect = bench.widget.axisRect()->rect();
+    const QColor ink = seriesStyle(0).color;
+    int top = rect.bottom(), bottom = rect.top();
+    // The run's colour over the first half of the steps, below the top edge where its ceiling and label are drawn.
+    for (int y = rect.top() + rect.height() / 10; y <= rect.bottom(); ++y)
+      for (int x = rect.left() + 1; x < rect.left() + rect.width() / 2; ++x) {
+        const QColor c = grab.pixelColor(x, y);
+        if (std::abs(c.red() - ink.red()) + std::abs(c.green() - ink.green()) + std::abs(c.blue() - ink.blue()) < 60) {
+          top = std::min(top, y);
+          bottom = std::max(bottom, y);
+        }
+      }
+    QVERIFY2(bottom - top > rect.height() / 2,
+             qPrintable(QStringLiteral("the curve spans %1 of %2 px").arg(bottom - top).arg(rect.height())));
+    bool edgeLabel = false;
+    for (int i = 0; i < bench.widget.itemCount(); ++i)
+      if (auto* t = qobject_cast<QCPItemText*>(bench.widget.item(i)))
+        edgeLabel = edgeLabel || t->text() == "above the view: ceiling log N_test = 7.82";
+    QVERIFY(edgeLabel);
+
+    PlotOfRuns near;
+    const int other = near.plot.addRun("infonce", seriesStyle(0), near.spec, knownResult(2, 128));
+    near.plot.append(other, curve);
+    near.plot.refresh();
+    QVERIFY(near.widget.yAxis->range().upper > std::log(128.0));
+    for (int i = 0; i < near.widget.itemCount(); ++i)
+      QVERIFY(!qobject_cast<QCPItemText*>(near.widget.item(i)) ||
+              !qobject_cast<QCPItemText*>(near.widget.item(i))->text().startsWith("above the view"));
+  }
+
   // A finite set's final reading is drawn at its last step with its interval as bars, named in the legend with
   // both ends; a run without an interval (fresh batches) gets no such mark.
   void theFinalReadingCarriesItsInterval() {
