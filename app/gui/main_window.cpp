@@ -174,9 +174,15 @@ const Run* MainWindow::oracleRun() const {
 bool MainWindow::busy() const { return (active_ && active_->running()) || comparison_->running(); }
 
 bool MainWindow::startRun() {
-  if (busy()) return false;
+  if (active_ && active_->running()) return false;  // a grid, a sweep or hashing: the form shows it, greyed
   QList<RunSpec> specs;
-  const QString err = controller_.formRuns(panel_->spec(), panel_->comparedMethods(), panel_->varyText(), &specs);
+  QString err = controller_.formRuns(panel_->spec(), panel_->comparedMethods(), panel_->varyText(), &specs);
+  // While the set trains, Run adds to it (the guide's promise); a set is on one task, and is not emptied while it
+  // trains, so a run on another task waits for it.
+  if (err.isEmpty() && comparison_->running() && !comparison_->takesTaskOf(specs.first()))
+    err = tr("task: the set's runs on %1 still train, and a set is on one task; stop them (Stop) or wait, then run "
+             "%2")
+              .arg(comparison_->specs().first().task, specs.first().task);
   if (!err.isEmpty()) {
     panel_->showError(err);
     statusBar()->showMessage(err);
@@ -186,7 +192,7 @@ bool MainWindow::startRun() {
   panel_->clearErrors();
   comparison_->showPage(comparison_->plotWidget());
   comparison_->addRuns(specs, oracleCheck_->isChecked());
-  panel_->setRunning(true);
+  panel_->setRunning(true, /*formOpen=*/true);
   resultLabel_->setText(specs.size() == 1 ? tr("Running...") : tr("Running %1 runs...").arg(specs.size()));
   timer_->start();
   return true;
@@ -205,7 +211,7 @@ QString MainWindow::openRunSet(const QString& path) {
   comparison_->clear();
   comparison_->showPage(comparison_->plotWidget());
   comparison_->addRuns(specs, oracleCheck_->isChecked());
-  panel_->setRunning(true);
+  panel_->setRunning(true, /*formOpen=*/true);
   resultLabel_->setText(
       tr("Running %1 of %2...")
           .arg(specs.size() == 1 ? tr("the run") : tr("the %1").arg(counted(specs.size(), "run")), path));

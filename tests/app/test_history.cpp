@@ -67,7 +67,7 @@ class TestHistory : public QObject {
     w.findChild<QComboBox*>("param.device")->setCurrentText("cpu");
     w.findChild<QLineEdit*>("varyEdit")->setText("lr=0.001,0.0001");
     QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.findChild<QAbstractButton*>("stopButton")->isEnabled(), untilDoneMs());
 
     // Both the runner's run and the window's two are in the database, and in the History tab.
     const QList<StoredRun> stored = RunStore(db).list();
@@ -197,14 +197,14 @@ class TestHistory : public QObject {
     w.show();
     const std::optional<MpiLaunch> launch = mpi ? std::optional<MpiLaunch>(MpiLaunch{2, {}}) : std::nullopt;
     QCOMPARE(w.openExperiment(grid, tmp.filePath("out"), {}, launch), QString());
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.findChild<QAbstractButton*>("stopButton")->isEnabled(), untilDoneMs());
     QVERIFY2(w.findChild<QLabel*>("resultLabel")->text().contains("4 cells, 0 failed"),
              qPrintable(w.findChild<QLabel*>("resultLabel")->text()));
 
     w.findChild<QSpinBox*>("param.steps")->setValue(20);
     w.findChild<QComboBox*>("param.device")->setCurrentText("cpu");
     QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.findChild<QAbstractButton*>("stopButton")->isEnabled(), untilDoneMs());
 
     const QList<StoredRun> stored = RunStore(db).list();
     QStringList origins;
@@ -232,7 +232,7 @@ class TestHistory : public QObject {
     w.findChild<QSpinBox*>("param.steps")->setValue(20);
     w.findChild<QComboBox*>("param.device")->setCurrentText("cpu");
     QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.findChild<QAbstractButton*>("stopButton")->isEnabled(), untilDoneMs());
     QVERIFY2(w.comparison()->historyWarning().isEmpty(), qPrintable(w.comparison()->historyWarning()));
     QTRY_COMPARE(w.history()->rowCount(), 3);
     QCOMPARE(RunStore(db).list().size(), 3);

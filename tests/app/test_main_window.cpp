@@ -102,10 +102,11 @@ class TestMainWindow : public QObject {
     QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
     QVERIFY(w.currentRun());
     QCOMPARE(w.currentRun()->spec().methodParams.value("K").toInt(), 32);
-    QVERIFY(!w.findChild<QAbstractButton*>("runButton")->isEnabled());
+    QVERIFY(w.findChild<QAbstractButton*>("stopButton")->isEnabled());
+    QVERIFY(w.findChild<QAbstractButton*>("runButton")->isEnabled());  // Run adds to the set while it trains
     QTRY_VERIFY_WITH_TIMEOUT(w.plot()->pointCount() > 0, untilDoneMs());  // points arrive while it trains
     QTRY_VERIFY_WITH_TIMEOUT(w.currentRun()->isFinished(), untilDoneMs());
-    QTRY_VERIFY(w.findChild<QAbstractButton*>("runButton")->isEnabled());
+    QTRY_VERIFY(!w.findChild<QAbstractButton*>("stopButton")->isEnabled());
     QCOMPARE(w.plot()->pointCount(), 400);  // every step drained, none twice
     QVERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("finished"));
     // The oracle ran beside it (the box is checked by default) and is drawn as a reference line. It ends on its
@@ -161,7 +162,7 @@ class TestMainWindow : public QObject {
     QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(8, box->height() / 2));  // on the indicator
     QVERIFY(!box->isChecked());
     QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.findChild<QAbstractButton*>("stopButton")->isEnabled(), untilDoneMs());
     QVERIFY(!w.oracleRun());
     QVERIFY(!hasGraphStartingWith(w, "oracle critic"));
   }
@@ -209,9 +210,9 @@ class TestMainWindow : public QObject {
     QTest::keyClick(&w, Qt::Key_Escape);
     QTRY_VERIFY_WITH_TIMEOUT(w.currentRun()->isFinished(), timeLimitMs(2000));
     QTRY_VERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("cancelled"));
-    QTRY_VERIFY_WITH_TIMEOUT(run->isEnabled(), untilDoneMs());
+    QTRY_VERIFY_WITH_TIMEOUT(!stop->isEnabled(), untilDoneMs());
     QTest::keyClick(&w, Qt::Key_R, Qt::ControlModifier);  // again, stopped by Ctrl+.
-    QVERIFY(!run->isEnabled());
+    QVERIFY(stop->isEnabled());
     QTest::keyClick(&w, Qt::Key_Period, Qt::ControlModifier);
     QTRY_VERIFY_WITH_TIMEOUT(w.currentRun()->isFinished(), timeLimitMs(2000));
   }
@@ -288,7 +289,7 @@ class TestMainWindow : public QObject {
     QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
     QVERIFY(w.currentRun());
     QTRY_VERIFY_WITH_TIMEOUT(w.currentRun()->isFinished(), untilDoneMs());
-    QTRY_VERIFY(w.findChild<QAbstractButton*>("runButton")->isEnabled());
+    QTRY_VERIFY(!w.findChild<QAbstractButton*>("stopButton")->isEnabled());
     QVERIFY2(w.currentRun()->result().status == RunStatus::Finished, qPrintable(w.currentRun()->result().reason));
     QCustomPlot* plot = w.plot()->widget();
     QCPGraph* probe = nullptr;
@@ -610,7 +611,7 @@ class TestMainWindow : public QObject {
     QCOMPARE(w.findChild<QSpinBox*>("param.steps")->value(), 20);
     QCOMPARE(w.findChild<QSpinBox*>("param.K")->value(), 8);
     w.stopRun();
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.findChild<QAbstractButton*>("stopButton")->isEnabled(), untilDoneMs());
     QVERIFY(!w.findChild<QLabel*>("panelBanner")->isVisible());
   }
 
@@ -667,7 +668,7 @@ class TestMainWindow : public QObject {
     QVERIFY(w.findChild<QTableWidget*>("runTable")->isVisible());
     QCOMPARE(w.findChild<QSpinBox*>("param.steps")->value(), 40);  // while it runs, the form shows its first cell
     QVERIFY(!w.findChild<QAbstractButton*>("runButton")->isEnabled());
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.findChild<QAbstractButton*>("stopButton")->isEnabled(), untilDoneMs());
     const QString label = w.findChild<QLabel*>("resultLabel")->text();
     QVERIFY2(label.contains("grid finished") && label.contains("4 cells, 0 failed"), qPrintable(label));
     QCOMPARE(w.statusBar()->currentMessage(), QString("grid: 4 of 4 cells ended"));
@@ -699,7 +700,7 @@ class TestMainWindow : public QObject {
     QCOMPARE(readAll(tmp.filePath("g.csv")), readAll(out + "/grid.csv"));
 
     QCOMPARE(w.openExperiment(path, out), QString());
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.findChild<QAbstractButton*>("stopButton")->isEnabled(), untilDoneMs());
     QVERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("4 reused"));
     QCOMPARE(tabs->count(), 4);  // Curves, Figure, History, Grid: the grid's tab is added once
     tabs->setCurrentIndex(0);
@@ -747,7 +748,7 @@ class TestMainWindow : public QObject {
     }
     QCOMPARE(w.openExperiment(path, out), QString());
     QVERIFY(QFile::exists(out + "/.milab.lock"));  // held while the grid runs
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.findChild<QAbstractButton*>("stopButton")->isEnabled(), untilDoneMs());
     QVERIFY(!QFile::exists(out + "/.milab.lock"));
   }
 
@@ -772,7 +773,7 @@ class TestMainWindow : public QObject {
     QVERIFY(qobject_cast<QCPTextElement*>(w.sweepPlot()->plotLayout()->element(0, 0)));
     QVERIFY(!w.findChild<QAbstractButton*>("runButton")->isEnabled());
     QCOMPARE(w.openExperiment(path), QString("experiment: another run or experiment is in progress; stop it first"));
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.findChild<QAbstractButton*>("stopButton")->isEnabled(), untilDoneMs());
     QVERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("prior-order sweep finished"));
     const PriorOrderSweep& sweep = w.currentSweep()->result();
     QCOMPARE(sweep.points.size(), 6);
@@ -799,7 +800,7 @@ class TestMainWindow : public QObject {
     w.show();
     QCOMPARE(w.startPriorOrderSweep(path, tmp.filePath("out")), QString());
     QTest::mouseClick(w.findChild<QAbstractButton*>("stopButton"), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.findChild<QAbstractButton*>("stopButton")->isEnabled(), untilDoneMs());
     QVERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("prior-order sweep cancelled"));
     QVERIFY(QFile::exists(tmp.filePath("out/summary.json")));
 
@@ -824,7 +825,7 @@ class TestMainWindow : public QObject {
     w.show();
     QCOMPARE(w.startHashing(path, out, {{"bits", "8"}}), QString());  // the shape dialog's edit: 8 bits, not 16
     QVERIFY(w.hashingPlot()->isVisible());
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.findChild<QAbstractButton*>("stopButton")->isEnabled(), untilDoneMs());
     const QString label = w.findChild<QLabel*>("resultLabel")->text();
     QVERIFY2(label.contains("hashing finished"), qPrintable(label));
     const QList<HashingRow>& rows = w.currentHashing()->result().rows;

@@ -139,7 +139,7 @@ class TestWindowMpi : public QObject {
     QCOMPARE(w.openExperiment(path, out, {{"steps", "30"}}, MpiLaunch{2, {}}), QString());
     QVERIFY(w.gridPlot()->isVisible());
     QVERIFY(!w.findChild<QAbstractButton*>("runButton")->isEnabled());
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.findChild<QAbstractButton*>("stopButton")->isEnabled(), untilDoneMs());
     const QString label = w.findChild<QLabel*>("resultLabel")->text();
     QVERIFY2(label.contains("grid finished") && label.contains("4 cells, 0 failed"), qPrintable(label));
     QCOMPARE(w.currentGrid()->endedCount(), 4);
@@ -151,7 +151,7 @@ class TestWindowMpi : public QObject {
     saveScreenshot(w, "grid-window-mpi");
 
     QCOMPARE(w.openExperiment(path, out, {{"steps", "30"}}, MpiLaunch{2, {}}), QString());
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), untilDoneMs());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.findChild<QAbstractButton*>("stopButton")->isEnabled(), untilDoneMs());
     QVERIFY2(w.findChild<QLabel*>("resultLabel")->text().contains("4 reused"),
              qPrintable(w.findChild<QLabel*>("resultLabel")->text()));
   }
@@ -220,7 +220,7 @@ class TestWindowMpi : public QObject {
              QString());
     QTRY_VERIFY_WITH_TIMEOUT(w.currentGrid()->endedCount() >= 1, untilDoneMs());
     QTest::mouseClick(w.findChild<QAbstractButton*>("stopButton"), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QAbstractButton*>("runButton")->isEnabled(), timeLimitMs(30000));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.findChild<QAbstractButton*>("stopButton")->isEnabled(), timeLimitMs(30000));
     QVERIFY(w.currentGrid()->isDone());  // mpirun, if any, has ended
     const QString label = w.findChild<QLabel*>("resultLabel")->text();
     QVERIFY2(label.contains("grid cancelled"), qPrintable(label));

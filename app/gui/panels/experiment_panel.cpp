@@ -392,13 +392,14 @@ void ExperimentPanel::setBanner(const QString& line) {
 
 bool ExperimentPanel::running() const { return stop_->isEnabled(); }
 
-void ExperimentPanel::setRunning(bool running) {
-  run_->setEnabled(!running);
+void ExperimentPanel::setRunning(bool running, bool formOpen) {
+  const bool greyed = running && !formOpen;
+  run_->setEnabled(!greyed);
   stop_->setEnabled(running);
   for (QWidget* w : {static_cast<QWidget*>(task_), static_cast<QWidget*>(method_), static_cast<QWidget*>(taskForm_),
                      static_cast<QWidget*>(methodForm_), static_cast<QWidget*>(settingsForm_),
                      static_cast<QWidget*>(compareMethods_), static_cast<QWidget*>(vary_)})
-    w->setEnabled(!running);
+    w->setEnabled(!greyed);
 }
 
 }  // namespace milab

@@ -39,7 +39,9 @@ class ExperimentPanel : public QWidget {
   // Puts an error line ("<field>: ...") on the field it names, or under the buttons when no field matches.
   void showError(const QString& line);
   void clearErrors();
-  void setRunning(bool running);
+  // Runs of the set train (`formOpen`: the form and Run stay usable, and Run adds to the set), or a background
+  // experiment does (a grid, a sweep, hashing: the form shows what runs, greyed); Stop is enabled either way.
+  void setRunning(bool running, bool formOpen = false);
   bool running() const;  // between setRunning(true) and the window showing the end
   // A line above the form saying what runs (a grid, a sweep) while the form shows it; "" hides it.
   void setBanner(const QString& line);

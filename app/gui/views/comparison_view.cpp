@@ -174,6 +174,8 @@ QString ComparisonView::label(int i) const { return labels_.value(i); }
 QList<RunSpec> ComparisonView::specs() const { return set_->specs(); }
 bool ComparisonView::running() const { return set_->running(); }
 
+bool ComparisonView::takesTaskOf(const RunSpec& spec) const { return !running() || set_->onTaskOf(spec); }
+
 void ComparisonView::addRuns(const QList<RunSpec>& specs, bool withOracle) {
   if (specs.isEmpty()) return;
   if (!running() && !set_->onTaskOf(specs.first())) clear();

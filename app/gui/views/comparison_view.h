@@ -39,6 +39,9 @@ class ComparisonView : public QWidget {
   // Returns true once nothing is pending or running.
   bool tick();
   bool running() const;
+  // Whether `spec` joins this set: any run while the set is idle (another task starts a new set), one on the set's
+  // task configuration while it trains.
+  bool takesTaskOf(const RunSpec& spec) const;
   void stop(int index);  // index into the set
   void stopAll();
   void clear();
