@@ -43,8 +43,12 @@ QString resultHtml(const RunSpec& spec, const RunResult& r, const RunResult* ora
                 .arg(r.device);
   else
     text += QStringLiteral("<br>%1 steps in %2 s on %3").arg(r.stepsDone).arg(r.seconds, 0, 'f', 1).arg(r.device);
+  // A failed run's reason is its error, in red; a finished or stopped run's says how it ended (early stopping, which
+  // reading was reported, where it was stopped), information in the text's own colour (issue 79).
   if (!r.reason.isEmpty())
-    text += QStringLiteral("<br><span style='color:#c0392b'>%1</span>").arg(r.reason.toHtmlEscaped());
+    text += r.status == RunStatus::Failed
+                ? QStringLiteral("<br><span style='color:#c0392b'>%1</span>").arg(r.reason.toHtmlEscaped())
+                : QStringLiteral("<br>%1").arg(r.reason.toHtmlEscaped());
   if (!r.warning.isEmpty())
     text += QStringLiteral("<br><span style='color:#b9770e'><b>warning</b>: %1</span>").arg(r.warning.toHtmlEscaped());
   for (const RunFlag& f : r.flags)  // the run's diagnostics, each with what it means here

@@ -97,6 +97,7 @@ class RunPlot {
     double pointValue = 0, pointError = 0;  // a run without a training curve: its reading, and its standard error
     bool pointSpread = false;                // (false: one reading, none)
     double ciLow = 0, ciHigh = 0, ciLevel = 0, ciValue = 0;  // the interval's reading, in nats
+    double ciStep = 0;                                       // where it is drawn: the reported reading's step
     bool visible = true;
     bool ended = false;
     int group = -1;

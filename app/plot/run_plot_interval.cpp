@@ -9,9 +9,11 @@
 namespace milab {
 
 QString RunPlot::intervalName(const Series& s) const {
-  return QStringLiteral("%1: %2 [%3, %4], its %5% interval over the data")
+  const QString at = s.ciStep < s.steps.last() ? QStringLiteral(", read at step %1 (the best)").arg(s.ciStep) : "";
+  return QStringLiteral("%1: %2 [%3, %4], its %5% interval over the data%6")
       .arg(legendName(s), number(s.ciValue, true), number(s.ciLow, true), number(s.ciHigh, true))
-      .arg(s.ciLevel * 100, 0, 'g', 12);
+      .arg(s.ciLevel * 100, 0, 'g', 12)
+      .arg(at);
 }
 
 void RunPlot::markInterval(Series& s, const RunResult& result) {
@@ -22,10 +24,13 @@ void RunPlot::markInterval(Series& s, const RunResult& result) {
   s.ciLow = low;
   s.ciHigh = high;
   s.ciLevel = level;
+  // At the held-out reading the run reports (report best: the best of them, issue 79), else at its last step.
+  const double reportedStep = readingValue(result.readings, "reported_step");
+  s.ciStep = std::isfinite(reportedStep) && reportedStep <= s.steps.last() ? reportedStep : s.steps.last();
   s.interval = addGraph(QPen(s.style.color, 2), intervalName(s), true);
   s.interval->setLineStyle(QCPGraph::lsNone);
   s.interval->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, s.style.color, Qt::white, 11));
-  s.interval->setData({s.steps.last()}, {result.estimate});
+  s.interval->setData({s.ciStep}, {result.estimate});
   s.intervalBars = new QCPErrorBars(plot_->xAxis, plot_->yAxis);
   s.intervalBars->removeFromLegend();
   s.intervalBars->setDataPlottable(s.interval);

@@ -29,6 +29,10 @@ void HeldOutEvaluation::report(int stepsDone, bool trains, bool reportBest, cons
   result->stderror = final.stderror;
   *terms = reported.terms;
   result->reason = heldOutReason(tracker_, reportBest);
+  // Which held-out reading is the estimate: the plot marks it there, the best of several or the last.
+  if (trains)
+    result->readings << NamedValue{"reported_step", double(reportBest && tracker_.any() ? tracker_.bestStep()
+                                                                                          : stepsDone)};
 }
 
 }  // namespace milab

@@ -565,6 +565,20 @@ class TestComparison : public QObject {
     QVERIFY(std::abs(bars->data()->at(0).errorMinus - 0.039) < 1e-9);
     QVERIFY(std::abs(bars->data()->at(0).errorPlus - 0.039) < 1e-9);
 
+    // Reported as the best held-out reading (report best, issue 79): the mark sits on that reading's step and says so.
+    PlotOfRuns best;
+    RunResult bestRead = finiteResult();
+    bestRead.readings << NamedValue{"reported_step", 50};
+    const int bestId = best.plot.addRun("infonce", seriesStyle(0), best.spec, bestRead);
+    best.plot.append(bestId, curve);
+    best.plot.markEnded(bestId, bestRead);
+    QCPGraph* bestMark = nullptr;
+    for (int i = 0; i < best.widget.graphCount(); ++i)
+      if (best.widget.graph(i)->name().contains("interval over the data")) bestMark = best.widget.graph(i);
+    QVERIFY(bestMark);
+    QCOMPARE(bestMark->data()->begin()->key, 50.0);
+    QVERIFY2(bestMark->name().endsWith(", read at step 50 (the best)"), qPrintable(bestMark->name()));
+
     PlotOfRuns fresh;
     const int other = fresh.plot.addRun("infonce", seriesStyle(0), fresh.spec, knownResult(2, 16));
     fresh.plot.append(other, curve);

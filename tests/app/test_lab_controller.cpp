@@ -139,6 +139,23 @@ class TestLabController : public QObject {
              qPrintable(resultHtml(spec, mean, nullptr)));
   }
 
+  // A finished run's reason says how it ended, in the text's colour; only a failed run's, its error, is red (issue
+  // 79: "report best: ..." was printed in red like an error).
+  void onlyAFailedRunsReasonIsRed() {
+    RunResult r;
+    r.status = RunStatus::Finished;
+    r.fromEvaluation = true;
+    r.estimate = 0.9;
+    r.stderror = 0.01;
+    r.reason = "report best: the best of 6 held-out readings, after step 500";
+    QString text = resultHtml(infonceSpec(), r, nullptr);
+    QVERIFY2(text.contains("<br>report best: the best of 6") && !text.contains("c0392b"), qPrintable(text));
+    r.status = RunStatus::Failed;
+    r.reason = "training diverged: non-finite loss at step 5";
+    text = resultHtml(infonceSpec(), r, nullptr);
+    QVERIFY2(text.contains("<span style='color:#c0392b'>training diverged"), qPrintable(text));
+  }
+
   void dataTakesEveryRowOfTheFirstTwoColumns() {
     const RunSpec spec = LabController::onData(infonceSpec(), "/tmp/mine.csv");
     QCOMPARE(spec.task, QString("data"));

@@ -11,6 +11,7 @@
 #include "engine/run.h"
 #include "engine/run_spec.h"
 #include "method/method_registry.h"
+#include "results/reading_words.h"
 
 using namespace milab;
 
@@ -112,11 +113,15 @@ class TestBmiRecipe : public QObject {
     const RunResult r = runToCompletion(run);
     QVERIFY2(r.status == RunStatus::Finished, qPrintable(r.reason));
     double best = -std::numeric_limits<double>::infinity();
-    int readings = 0;
+    int readings = 0, bestStep = 0;
     for (const CurvePoint& p : run.curve())
-      if (!std::isnan(p.heldOut)) best = std::max(best, p.heldOut), ++readings;
+      if (!std::isnan(p.heldOut)) {
+        if (p.heldOut > best) best = p.heldOut, bestStep = p.step;
+        ++readings;
+      }
     QCOMPARE(readings, 6);  // steps 100, 200, ..., 600
     QCOMPARE(r.estimate, best);
+    QCOMPARE(readingValue(r.readings, "reported_step"), double(bestStep));  // where the window marks it
     QVERIFY2(r.reason.startsWith("report best: the best of 6 held-out readings"), qPrintable(r.reason));
   }
 

@@ -14,6 +14,7 @@
 #include "engine/staircase_switch.h"
 #include "method/method_registry.h"
 #include "method/representation_probe.h"
+#include "results/reading_words.h"
 #include "tasks/task_catalog.h"
 
 using namespace milab;
@@ -151,6 +152,7 @@ class TestRunObservers : public QObject {
       QCOMPARE(terms[0].value, result.estimate);  // the reported reading's own terms
       QVERIFY2(result.reason.contains("early stopping at step 1000"), qPrintable(result.reason));
       QCOMPARE(result.reason.contains("the best of 4 held-out readings, after step 500"), best);
+      QCOMPARE(readingValue(result.readings, "reported_step"), best ? 500.0 : 1000.0);
       QCOMPARE(h.onCurve.last(), qMakePair(1000, 0.3));  // the final reading on the last point
     }
     // After 1,250 steps the final reading (0.9) is new, and the best.
