@@ -3,6 +3,7 @@
 #include <qcustomplot.h>
 
 #include <QCheckBox>
+#include <QDir>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMessageBox>
@@ -17,6 +18,7 @@
 #include "gui/panels/experiment_panel.h"
 #include "gui/panels/history_panel.h"
 #include "gui/result_text.h"
+#include "gui/set_exports.h"
 #include "gui/views/comparison_view.h"
 #include "gui/views/embedding_view.h"
 #include "gui/views/grid_view.h"
@@ -327,28 +329,49 @@ void MainWindow::showMessage(const QString& line) {
   resultLabel_->setText(QStringLiteral("<span style='color:#c0392b'>%1</span>").arg(line.toHtmlEscaped()));
 }
 
-QString MainWindow::exportTo(const QString& path) {
+QString MainWindow::exportTo(const QString& path, QString* written) {
+  QString words;
+  if (!written) written = &words;
   for (const BackgroundView* view : backgroundViews())
     if (comparison_->shownPage() == view->plot())  // a background experiment's tab is shown
       return view->running() ? tr("export: the experiment is still running") : view->exportTo(path);
-  const Run* run = currentRun();
-  if (!run) return tr("export: nothing to export yet, run an experiment first");
+  if (!currentRun()) return tr("export: nothing to export yet, run an experiment first");
   const QString suffix = QFileInfo(path).suffix().toLower();
-  if (suffix == "csv") return writeCurveCsv(path, run->curve());
-  if (suffix == "json") return writeSummaryJson(path, run->spec(), run->result());
+  if (suffix == "csv") return exportSetCurves(comparison_->set(), path, written);
+  if (suffix == "json") return exportSetSummaries(comparison_->set(), path, written);
+  *written = tr("the plot");
   return exportPlot(comparison_->plotWidget(), path, 1200, 640);
 }
 
-void MainWindow::saveWithDialog(const QString& defaultName, const QString& filter,
-                                const std::function<QString(const QString&)>& write, const QString& done) {
-  QString path = askSaveFile(this, tr("Save"), defaultName, filter);
+QString MainWindow::suggestedName(const QString& what, const QString& suffix) const {
+  QString base = QStringLiteral("milab");
+  for (const BackgroundView* view : backgroundViews())
+    if (comparison_->shownPage() == view->plot()) base = view->pageTitle().toLower().replace(' ', '-');
+  if (base == "milab" && comparison_->size() > 0) {
+    QStringList methods;
+    for (const RunSpec& s : comparison_->specs())
+      if (!methods.contains(s.method)) methods << s.method;
+    base = comparison_->specs().first().task + "-" + (methods.size() == 1 ? methods.first() : QStringLiteral("set"));
+  }
+  return base + "-" + what + "." + suffix;
+}
+
+void MainWindow::saveWithDialog(const QString& caption, const QString& name, const QString& filter,
+                                const std::function<QString(const QString&, QString*)>& write, const QString& done) {
+  const QString folder = workspace_.lastFolder().isEmpty() ? QDir::homePath() : workspace_.lastFolder();
+  QString path = askSaveFile(this, caption, QDir(folder).filePath(name), filter);
   if (path.isEmpty()) return;
-  if (QFileInfo(path).suffix().isEmpty()) path += "." + QFileInfo(defaultName).suffix();
-  const QString err = write(path);
-  if (err.isEmpty())
-    statusBar()->showMessage((done.isEmpty() ? tr("Wrote %1") : done).arg(path));
-  else
+  if (QFileInfo(path).suffix().isEmpty()) path += "." + QFileInfo(name).suffix();
+  QString written;
+  const QString err = write(path, &written);
+  if (!err.isEmpty()) {
     QMessageBox::warning(this, tr("Not written"), err);
+    return;
+  }
+  workspace_.rememberFolder(QFileInfo(path).absolutePath());
+  statusBar()->showMessage(!done.isEmpty()      ? done.arg(path)
+                           : written.isEmpty() ? tr("Wrote %1").arg(path)
+                                               : tr("Wrote %1 to %2").arg(written, path));
 }
 
 }  // namespace milab

@@ -100,9 +100,12 @@ class MainWindow : public QMainWindow {
   // the result label.
   void showMessage(const QString& line);
 
-  // Writes what is shown, by suffix: .png/.pdf/.svg (the plot), .csv (the last run's curve or a background
-  // view's table), .json (the summary). "" or an error.
-  QString exportTo(const QString& path);
+  // Writes what is shown, by suffix: .png/.pdf/.svg (the plot), .csv (the set's curves, every run, or a background
+  // view's table), .json (the set's summaries). "" or an error; `*written`, when given, says what was written.
+  QString exportTo(const QString& path, QString* written = nullptr);
+  // The file name a save dialog suggests for `what` ("curve", "plot", "summary"): named after the set shown
+  // ("gaussian2-infonce-curve.csv"; "-set" for several methods) or the background experiment.
+  QString suggestedName(const QString& what, const QString& suffix) const;
 
  protected:
   // Stops every run and experiment first, so that they end while the window tears down, not after.
@@ -120,10 +123,11 @@ class MainWindow : public QMainWindow {
   void previewConfiguredRun();
   void showResult();             // of the set's last run
   void showResultOf(int index);  // of one run of the set (a row clicked in its table)
-  // Asks where to save (a missing suffix is taken from `defaultName`), writes with `write`, and says how it went:
-  // `done` (%1 the path, default "Wrote %1") on the status bar, or the error in a warning.
-  void saveWithDialog(const QString& defaultName, const QString& filter,
-                      const std::function<QString(const QString&)>& write, const QString& done = {});
+  // Asks where to save, in a dialog titled `caption` that starts in the last folder used with `name` (a missing
+  // suffix is taken from it), writes with `write`, and says how it went: `done` (%1 the path, default "Wrote %1",
+  // or what `write` says it wrote) on the status bar, or the error in a warning.
+  void saveWithDialog(const QString& caption, const QString& name, const QString& filter,
+                      const std::function<QString(const QString&, QString*)>& write, const QString& done = {});
 
   const MethodRegistry& registry_;
   LabController controller_;

@@ -17,35 +17,37 @@ namespace milab {
 
 void MainWindow::buildMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
-  auto exportShown = [this](const QString& path) { return exportTo(path); };
+  auto exportShown = [this](const QString& path, QString* written) { return exportTo(path, written); };
+  // Each dialog is titled by what it saves and suggests a name from the set (or experiment) shown.
+  const auto exportAction = [=](const QString& title, const QString& what, const QString& suffix,
+                                const QString& filter) {
+    file->addAction(title + "...", this,
+                    [=] { saveWithDialog(title, suggestedName(what, suffix), filter, exportShown); });
+  };
   file->addAction(tr("Open data..."), this, [this] {
     const QString path = askOpenFile(this, tr("Open data"), workspace_.lastFolder(),
                                      tr("Tables (*.csv *.tsv *.txt *.npy *.npz);;All files (*)"));
     if (!path.isEmpty()) openData(path);
   });
   file->addSeparator();
-  file->addAction(tr("Export plot as PNG..."), this,
-                  [=] { saveWithDialog("milab.png", "PNG image (*.png)", exportShown); });
-  file->addAction(tr("Export plot as PDF..."), this,
-                  [=] { saveWithDialog("milab.pdf", "PDF document (*.pdf)", exportShown); });
-  file->addAction(tr("Export plot as SVG..."), this,
-                  [=] { saveWithDialog("milab.svg", "SVG image (*.svg)", exportShown); });
-  file->addAction(tr("Export curve as CSV..."), this,
-                  [=] { saveWithDialog("milab.csv", "CSV table (*.csv)", exportShown); });
-  file->addAction(tr("Export summary as JSON..."), this,
-                  [=] { saveWithDialog("milab.json", "JSON (*.json)", exportShown); });
+  exportAction(tr("Export the plot as PNG"), "plot", "png", "PNG image (*.png)");
+  exportAction(tr("Export the plot as PDF"), "plot", "pdf", "PDF document (*.pdf)");
+  exportAction(tr("Export the plot as SVG"), "plot", "svg", "SVG image (*.svg)");
+  exportAction(tr("Export the curves as CSV"), "curves", "csv", "CSV table (*.csv)");
+  exportAction(tr("Export the summaries as JSON"), "summary", "json", "JSON (*.json)");
   file->addSeparator();
-  file->addAction(tr("Export results table as CSV..."), this, [this] {
-    saveWithDialog("runs.csv", tr("CSV table (*.csv)"),
-                   [this](const QString& p) { return comparison_->exportTable(p); });
+  file->addAction(tr("Export the results table as CSV..."), this, [this] {
+    saveWithDialog(tr("Export the results table as CSV"), suggestedName("runs", "csv"), tr("CSV table (*.csv)"),
+                   [this](const QString& p, QString*) { return comparison_->exportTable(p); });
   });
   file->addAction(tr("Export the set's figure..."), this, [this] {
-    saveWithDialog("figure.png", tr("Images (*.png *.pdf *.svg)"),
-                   [this](const QString& p) { return comparison_->exportFigure(p); });
+    saveWithDialog(tr("Export the set's figure"), suggestedName("figure", "png"), tr("Images (*.png *.pdf *.svg)"),
+                   [this](const QString& p, QString*) { return comparison_->exportFigure(p); });
   });
   file->addAction(tr("Save run set as experiment..."), this, [this] {
     saveWithDialog(
-        "set.json", tr("Experiment (*.json)"), [this](const QString& p) { return comparison_->saveSet(p); },
+        tr("Save the run set as an experiment"), suggestedName("set", "json"), tr("Experiment (*.json)"),
+        [this](const QString& p, QString*) { return comparison_->saveSet(p); },
         tr("Saved %1: milab-cli run %1 --out DIR reproduces it"));
   });
   file->addSeparator();

@@ -12,6 +12,7 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -25,6 +26,7 @@
 #include <QStatusBar>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QtTest>
 
 #include "engine/device.h"
@@ -1038,6 +1040,62 @@ class TestComparison : public QObject {
   // evaluation, only for the step each run is inside. Counted in steps, not milliseconds (the window closed in
   // 7-8 ms here under Xvfb, and a time bound would only say how fast the machine is): each cancelled run is
   // recorded within a few steps of where it was when the window closed, out of a million.
+  // A set's exports hold every run (issue 79: "Export curve" wrote the last run only, without saying which): its
+  // curves with a run column, its summaries as a list; each dialog is titled by what it saves, suggests a name from
+  // the set and opens in the last folder used; the status bar says what was written.
+  void aSetsExportsHoldEveryRunAndTheDialogsSaySo() {
+    QTemporaryDir tmp;
+    MainWindow w(registry_, tmp.filePath("history.sqlite"));
+    w.show();
+    configure(w, "infonce", 0, 2, 16, 60);
+    tick(w, {"nwj"});
+    QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.findChild<QAbstractButton*>("stopButton")->isEnabled(), untilDoneMs());
+    QString written;
+    QCOMPARE(w.exportTo(tmp.filePath("c.csv"), &written), QString());
+    QCOMPARE(written, QString("2 runs' curves (a row per step; run numbers as in the table)"));
+    const QList<QByteArray> rows = readAll(tmp.filePath("c.csv")).trimmed().split('\n');
+    QCOMPARE(rows.first(), QByteArray("run,label,step,estimate,loss,seconds,held_out"));
+    QMap<QByteArray, int> perRun;
+    for (int i = 1; i < rows.size(); ++i) ++perRun[rows[i].split(',').first()];
+    QCOMPARE(perRun.value("1"), 60);
+    QCOMPARE(perRun.value("2"), 60);
+    QCOMPARE(w.exportTo(tmp.filePath("s.json"), &written), QString());
+    const QJsonArray runs = QJsonDocument::fromJson(readAll(tmp.filePath("s.json"))).object().value("runs").toArray();
+    QCOMPARE(runs.size(), 2);
+    QCOMPARE(runs[1].toObject().value("run").toInt(), 2);
+    QCOMPARE(runs[1].toObject().value("label").toString(), w.comparison()->label(1));
+
+    const QString folder = tmp.filePath("exports");
+    QVERIFY(QDir().mkpath(folder));
+    QAction* exportCurves = nullptr;
+    for (QAction* a : w.findChildren<QAction*>())
+      if (a->text() == "Export the curves as CSV...") exportCurves = a;
+    QVERIFY(exportCurves);
+    QString title, suggested, startedIn;
+    const auto answer = [&](const QString& file) {
+      QTimer::singleShot(0, [&, file] {
+        auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+        QVERIFY(dialog);
+        title = dialog->windowTitle();
+        suggested = dialog->selectedFiles().value(0);
+        startedIn = dialog->directory().absolutePath();
+        dialog->selectFile(file);
+        static_cast<QDialog*>(dialog)->accept();  // QFileDialog::accept, protected there
+      });
+    };
+    answer(QDir(folder).filePath("mine.csv"));
+    exportCurves->trigger();
+    QCOMPARE(title, QString("Export the curves as CSV"));
+    QVERIFY2(suggested.endsWith("/gaussian2-set-curves.csv"), qPrintable(suggested));
+    QCOMPARE(readAll(QDir(folder).filePath("mine.csv")), readAll(tmp.filePath("c.csv")));
+    QVERIFY2(w.statusBar()->currentMessage().startsWith("Wrote 2 runs' curves"),
+             qPrintable(w.statusBar()->currentMessage()));
+    answer(QDir(folder).filePath("again.csv"));
+    exportCurves->trigger();
+    QCOMPARE(startedIn, QDir(folder).absolutePath());  // the folder last saved in
+  }
+
   // Run stays enabled while the set trains and adds to it, as the guide says (issue 79: the whole form was greyed);
   // a run on another task is refused with the reason while the set trains, and Stop ends them all.
   void runAddsToTheSetWhileItTrains() {

@@ -276,12 +276,6 @@ void ExperimentPanel::updateTaskChart() {
   showTaskError(err.section(':', 0, 0) == QLatin1String("dataset") ? err : QString());
 }
 
-void ExperimentPanel::showTaskError(const QString& line) {
-  taskError_->setText(line);
-  taskError_->setToolTip(line);
-  taskError_->setVisible(!line.isEmpty());
-}
-
 // A method the task cannot run (it needs x' and the true p(y|x'), which the task lacks) cannot be ticked, and says
 // why; the form's own method is run anyway and is not listed twice.
 void ExperimentPanel::updateCompareList() {
@@ -361,28 +355,6 @@ void ExperimentPanel::openTable(const ParamMap& tableKeys) {
   taskForm_->setValues(tableKeys);
   updateTaskChart();
   Q_EMIT specEdited();
-}
-
-void ExperimentPanel::showError(const QString& line) {
-  clearErrors();
-  const QString field = line.section(':', 0, 0);
-  const QString message = line.section(':', 1).trimmed();
-  for (ParamForm* form : {taskForm_, methodForm_, settingsForm_})
-    if (form->hasField(field)) return form->showError(field, message);
-  if (field == "dataset") return showTaskError(line);
-  if (field == "vary") {
-    varyError_->setText(message);
-    varyError_->show();
-    return;
-  }
-  error_->setText(line);
-  error_->show();
-}
-
-void ExperimentPanel::clearErrors() {
-  for (ParamForm* form : {taskForm_, methodForm_, settingsForm_}) form->clearErrors();
-  varyError_->hide();
-  error_->hide();
 }
 
 void ExperimentPanel::setBanner(const QString& line) {

@@ -57,6 +57,7 @@ class ComparisonView : public QWidget {
   QString label(int index) const;  // the method and what differs from the other runs
 
   RunPlot* plot() const { return plot_.get(); }
+  const ComparisonSet& set() const { return *set_; }
   QCustomPlot* plotWidget() const { return plotWidget_; }
   QCustomPlot* figureWidget() const { return figure_; }
   QTableWidget* table() const { return table_; }
