@@ -61,7 +61,11 @@ QString MainWindow::openExperiment(const QString& path, const QString& gridOutDi
     return err;
   }
   setSpec(cells.first().spec);
-  statusBar()->showMessage(tr("Opened %1: press Run").arg(path));
+  statusBar()->showMessage(panel_->clearSetChoices()
+                               ? tr("Opened %1: press Run (the ticked methods and the vary list were cleared: the "
+                                    "file is the whole run)")
+                                     .arg(path)
+                               : tr("Opened %1: press Run").arg(path));
   return {};
 }
 

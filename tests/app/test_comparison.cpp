@@ -33,6 +33,7 @@
 #include "engine/run_set.h"
 #include "gui/comparison_set.h"
 #include "gui/main_window.h"
+#include "gui/panels/experiment_panel.h"
 #include "gui/panels/history_panel.h"
 #include "gui/views/comparison_view.h"
 #include "method/method_registry.h"
@@ -823,8 +824,8 @@ class TestComparison : public QObject {
     QVERIFY2(ticked->text().contains("none"), qPrintable(ticked->text()));
     tick(w, {"doe", "smile"});
     QCOMPARE(ticked->text(), QString("ticked: doe, smile"));
-    method->setCurrentIndex(method->findData("smile"));  // the form's own method is not ticked twice
-    QCOMPARE(ticked->text(), QString("ticked: doe"));
+    method->setCurrentIndex(method->findData("smile"));  // the form's own method is not ticked twice, but kept
+    QCOMPARE(ticked->text(), QString("ticked: doe; set aside: smile (the method above, or one the task cannot run)"));
     QVERIFY(ticked->isVisible());
   }
 
@@ -1040,6 +1041,32 @@ class TestComparison : public QObject {
   // evaluation, only for the step each run is inside. Counted in steps, not milliseconds (the window closed in
   // 7-8 ms here under Xvfb, and a time bound would only say how fast the machine is): each cancelled run is
   // recorded within a few steps of where it was when the window closed, out of a million.
+  // Ticks survive a method switch (issue 79: they vanished): the form's own method is set aside, greyed and said,
+  // and comes back ticked once another method is chosen; an experiment file opened as the form's run clears the
+  // ticks and the vary list, and says so (a stale K=32,128 ran silently after a preset).
+  void ticksStayThroughASwitchAndAPresetClearsThem() {
+    QTemporaryDir tmp;
+    MainWindow w(registry_, tmp.filePath("history.sqlite"));
+    w.show();
+    configure(w, "infonce", 0, 2, 16, 60);
+    tick(w, {"nwj", "mine"});
+    auto* method = w.findChild<QComboBox*>("methodCombo");
+    auto* ticked = w.findChild<QLabel*>("compareTicked");
+    method->setCurrentIndex(method->findData("nwj"));
+    QCOMPARE(w.panel()->comparedMethods(), QStringList{"mine"});
+    QVERIFY2(ticked->text().contains("set aside: nwj"), qPrintable(ticked->text()));
+    method->setCurrentIndex(method->findData("infonce"));
+    QStringList back = w.panel()->comparedMethods();
+    back.sort();
+    QCOMPARE(back, (QStringList{"mine", "nwj"}));
+    w.findChild<QLineEdit*>("varyEdit")->setText("K=32,128");
+    QCOMPARE(w.openExperiment(":/experiments/default.json"), QString());
+    QVERIFY(w.panel()->comparedMethods().isEmpty());
+    QVERIFY(w.findChild<QLineEdit*>("varyEdit")->text().isEmpty());
+    QVERIFY2(w.statusBar()->currentMessage().contains("the ticked methods and the vary list were cleared"),
+             qPrintable(w.statusBar()->currentMessage()));
+  }
+
   // A set's exports hold every run (issue 79: "Export curve" wrote the last run only, without saying which): its
   // curves with a run column, its summaries as a list; each dialog is titled by what it saves, suggests a name from
   // the set and opens in the last folder used; the status bar says what was written.

@@ -276,41 +276,6 @@ void ExperimentPanel::updateTaskChart() {
   showTaskError(err.section(':', 0, 0) == QLatin1String("dataset") ? err : QString());
 }
 
-// A method the task cannot run (it needs x' and the true p(y|x'), which the task lacks) cannot be ticked, and says
-// why; the form's own method is run anyway and is not listed twice.
-void ExperimentPanel::updateCompareList() {
-  const TaskInfo* task = findTask(task_->currentData().toString());
-  for (int i = 0; i < compareMethods_->count(); ++i) {
-    QListWidgetItem* item = compareMethods_->item(i);
-    const MethodPlugin* m = registry_.find(item->data(Qt::UserRole).toString());
-    const bool own = item->data(Qt::UserRole) == method_->currentData();
-    const QString why = !m ? tr("not loaded") : !task ? tr("no task") : methodTaskMismatch(m->info(), {}, *task);
-    const bool runnable = why.isEmpty();
-    item->setFlags(runnable && !own ? Qt::ItemIsUserCheckable | Qt::ItemIsEnabled : Qt::ItemIsUserCheckable);
-    if (!runnable || own) item->setCheckState(Qt::Unchecked);
-    item->setToolTip(own ? tr("the method chosen above") : runnable ? m->info().summary : why);
-  }
-  showTicked();
-}
-
-void ExperimentPanel::showTicked() {
-  error_->hide();  // a ticked method's refusal (under the buttons) is about the ticks that were
-  const QStringList ticked = comparedMethods();
-  compareTicked_->setText(ticked.isEmpty() ? tr("ticked: none (the method above runs alone)")
-                                           : tr("ticked: %1").arg(ticked.join(", ")));
-}
-
-QStringList ExperimentPanel::comparedMethods() const {
-  QStringList out;
-  for (int i = 0; i < compareMethods_->count(); ++i)
-    if (compareMethods_->item(i)->checkState() == Qt::Checked)
-      out << compareMethods_->item(i)->data(Qt::UserRole).toString();
-  return out;
-}
-
-QString ExperimentPanel::varyText() const { return vary_->text(); }
-void ExperimentPanel::setVaryText(const QString& text) { vary_->setText(text); }
-
 RunSpec ExperimentPanel::spec() const {
   RunSpec s;
   s.task = task_->currentData().toString();

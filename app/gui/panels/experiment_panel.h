@@ -29,6 +29,9 @@ class ExperimentPanel : public QWidget {
 
   RunSpec spec() const;
   void setSpec(const RunSpec& spec);
+  // Unticks every method and empties the vary list, which an experiment file opened as the form's run replaces
+  // (issue 79: a stale K=32,128 ran silently after a preset). True when there was something to clear.
+  bool clearSetChoices();
   // A user's table as the task (`tableKeys`: its file and columns), every row read, the method and its keys kept
   // where the table can run them; the lab's recipe comes into force as it does for a finite set in the runner.
   void openTable(const ParamMap& tableKeys);
