@@ -21,11 +21,11 @@ namespace {
 
 constexpr int kOracleStepsPerLevel = 50;  // a staircase's oracle: batches read per level (standard error ~1/7)
 
-QString taskKey(const RunSpec& s) {
+}  // namespace
+
+QString ComparisonSet::taskKey(const RunSpec& s) {
   return s.task + QJsonDocument(QJsonObject::fromVariantMap(s.taskParams)).toJson(QJsonDocument::Compact);
 }
-
-}  // namespace
 
 struct ComparisonSet::HistorySink {
   std::mutex mutex;

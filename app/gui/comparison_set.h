@@ -67,6 +67,7 @@ class ComparisonSet {
   double lastSeconds(int index) const;
   // A set is on one task: does `spec` have the set's task and task parameters?
   bool onTaskOf(const RunSpec& spec) const;
+  static QString taskKey(const RunSpec& spec);  // the task and its parameters, as one comparable text
 
   bool trains(const RunSpec& spec) const;  // its method trains (KSG does not: no steps, no training settings)
   // The keys that label each method's runs (engine/run_set.h labelKeysByMethod): those that differ among its own

@@ -106,6 +106,7 @@ void RunPlot::updateVisibility() {
     for (QCPGraph* g : s.references) g->setVisible(s.visible);
     for (QCPGraph* g : s.terms) g->setVisible(s.visible);
     if (s.probe) s.probe->setVisible(s.visible);
+    if (s.heldOut) s.heldOut->setVisible(s.visible);  // a hidden run's circles went on showing (issue 79)
     if (s.point) {
       s.point->setVisible(s.visible);
       if (s.bars) s.bars->setVisible(s.visible);

@@ -542,6 +542,31 @@ class TestComparison : public QObject {
               !qobject_cast<QCPItemText*>(near.widget.item(i))->text().startsWith("above the view"));
   }
 
+  // Hiding a run hides every mark of it (issue 79: its held-out circles stayed): curve, circles, interval, ceilings.
+  void hidingARunHidesAllItsMarks() {
+    PlotOfRuns bench;
+    QVector<CurvePoint> curve;
+    for (int step = 1; step <= 100; ++step) curve.push_back({step, 1.0, -1.0, 0.0});
+    curve[49].heldOut = 0.9;
+    curve[99].heldOut = 0.95;
+    const RunResult finite = finiteResult();
+    const int id = bench.plot.addRun("infonce", seriesStyle(0), bench.spec, finite);
+    bench.plot.append(id, curve);
+    bench.plot.appendHeldOut(id, curve);
+    bench.plot.markEnded(id, finite);
+    const auto shownWithData = [&] {
+      int n = 0;
+      for (int i = 0; i < bench.widget.plottableCount(); ++i) {
+        auto* graph = qobject_cast<QCPGraph*>(bench.widget.plottable(i));
+        n += graph && graph->visible() && graph->dataCount() > 0 && graph->pen().color() == seriesStyle(0).color;
+      }
+      return n;
+    };
+    QVERIFY(shownWithData() >= 4);  // curve, circles, interval, ceiling
+    bench.plot.setRunVisible(id, false);
+    QCOMPARE(shownWithData(), 0);
+  }
+
   // A finite set's final reading is drawn at its last step with its interval as bars, named in the legend with
   // both ends; a run without an interval (fresh batches) gets no such mark.
   void theFinalReadingCarriesItsInterval() {

@@ -167,6 +167,17 @@ class TestHistory : public QObject {
     QCOMPARE(heldOut->data()->at(0)->key, 2.0);
     QCOMPARE(heldOut->data()->at(1)->value, 0.4);
     saveScreenshot(w, "history-held-out");
+
+    // A run on another task starts afresh: the overlays of this one go (issue 79: they stayed under its runs).
+    auto* task = w.findChild<QComboBox*>("taskCombo");
+    task->setCurrentIndex(task->findData("gaussian3"));
+    auto* method = w.findChild<QComboBox*>("methodCombo");
+    method->setCurrentIndex(method->findData("infonce"));
+    w.findChild<QSpinBox*>("param.steps")->setValue(20);
+    QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    QCOMPARE(w.comparison()->overlayCount(), 0);
+    QCOMPARE(w.comparison()->size(), 1);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.findChild<QAbstractButton*>("stopButton")->isEnabled(), untilDoneMs());
   }
 
   // Every cell of a grid started from the window is recorded, on this machine and under mpirun, and so is the

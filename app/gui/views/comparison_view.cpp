@@ -148,6 +148,7 @@ QString ComparisonView::historyWarning() const { return set_->historyWarning(); 
 void ComparisonView::overlayStored(const QString& label, const RunSpec& spec, const RunResult& result,
                                    const QVector<CurvePoint>& curve) {
   if (size() == 0 && overlays_ == 0) plot_->clear(tr("Runs from the history"));
+  if (overlays_ == 0) overlayTask_ = ComparisonSet::taskKey(spec);
   const int id = plot_->addRun(label, overlayStyle(overlays_++), spec, result);
   plot_->append(id, curve);
   plot_->appendHeldOut(id, curve);  // its held-out circles and probe accuracies, as its live run drew them
@@ -178,7 +179,10 @@ bool ComparisonView::takesTaskOf(const RunSpec& spec) const { return !running() 
 
 void ComparisonView::addRuns(const QList<RunSpec>& specs, bool withOracle) {
   if (specs.isEmpty()) return;
-  if (!running() && !set_->onTaskOf(specs.first())) clear();
+  // Runs on another task start a new set, and history overlays of another task go with the old one (issue 79: they
+  // stayed under a new task's runs).
+  const bool overlaysElsewhere = overlays_ > 0 && overlayTask_ != ComparisonSet::taskKey(specs.first());
+  if (!running() && (!set_->onTaskOf(specs.first()) || overlaysElsewhere)) clear();
   if (size() == 0 && overlays_ == 0) {  // a new set; runs overlaid from the history stay
     const RunSpec& s = specs.first();
     // A task whose id names its sizes (Beyond Normal) has no dim or mi key: its exact MI says what it is.

@@ -112,6 +112,7 @@ class ComparisonView : public QWidget {
   QPushButton* stopSelected_;
   QPushButton* clear_;
   int overlays_ = 0;
+  QString overlayTask_;  // the overlays' task (ComparisonSet::taskKey): a run on another starts afresh
   bool figureStale_ = false;
   qint64 lastFigureMs_ = 0;
   qint64 lastTableMs_ = 0;
