@@ -39,13 +39,16 @@ void GridView::launch(const QString& outDir) {
                                             historyPath_);
   outDir_ = outDir;
   ended_.clear();
-  drawFigure(plot(), chooseFigure(ended_), ended_);
+  drawFigure(plot(), chooseFigure({}), {});
 }
 
 bool GridView::update() {
   const QList<int> ended = grid_->poll();
-  for (int i : ended) ended_ << figureRunOf(grid_->results()[i], outDir_);
-  if (!ended.isEmpty()) drawFigure(plot(), chooseFigure(ended_), ended_);
+  for (int i : ended) ended_.insert(i, figureRunOf(grid_->results()[i], outDir_));
+  // In the grid's order, whatever order the cells end in (issue 79: under mpirun, bars came in completion order,
+  // coloured other than the same grid run here).
+  const QList<FigureRun> drawn = ended_.values();
+  if (!ended.isEmpty()) drawFigure(plot(), chooseFigure(drawn), drawn);
   return grid_->isDone();
 }
 

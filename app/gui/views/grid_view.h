@@ -3,6 +3,7 @@
 // mpirun and milab-cli (MpiGridJob), each written as it ends (a folder with finished cells resumes), the figure its
 // shape calls for filling in; at the end grid.csv and that figure's files (plot/grid_outputs.h).
 #include <QList>
+#include <QMap>
 #include <QObject>
 #include <memory>
 #include <optional>
@@ -54,7 +55,7 @@ class GridView : public BackgroundView {
   QString historyPath_, outDir_, path_;
   QVariantMap overrides_;
   std::optional<MpiLaunch> mpi_;
-  QList<FigureRun> ended_;  // the cells drawn so far, in the order they ended
+  QMap<int, FigureRun> ended_;  // the cells drawn so far, by their index in the grid
 };
 
 }  // namespace milab
