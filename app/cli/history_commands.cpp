@@ -37,6 +37,23 @@ QString checkReadable(const QString& path) {
   return {};
 }
 
+// Rows another program wrote, or a damaged file, are listed as far as they can be read and then said on stderr,
+// with exit 1: a listing or `show` that exits 0 vouches for every row it printed (issue 79).
+int damagedRows(const QList<StoredRun>& runs, const QString& path) {
+  QStringList ids;
+  QString first;
+  for (const StoredRun& r : runs)
+    if (!r.damaged.isEmpty()) {
+      ids << QString::number(r.id);
+      if (first.isEmpty()) first = QStringLiteral("run %1: %2").arg(r.id).arg(r.damaged.join(", "));
+    }
+  if (ids.isEmpty()) return 0;
+  std::fprintf(stderr, "milab-cli: history: %s of '%s' could not be read whole (%s)\n",
+               (ids.size() == 1 ? "run " + ids.first() : "runs " + ids.join(", ")).toUtf8().constData(),
+               path.toLocal8Bit().constData(), first.toUtf8().constData());
+  return 1;
+}
+
 }  // namespace
 
 int runHistoryCommand(const CommandLine& cl) {
@@ -77,7 +94,7 @@ int runHistoryCommand(const CommandLine& cl) {
     QJsonArray a;
     for (const StoredRun& r : runs) a << storedRunJson(r);
     std::fputs(QJsonDocument(a).toJson(QJsonDocument::Indented).constData(), stdout);
-    return 0;
+    return damagedRows(runs, store.path());
   }
   std::printf("%-6s %-19s %-9s %-14s %-9s %-18s %-18s %-6s %-22s %8s  %-24s %s\n", "id", "ended", "task", "method",
               "status", "estimate (nats)", "interval", "p", "target", "steps", "ran in", "warning");
@@ -86,7 +103,8 @@ int runHistoryCommand(const CommandLine& cl) {
     const auto amount = [](double nats) { return QString::number(nats, 'f', 4); };
     const QString estimate = r.estimate ? amount(*r.estimate) + spreadInWords(r.stderror.value_or(0), kNone, kNone,
                                                                               amount, QStringLiteral("+-"))
-                                        : QStringLiteral("-");
+                             : r.damaged.isEmpty() ? QStringLiteral("-")
+                                                   : QStringLiteral("damaged");
     // A finite set's interval over the data and its test of independence (summary.json's readings).
     const QJsonValue low = r.summary.value("ci_low"), high = r.summary.value("ci_high"), p = r.summary.value("p_value");
     const QString interval =
@@ -104,7 +122,7 @@ int runHistoryCommand(const CommandLine& cl) {
                     .constData(),
                 r.stepsDone, r.origin.toUtf8().constData(), r.summary.value("warning").toString().toUtf8().constData());
   }
-  return 0;
+  return damagedRows(runs, store.path());
 }
 
 int runShowCommand(const CommandLine& cl) {
@@ -120,7 +138,7 @@ int runShowCommand(const CommandLine& cl) {
   if (!store.error().isEmpty()) return fail(store.error());
   if (!run) return fail(QStringLiteral("id: no run %1 in %2").arg(id).arg(store.path()));
   std::fputs(QJsonDocument(storedRunJson(*run)).toJson(QJsonDocument::Indented).constData(), stdout);
-  return 0;
+  return damagedRows({*run}, store.path());
 }
 
 }  // namespace milab

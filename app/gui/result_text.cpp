@@ -2,10 +2,33 @@
 
 #include <cmath>
 
+#include <QRegularExpression>
+
 #include "gui/counted.h"
+#include "params/param_labels.h"
 #include "results/reading_words.h"
 
 namespace milab {
+
+namespace {
+
+// A run's warnings name keys as the runner's flags do ("raise order_prior"); the window's form shows labels ("prior
+// order r"), so a key with an underscore (never a plain word of the text) reads as both: "prior order r
+// (order_prior)" (issue 79).
+QString withFormLabels(const QString& text) {
+  static const QRegularExpression key(QStringLiteral("\\b[a-z]+(?:_[a-z]+)+\\b"));
+  QString out;
+  qsizetype at = 0;
+  for (const QRegularExpressionMatch& m : key.globalMatch(text)) {
+    const QString label = wordsFor(m.captured()).label;
+    out += text.mid(at, m.capturedStart() - at);
+    out += label == m.captured() ? m.captured() : QStringLiteral("%1 (%2)").arg(label, m.captured());
+    at = m.capturedEnd();
+  }
+  return out + text.mid(at);
+}
+
+}  // namespace
 
 QString resultHtml(const RunSpec& spec, const RunResult& r, const RunResult* oracle, Units units) {
   const auto amount = [units](double nats) { return QString::number(inUnits(nats, units), 'f', 3); };
@@ -50,10 +73,11 @@ QString resultHtml(const RunSpec& spec, const RunResult& r, const RunResult* ora
                 ? QStringLiteral("<br><span style='color:#c0392b'>%1</span>").arg(r.reason.toHtmlEscaped())
                 : QStringLiteral("<br>%1").arg(r.reason.toHtmlEscaped());
   if (!r.warning.isEmpty())
-    text += QStringLiteral("<br><span style='color:#b9770e'><b>warning</b>: %1</span>").arg(r.warning.toHtmlEscaped());
+    text += QStringLiteral("<br><span style='color:#b9770e'><b>warning</b>: %1</span>")
+                .arg(withFormLabels(r.warning).toHtmlEscaped());
   for (const RunFlag& f : r.flags)  // the run's diagnostics, each with what it means here
     text += QStringLiteral("<br><span style='color:#b9770e'><b>flag %1</b>: %2</span>")
-                .arg(f.name.toHtmlEscaped(), f.reason.toHtmlEscaped());
+                .arg(f.name.toHtmlEscaped(), withFormLabels(f.reason).toHtmlEscaped());
   return text;
 }
 

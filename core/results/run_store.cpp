@@ -36,16 +36,30 @@ QList<NamedValue> namedValuesOfJsonArray(const QString& json) {
 }
 
 
+// A number column read as a number, or nothing with the reason in `damaged` (a text 'abc' read 0 before).
+std::optional<double> numberIn(const QVariant& v, const char* column, QStringList* damaged) {
+  if (v.isNull()) return std::nullopt;
+  bool ok = false;
+  const double d = v.toDouble(&ok);
+  if (ok) return d;
+  *damaged << QStringLiteral("%1 '%2' is not a number").arg(column, v.toString().left(40));
+  return std::nullopt;
+}
+
 StoredRun storedRunOf(const QSqlQuery& q) {
   StoredRun r;
   r.id = q.value(0).toLongLong();
   r.task = q.value(1).toString();
   r.method = q.value(2).toString();
-  r.spec = QJsonDocument::fromJson(q.value(3).toString().toUtf8()).object();
+  const QJsonDocument spec = QJsonDocument::fromJson(q.value(3).toString().toUtf8());
+  if (!spec.isObject()) r.damaged << QStringLiteral("its spec is not a JSON object");
+  r.spec = spec.object();
   r.status = q.value(4).toString();
+  if (!QStringList{"finished", "cancelled", "failed"}.contains(r.status))
+    r.damaged << QStringLiteral("status '%1' is none of finished|cancelled|failed").arg(r.status.left(40));
   r.reason = q.value(5).toString();
-  if (!q.value(6).isNull()) r.estimate = q.value(6).toDouble();
-  if (!q.value(7).isNull()) r.stderror = q.value(7).toDouble();
+  r.estimate = numberIn(q.value(6), "estimate", &r.damaged);
+  r.stderror = numberIn(q.value(7), "stderr", &r.damaged);
   r.targetName = q.value(8).toString();
   // NULL: a table's unknown truth (SQLite stores NaN as NULL), not a truth of 0
   r.trueValue = q.value(9).isNull() ? std::numeric_limits<double>::quiet_NaN() : q.value(9).toDouble();
@@ -59,6 +73,8 @@ StoredRun storedRunOf(const QSqlQuery& q) {
   r.started = QDateTime::fromString(q.value(17).toString(), Qt::ISODateWithMs);
   r.ended = QDateTime::fromString(q.value(18).toString(), Qt::ISODateWithMs);
   r.summary = QJsonDocument::fromJson(q.value(19).toString().toUtf8()).object();  // {} for a row of version 1
+  if (!q.value(19).isNull() && !QJsonDocument::fromJson(q.value(19).toString().toUtf8()).isObject())
+    r.damaged << QStringLiteral("its summary is not a JSON object");
   return r;
 }
 

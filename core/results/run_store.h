@@ -43,6 +43,9 @@ struct StoredRun {
   // Everything summary.json holds (results/run_files.h: the permutation baseline, the warning, readings, levels);
   // {} for a run recorded before the history kept it (schema version 1, results/history_schema.h).
   QJsonObject summary;
+  // What of the row could not be read ("spec is not a JSON object", "estimate 'abc' is not a number"): a row another
+  // program wrote or a damaged file. Empty for every row milab wrote.
+  QStringList damaged;
 };
 
 struct HistoryFilter {

@@ -7,6 +7,8 @@
 #include <QJsonObject>
 #include <QLockFile>
 #include <QProcess>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <QtTest>
@@ -505,6 +507,37 @@ class TestCli : public QObject {
     QVERIFY2(r.err.startsWith("milab-cli: " + message), qPrintable(r.err));
     QCOMPARE(r.err.count('\n'), 1);
     QVERIFY(!QFileInfo::exists(tmp.filePath("out")));
+  }
+
+  // A row that cannot be read whole (another program's UPDATE: an estimate of 'abc', a summary that is not JSON) is
+  // listed and shown as far as it reads, and said on stderr with exit 1 (issue 79: `show` printed it and exited 0,
+  // and `history` listed 'abc' as 0.0000).
+  void aDamagedHistoryRowIsSaidNotVouchedFor() {
+    QTemporaryDir tmp;
+    const QString db = tmp.filePath("h.sqlite");
+    QCOMPARE(cli({"run", "--task", "gaussian2", "--dim", "1", "--method", "ksg", "--samples", "300", "--db", db, "--out",
+                  tmp.filePath("one")})
+                 .code,
+             0);
+    {
+      QSqlDatabase c = QSqlDatabase::addDatabase("QSQLITE", "damage");
+      c.setDatabaseName(db);
+      QVERIFY(c.open());
+      QVERIFY(QSqlQuery(c).exec("UPDATE runs SET estimate = 'abc', summary = 'nonsense' WHERE id = 1"));
+      c.close();
+    }
+    QSqlDatabase::removeDatabase("damage");
+    const CliResult list = cli({"history", "--db", db});
+    QCOMPARE(list.code, 1);
+    QVERIFY2(list.out.split('\n').value(1).contains(" damaged "), qPrintable(list.out));
+    QVERIFY2(list.err.trimmed() == QStringLiteral("milab-cli: history: run 1 of '%1' could not be read whole (run 1: "
+                                                  "estimate 'abc' is not a number, its summary is not a JSON object)")
+                                       .arg(db),
+             qPrintable(list.err));
+    const CliResult show = cli({"show", "1", "--db", db});
+    QCOMPARE(show.code, 1);
+    QCOMPARE(QJsonDocument::fromJson(show.out.toUtf8()).object().value("id").toInt(), 1);
+    QCOMPARE(show.err, list.err);
   }
 
   // The run history: a single run and a grid's cells are recorded, listed by `history` (filters, --json) and

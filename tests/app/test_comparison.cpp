@@ -432,7 +432,10 @@ class TestComparison : public QObject {
     QVERIFY(mean);
     QCOMPARE(mean->dataCount(), 120);
     QVERIFY(graphNamed(w, "nwj (max)")->channelFillGraph() == graphNamed(w, "nwj (min)"));
-    QCOMPARE(w.findChild<QTableWidget*>("runTable")->rowCount(), 3);
+    auto* table = w.findChild<QTableWidget*>("runTable");
+    QCOMPARE(table->rowCount(), 3);
+    for (int r = 0; r < 3; ++r)  // every row in the colour the group is drawn in (issue 79)
+      QCOMPARE(table->item(r, 0)->foreground().color(), mean->pen().color());
     saveScreenshot(w, "seeds");
   }
 

@@ -156,6 +156,18 @@ class TestLabController : public QObject {
     QVERIFY2(text.contains("<span style='color:#c0392b'>training diverged"), qPrintable(text));
   }
 
+  // A warning names a key as the runner's flag does; the window adds the form's label to it (issue 79: AMMI's warning
+  // said order_prior where the form says "prior order r"), and leaves plain words alone.
+  void warningsNameTheFormsLabels() {
+    RunResult r;
+    r.status = RunStatus::Finished;
+    r.fromEvaluation = true;
+    r.estimate = 0.9;
+    r.warning = "the estimate is inflated; raise order_prior, or lower lr";
+    const QString text = resultHtml(infonceSpec(), r, nullptr);
+    QVERIFY2(text.contains("raise prior order r (order_prior), or lower lr"), qPrintable(text));
+  }
+
   void dataTakesEveryRowOfTheFirstTwoColumns() {
     const RunSpec spec = LabController::onData(infonceSpec(), "/tmp/mine.csv");
     QCOMPARE(spec.task, QString("data"));
