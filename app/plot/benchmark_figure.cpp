@@ -2,6 +2,8 @@
 
 #include <qcustomplot.h>
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMap>
 #include <QTextStream>
 #include <cmath>
@@ -28,6 +30,7 @@ struct Table {
   QMap<QPair<QString, QString>, int> failed;            // runs that failed, per (task, method)
   // The seeds' interval ends (ci_low, ci_high), per (task, method): a finite set's readings have them.
   QMap<QPair<QString, QString>, QList<double>> lows, highs;
+  QMap<QPair<QString, QString>, QStringList> members;  // every run of the cell, failed ones too (figureRunKey)
 };
 
 Table tableOf(const QList<const FigureRun*>& runs) {
@@ -50,6 +53,7 @@ Table tableOf(const QList<const FigureRun*>& runs) {
     const QString column = runLabel(r->spec, keys.value(r->spec.method));
     if (!t.tasks.contains(r->spec.task)) t.tasks << r->spec.task;
     if (!t.methods.contains(column)) t.methods << column;
+    t.members[{r->spec.task, column}] << figureRunKey(r->spec);
     if (r->result.status == RunStatus::Failed) ++t.failed[{r->spec.task, column}];
     if (!counts(*r)) continue;
     t.truth[r->spec.task] = r->result.trueMi;
@@ -159,8 +163,10 @@ FigureSize drawBenchmarkHeatmap(QCustomPlot* plot, const QList<const FigureRun*>
   // cell's colour means the same error in each; beyond 2 nats it saturates (the number in the cell says how far).
   // Scaled to the data, one -1.47 turned full blue while the title promised full colour only from 2 nats.
   constexpr double reach = kHeatmapReachNats;
+  QVariantList cellRuns(nMethods * nTasks);  // heatmapRunsAt: cell (m, k) at k * nMethods + m
   for (int m = 0; m < nMethods; ++m)
     for (int k = 0; k < nTasks; ++k) {
+      cellRuns[k * nMethods + m] = t.members.value({t.tasks[k], t.methods[m]});
       const QList<double> e = t.errors.value({t.tasks[k], t.methods[m]});
       const double v = mean(e);
       map->data()->setCell(m, k, std::isfinite(v) ? v : std::nan(""));
@@ -185,6 +191,8 @@ FigureSize drawBenchmarkHeatmap(QCustomPlot* plot, const QList<const FigureRun*>
   map->setGradient(gradient);
   map->setDataRange(QCPRange(-reach, reach));
   map->setInterpolate(false);
+  map->setProperty("cellRuns", cellRuns);
+  map->setProperty("columns", nMethods);
   auto* scale = new QCPColorScale(plot);
   plot->plotLayout()->addElement(1, 1, scale);
   map->setColorScale(scale);
@@ -197,6 +205,26 @@ FigureSize drawBenchmarkHeatmap(QCustomPlot* plot, const QList<const FigureRun*>
   // The task labels take about 320 pixels and the colour scale 80: each column keeps about 110 for its labels
   // ("samples=10000" is about 90 at 8 points; test_figures heatmapColumnLabelsFitTheirColumns measures them).
   return {1, std::max(700, 400 + 110 * nMethods), std::max(420, 90 + 19 * nTasks)};
+}
+
+QString figureRunKey(const RunSpec& spec) {
+  const QJsonObject flat = QJsonObject::fromVariantMap(runSpecToFlat(spec));
+  return QString::fromUtf8(QJsonDocument(flat).toJson(QJsonDocument::Compact));
+}
+
+QStringList heatmapRunsAt(QCustomPlot* plot, const QPointF& pixel) {
+  for (int i = 0; i < plot->plottableCount(); ++i) {
+    const auto* map = qobject_cast<const QCPColorMap*>(plot->plottable(i));
+    if (!map || !map->property("cellRuns").isValid() || !map->keyAxis()->axisRect()->rect().contains(pixel.toPoint()))
+      continue;
+    const int columns = map->property("columns").toInt();
+    const int m = int(std::lround(map->keyAxis()->pixelToCoord(pixel.x())));
+    const int k = int(std::lround(map->valueAxis()->pixelToCoord(pixel.y())));
+    const QVariantList cells = map->property("cellRuns").toList();
+    if (m < 0 || m >= columns || k < 0 || k * columns + m >= cells.size()) return {};
+    return cells[k * columns + m].toStringList();
+  }
+  return {};
 }
 
 }  // namespace milab

@@ -5,7 +5,9 @@
 // nats, whichever is larger), how many it "solved" (mean estimate within a factor 1.5 of the truth, the rule of Czyz
 // et al. 2023, cbg-ethz/bmi), and its failed runs, counted and drawn rather than dropped.
 #include <QList>
+#include <QPointF>
 #include <QString>
+#include <QStringList>
 
 #include "plot/experiment_figure.h"
 
@@ -30,5 +32,11 @@ QString benchmarkCsv(const QList<BenchmarkRow>& rows);
 // The error at which a cell takes its full colour (blue low, red high), the same for every heatmap.
 inline constexpr double kHeatmapReachNats = 2.0;
 FigureSize drawBenchmarkHeatmap(QCustomPlot* plot, const QList<const FigureRun*>& runs);
+
+// The runs a heatmap cell averages, as figureRunKey names them: those of the cell under `pixel` of a plot the
+// heatmap was drawn in, empty elsewhere (the window opens them on a click, issue 79).
+QStringList heatmapRunsAt(QCustomPlot* plot, const QPointF& pixel);
+// A run's identity within a figure: its experiment, flat, as compact JSON.
+QString figureRunKey(const RunSpec& spec);
 
 }  // namespace milab

@@ -5,10 +5,12 @@
 
 #include <QAbstractButton>
 #include <QComboBox>
+#include <QDialog>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QProcess>
 #include <QSpinBox>
 #include <QStatusBar>
@@ -178,6 +180,44 @@ class TestHistory : public QObject {
     QCOMPARE(w.comparison()->overlayCount(), 0);
     QCOMPARE(w.comparison()->size(), 1);
     QTRY_VERIFY_WITH_TIMEOUT(!w.findChild<QAbstractButton*>("stopButton")->isEnabled(), untilDoneMs());
+  }
+
+  // A failed run's reason, cut in its cell, is whole on hover and in the run's record, opened by a double click
+  // (issue 79).
+  void aFailedRunsWholeReasonIsOnHoverAndInItsRecord() {
+    QTemporaryDir tmp;
+    const QString db = tmp.filePath("history.sqlite");
+    RunSpec spec;
+    spec.task = "gaussian2";
+    spec.method = "infonce";
+    spec.steps = 10;
+    QCOMPARE(validateRunSpec(&spec, registry_), QString());
+    RunResult r;
+    r.status = RunStatus::Failed;
+    r.targetName = "I(x;y)";
+    r.trueMi = 2.0;
+    r.reason = "training diverged: non-finite loss at step 7 " + QString(200, 'x') + " the end of the reason";
+    qint64 id = 0;
+    QCOMPARE(recordRun(db, spec, r, {}, "window", &id), QString());
+    MainWindow w(registry_, db);
+    w.show();
+    HistoryPanel* history = w.history();
+    w.comparison()->showPage(history);
+    QTRY_COMPARE(history->rowCount(), 1);
+    auto* table = history->findChild<QTableWidget*>("historyTable");
+    const int last = table->columnCount() - 1;
+    QVERIFY(table->item(0, last)->toolTip().endsWith("the end of the reason"));
+    const QPoint cell = table->visualItemRect(table->item(0, 1)).center();
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::NoModifier, cell);  // the view opens what it pressed
+    QTest::mouseDClick(table->viewport(), Qt::LeftButton, Qt::NoModifier, cell);
+    auto* details = w.findChild<QDialog*>("runDetails");
+    QVERIFY(details);
+    QCOMPARE(details->windowTitle(), QStringLiteral("Run %1").arg(id));
+    const QString text = details->findChild<QPlainTextEdit*>()->toPlainText();
+    QVERIFY2(text.startsWith(QStringLiteral("run %1: infonce on gaussian2, failed\n").arg(id)) &&
+                 text.contains(r.reason),
+             qPrintable(text));
+    details->close();
   }
 
   // Every cell of a grid started from the window is recorded, on this machine and under mpirun, and so is the

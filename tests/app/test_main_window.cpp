@@ -7,6 +7,7 @@
 #include <QAbstractButton>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDialog>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QJsonDocument>
@@ -14,6 +15,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QPlainTextEdit>
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QStatusBar>
@@ -357,7 +359,8 @@ class TestMainWindow : public QObject {
     auto* task = w.findChild<QComboBox*>("taskCombo");
     task->setCurrentIndex(task->findData("fashion-mnist-views"));
     QCoreApplication::processEvents();
-    const QString says = QStringLiteral("dataset: '%1' is not gzip data").arg(tmp.filePath("train-images-idx3-ubyte.gz"));
+    const QString says =
+        QStringLiteral("dataset: '%1' is not gzip data").arg(tmp.filePath("train-images-idx3-ubyte.gz"));
     auto* taskError = w.findChild<QLabel*>("error.task");
     QVERIFY(taskError);
     QTRY_VERIFY(taskError->isVisible());
@@ -649,6 +652,37 @@ class TestMainWindow : public QObject {
 
   // A grid file runs from the window: its cells are written as they end, the estimate-vs-K plot fills, and at
   // the end come grid.csv and the plot files; opened again into the same folder, every cell is reused.
+  // A grid over tasks is a heatmap; a click on a cell opens the runs it averages, each reason whole (issue 79: its
+  // cells could not be clicked).
+  void aHeatmapCellOpensItsRuns() {
+    QTemporaryDir tmp;
+    const QString path = writeFile(tmp.filePath("tasks.json"),
+                                   R"({"method": "ksg", "samples": 300, "grid": {"task": ["1v1-normal-0.75",
+                                       "1v1-additive-0.1"], "seed": [1, 2]}})");
+    MainWindow w(registry_);
+    w.show();
+    QCOMPARE(w.openExperiment(path, tmp.filePath("out")), QString());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.findChild<QAbstractButton*>("stopButton")->isEnabled(), untilDoneMs());
+    QCustomPlot* plot = w.gridPlot();
+    QCPColorMap* map = nullptr;
+    for (int i = 0; i < plot->plottableCount(); ++i)
+      if (auto* m = qobject_cast<QCPColorMap*>(plot->plottable(i))) map = m;
+    QVERIFY(map);
+    plot->replot();
+    const QPoint secondTask(int(map->keyAxis()->coordToPixel(0)), int(map->valueAxis()->coordToPixel(1)));
+    QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, secondTask);
+    auto* details = w.findChild<QDialog*>("runDetails");
+    QVERIFY(details);
+    QCOMPARE(details->windowTitle(), QString("ksg on 1v1-additive-0.1"));
+    const QString text = details->findChild<QPlainTextEdit*>()->toPlainText();
+    QVERIFY2(text.count(": ksg on 1v1-additive-0.1, finished") == 2 && !text.contains("1v1-normal-0.75"),
+             qPrintable(text));
+    saveScreenshot(*details, "heatmap-cell-details");
+    details->close();
+    QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, QPoint(2, 2));  // outside the cells: nothing opens
+    QTRY_VERIFY(!w.findChild<QDialog*>("runDetails"));
+  }
+
   void gridRunsFromTheWindowAndResumes() {
     QTemporaryDir tmp;
     const QString path = writeFile(tmp.filePath("grid.json"),

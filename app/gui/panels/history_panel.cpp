@@ -20,6 +20,7 @@
 #include "gui/file_dialogs.h"
 #include "gui/panels/sort_item.h"
 #include "gui/panels/table_copy.h"
+#include "gui/run_details.h"
 #include "results/reading_words.h"
 #include "results/run_files.h"
 
@@ -81,6 +82,15 @@ HistoryPanel::HistoryPanel(const QString& dbPath, QWidget* parent)
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   copySelectedRowsOnCopy(table_);
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  // A double click opens the run's whole record: a failed run's reason, cut in its cell, is there whole (issue 79).
+  connect(table_, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
+    const qint64 id = table_->item(row, 0)->data(kIdRole).toLongLong();
+    for (const StoredRun& r : shown_)
+      if (r.id == id)
+        openRunDetails(this, tr("Run %1").arg(id),
+                       {{QStringLiteral("run %1: %2 on %3, %4").arg(id).arg(r.method, r.task, r.status), r.reason,
+                         storedRunJson(r)}});
+  });
   table_->verticalHeader()->hide();
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   table_->horizontalHeader()->setStretchLastSection(true);
@@ -212,6 +222,7 @@ void HistoryPanel::refresh() {
             (warning.isEmpty() ? QString() : QStringLiteral(" (warning: %1)").arg(warning))};
     for (int c = 0; c < kColumnCount; ++c) {
       auto* item = new SortItem(texts[c]);
+      item->setToolTip(texts[c]);  // whole, where the column cuts it
       item->setData(kIdRole, r.id);
       if (c == kDateColumn) item->setData(kSortRole, double(r.id));
       if (c == kEstimateColumn && r.estimate) item->setData(kSortRole, *r.estimate);

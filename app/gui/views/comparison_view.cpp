@@ -34,8 +34,6 @@ namespace milab {
 
 namespace {
 
-enum Column { kShow, kMethod, kDiffers, kEstimate, kTarget, kCeiling, kError, kSpeed, kStatus, kColumns };
-constexpr int kIndexRole = Qt::UserRole + 1;  // the entry a row shows, whatever the sort order
 constexpr qint64 kTableRefreshMs = 250;       // the table's numbers change slower than the eye reads them
 constexpr qint64 kFigureRefreshMs = 1000;     // a staircase figure follows its runs live, once a second
 
@@ -226,24 +224,6 @@ void ComparisonView::addRuns(const QList<RunSpec>& specs, bool withOracle) {
   // and a poll whose news is dropped never reports it again (its reference line went missing on one core).
   figureStale_ = true;
   tick();
-}
-
-void ComparisonView::relabel() {
-  labels_ = set_->labels();
-  for (int i = 0; i < size(); ++i) plot_->setRunLabel(series_[i], labels_[i]);
-  QList<QPair<QString, QList<int>>> groups = set_->seedGroups();
-  // A row's number is in the colour its run is drawn in: a seed group's, its first member's (issue 79: seed 2's
-  // rows had colours the legend never showed).
-  QMap<int, QColor> drawnIn;
-  for (const auto& group : groups)
-    for (int member : group.second) drawnIn[member] = seriesStyle(group.second.first()).color;
-  for (int r = 0; r < table_->rowCount(); ++r) {
-    const int index = table_->item(r, kShow)->data(kIndexRole).toInt();
-    table_->item(r, kShow)->setForeground(drawnIn.value(index, seriesStyle(index).color));
-  }
-  for (auto& group : groups)
-    for (int& member : group.second) member = series_[member];
-  plot_->setSeedGroups(groups);
 }
 
 void ComparisonView::updateRow(int index, const QMap<QString, QStringList>& labelKeys) {

@@ -89,6 +89,9 @@ class ComparisonView : public QWidget {
   void runSelected(int index);  // one row of an ended run was selected: its result is to be shown
 
  private:
+  // The table's columns, and the role that holds the entry a row shows, whatever the sort order.
+  enum Column { kShow, kMethod, kDiffers, kEstimate, kTarget, kCeiling, kError, kSpeed, kStatus, kColumns };
+  static constexpr int kIndexRole = Qt::UserRole + 1;
   void relabel();
   void updateRow(int index, const QMap<QString, QStringList>& labelKeys);  // ComparisonSet::LabelKeys
   void redrawFigure();

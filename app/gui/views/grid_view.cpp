@@ -5,6 +5,8 @@
 
 #include "engine/grid_scheduler.h"
 #include "gui/counted.h"
+#include "gui/run_details.h"
+#include "plot/benchmark_figure.h"
 #include "plot/experiment_figure.h"
 #include "plot/grid_outputs.h"
 #include "plot/plot_export.h"
@@ -12,7 +14,26 @@
 namespace milab {
 
 GridView::GridView(const MethodRegistry& registry, const QString& historyPath, QWidget* parent)
-    : BackgroundView(parent), registry_(registry), historyPath_(historyPath) {}
+    : BackgroundView(parent), registry_(registry), historyPath_(historyPath) {
+  // A click on a heatmap's cell opens the runs it averages, their reasons whole (issue 79).
+  QObject::connect(plot(), &QCustomPlot::mousePress, plot(), [this](QMouseEvent* event) { openCellAt(event->pos()); });
+}
+
+void GridView::openCellAt(const QPointF& pixel) {
+  if (!grid_) return;
+  const QStringList keys = heatmapRunsAt(plot(), pixel);
+  QList<RunDetail> runs;
+  QString title;
+  for (const CellResult& c : grid_->results())
+    if (keys.contains(figureRunKey(c.cell.spec))) {
+      const RunSpec& spec = c.cell.spec;
+      if (title.isEmpty()) title = QObject::tr("%1 on %2").arg(spec.method, spec.task);
+      runs << RunDetail{QStringLiteral("%1: %2 on %3, %4").arg(c.cell.name, spec.method, spec.task,
+                                                               statusName(c.result.status)),
+                        c.result.reason, summaryJson(spec, c.result)};
+    }
+  if (!runs.isEmpty()) openRunDetails(plot(), title, runs);
+}
 
 GridView::~GridView() = default;
 

@@ -56,6 +56,7 @@ class GridView : public BackgroundView {
   QVariantMap overrides_;
   std::optional<MpiLaunch> mpi_;
   QMap<int, FigureRun> ended_;  // the cells drawn so far, by their index in the grid
+  void openCellAt(const QPointF& pixel);  // the runs of the heatmap's cell there, in a window of their own
 };
 
 }  // namespace milab
