@@ -87,7 +87,7 @@ void RunPlot::clipFlatLines() {
 void RunPlot::clear(const QString& title) {
   plot_->clearPlottables();
   flatLines_.clear();
-  ceilingKey_ = oracleKey_ = nullptr;
+  ceilingKey_ = oracleKey_ = heldOutKey_ = intervalKey_ = nullptr;
   spanEveryReading_ = false;
   if (failedNote_) {  // the failed run's line goes with it
     plot_->plotLayout()->remove(failedNote_);
@@ -174,25 +174,43 @@ int RunPlot::addRun(const QString& label, const SeriesStyle& style, const RunSpe
 }
 
 void RunPlot::updateReferenceLegend() {
-  bool anyCeiling = false, anyOracle = false;
-  for (const Series& r : runs_)
+  bool anyCeiling = false, anyOracle = false, anyHeldOut = false, anyInterval = false;
+  // With a few runs the legend names each ceiling, oracle, held-out reading and interval, with its value.
+  const auto listed = [this](QCPGraph* g) {
+    if (legendListsReferences())
+      g->addToLegend(legend_);
+    else
+      g->removeFromLegend(legend_);
+  };
+  for (const Series& r : runs_) {
     for (QCPGraph* g : r.references) {
-      // With a few runs the legend names each ceiling and oracle with its value.
-      if (legendListsReferences())
-        g->addToLegend(legend_);
-      else
-        g->removeFromLegend(legend_);
+      listed(g);
       (g->pen().style() == Qt::DotLine ? anyOracle : anyCeiling) = true;
     }
-  const auto key = [&](QCPGraph*& graph, bool wanted, Qt::PenStyle style, const QString& name) {
-    if (!graph && wanted && !legendListsReferences())
-      graph = addGraph(QPen(QColor(90, 90, 90), 1.5, style), name, false);
+    if (r.heldOut) listed(r.heldOut), anyHeldOut = true;
+    if (r.interval) listed(r.interval), anyInterval = true;
+  }
+  const QColor grey(90, 90, 90);
+  const auto key = [&](QCPGraph*& graph, bool wanted, Qt::PenStyle style, QCPScatterStyle::ScatterShape mark,
+                       const QString& name) {
+    if (!graph && wanted && !legendListsReferences()) {
+      graph = addGraph(QPen(grey, 1.5, style), name, false);
+      if (mark != QCPScatterStyle::ssNone) {
+        graph->setLineStyle(QCPGraph::lsNone);
+        graph->setScatterStyle(QCPScatterStyle(mark, QPen(grey, 1.5), Qt::white, 8));
+      }
+    }
     if (!graph) return;
     graph->removeFromLegend(legend_);  // (re)added last, below the runs
     if (wanted && !legendListsReferences()) graph->addToLegend(legend_);
   };
-  key(ceilingKey_, anyCeiling, Qt::DashLine, QStringLiteral("ceilings (dashed, run's colour; table)"));
-  key(oracleKey_, anyOracle, Qt::DotLine, QStringLiteral("oracle critics (dotted, run's colour)"));
+  key(ceilingKey_, anyCeiling, Qt::DashLine, QCPScatterStyle::ssNone,
+      QStringLiteral("ceilings (dashed, run's colour; table)"));
+  key(oracleKey_, anyOracle, Qt::DotLine, QCPScatterStyle::ssNone, QStringLiteral("oracle critics (dotted, run's colour)"));
+  key(heldOutKey_, anyHeldOut, Qt::SolidLine, QCPScatterStyle::ssCircle,
+      QStringLiteral("held-out readings (circles, run's colour)"));
+  key(intervalKey_, anyInterval, Qt::SolidLine, QCPScatterStyle::ssDiamond,
+      QStringLiteral("final readings and their intervals (diamonds; table)"));
 }
 
 void RunPlot::append(int id, const QVector<CurvePoint>& points) {
@@ -235,6 +253,7 @@ void RunPlot::appendHeldOut(int id, const QVector<CurvePoint>& points) {
       s.heldOut = addGraph(QPen(s.style.color, 1.5), s.label + " (held-out reading)", true);
       s.heldOut->setLineStyle(QCPGraph::lsNone);
       s.heldOut->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(s.style.color, 1.5), Qt::white, 8));
+      updateReferenceLegend();
     }
     s.heldOut->addData(p.step, p.heldOut);
   }

@@ -136,8 +136,9 @@ class RunPlot {
   // would place them at a step that means nothing, so the axis says what they are instead.
   bool showsReadingsOnly() const;
   bool legendListsReferences() const { return runs_.size() <= 3; }
-  // With more runs than legendListsReferences() allows, each ceiling and oracle leaves the legend and one key
-  // entry per kind (a grey line in its dash) says what the dashed and dotted lines in a run's colour are.
+  // With more runs than legendListsReferences() allows, each ceiling, oracle, held-out reading and interval leaves the
+  // legend and one key entry per kind (grey, in its dash or mark) says what those marks in a run's colour are: the
+  // legend of a four-method set then sits beside the data at 1280 x 720 (issue 79).
   void updateReferenceLegend();
 
   QCustomPlot* plot_;
@@ -159,6 +160,8 @@ class RunPlot {
   void markCeilingsAbove(double top, double span);
   QCPGraph* ceilingKey_ = nullptr;  // the legend's key entries (no data), made when first needed
   QCPGraph* oracleKey_ = nullptr;
+  QCPGraph* heldOutKey_ = nullptr;   // and for the held-out circles and the final readings' diamonds
+  QCPGraph* intervalKey_ = nullptr;
   int window_ = 50;
   bool follow_ = true;
   Units units_ = Units::Nats;

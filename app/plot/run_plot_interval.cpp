@@ -9,8 +9,9 @@
 namespace milab {
 
 QString RunPlot::intervalName(const Series& s) const {
-  const QString at = s.ciStep < s.steps.last() ? QStringLiteral(", read at step %1 (the best)").arg(s.ciStep) : "";
-  return QStringLiteral("%1: %2 [%3, %4], its %5% interval over the data%6")
+  // Short enough to sit beside the data at 1280 px (issue 79: the legend went under the plot and took its height).
+  const QString at = s.ciStep < s.steps.last() ? QStringLiteral(", best at step %1").arg(s.ciStep) : "";
+  return QStringLiteral("%1: %2 [%3, %4], %5% interval%6")
       .arg(legendName(s), number(s.ciValue, true), number(s.ciLow, true), number(s.ciHigh, true))
       .arg(s.ciLevel * 100, 0, 'g', 12)
       .arg(at);
@@ -38,6 +39,7 @@ void RunPlot::markInterval(Series& s, const RunResult& result) {
   s.intervalBars->setWhiskerWidth(14);
   s.intervalBars->setData(QVector<double>{result.estimate - low}, QVector<double>{high - result.estimate});
   s.levels << low << high;
+  updateReferenceLegend();
   updateVisibility();
 }
 

@@ -9,10 +9,11 @@ namespace milab {
 QString RunPlot::number(double nats, bool fine) const { return QString::number(inUnits(nats, units_), 'f', fine ? 3 : 2); }
 
 QString RunPlot::pointName(const Series& s) const {
-  return legendName(s) + (s.pointSpread ? QStringLiteral(": %1 ± %2 (no training; error bar 1 stderr)")
-                                              .arg(number(s.pointValue), number(s.pointError))
-                                        : QStringLiteral(": %1 (no training; one reading, no standard error)")
-                                              .arg(number(s.pointValue)));
+  // Short enough to sit beside the data at 1280 px (issue 79); three decimals, so a small error never reads "± 0.00".
+  return legendName(s) + (s.pointSpread ? QStringLiteral(": %1 ± %2 (no training; bar 1 stderr)")
+                                              .arg(number(s.pointValue, true), number(s.pointError, true))
+                                        : QStringLiteral(": %1 (no training; one reading, no stderr)")
+                                              .arg(number(s.pointValue, true)));
 }
 
 void RunPlot::nameInUnits(QCPAbstractPlottable* graph, std::function<QString()> name) {

@@ -31,13 +31,27 @@ bool fitSideLegend(QCustomPlot* plot, QCPLegend* legend, double maxShare) {
     if (layout->element(r, 0) == plot->axisRect()) row = r;
   auto* side = row < 0 ? nullptr : qobject_cast<QCPLayoutGrid*>(layout->element(row, 1));
   if (!side) return false;
-  int widest = 0;
+  int widest = 0, items = 0, itemHeight = 0;
   for (int i = 0; i < legend->itemCount(); ++i)
-    if (QCPAbstractLegendItem* item = legend->item(i))  // a wrapped legend's grid has empty cells
+    if (QCPAbstractLegendItem* item = legend->item(i)) {  // a wrapped legend's grid has empty cells
       widest = std::max(widest, item->minimumOuterSizeHint().width());
+      itemHeight = std::max(itemHeight, item->minimumOuterSizeHint().height() + legend->rowSpacing());
+      ++items;
+    }
   const QMargins m = legend->margins();
   const int besideWidth = widest + m.left() + m.right() + 8;  // the frame, the cell's margin
-  const bool below = besideWidth > maxShare * plot->viewport().width();
+  const int width = plot->viewport().width(), height = plot->viewport().height();
+  const QMargins axes = plot->axisRect()->margins();
+  const int columnsBelow = std::clamp(std::max(1, width - axes.left() - axes.right()) /
+                                          std::max(1, widest + legend->columnSpacing()),
+                                      1, 4);
+  const int heightBelow = (items + columnsBelow - 1) / columnsBelow * itemHeight + m.top() + m.bottom() + 6;
+  const int heightBeside = items * itemHeight + m.top() + m.bottom();
+  // Under the data when it is too wide beside them, unless there it would take a quarter of a short plot's height
+  // and beside them it fits (issue 79: at 1280 x 720 a set's legend under the plot left the data 60 px).
+  const bool tooWide = besideWidth > maxShare * width;
+  const bool tallBelow = heightBelow > height / 4 && heightBeside <= height - 40 && besideWidth <= width / 2;
+  const bool below = tooWide && !tallBelow;
   if (below) {
     if (legend->layout() == side) {
       side->take(legend);
@@ -48,10 +62,8 @@ bool fitSideLegend(QCustomPlot* plot, QCPLegend* legend, double maxShare) {
       layout->setRowStretchFactor(row + 1, 0.001);  // as tall as its rows
       cell->addElement(0, 0, legend);
     }
-    // The data's width once the side column is gone (the layout itself is redone at the next replot).
-    const QMargins axes = plot->axisRect()->margins();
-    const int available = std::max(1, plot->viewport().width() - axes.left() - axes.right());
-    const int columns = std::clamp(available / std::max(1, widest + legend->columnSpacing()), 1, 4);
+    // As many columns as the data's width takes once the side column is gone.
+    const int columns = columnsBelow;
     if (legend->wrap() != columns || legend->fillOrder() != QCPLayoutGrid::foColumnsFirst) {  // refreshes are 30 Hz
       legend->setWrap(columns);
       legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);

@@ -10,7 +10,8 @@ const QStringList kWordedNames{"p_value",          "permutations_read", "permute
                                "permuted_sd",      "ci_level",          "ci_low",
                                "ci_high",          "extrapolated",      "extrapolated_se",
                                "extrapolated_low", "extrapolated_high", "size_consistency_p",
-                               "retrained_se"};
+                               "retrained_se",
+                               "reported_step"};  // where the estimate was read (the plot marks it), not a reading
 
 }  // namespace
 

@@ -3,6 +3,8 @@
 // diffusion estimator, KSG), the run the form starts, recipe and all, equals the run milab-cli starts from the same
 // task, method and keys, as summary.json records it. And a set that mixes methods under the lab's recipe starts and
 // finishes, each method with its own recipe values.
+#include <qcustomplot.h>
+
 #include <QAbstractButton>
 #include <QComboBox>
 #include <QJsonDocument>
@@ -21,6 +23,7 @@
 #include "method/method_registry.h"
 #include "engine/run.h"
 #include "results/run_files.h"
+#include "screenshots.h"
 #include "time_limits.h"
 
 using namespace milab;
@@ -118,6 +121,7 @@ class TestWindowRunnerParity : public QObject {
   void aSetOfMixedMethodsRunsUnderTheRecipe() {
     QTemporaryDir tmp;
     MainWindow w(registry_, tmp.filePath("history.sqlite"));
+    w.resize(1280, 720);
     w.show();
     auto* taskCombo = w.findChild<QComboBox*>("taskCombo");
     taskCombo->setCurrentIndex(taskCombo->findData("gaussian2"));
@@ -150,6 +154,15 @@ class TestWindowRunnerParity : public QObject {
       QCOMPARE(expandExperiment(experiment, registry_, &cells), QString());
       QCOMPARE(recorded(run->spec()), recorded(cells.first().spec));
     }
+    // At 1280 x 720 the legend names each run by its method alone (the keys each method's recipe set differ, but
+    // none within a method), and the data keep most of the plot's height (issue 79: 12-line labels left 60 px).
+    QCoreApplication::processEvents();
+    auto* plot = w.findChild<QCustomPlot*>("runPlot");
+    plot->replot();
+    for (int i = 0; i < set->size(); ++i) QCOMPARE(set->label(i), set->specs()[i].method);
+    saveScreenshot(w, "mixed-recipe-set-1280x720");
+    QVERIFY2(plot->axisRect()->height() > plot->height() / 2,
+             qPrintable(QStringLiteral("%1 of %2 px").arg(plot->axisRect()->height()).arg(plot->height())));
   }
 
  private:
