@@ -28,6 +28,7 @@
 #include "plot/plot_export.h"
 #include "plot/run_plot.h"
 #include "results/run_files.h"
+#include "tasks/task_catalog.h"
 
 namespace milab {
 
@@ -181,10 +182,18 @@ bool MainWindow::startRun() {
   QString err = controller_.formRuns(panel_->spec(), panel_->comparedMethods(), panel_->varyText(), &specs);
   // While the set trains, Run adds to it (the guide's promise); a set is on one task, and is not emptied while it
   // trains, so a run on another task waits for it.
-  if (err.isEmpty() && comparison_->running() && !comparison_->takesTaskOf(specs.first()))
+  if (err.isEmpty() && comparison_->running() && !comparison_->takesTaskOf(specs.first())) {
+    const auto named = [](const QString& id) {
+      const TaskInfo* task = findTask(id);
+      return task ? QStringLiteral("%1 (%2)").arg(task->displayName, id) : id;
+    };
     err = tr("task: the set's runs on %1 still train, and a set is on one task; stop them (Stop) or wait, then run "
              "%2")
-              .arg(comparison_->specs().first().task, specs.first().task);
+              .arg(named(comparison_->specs().first().task), named(specs.first().task));
+    // Said where the eye is, under the plot, and kept on the status bar while the runs train (the form's own line
+    // is far down a scrolled form).
+    resultLabel_->setText(QStringLiteral("<span style='color:#c0392b'>%1</span>").arg(err.toHtmlEscaped()));
+  }
   if (!err.isEmpty()) {
     panel_->showError(err);
     statusBar()->showMessage(err);
@@ -267,7 +276,8 @@ void MainWindow::stopRun() {
 void MainWindow::tick() {
   if (!active_ || !active_->running()) {
     const bool done = comparison_->tick();
-    if (const Run* run = currentRun(); run && !done) {
+    const bool refusalShown = !refusal_.isEmpty() && statusBar()->currentMessage() == refusal_;
+    if (const Run* run = currentRun(); run && !done && !refusalShown) {
       const int steps = run->stepsDone();
       statusBar()->showMessage(tr("%1 in the set; the last: step %2 / %3")
                                    .arg(counted(comparison_->size(), "run"))
@@ -277,6 +287,11 @@ void MainWindow::tick() {
     if (done) {
       timer_->stop();
       panel_->setRunning(false);
+      if (refusal_.startsWith(QLatin1String("task: the set's runs on"))) {  // the runs it waited for have ended
+        panel_->clearErrors();
+        if (statusBar()->currentMessage() == refusal_) statusBar()->clearMessage();
+        refusal_.clear();
+      }
       showResult();
       history_->refresh();
       if (!comparison_->historyWarning().isEmpty())

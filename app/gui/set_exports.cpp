@@ -24,13 +24,19 @@ QString exportSetCurves(const ComparisonSet& set, const QString& path, QString* 
   QTextStream out(&bytes);
   out.setRealNumberPrecision(10);
   out << "run,label,step,estimate,loss,seconds,held_out\n";
-  for (int i = 0; i < set.size(); ++i)
-    for (const CurvePoint& p : set.run(i).curve()) {
+  for (int i = 0; i < set.size(); ++i) {
+    const QVector<CurvePoint> curve = set.run(i).curve();
+    for (const CurvePoint& p : curve) {
       out << i + 1 << ',' << csvField(labels[i]) << ',' << p.step << ',' << p.estimate << ',' << p.loss << ','
           << p.seconds << ',';
       if (!std::isnan(p.heldOut)) out << p.heldOut;
       out << '\n';
     }
+    // A method that trains nothing (KSG) has no curve: its one reading is its row, at step 0 (the helper's trial
+    // found it missing from an export that said it wrote every run).
+    const RunResult r = set.run(i).result();
+    if (curve.isEmpty() && hasEstimate(r)) out << i + 1 << ',' << csvField(labels[i]) << ",0," << r.estimate << ",,,\n";
+  }
   out.flush();
   *written = QStringLiteral("%1' curves (a row per step; run numbers as in the table)")
                  .arg(counted(set.size(), "run"));

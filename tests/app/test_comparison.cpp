@@ -1118,21 +1118,23 @@ class TestComparison : public QObject {
     MainWindow w(registry_, tmp.filePath("history.sqlite"));
     w.show();
     configure(w, "infonce", 0, 2, 16, 60);
-    tick(w, {"nwj"});
+    tick(w, {"nwj", "ksg"});
     QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(!w.findChild<QAbstractButton*>("stopButton")->isEnabled(), untilDoneMs());
     QString written;
     QCOMPARE(w.exportTo(tmp.filePath("c.csv"), &written), QString());
-    QCOMPARE(written, QString("2 runs' curves (a row per step; run numbers as in the table)"));
+    QCOMPARE(written, QString("3 runs' curves (a row per step; run numbers as in the table)"));
     const QList<QByteArray> rows = readAll(tmp.filePath("c.csv")).trimmed().split('\n');
     QCOMPARE(rows.first(), QByteArray("run,label,step,estimate,loss,seconds,held_out"));
     QMap<QByteArray, int> perRun;
     for (int i = 1; i < rows.size(); ++i) ++perRun[rows[i].split(',').first()];
-    QCOMPARE(perRun.value("1"), 60);
-    QCOMPARE(perRun.value("2"), 60);
+    int ksg = 0;
+    for (int i = 0; i < 3; ++i) ksg = w.comparison()->specs()[i].method == "ksg" ? i + 1 : ksg;
+    for (int run = 1; run <= 3; ++run)  // KSG trains nothing: its one reading is its row
+      QCOMPARE(perRun.value(QByteArray::number(run)), run == ksg ? 1 : 60);
     QCOMPARE(w.exportTo(tmp.filePath("s.json"), &written), QString());
     const QJsonArray runs = QJsonDocument::fromJson(readAll(tmp.filePath("s.json"))).object().value("runs").toArray();
-    QCOMPARE(runs.size(), 2);
+    QCOMPARE(runs.size(), 3);
     QCOMPARE(runs[1].toObject().value("run").toInt(), 2);
     QCOMPARE(runs[1].toObject().value("label").toString(), w.comparison()->label(1));
 
@@ -1159,7 +1161,7 @@ class TestComparison : public QObject {
     QCOMPARE(title, QString("Export the curves as CSV"));
     QVERIFY2(suggested.endsWith("/gaussian2-set-curves.csv"), qPrintable(suggested));
     QCOMPARE(readAll(QDir(folder).filePath("mine.csv")), readAll(tmp.filePath("c.csv")));
-    QVERIFY2(w.statusBar()->currentMessage().startsWith("Wrote 2 runs' curves"),
+    QVERIFY2(w.statusBar()->currentMessage().startsWith("Wrote 3 runs' curves"),
              qPrintable(w.statusBar()->currentMessage()));
     answer(QDir(folder).filePath("again.csv"));
     exportCurves->trigger();
@@ -1189,13 +1191,19 @@ class TestComparison : public QObject {
     auto* task = w.findChild<QComboBox*>("taskCombo");
     task->setCurrentIndex(task->findData("gaussian3"));
     QTest::mouseClick(run, Qt::LeftButton);
-    QVERIFY2(w.refusal().startsWith("task: the set's runs on gaussian2 still train"), qPrintable(w.refusal()));
+    QVERIFY2(w.refusal().startsWith("task: the set's runs on Gaussian pair (x, y) (gaussian2) still train"),
+             qPrintable(w.refusal()));
     QCOMPARE(w.comparison()->size(), 2);
     QVERIFY(w.findChild<QLabel*>("panelError")->isVisible());
+    // Where the eye is: under the plot, and on the status bar while the runs go on training.
+    QVERIFY(w.findChild<QLabel*>("resultLabel")->text().contains("still train"));
+    QTest::qWait(300);  // a few of the window's ticks (every 33 ms): the line stays
+    QCOMPARE(w.statusBar()->currentMessage(), w.refusal());
     saveScreenshot(w, "run-while-training");
     QTest::mouseClick(stop, Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(!stop->isEnabled(), untilDoneMs());
     for (int i = 0; i < 2; ++i) QCOMPARE(w.comparison()->status(i), RunStatus::Cancelled);
+    QVERIFY(w.refusal().isEmpty() && !w.findChild<QLabel*>("panelError")->isVisible());  // it ended with them
   }
 
   void closingWhileRunsTrainIsQuick() {
