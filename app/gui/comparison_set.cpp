@@ -3,21 +3,16 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMap>
-#include <QSet>
 #include <QTextStream>
 #include <algorithm>
 #include <mutex>
 
-#include "engine/recipe_options.h"
 #include "engine/run_queue.h"
 #include "engine/run_set.h"
-#include "engine/run_settings_options.h"
 #include "engine/staircase.h"
-#include "method/method_plugin.h"
 #include "method/method_registry.h"
 #include "results/run_files.h"
 #include "results/run_store.h"
-#include "tasks/task_catalog.h"
 #include "method/shared_method_options.h"
 
 namespace milab {
@@ -180,29 +175,7 @@ bool ComparisonSet::trains(const RunSpec& spec) const {
   return method && method->info().trains;
 }
 
-ComparisonSet::LabelKeys ComparisonSet::labelKeys() const {
-  const QList<RunSpec> all = specs();
-  LabelKeys keys = labelKeysByMethod(all);
-  // A run setting every run holds at its recipe's value for its method (held_out whole for InfoNCE, batches for
-  // mmg) tells the runs apart by method alone, which the label already says (issue 79: a set of four methods under
-  // the lab's recipe had labels of four settings each).
-  QSet<QString> byRecipe;
-  for (const QStringList& list : keys)
-    for (const QString& key : list) {
-      if (byRecipe.contains(key) || !findSpec(runSettingSpecs(), key)) continue;
-      bool explained = true;
-      for (const RunSpec& s : all) {
-        const MethodPlugin* method = registry_.find(s.method);
-        const TaskInfo* task = findTask(s.task);
-        explained = explained && method && task &&
-                    runSpecToFlat(s).value(key) == recipeSettingFor(s, *task, method->info(), key);
-      }
-      if (explained) byRecipe << key;
-    }
-  for (QStringList& list : keys)
-    list.removeIf([&](const QString& key) { return byRecipe.contains(key); });
-  return keys;
-}
+ComparisonSet::LabelKeys ComparisonSet::labelKeys() const { return labelKeysByMethod(specs()); }
 
 QString ComparisonSet::labelOf(const RunSpec& spec, const LabelKeys& keys) const {
   return runLabel(spec, keysTheRunReads(keys.value(spec.method), trains(spec)));

@@ -69,14 +69,6 @@ void applyRecipe(const TaskInfo& task, const MethodInfo& method, QVariantMap* fl
   }
 }
 
-QVariant recipeSettingFor(const RunSpec& spec, const TaskInfo& task, const MethodInfo& method, const QString& key) {
-  QVariantMap flat{{"recipe", spec.recipe}};
-  if (spec.finiteSamples()) flat.insert("samples", spec.samples);
-  applyRecipe(task, method, &flat);
-  const ParamSpec* setting = findSpec(runSettingSpecs(), key);
-  return flat.value(key, setting ? setting->defaultValue : QVariant());
-}
-
 QVariantMap recipeSettingsAfterMethodChange(const QVariantMap& shown, const TaskInfo& task, const MethodInfo& previous,
                                             const MethodInfo& next) {
   QVariantMap before = recipeOfSettings(shown, task), after = before;

@@ -41,10 +41,6 @@ void applyRecipe(const TaskInfo& task, const MethodInfo& method, QVariantMap* fl
 // only for a bound): when a form showing `shown` (the run settings) changes method from `previous` to `next` on
 // `task`, each run setting whose shown value is what the recipe in force gave `previous` (or its default where it
 // gave none) becomes what it gives `next` (or the default); a value the user chose is kept. Returns those changes.
-// The value the recipe `spec` names gives run setting `key` for its method on `task` (its own N kept), or the
-// setting's default where the recipe gives none: what a run's `key` is when nobody set it.
-QVariant recipeSettingFor(const RunSpec& spec, const TaskInfo& task, const MethodInfo& method, const QString& key);
-
 QVariantMap recipeSettingsAfterMethodChange(const QVariantMap& shown, const TaskInfo& task, const MethodInfo& previous,
                                             const MethodInfo& next);
 

@@ -156,12 +156,22 @@ QMap<QString, QStringList> labelKeysByMethod(const QList<RunSpec>& specs) {
   QSet<QString> declared;  // by some run's method
   for (const RunSpec& s : specs)
     for (auto it = s.methodParams.cbegin(); it != s.methodParams.cend(); ++it) declared << it.key();
+  // The run settings a recipe sets per method (held_out whole for a critic, early stopping and report best for a
+  // bound, each method's transform) label a method's runs only where they differ among its own runs: otherwise a
+  // set of four methods under the lab's recipe read "infonce early_stopping=true held_out=whole report=best
+  // transform=tails" (issue 79).
+  const QStringList perMethod{"early_stopping", "report", "held_out", "transform"};
+  QMap<QString, QList<RunSpec>> byMethod;
+  for (const RunSpec& s : specs) byMethod[s.method] << s;
   const QMap<QString, QStringList> within = methodKeysDifferingWithin(specs);
   const QStringList differing = differingKeys(specs);
   QMap<QString, QStringList> keys;
-  for (auto it = within.cbegin(); it != within.cend(); ++it)
+  for (auto it = within.cbegin(); it != within.cend(); ++it) {
+    const QStringList ownSettings = differingKeys(byMethod.value(it.key()));  // among this method's runs
     for (const QString& k : differing)
-      if (!declared.contains(k) || it.value().contains(k)) keys[it.key()] << k;
+      if (perMethod.contains(k) ? ownSettings.contains(k) : !declared.contains(k) || it.value().contains(k))
+        keys[it.key()] << k;
+  }
   return keys;
 }
 

@@ -289,6 +289,25 @@ class TestRunSet : public QObject {
     QCOMPARE(methodKeysDifferingWithin(specs).value("demi"), QStringList());
     QCOMPARE(runLabel(specs[3], keys.value("gan-dime")),
              QString("gan-dime negatives=permutation seed=1 task=gaussian2"));
+
+    // The run settings a recipe sets per method label a method's runs only where they differ among its own (issue 79:
+    // "infonce early_stopping=true held_out=whole report=best transform=tails" beside "mmg"); samples, set by the
+    // user, still labels every run.
+    const auto finite = [](const QString& method, bool whole, const QString& transform, int samples) {
+      RunSpec s;
+      s.task = "gaussian2";
+      s.method = method;
+      s.samples = samples;
+      s.heldOutWhole = whole;
+      s.earlyStopping = whole;
+      s.transform = transform;
+      return s;
+    };
+    const QList<RunSpec> recipe{finite("infonce", true, "tails", 1000), finite("mmg", false, "none", 1000),
+                                finite("mmg", false, "asinh", 2000)};
+    const QMap<QString, QStringList> byRecipe = labelKeysByMethod(recipe);
+    QCOMPARE(byRecipe.value("infonce"), QStringList({"samples"}));
+    QCOMPARE(byRecipe.value("mmg"), QStringList({"samples", "transform"}));
   }
 
   void historyRowsReadOnlyTheirOwnKeys() {
