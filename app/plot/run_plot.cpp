@@ -87,7 +87,7 @@ void RunPlot::clipFlatLines() {
 void RunPlot::clear(const QString& title) {
   plot_->clearPlottables();
   flatLines_.clear();
-  ceilingKey_ = oracleKey_ = heldOutKey_ = intervalKey_ = nullptr;
+  ceilingKey_ = oracleKey_ = heldOutKey_ = intervalKey_ = moreKey_ = nullptr;
   spanEveryReading_ = false;
   if (failedNote_) {  // the failed run's line goes with it
     plot_->plotLayout()->remove(failedNote_);

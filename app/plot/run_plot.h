@@ -162,6 +162,8 @@ class RunPlot {
   QCPGraph* oracleKey_ = nullptr;
   QCPGraph* heldOutKey_ = nullptr;   // and for the held-out circles and the final readings' diamonds
   QCPGraph* intervalKey_ = nullptr;
+  QCPGraph* moreKey_ = nullptr;  // "and 16 more" once a set has more runs than the legend names
+  void capRunEntries();
   int window_ = 50;
   bool follow_ = true;
   Units units_ = Units::Nats;

@@ -96,7 +96,29 @@ bool RunPlot::showsReadingsOnly() const {
   return anyPoint && !anyCurve;
 }
 
+void RunPlot::capRunEntries() {
+  // A set of 28 runs listed 28 entries, and its legend took the plot's height at 1280 x 720 (issue 79): past
+  // kMostRunsNamed, the runs are in the table, each row's number in its run's colour.
+  constexpr int kMostRunsNamed = 12;
+  QList<QCPAbstractPlottable*> entries;
+  for (const Series& s : runs_)
+    if (s.group < 0) entries << (s.point ? s.point : s.smooth);
+  for (const Group& g : groups_) entries << g.mean;
+  for (int i = 0; i < entries.size(); ++i)
+    if (i >= kMostRunsNamed)
+      entries[i]->removeFromLegend(legend_);
+    else if (!legend_->hasItemWithPlottable(entries[i]))
+      entries[i]->addToLegend(legend_);
+  const qsizetype more = entries.size() - kMostRunsNamed;
+  if (more > 0 && !moreKey_) moreKey_ = addGraph(QPen(Qt::NoPen), QString(), false);
+  if (!moreKey_) return;
+  moreKey_->setName(QStringLiteral("and %1 more (the table lists every run)").arg(more));
+  moreKey_->removeFromLegend(legend_);
+  if (more > 0) moreKey_->addToLegend(legend_);
+}
+
 void RunPlot::refresh() {
+  capRunEntries();
   legend_->setVisible(legend_->itemCount() > 0);  // no empty box on a cleared plot
   fitSideLegend(plot_, legend_);
   if (follow_) resetView();

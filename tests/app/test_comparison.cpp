@@ -1024,6 +1024,37 @@ class TestComparison : public QObject {
     QCOMPARE(legendNames().filter("ceiling log K").size(), 1);
   }
 
+  // Past twelve runs the legend names the first twelve and says how many more the table lists (issue 79: 28 entries
+  // under the plot left it a sliver at 1280 x 720).
+  void aLargeSetsLegendNamesTwelveRuns() {
+    QCustomPlot widget;
+    widget.resize(820, 300);
+    widget.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&widget));
+    RunPlot plot(&widget);
+    plot.clear("set");
+    RunSpec spec;
+    spec.steps = 100;
+    for (int i = 0; i < 20; ++i) {
+      const int id = plot.addRun(QStringLiteral("infonce K=%1").arg(8 * (i + 1)), seriesStyle(i), spec,
+                                 knownResult(2, 8 * (i + 1)));
+      QVector<CurvePoint> points;
+      for (int step = 1; step <= 100; ++step) points << CurvePoint{step, 1.5 - std::exp(-step / 20.0) - 0.02 * i};
+      plot.append(id, points);
+    }
+    plot.refresh();
+    widget.replot();
+    QStringList names;
+    for (int i = 0; i < widget.legend->itemCount(); ++i)
+      if (auto* item = qobject_cast<QCPPlottableLegendItem*>(widget.legend->item(i)))
+        names << item->plottable()->name();
+    QCOMPARE(names.filter(QRegularExpression("^infonce K=\\d+$")).size(), 12);
+    QVERIFY2(names.contains("and 8 more (the table lists every run)"), qPrintable(names.join(" | ")));
+    QVERIFY2(widget.axisRect()->height() >= widget.height() / 2,
+             qPrintable(QStringLiteral("%1 of %2 px").arg(widget.axisRect()->height()).arg(widget.height())));
+    saveScreenshot(widget, "legend-twenty-runs");
+  }
+
   // Ten runs of a set (methods by K, as a sweep gives them) leave the data most of the plot: the legend beside them
   // takes at most a third of the width; wider, its entries wrap in columns under the data, unless there they would
   // take a quarter of a short plot's height and beside it still fits in half the width (issue 79).
