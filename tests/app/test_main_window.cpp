@@ -616,6 +616,16 @@ class TestMainWindow : public QObject {
     w.stopRun();
     QTRY_VERIFY_WITH_TIMEOUT(!w.findChild<QAbstractButton*>("stopButton")->isEnabled(), untilDoneMs());
     QVERIFY(!w.findChild<QLabel*>("panelBanner")->isVisible());
+
+    // A file that names no steps shows the steps its cells run: the lab's recipe's on a finite set, not the default
+    // (a new user read "4 cells x 3000 steps" over cells of 10,000).
+    Experiment finite;
+    QCOMPARE(parseExperiment(R"({"method": "infonce", "samples": 2000, "grid": {"seed": [1, 2]}})", "finite.json",
+                             &finite),
+             QString());
+    GridShapeDialog finiteShape(finite, registry_);
+    QCOMPARE(finiteShape.findChild<QSpinBox*>("gridSteps")->value(), 10000);
+    QVERIFY(finiteShape.overrides().isEmpty());
   }
 
   // AMMI's Markov orders and code length are form fields; an order combination the method refuses (h < o) is

@@ -46,7 +46,14 @@ GridShapeDialog::GridShapeDialog(const Experiment& experiment, const MethodRegis
   const ParamSpec* stepsSpec = findSpec(runSettingSpecs(), "steps");
   steps_->setObjectName("gridSteps");
   steps_->setRange(1, int(stepsSpec->maximum));
-  steps_->setValue(experiment.base.value("steps", stepsSpec->defaultValue).toInt());
+  // The steps the cells will run: a file that names none runs the recipe's on a finite set (10,000 under the lab's),
+  // not the default the dialog showed (a new user read "4 cells x 3000 steps" over cells of 10,000).
+  int steps = experiment.base.value("steps", stepsSpec->defaultValue).toInt();
+  QList<GridCell> cells;
+  if (!experiment.base.contains("steps") && expandExperiment(experiment, registry, &cells).isEmpty() &&
+      !cells.isEmpty())
+    steps = cells.first().spec.steps;
+  steps_->setValue(steps);
   steps_->setProperty("original", steps_->value());
   form->addRow(tr("training steps per cell"), steps_);
   connect(steps_, &QSpinBox::valueChanged, this, &GridShapeDialog::update);
