@@ -11,6 +11,7 @@
 #include "engine/run_set.h"
 #include "engine/staircase.h"
 #include "method/method_registry.h"
+#include "results/history_row.h"
 #include "results/run_files.h"
 #include "results/run_store.h"
 #include "method/shared_method_options.h"
@@ -35,9 +36,11 @@ struct ComparisonSet::HistorySink {
 struct ComparisonSet::Entry {
   RunSpec spec;
   int queueIndex = -1;
+  QString recordKey = newRecordKey();  // its history row's: the oracle's reading joins that row once known
   bool wantOracle = false;
   std::unique_ptr<Run> oracle;
   bool oracleReported = false;
+  bool oracleRecorded = false;
   bool endedReported = false;
   int lastStep = 0;
   double lastSeconds = 0;
@@ -59,14 +62,14 @@ int ComparisonSet::add(const RunSpec& spec, bool withOracle) {
   auto e = std::make_unique<Entry>();
   e->spec = spec;
   e->queueIndex = queue_->add(spec);
-  queue_->run(e->queueIndex).setOnFinished([history = history_](const Run& run) {  // on the run's worker
+  queue_->run(e->queueIndex).setOnFinished([history = history_, key = e->recordKey](const Run& run) {  // its worker
     QString path;
     {
       std::lock_guard<std::mutex> lock(history->mutex);
       path = history->path;
     }
     if (path.isEmpty()) return;
-    const QString warning = recordRun(path, run.spec(), run.result(), run.curve(), "window");
+    const QString warning = recordRun(path, run.spec(), run.result(), run.curve(), "window", nullptr, {key, {}});
     std::lock_guard<std::mutex> lock(history->mutex);
     if (history->warning.isEmpty()) history->warning = warning;
   });
@@ -125,11 +128,31 @@ ComparisonSet::Poll ComparisonSet::poll() {
       if (e.oracle && !e.oracle->isFinished() && p.ended->status != RunStatus::Finished) e.oracle->cancel();
       out.changed = true;
     }
+    if (e.oracleReported && e.endedReported && !e.oracleRecorded) recordOracle(e, run);
   }
   // Done once every run has ended and every oracle that started has been reported (one may end after its run).
   out.done = queue_->isDone() && std::none_of(entries_.cbegin(), entries_.cend(),
                                               [](const auto& e) { return e->oracle && !e->oracleReported; });
   return out;
+}
+
+// The run's history row gains its oracle's reading (issue 79: a run reopened from the history lost its oracle
+// line): recorded again under its key, once both have ended; the run recorded its row on its worker as it ended.
+void ComparisonSet::recordOracle(Entry& e, const Run& run) {
+  e.oracleRecorded = true;
+  const RunResult oracle = e.oracle->result();
+  RunResult withOracle = run.result();
+  if (oracle.status != RunStatus::Finished || withOracle.status != RunStatus::Finished) return;
+  withOracle.readings << NamedValue{"oracle", oracle.estimate} << NamedValue{"oracle_se", oracle.stderror};
+  QString path;
+  {
+    std::lock_guard<std::mutex> lock(history_->mutex);
+    path = history_->path;
+  }
+  if (path.isEmpty()) return;
+  const QString warning = recordRun(path, run.spec(), withOracle, run.curve(), "window", nullptr, {e.recordKey, {}});
+  std::lock_guard<std::mutex> lock(history_->mutex);
+  if (history_->warning.isEmpty()) history_->warning = warning;
 }
 
 void ComparisonSet::stop(int index) {

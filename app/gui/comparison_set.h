@@ -94,6 +94,7 @@ class ComparisonSet {
   struct Entry;
   struct HistorySink;
   void startOracle(Entry& e);
+  void recordOracle(Entry& e, const Run& run);
 
   const MethodRegistry& registry_;
   std::unique_ptr<RunQueue> queue_;

@@ -98,7 +98,14 @@ QString historyRowOfJson(const QJsonObject& json, HistoryRow* row) {
 
 QString insertHistoryRow(const QSqlDatabase& db, const HistoryRow& row, qint64* id) {
   QSqlQuery q(db);
-  if (const QString key = recordKeyOf(row); !key.isEmpty()) {  // recorded before under this key: replaced
+  // Recorded before under this key: replaced, under the id it had (a run the window records again with its oracle's
+  // reading keeps the id the History tab showed).
+  QVariant keptId;
+  if (const QString key = recordKeyOf(row); !key.isEmpty()) {
+    q.prepare("SELECT id FROM runs WHERE record_key = ? ORDER BY id LIMIT 1");
+    q.addBindValue(key);
+    if (!q.exec()) return sqlErrorWords(q.lastError());
+    if (q.next()) keptId = q.value(0);
     for (const char* sql : {"DELETE FROM curves WHERE run_id IN (SELECT id FROM runs WHERE record_key = ?)",
                             "DELETE FROM runs WHERE record_key = ?"}) {
       q.prepare(sql);
@@ -106,15 +113,16 @@ QString insertHistoryRow(const QSqlDatabase& db, const HistoryRow& row, qint64* 
       if (!q.exec()) return sqlErrorWords(q.lastError());
     }
   }
-  q.prepare(QStringLiteral("INSERT INTO runs(%1) VALUES(%2)")
+  q.prepare(QStringLiteral("INSERT INTO runs(id, %1) VALUES(?, %2)")
                 .arg(kColumns.join(", "), QStringList(kColumns.size(), QStringLiteral("?")).join(", ")));
+  q.addBindValue(keptId.isValid() ? keptId : QVariant(QMetaType::fromType<qlonglong>()));  // NULL: a new id
   const QVariant none = QVariant(QMetaType::fromType<double>());  // SQL NULL
   for (const QString& name : kColumns) {
     const QJsonValue v = row.columns.value(name);
     q.addBindValue(v.isNull() || v.isUndefined() ? none : v.toVariant());
   }
   if (!q.exec()) return sqlErrorWords(q.lastError());
-  const qint64 runId = q.lastInsertId().toLongLong();
+  const qint64 runId = keptId.isValid() ? keptId.toLongLong() : q.lastInsertId().toLongLong();
   QSqlQuery c(db);
   c.prepare("INSERT INTO curves(run_id, points, format) VALUES(?, ?, ?)");
   c.addBindValue(runId);

@@ -11,7 +11,9 @@ const QStringList kWordedNames{"p_value",          "permutations_read", "permute
                                "ci_high",          "extrapolated",      "extrapolated_se",
                                "extrapolated_low", "extrapolated_high", "size_consistency_p",
                                "retrained_se",
-                               "reported_step"};  // where the estimate was read (the plot marks it), not a reading
+                               "reported_step",  // where the estimate was read (the plot marks it), not a reading
+                               "oracle",         // the window's oracle beside the run, drawn as its dotted line
+                               "oracle_se"};
 
 }  // namespace
 

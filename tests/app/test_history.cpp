@@ -105,6 +105,12 @@ class TestHistory : public QObject {
       }
     }
     QCOMPARE(overlaid, 2);
+    // Each came back with the oracle the window read beside it (its row keeps it), its dotted line drawn again.
+    int oracles = 0;
+    for (int i = 0; i < plot->graphCount(); ++i)
+      oracles += plot->graph(i)->name().startsWith("oracle critic (#") && plot->graph(i)->dataCount() > 0;
+    QCOMPARE(oracles, 2);
+    QVERIFY(RunStore(db).find(stored[0].id)->summary.value("readings").toObject().contains("oracle"));
     saveScreenshot(w, "history-overlay");
 
     // Reopen the runner's js run in the form.

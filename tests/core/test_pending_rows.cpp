@@ -159,12 +159,14 @@ class TestPendingRows : public QObject {
     };
     QCOMPARE(write(0.5), QStringList());
     QCOMPARE(rows(history).size(), 1);
+    const qint64 firstId = rows(history).first().id;
     // Killed after its row and before its summary's rename: the folder has its key and no summary.
     QVERIFY(QFile::remove(QDir(cell).filePath("summary.json")));
     QCOMPARE(write(0.6), QStringList());  // the resumed grid runs the cell again
     QList<StoredRun> now = rows(history);
     QCOMPARE(now.size(), 1);
     QCOMPARE(*now.first().estimate, 0.6);
+    QCOMPARE(now.first().id, firstId);  // replaced under the id it had
     QCOMPARE(write(0.7), QStringList());  // a new run into a completed folder is a run of its own
     now = rows(history);
     QCOMPARE(now.size(), 2);

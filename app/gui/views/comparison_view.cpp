@@ -151,6 +151,9 @@ void ComparisonView::overlayStored(const QString& label, const RunSpec& spec, co
   plot_->append(id, curve);
   plot_->appendHeldOut(id, curve);  // its held-out circles and probe accuracies, as its live run drew them
   plot_->markEnded(id, result);
+  // Its oracle as the window read it beside the run (kept in its row since issue 79), its dotted line again.
+  if (const double oracle = readingValue(result.readings, "oracle"); std::isfinite(oracle))
+    plot_->setOracle(id, oracle, readingValue(result.readings, "oracle_se"));
   plot_->resetView();
   plot_->refresh();
   tabs_->setCurrentWidget(plotWidget_);
