@@ -191,6 +191,18 @@ FigureSize drawBenchmarkHeatmap(QCustomPlot* plot, const QList<const FigureRun*>
   map->setGradient(gradient);
   map->setDataRange(QCPRange(-reach, reach));
   map->setInterpolate(false);
+  // Thin lines between the cells: a grid whose errors are all small is near white, and read as a blank figure
+  // without them (a new user's trial).
+  const auto separator = [&](double x0, double y0, double x1, double y1) {
+    auto* line = new QCPItemLine(plot);
+    line->setClipAxisRect(rect);
+    for (QCPItemPosition* p : {line->start, line->end}) p->setAxes(x, y);
+    line->start->setCoords(x0, y0);
+    line->end->setCoords(x1, y1);
+    line->setPen(QPen(QColor(210, 210, 210), 1));
+  };
+  for (int m = 0; m <= nMethods; ++m) separator(m - 0.5, -0.5, m - 0.5, nTasks - 0.5);
+  for (int k = 0; k <= nTasks; ++k) separator(-0.5, k - 0.5, nMethods - 0.5, k - 0.5);
   map->setProperty("cellRuns", cellRuns);
   map->setProperty("columns", nMethods);
   auto* scale = new QCPColorScale(plot);
