@@ -72,7 +72,8 @@ class TestWindowRunnerParity : public QObject {
     // The triple's methods (DEMI reads p(y|x'), which a finite set has not: both refuse alike) and the image views.
     for (const char* method : {"demi", "infonce", "ksg-cmi"})
       for (int samples : {0, 2000}) row("gaussian3", samples, method);
-    for (const char* method : {"demi-vision", "demi-vision-is", "infonce-vision"}) row("fashion-mnist-views", 0, method);
+    for (const char* method : {"demi-vision", "demi-vision-is", "infonce-vision"})
+      row("fashion-mnist-views", 0, method);
   }
   void theFormStartsTheRunnersRun() {
     QFETCH(QString, task);
