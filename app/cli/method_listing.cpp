@@ -48,7 +48,10 @@ int listMethods(const MethodRegistry& registry, bool longForm) {
     if (!info.lowerBound && info.selectsByHeldOutLoss)
       kind += "; on a finite set, early stopping and report = best go by its held-out loss";
     std::printf("  estimates %s%s; %s\n", targetOf(info.target).toUtf8().constData(),
-                info.needsSubview ? " (needs a task with x' and samples of p(y|x'))" : "", kind.toUtf8().constData());
+                info.needsSubview       ? " (needs a task with x' and samples of p(y|x'))"
+                : info.readsSubviewRows ? " (reads x' as rows: a task with x', or a table's --xp-columns)"
+                                        : "",
+                kind.toUtf8().constData());
     if (!info.trains) std::printf("  trains nothing: steps are ignored; each evaluation batch is one reading\n");
     if (info.readsHeavyTails)
       std::printf(

@@ -35,6 +35,10 @@ namespace milab {
 
 namespace {
 
+constexpr char kNoConditionalTest[] =
+    "no test of independence: a permutation of y would test I(x;y) = 0, not I(x;y|x') = 0 (it breaks y's tie to x' "
+    "too)";
+
 QString joinedNotes(const QString& first, const QString& second) {
   return first.isEmpty() ? second : second.isEmpty() ? first : first + "; " + second;
 }
@@ -298,13 +302,19 @@ std::optional<Run::RunEnd> Run::readFiniteSet(std::unique_ptr<TrainingSession>& 
   if (std::isfinite(interval.low))
     res->readings << NamedValue{"ci_level", spec_.ci} << NamedValue{"ci_low", interval.low}
                   << NamedValue{"ci_high", interval.high};
-  evaluationsBegun_.store(2);  // the test of independence: the estimate stands whatever happens to it
-  const IndependenceTest test = permutationTest(*session, trains, spec_.heldOutWhole, info.testsBothSides, r.value,
-                                                spec_.permutations, spec_.seed, cancel_);
-  if (cancel_.load())
-    return RunEnd{RunStatus::Cancelled, "cancelled during the test of independence (the estimate is kept)", true};
-  res->readings << NamedValue{"p_value", test.pValue} << NamedValue{"permutations_read", double(test.permutations)}
-                << NamedValue{"permuted_mean", test.permutedMean} << NamedValue{"permuted_sd", test.permutedSd};
+  if (info.target == Target::ConditionalMi) {
+    // A permutation of y breaks its tie to x' as well as to x: its test, and a y-shuffled baseline, would be of
+    // I(x;y) = 0, not of I(x;y|x') = 0 (a conditional test permutes y among rows of like x', not offered here).
+    res->reason = joinedNotes(res->reason, kNoConditionalTest);
+  } else {
+    evaluationsBegun_.store(2);  // the test of independence: the estimate stands whatever happens to it
+    const IndependenceTest test = permutationTest(*session, trains, spec_.heldOutWhole, info.testsBothSides, r.value,
+                                                  spec_.permutations, spec_.seed, cancel_);
+    if (cancel_.load())
+      return RunEnd{RunStatus::Cancelled, "cancelled during the test of independence (the estimate is kept)", true};
+    res->readings << NamedValue{"p_value", test.pValue} << NamedValue{"permutations_read", double(test.permutations)}
+                  << NamedValue{"permuted_mean", test.permutedMean} << NamedValue{"permuted_sd", test.permutedSd};
+  }
   res->reason = joinedNotes(res->reason, session->sampleSet()->transformNote());
   res->warning = joinedNotes(res->warning, heavyTailCaveat(*session->sampleSet(), info));
   return readBesideTheEstimate(session, r, device, res);
@@ -314,7 +324,8 @@ std::optional<Run::RunEnd> Run::readBesideTheEstimate(std::unique_ptr<TrainingSe
                                                       const HeldOutReading& final, const c10::Device& device,
                                                       RunResult* res) {
   const bool trains = method_->info().trains;
-  if (const TaskInfo* task = findTask(spec_.task); task && task->dataset) {
+  const bool conditional = method_->info().target == Target::ConditionalMi;  // no y-shuffled baseline: see above
+  if (const TaskInfo* task = findTask(spec_.task); task && task->dataset && !conditional) {
     session.reset();  // one estimator's memory at a time
     const int twinSteps = stepsDone_.load() > 0 ? stepsDone_.load() : (trains ? spec_.steps : 0);
     const BaselineOutcome b = permutationBaseline(spec_, *method_, *model_, device, cancel_, twinSteps);

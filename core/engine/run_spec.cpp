@@ -35,6 +35,7 @@ namespace {
 // A finite sample set has x' columns at most: no sampler of p(y|x'), no PMI, no density.
 TaskInfo withoutLaw(const TaskInfo& task) {
   TaskInfo t = task;
+  t.capabilities.subviewRows = t.capabilities.subview;  // its x' rows are drawn with the set
   t.capabilities.subview = t.capabilities.pmi = t.capabilities.densities = false;
   return t;
 }
@@ -219,6 +220,9 @@ QString validateRunSpec(RunSpec* spec, const MethodRegistry& registry) {
           .arg(rows)
           .arg(task->id)
           .arg(spec->samples);
+    if (method->info().readsSubviewRows && model && !model->hasSubview())
+      return QStringLiteral("xp_columns: method %1 reads x' beside x and y; name the table's x' columns (from 0)")
+          .arg(method->info().id);
   }
   if (err = applySchedule(spec); !err.isEmpty()) return err;
   // The record names the recipe in force, as a spec built from a flat map does (applyRecipe): a form's auto is

@@ -31,6 +31,9 @@ struct MethodInfo {
   QString summary;            // one sentence for tooltips and `milab-cli methods --long`
   ParamSpecs params;          // drive the form, the experiment keys, the CLI flags and validation
   bool needsSubview = false;  // needs x' and the true p(y | x') sampler (TaskCapabilities::subview)
+  // Reads x' as columns beside x and y, and nothing of its law (KSG's conditional): a task with x', a finite set
+  // drawn from one, or a table with its x' columns (xp_columns) all serve.
+  bool readsSubviewRows = false;
   // critic = oracle reads the task's exact log p(y) as well as its PMI (DoE, CLUB: TaskCapabilities::densities).
   bool oracleNeedsDensities = false;
   Target target = Target::TotalMi;

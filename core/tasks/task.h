@@ -41,6 +41,9 @@ struct TaskCapabilities {
   // gaussian2's cubic y): TaskSampler::gaussianXSide gives both covariances' eigenvalues, from which the diffusion
   // estimators' oracle reads its exact denoising errors.
   bool gaussianXSide = false;
+  // x' exists as rows, its law unknown: a finite set drawn from a task with a subview (last: the plugins fill the
+  // fields above in order).
+  bool subviewRows = false;
 };
 
 struct TaskInfo {

@@ -191,6 +191,10 @@ QString methodTaskMismatch(const MethodInfo& method, const ParamMap& methodParam
   if (method.needsSubview && !task.capabilities.subview)
     return QStringLiteral("task: method %1 needs x' and samples of the true p(y|x'), which task '%2' does not offer")
         .arg(method.id, task.id);
+  // A table's x' columns are its xp_columns: checked against the table itself (validateRunSpec).
+  if (method.readsSubviewRows && !task.capabilities.subview && !task.capabilities.subviewRows && !task.dataset)
+    return QStringLiteral("task: method %1 reads x' beside x and y, which task '%2' does not offer")
+        .arg(method.id, task.id);
   if (usesOracleCritic(methodParams)) {
     if (!task.capabilities.pmi)
       return QStringLiteral("critic: oracle reads the exact PMI, which task '%1' does not offer (method %2)")

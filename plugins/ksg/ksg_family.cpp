@@ -109,7 +109,7 @@ MethodInfo KsgPlugin::info() const {
           "set_size", d.setSize, 10, 100000000,
           "joint draws per estimate (each of eval_batches); with the run's samples, all N are read once"),
   };
-  i.needsSubview = conditional_;
+  i.readsSubviewRows = conditional_;  // Frenzel-Pompe counts neighbours among rows: no p(y|x') to sample
   i.target = conditional_ ? Target::ConditionalMi : Target::TotalMi;
   i.lowerBound = false;
   i.trains = false;

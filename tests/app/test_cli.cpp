@@ -482,7 +482,8 @@ class TestCli : public QObject {
     QTest::newRow("ksg samples beyond memory")
         << QStringList{"--method", "ksg", "--set-size", "100000000", "--dim", "1024", "--mi", "5"}
         << "set_size: 100000000 draws of dimension 1024 need about";
-    QTest::newRow("ksg-cmi without x'") << QStringList{"--method", "ksg-cmi"} << "task: method ksg-cmi needs x'";
+    QTest::newRow("ksg-cmi without x'") << QStringList{"--method", "ksg-cmi"}
+                                        << "task: method ksg-cmi reads x' beside x and y";
     QTest::newRow("ksg staircase") << QStringList{"--method", "ksg", "--mi_schedule", "1,2"}
                                    << "mi_schedule: method ksg trains nothing";
     QTest::newRow("doe family") << QStringList{"--method", "doe", "--family", "laplace"}

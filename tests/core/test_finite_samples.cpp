@@ -17,6 +17,7 @@
 #include "method/estimator.h"
 #include "method/method_plugin.h"
 #include "method/method_registry.h"
+#include "results/reading_words.h"
 #include "tasks/distinct_rows.h"
 #include "tasks/task_catalog.h"
 
@@ -314,6 +315,31 @@ class TestFiniteSamples : public QObject {
     Run small(few, registry_.find("ksg"));
     QCOMPARE(runToCompletion(small).stderror, 0.0);
     QVERIFY(std::abs(r.estimate - r.trueMi) < 0.15);
+  }
+
+  // KSG's conditional reads x' as rows beside x and y (issue 78): a finite set drawn from a task with x' serves, a task
+  // without one is refused, and its reading has no test of independence, which a permutation of y would give of
+  // I(x;y) = 0 rather than I(x;y|x') = 0.
+  void theConditionalKsgReadsXPrimeRowsWithoutATest() {
+    RunSpec none = spec("ksg-cmi", 1000, 1);
+    QCOMPARE(validateRunSpec(&none, registry_),
+             QString("task: method ksg-cmi reads x' beside x and y, which task 'gaussian2' does not offer "
+                     "(with samples: a finite set offers none)"));
+    RunSpec s = spec("ksg-cmi", 1500, 1);
+    s.task = "gaussian3";
+    s.taskParams = {{"dim", 1}, {"mi", 1.0}};
+    QCOMPARE(validateRunSpec(&s, registry_), QString());
+    Run run(s, registry_.find("ksg-cmi"));
+    const RunResult r = runToCompletion(run);
+    QVERIFY2(r.status == RunStatus::Finished, qPrintable(r.reason));
+    QVERIFY(std::isnan(readingValue(r.readings, "p_value")));
+    QVERIFY2(r.reason.contains("no test of independence"), qPrintable(r.reason));
+    QVERIFY2(readingValue(r.readings, "ci_low") <= r.trueMi && r.trueMi <= readingValue(r.readings, "ci_high"),
+             qPrintable(QStringLiteral("%1 [%2, %3] for %4")
+                            .arg(r.estimate)
+                            .arg(readingValue(r.readings, "ci_low"))
+                            .arg(readingValue(r.readings, "ci_high"))
+                            .arg(r.trueMi)));
   }
 
   // Early stopping keeps the best held-out reading's critic in sight: better is higher for a lower bound, a lower

@@ -203,7 +203,7 @@ class TestConformance : public QObject {
   RunSpec spec(const QString& method, double mi, int steps, int seed) const {
     const MethodInfo info = registry_.find(method)->info();
     RunSpec s;
-    s.task = info.needsSubview ? "gaussian3" : "gaussian2";
+    s.task = info.needsSubview || info.readsSubviewRows ? "gaussian3" : "gaussian2";
     s.taskParams = {{"dim", 5}, {"mi", mi}};
     s.method = method;
     if (findSpec(info.params, "K")) s.methodParams.insert("K", 32);

@@ -77,7 +77,7 @@ class TestHostReads : public QObject {
     QFETCH(QString, critic);
     const MethodPlugin* plugin = registry_.find(method);
     RunSpec spec;
-    spec.task = plugin->info().needsSubview ? "gaussian3" : "gaussian2";
+    spec.task = plugin->info().needsSubview || plugin->info().readsSubviewRows ? "gaussian3" : "gaussian2";
     spec.taskParams = {{"dim", 4}, {"mi", 2.0}};
     if (plugin->info().readsImages) {  // the vision family: views of a few hundred images, a narrow encoder
       spec.task = "fashion-mnist-views";

@@ -1,5 +1,6 @@
 """A reading from Python is the runner's reading of the same rows with the same seed, number for number; the rows and
 truths Python draws are the ones milab-cli writes."""
+import json
 import math
 import sys
 
@@ -45,6 +46,30 @@ def test_a_reading_equals_the_runners_on_the_same_rows(method, keys, runner_read
     assert ours.estimate == theirs["estimate"]  # the same double, so every printed digit too
     assert ours.summary["readings"] == theirs["readings"]
     assert f"{float(ours):.4f}" == f"{theirs['estimate']:.4f}"
+
+
+def test_a_conditional_reading_from_rows_of_x_prime_equals_the_runners(cli, tmp_path):
+    """xp= gives ksg-cmi its x' rows (issue 78): the runner's reading of the same table with --xp-columns, number for
+    number; near the truth of the law the rows come from; with no test of independence, which a permutation of y
+    cannot give for I(x;y|x'). Without xp the method is refused naming xp."""
+    x, xp, y = milab.sample("gaussian3", 1500, seed=7, dim=1, mi=1.0)
+    np.save(tmp_path / "rows.npy", np.hstack([x, y, xp]))
+    ours = milab.estimate(x, y, "ksg-cmi", xp=xp, seed=2, progress=False)
+    cli("run", "--task", "data", "--file", tmp_path / "rows.npy", "--x-columns", 0, "--y-columns", 1,
+        "--xp-columns", 2, "--method", "ksg-cmi", "--seed", 2, "--out", tmp_path / "out")
+    with open(tmp_path / "out" / "summary.json", encoding="utf-8") as f:
+        theirs = json.load(f)
+    assert ours.status == theirs["status"] == "finished"
+    assert ours.estimate == theirs["estimate"]
+    truth = milab.truths("gaussian3", seed=7, dim=1, mi=1.0)["I(x;y|x')"]  # alpha is drawn by the seed
+    low, high = ours.interval
+    assert low <= truth <= high, (low, high, truth)  # a fixed seed; KSG's bias is small at one dimension
+    assert "p_value" not in ours.summary["readings"]
+    assert "no test of independence" in ours.summary["reason"]
+    with pytest.raises(ValueError, match=r"^xp: method ksg-cmi reads x' beside x and y; pass its rows as xp="):
+        milab.estimate(x, y, "ksg-cmi", progress=False)
+    with pytest.raises(ValueError, match=r"^xp: has 10 rows where x has 1500"):
+        milab.estimate(x, y, "ksg-cmi", xp=xp[:10], progress=False)
 
 
 def test_the_result_carries_the_interval_the_test_and_the_curve():

@@ -120,17 +120,21 @@ _SEED_RANGE = (0, 2**31 - 1)  # the runner's: a seed is a non-negative 32-bit in
 
 def _in_estimates_words(error, method):
     """The runner's line for a key no one takes, said in estimate's terms: its list of allowed keys names the table's
-    keys (file, x_columns, ...), which estimate sets itself."""
+    keys (file, x_columns, ...), which estimate sets itself; a table's x' columns are estimate's xp."""
+    if str(error).startswith("xp_columns: "):
+        return ValueError(f"xp: method {method} reads x' beside x and y; pass its rows as xp=")
     found = re.match(r"^(\w+): unknown key for task data and method (\S+)", str(error))
     if not found:
         return error
     return ValueError(f"{found.group(1)}: not a key of method {method} or of a run; help(milab.estimate) lists them")
 
 
-def estimate(x, y, method="ksg", *, seed=1, out=None, progress=None, record=False, history=None, **keys):
+def estimate(x, y, method="ksg", *, xp=None, seed=1, out=None, progress=None, record=False, history=None, **keys):
     """Estimates I(x; y) in nats from paired rows, as `milab-cli run --task data` reads a file of the same numbers.
 
     x, y: array-likes of shape (n,) or (n, d) (NumPy arrays, torch tensors on the CPU, pandas frames), the same n.
+    xp: the rows of a second view x', as x and y, for a method that reads I(x; y | x') from rows (ksg-cmi); the
+        methods that need samples of the true p(y|x') (CNCE, the DEMI family) run on the lab's tasks instead.
     method: a method id (milab.methods() lists them with their keys). seed: the run's seed (splits, initialisation,
         permutations). out: a folder for the runner's files (summary.json, curve.csv), or None for none.
     keys: any key the runner takes for the method or the run, by its name in an experiment file (K=64,
@@ -149,7 +153,7 @@ def estimate(x, y, method="ksg", *, seed=1, out=None, progress=None, record=Fals
     for key in keys:
         if key in _SET_BY_ESTIMATE:
             raise ValueError(f"{key}: set by estimate from its arguments; pass the arrays and method instead")
-    parts, columns = table_of(x, y)
+    parts, columns = table_of(x, y, xp)
     file = _milab.hold_columns(parts)
     try:
         def listed(indices):  # a list-valued key is one comma list in an experiment file ("0,1,2")
@@ -157,6 +161,8 @@ def estimate(x, y, method="ksg", *, seed=1, out=None, progress=None, record=Fals
 
         spec = {"task": "data", "file": file, "x_columns": listed(columns["x"]), "y_columns": listed(columns["y"]),
                 "method": method, "seed": seed}
+        if "xp" in columns:
+            spec["xp_columns"] = listed(columns["xp"])
         spec.update(_checked_keys(keys))
         try:
             return _run(json.dumps(spec, allow_nan=False), "estimate's keys", out, record, history, 1, True,

@@ -34,11 +34,17 @@ def columns_of(name, values):
     return np.ascontiguousarray(array, dtype=np.float32)
 
 
-def table_of(x, y):
-    """(parts, columns): [x, y] as float32 C-contiguous (n, d) arrays, read side by side as one table [x | y], and
-    each part's column indices in it, by name."""
-    xs, ys = columns_of("x", x), columns_of("y", y)
-    if ys.shape[0] != xs.shape[0]:
-        raise ValueError(f"y: has {ys.shape[0]} rows where x has {xs.shape[0]}; each row of x pairs with the same "
-                         f"row of y")
-    return [xs, ys], {"x": list(range(xs.shape[1])), "y": list(range(xs.shape[1], xs.shape[1] + ys.shape[1]))}
+def table_of(x, y, xp=None):
+    """(parts, columns): [x, y] (and xp when given) as float32 C-contiguous (n, d) arrays, read side by side as one
+    table [x | y | xp], and each part's column indices in it, by name."""
+    parts = {"x": columns_of("x", x), "y": columns_of("y", y)}
+    if xp is not None:
+        parts["xp"] = columns_of("xp", xp)
+    columns, at = {}, 0
+    for name, part in parts.items():
+        if part.shape[0] != parts["x"].shape[0]:
+            raise ValueError(f"{name}: has {part.shape[0]} rows where x has {parts['x'].shape[0]}; each row of x "
+                             f"pairs with the same row of {name}")
+        columns[name] = list(range(at, at + part.shape[1]))
+        at += part.shape[1]
+    return list(parts.values()), columns
