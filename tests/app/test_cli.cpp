@@ -516,8 +516,8 @@ class TestCli : public QObject {
   void aDamagedHistoryRowIsSaidNotVouchedFor() {
     QTemporaryDir tmp;
     const QString db = tmp.filePath("h.sqlite");
-    QCOMPARE(cli({"run", "--task", "gaussian2", "--dim", "1", "--method", "ksg", "--samples", "300", "--db", db, "--out",
-                  tmp.filePath("one")})
+    QCOMPARE(cli({"run", "--task", "gaussian2", "--dim", "1", "--method", "ksg", "--samples", "300", "--db", db,
+                  "--out", tmp.filePath("one")})
                  .code,
              0);
     {
