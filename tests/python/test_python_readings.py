@@ -70,6 +70,10 @@ def test_a_conditional_reading_from_rows_of_x_prime_equals_the_runners(cli, tmp_
         milab.estimate(x, y, "ksg-cmi", progress=False)
     with pytest.raises(ValueError, match=r"^xp: has 10 rows where x has 1500"):
         milab.estimate(x, y, "ksg-cmi", xp=xp[:10], progress=False)
+    # Another method would read I(x, x'; y) from the same table: said, not done silently.
+    with pytest.raises(ValueError, match=r"^xp: method ksg reads I\(x; y\) and takes no x'; ksg-cmi read"):
+        milab.estimate(x, y, "ksg", xp=xp, progress=False)
+    assert [m["id"] for m in milab.methods() if m["reads_xp"]] == ["ksg-cmi"]
 
 
 def test_the_result_carries_the_interval_the_test_and_the_curve():

@@ -1,5 +1,6 @@
 """milab from Python: mutual-information estimators on NumPy arrays, the lab's tasks with their exact MI, and its
-experiments. A reading here is the runner's: the same rows and seed give the number `milab-cli run` prints.
+experiments. A reading here is the runner's: the same rows and seed give the numbers `milab-cli run --task data`
+prints for a file of those rows.
 
     import milab
     x, y = milab.sample("gaussian2", 5000, seed=1)    # the rows `milab-cli sample` writes
@@ -153,6 +154,11 @@ def estimate(x, y, method="ksg", *, xp=None, seed=1, out=None, progress=None, re
     for key in keys:
         if key in _SET_BY_ESTIMATE:
             raise ValueError(f"{key}: set by estimate from its arguments; pass the arrays and method instead")
+    if xp is not None:
+        readers = [m["id"] for m in methods() if m.get("reads_xp")]
+        if method not in readers and method in [m["id"] for m in methods()]:
+            raise ValueError(f"xp: method {method} reads I(x; y) and takes no x'; {', '.join(readers)} read "
+                             f"I(x; y | x') from xp (for I(x, x'; y), join x' to x)")
     parts, columns = table_of(x, y, xp)
     file = _milab.hold_columns(parts)
     try:
@@ -228,7 +234,8 @@ def tasks():
 
 
 def methods():
-    """Every method: id, name, family, summary, whether it trains, and its keys (name, type, default, allowed)."""
+    """Every method: id, name, family, summary, whether it trains, whether it reads rows of x' (estimate's xp), and its
+    keys (name, type, default, allowed)."""
     return json.loads(_milab.methods())
 
 

@@ -70,7 +70,8 @@ QJsonArray methodList() {
   for (const MethodPlugin* m : moduleRegistry().methods()) {
     const MethodInfo info = m->info();
     out << QJsonObject{{"id", info.id},           {"name", info.displayName}, {"family", info.family},
-                       {"summary", info.summary}, {"trains", info.trains},    {"keys", keysOf(info.params)}};
+                       {"summary", info.summary}, {"trains", info.trains},    {"keys", keysOf(info.params)},
+                       {"reads_xp", info.readsSubviewRows}};
   }
   return out;
 }
