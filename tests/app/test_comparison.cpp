@@ -1111,10 +1111,6 @@ class TestComparison : public QObject {
     QVERIFY(widget.rect().contains(widget.legend->outerRect()));
   }
 
-  // Closing the window while runs train stops them where they are: it waits for no remaining step and no final
-  // evaluation, only for the step each run is inside. Counted in steps, not milliseconds (the window closed in
-  // 7-8 ms here under Xvfb, and a time bound would only say how fast the machine is): each cancelled run is
-  // recorded within a few steps of where it was when the window closed, out of a million.
   // Ticks survive a method switch (issue 79: they vanished): the form's own method is set aside, greyed and said,
   // and comes back ticked once another method is chosen; an experiment file opened as the form's run clears the
   // ticks and the vary list, and says so (a stale K=32,128 ran silently after a preset).
@@ -1237,6 +1233,10 @@ class TestComparison : public QObject {
     QVERIFY(w.refusal().isEmpty() && !w.findChild<QLabel*>("panelError")->isVisible());  // it ended with them
   }
 
+  // Closing the window while runs train stops them where they are: it waits for no remaining step and no final
+  // evaluation, only for the step each run is inside. Counted in steps, not milliseconds (the window closed in
+  // 7-8 ms here under Xvfb, and a time bound would only say how fast the machine is): each cancelled run is
+  // recorded within a few steps of where it was when the window closed, out of a million.
   void closingWhileRunsTrainIsQuick() {
     QTemporaryDir tmp;
     const QString db = tmp.filePath("history.sqlite");

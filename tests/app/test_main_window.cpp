@@ -660,8 +660,6 @@ class TestMainWindow : public QObject {
     QCOMPARE(w.findChild<QSpinBox*>("param.bits")->maximum(), 16);
   }
 
-  // A grid file runs from the window: its cells are written as they end, the estimate-vs-K plot fills, and at
-  // the end come grid.csv and the plot files; opened again into the same folder, every cell is reused.
   // A grid over tasks is a heatmap; a click on a cell opens the runs it averages, each reason whole (issue 79: its
   // cells could not be clicked).
   void aHeatmapCellOpensItsRuns() {
@@ -693,6 +691,8 @@ class TestMainWindow : public QObject {
     QTRY_VERIFY(!w.findChild<QDialog*>("runDetails"));
   }
 
+  // A grid file runs from the window: its cells are written as they end, the estimate-vs-K plot fills, and at
+  // the end come grid.csv and the plot files; opened again into the same folder, every cell is reused.
   void gridRunsFromTheWindowAndResumes() {
     QTemporaryDir tmp;
     const QString path = writeFile(tmp.filePath("grid.json"),
