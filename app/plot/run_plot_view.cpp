@@ -113,8 +113,10 @@ void RunPlot::capRunEntries() {
   if (more > 0 && !moreKey_) moreKey_ = addGraph(QPen(Qt::NoPen), QString(), false);
   if (!moreKey_) return;
   moreKey_->setName(QStringLiteral("and %1 more (the table lists every run)").arg(more));
-  moreKey_->removeFromLegend(legend_);
-  if (more > 0) moreKey_->addToLegend(legend_);
+  if (more <= 0)
+    moreKey_->removeFromLegend(legend_);
+  else if (!legend_->hasItemWithPlottable(moreKey_))  // added once, not again at every refresh (30 a second)
+    moreKey_->addToLegend(legend_);
 }
 
 void RunPlot::refresh() {
