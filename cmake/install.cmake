@@ -3,7 +3,8 @@
 #   P/lib/milab/        libmilab_core.so and the method and task families' libraries
 #   P/lib/milab/plugins the method plugins, and tasks/ the task plugins: MethodRegistry::defaultPluginDirs looks in
 #                       <exe>/../lib/milab/plugins, so an install needs no environment variable
-#   P/share/milab/experiments, P/share/applications/milab.desktop, P/share/icons/hicolor/scalable/apps/milab.svg,
+#   P/share/milab/experiments, P/share/doc/milab (docs/, the Help menu's pages), P/share/applications/milab.desktop,
+#   P/share/icons/hicolor/scalable/apps/milab.svg,
 #   P/share/man/man1/milab-cli.1 (help2man, from the runner's own --help)
 # Every path is relative to the binary ($ORIGIN), so the same tree works under any prefix and from a .deb.
 include(GNUInstallDirs)
@@ -21,6 +22,11 @@ set(CMAKE_BUILD_WITH_INSTALL_RPATH ON)
 
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/experiments/ DESTINATION ${CMAKE_INSTALL_DATADIR}/milab/experiments
         FILES_MATCHING PATTERN "*.json")
+# The docs, read by the window's Help menu (gui/docs_pages.h) at <exe>/../share/doc/milab; the build tree links that
+# folder to the source's docs/, so Help works from a build and an install alike.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/milab)
+file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/share/doc)
+file(CREATE_LINK ${PROJECT_SOURCE_DIR}/docs ${CMAKE_BINARY_DIR}/share/doc/milab SYMBOLIC)
 install(FILES ${PROJECT_SOURCE_DIR}/resources/desktop/milab.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
 install(FILES ${PROJECT_SOURCE_DIR}/resources/desktop/milab.svg
         DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps)

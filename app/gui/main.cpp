@@ -38,6 +38,8 @@ int main(int argc, char** argv) {
                     "save the window to FILE, then quit: when the run (--run) or grid (--out) ends, at once without "
                     "them; exit 2, with the refusal pictured, when they cannot start",
                     "FILE"});
+  parser.addOption({"size", "the window's size in pixels, e.g. 1600x1000 (the docs' pictures are taken at one size)",
+                    "WxH"});
   parser.addOption({"db", "the run history's database (default: $MILAB_DB, else the user's data folder)", "PATH"});
   parser.addVersionOption();
   parser.process(app);
@@ -73,6 +75,17 @@ int main(int argc, char** argv) {
             "out: '%1' is a grid; give --out DIR for its results, or open it with Experiments > Open as comparison set")
             .arg(path);
   if (err.isEmpty()) err = window.openExperiment(path, parser.value("out"));  // a grid starts at once
+  if (parser.isSet("size")) {
+    const QStringList wh = parser.value("size").split('x');
+    bool okW = false, okH = false;
+    const int width = wh.value(0).toInt(&okW), height = wh.value(1).toInt(&okH);
+    if (wh.size() != 2 || !okW || !okH || width < 320 || height < 240 || width > 10000 || height > 10000) {
+      std::fprintf(stderr, "milab: size: '%s' is not WxH with W in [320, 10000] and H in [240, 10000]\n",
+                   parser.value("size").toLocal8Bit().constData());
+      return 2;
+    }
+    window.resize(width, height);
+  }
   window.show();
   if (!err.isEmpty()) {  // said in the window too: it opened the default run instead
     std::fprintf(stderr, "milab: %s\n", err.toLocal8Bit().constData());

@@ -27,6 +27,7 @@ namespace milab {
 
 class BackgroundView;
 class ComparisonView;
+class DocsViewer;
 class ExperimentPanel;
 class GridProgress;
 class GridView;
@@ -99,6 +100,9 @@ class MainWindow : public QMainWindow {
   // A line for the user (e.g. why the file given on the command line was not opened): the status bar and, in red,
   // the result label.
   void showMessage(const QString& line);
+  // Help's pages (Getting started, Concepts, ...): `page` of the docs folder in a window of its own, or on the
+  // status bar why the docs are not there. Returns the page's window, or nullptr.
+  DocsViewer* openHelpPage(const QString& page);
 
   // Writes what is shown, by suffix: .png/.pdf/.svg (the plot), .csv (the set's curves, every run, or a background
   // view's table), .json (the set's summaries). "" or an error; `*written`, when given, says what was written.

@@ -1,12 +1,14 @@
 // MainWindow's menus: File (open data, export what is shown, save the set as an experiment file), View (the units
-// readings are shown in) and Experiments (experiment files into the form, as a grid or as a comparison set; the
-// bundled presets; the prior-order sweep and hashing).
+// readings are shown in), Experiments (experiment files into the form, as a grid or as a comparison set; the
+// bundled presets; the prior-order sweep and hashing) and Help (the docs' pages, read in the window).
 #include <QActionGroup>
 #include <QDir>
 #include <QFileInfo>
 #include <QMenuBar>
+#include <QStatusBar>
 #include <QMessageBox>
 
+#include "gui/docs_viewer.h"
 #include "gui/file_dialogs.h"
 #include "gui/main_window.h"
 #include "gui/views/comparison_view.h"
@@ -102,6 +104,30 @@ void MainWindow::buildMenus() {
   });
   experiments->addAction(tr("Open hashing file..."), this,
                          [this, shapeHashing] { startWithDialogs(hashing_.get(), {}, shapeHashing); });
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->setObjectName("helpMenu");
+  for (const auto& [title, page, name] :
+       {std::tuple{tr("Getting started"), "getting-started.md", "helpGettingStarted"},
+        std::tuple{tr("Concepts"), "concepts.md", "helpConcepts"},
+        std::tuple{tr("User guide"), "user-guide.md", "helpGuide"},
+        std::tuple{tr("Methods"), "methods.md", "helpMethods"}}) {
+    QAction* a = help->addAction(title, this, [this, page = QString(page)] { openHelpPage(page); });
+    a->setObjectName(name);
+  }
+}
+
+DocsViewer* MainWindow::openHelpPage(const QString& page) {
+  auto* viewer = new DocsViewer(this);
+  viewer->setAttribute(Qt::WA_DeleteOnClose);
+  QString error;
+  if (!viewer->showPage(page, &error)) {
+    delete viewer;
+    statusBar()->showMessage(error);  // not the result line: what the runs read stays there
+    return nullptr;
+  }
+  viewer->show();
+  return viewer;
 }
 
 }  // namespace milab

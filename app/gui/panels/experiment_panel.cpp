@@ -1,3 +1,4 @@
+#include "gui/docs_pages.h"
 #include "gui/panels/experiment_panel.h"
 
 #include <qcustomplot.h>
@@ -214,7 +215,7 @@ void ExperimentPanel::onTaskChanged() {
       const MethodPlugin* m = registry_.find(method_->itemData(i).toString());
       const QString why = m ? methodTaskMismatch(m->info(), {}, *t) : tr("not loaded");
       model->item(i)->setEnabled(why.isEmpty());
-      model->item(i)->setToolTip(why.isEmpty() ? m->info().summary : why);
+      model->item(i)->setToolTip(why.isEmpty() ? methodToolTip(m->info().id, m->info().summary) : why);
     }
     // A method the new task cannot run gives way to infonce where it can run, else to the first one that can
     // (an image task: the vision family).
@@ -250,6 +251,7 @@ void ExperimentPanel::onMethodChanged() {
   const MethodPlugin* m = registry_.find(method_->currentData().toString());
   methodForm_->setSpecs(m ? m->info().params : ParamSpecs{});
   methodSummary_->setText(m ? m->info().summary : tr("No method plugin loaded."));
+  methodSummary_->setToolTip(m ? methodToolTip(m->info().id, m->info().summary) : QString());
   updateCompareList();
   carryTypedKeys(typed, previous ? previous->info().id : QString());
   Q_EMIT specEdited();

@@ -1,0 +1,25 @@
+#pragma once
+// The lab's documentation as the window finds it: docs/ beside the program (an install's share/doc/milab, or the
+// build tree's link to the source's docs/, as the plugins are found beside the program), and where in docs/methods.md
+// each method is described, for the form's tooltips and Help > Methods.
+#include <QString>
+
+namespace milab {
+
+// The folder holding getting-started.md, concepts.md and the other pages: $MILAB_DOCS_DIR when set, else
+// <program>/../share/doc/milab. Empty when neither holds concepts.md.
+QString docsFolder();
+
+// The heading of the section of `methodsMarkdown` (docs/methods.md's text) that first names the method `id` as a
+// table row ("| id |") or in code ("`id`"); the page's title when that comes before its first section; empty when
+// the page never names it.
+QString methodDocSection(const QString& methodsMarkdown, const QString& id);
+
+// "methods.md, "<section>" (Help > Methods)" for the method, read from the docs folder (once per program); empty when
+// the docs are not there or do not name it.
+QString methodDocReference(const QString& id);
+
+// A method's tooltip in the form: its one-line summary, then where the docs describe it (when they are there).
+QString methodToolTip(const QString& id, const QString& summary);
+
+}  // namespace milab
