@@ -9,6 +9,9 @@ help: the command exists and names every flag the line uses. `.ci/` commands mus
 repository. Commands run in a scratch folder where build/ and resources/ point into the project, so what they
 write lands there.
 
+The pictures of docs/getting-started.md must be present and made after the code that draws them changed last
+(tests/docs_pictures.py).
+
 docs/method-reference.md and docs/task-reference.md are `milab-cli methods --long` and `tasks --long` as they
 stand: a plugin whose keys change fails here until they are written again (--write).
 
@@ -20,6 +23,10 @@ import shlex
 import subprocess
 import sys
 import tempfile
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import docs_pictures  # noqa: E402  (beside this script)
 
 SOURCE, BIN = sys.argv[1], sys.argv[2]
 WRITE = "--write" in sys.argv[3:]
@@ -176,6 +183,7 @@ def main():
         if r.returncode != 0:
             sys.exit(f"docs_commands: the first run failed: {r.stderr}")
         check_references(scratch, env, failures)
+        failures.extend(docs_pictures.check(SOURCE))  # getting-started.md's pictures, present and current
         for path in documents():
             for number, text in command_lines(path):
                 where = f"{os.path.relpath(path, SOURCE)}:{number}"
