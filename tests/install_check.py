@@ -139,6 +139,8 @@ with tempfile.TemporaryDirectory() as scratch:
         r = run(["desktop-file-validate", desktop], env)
         expect(r.returncode == 0, f"desktop-file-validate: {r.stdout}{r.stderr}")
     expect(os.path.isfile(os.path.join(share, "milab", "experiments", "default.json")), "the presets are installed")
+    for page in ("getting-started.md", "concepts.md", "pictures/first-run.png"):  # the Help menu's pages
+        expect(os.path.isfile(os.path.join(share, "doc", "milab", page)), f"share/doc/milab/{page} is installed")
 
     # A file in the plugins folder that is not a plugin: one line naming it, exit 2.
     plugins = os.path.join(prefix, "lib", "milab", "plugins")
