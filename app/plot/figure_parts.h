@@ -74,8 +74,8 @@ struct Range {
 
   // Figures of final readings against targets and ceilings (the references): the references set the reach R,
   // as readableRange does for curves, and a reading more than 2R above (or R below zero) is left off scale and
-  // named in a note on its panel instead of squashing every other series (CLUB reads 101 nats where the truth
-  // is 4 on a 2-dimensional task: its bound is that loose).
+  // named in a note on its panel instead of squashing every other series (CLUB reads tens of times the truth on a
+  // 2-dimensional task: its bound is that loose; docs/methods.md).
   void reference(double v);
   void reading(double v, double spread, const QString& label, QCPAxisRect* rect);
   // Once every reference and reading is in: the shared y range on every panel, and the notes.

@@ -24,7 +24,8 @@ struct ReadingLimits {
 // The default: MI is never negative, so a reading more than 1 nat below zero is broken; a lower bound never
 // exceeds its ceilings; and no reading exceeds 1.5 times the largest MI a task of this family and size allows
 // (TaskModel::largestMi: 5 nats per dimension for the covariate Gaussians) plus 1 nat, nor twice the task's exact
-// target plus 5 nats (SMILE at lr 1 reads 181 for 10). A method that reads far from its target by design
+// target plus 5 nats (a diverged SMILE reads an order of magnitude past its target: docs/user-guide.md,
+// "Nothing impossible"). A method that reads far from its target by design
 // (CLUB) or whose target is not an MI (log Z) states its own limits.
 ReadingLimits defaultReadingLimits(const MethodInfo& info, const QList<NamedValue>& ceilings, const TaskModel& task);
 
@@ -51,8 +52,8 @@ double plausibilityMargin(double limit, double stderror);
 QString implausibleReading(const ReadingLimits& limits, double estimate, double stderror,
                            const ReadingEvidence& evidence);
 // "" unless the reading lies past a limit but within the margin implausibleReading allows it: then the reason of the
-// run's past_limit flag (engine/run_diagnostics.h), naming the limit and the margin (SMILE at lr 1 read 15.95 +- 7.43
-// against its limit of 15 and was let through, issue 80). Said, not failed: the margin is the reading's own noise.
+// run's past_limit flag (engine/run_diagnostics.h), naming the limit and the margin (a noisy reading just past its limit, as SMILE's at lr 1, was let through
+// unsaid: issue 80). Said, not failed: the margin is the reading's own noise.
 QString pastLimitReason(const ReadingLimits& limits, double estimate, double stderror);
 
 }  // namespace milab

@@ -109,7 +109,7 @@ MethodInfo DoePlugin::info() const {
   i.params = densityModelParamSpecs("the task's exact p(y) and p(y|x): the true MI up to Monte Carlo error");
   // The DoE paper's own configuration (karlstratos/doe's README: doe 18.38 at I = 18.41, dim 128, rho 0.5,
   // N = 128, 3000 steps) as the defaults: a tanh layer of 128 units with U(+-0.05) weights, Adam at 3e-4, the
-  // gradient norm clipped at 10. (A 100-unit ReLU layer at 1e-3 read 12.6 there.)
+  // gradient norm clipped at 10. (The earlier ReLU layer reads far lower there: docs/methods.md.)
   const DoeOptions d;
   for (ParamSpec& p : i.params) {
     if (p.name == "hidden") {
