@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <QHash>
 #include <QStringList>
 
 namespace milab {
@@ -17,7 +18,11 @@ QString docsFolder() {
 }
 
 QString methodDocSection(const QString& methodsMarkdown, const QString& id) {
-  const QString row = QStringLiteral("| %1 |").arg(id), code = QStringLiteral("`%1`").arg(id);
+  // The id as a word of its own, in any case ("AMMI" for ammi), not inside another id ("demi" in "demi-bo").
+  const QRegularExpression named(QStringLiteral("(?<![\\w-])%1(?![\\w-])").arg(QRegularExpression::escape(id)),
+                                 QRegularExpression::CaseInsensitiveOption);
+  QStringList order;
+  QHash<QString, int> mentions;
   QString heading;
   bool fenced = false;
   for (const QString& line : methodsMarkdown.split('\n')) {
@@ -27,9 +32,16 @@ QString methodDocSection(const QString& methodsMarkdown, const QString& id) {
       heading = line.mid(line.indexOf(' ') + 1).trimmed();
       continue;
     }
-    if (line.startsWith(row) || line.contains(code)) return heading;
+    int n = 0;
+    for (auto it = named.globalMatch(line); it.hasNext(); it.next()) ++n;
+    if (n == 0) continue;
+    if (!mentions.contains(heading)) order << heading;
+    mentions[heading] += n;
   }
-  return {};
+  QString best;
+  for (const QString& section : order)  // the earlier section on a tie
+    if (best.isNull() || mentions[section] > mentions[best]) best = section;
+  return best.isNull() ? QString() : best;
 }
 
 QString methodDocReference(const QString& id) {
@@ -42,9 +54,16 @@ QString methodDocReference(const QString& id) {
                            : QCoreApplication::translate("milab", "methods.md, \"%1\" (Help > Methods)").arg(section);
 }
 
+QString headingAnchor(const QString& heading) {
+  static const QRegularExpression dropped(QStringLiteral("[^\\w\\- ]"));
+  return heading.trimmed().toLower().remove(dropped).replace(' ', '-');
+}
+
 QString methodToolTip(const QString& id, const QString& summary) {
+  // Rich text, so that Qt wraps a long summary instead of running it off the screen.
   const QString where = methodDocReference(id);
-  return where.isEmpty() ? summary : QStringLiteral("%1\n\nIn the docs: %2").arg(summary, where);
+  return QStringLiteral("<p>%1</p>").arg(summary.toHtmlEscaped()) +
+         (where.isEmpty() ? QString() : QStringLiteral("<p>In the docs: %1</p>").arg(where.toHtmlEscaped()));
 }
 
 }  // namespace milab

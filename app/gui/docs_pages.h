@@ -10,14 +10,18 @@ namespace milab {
 // <program>/../share/doc/milab. Empty when neither holds concepts.md.
 QString docsFolder();
 
-// The heading of the section of `methodsMarkdown` (docs/methods.md's text) that first names the method `id` as a
-// table row ("| id |") or in code ("`id`"); the page's title when that comes before its first section; empty when
-// the page never names it.
+// The heading of the section of `methodsMarkdown` (docs/methods.md's text) that names the method `id` most often (as
+// a word of its own, in any case), the earlier one on a tie; text before the first section counts as the page's
+// title's; empty when the page never names it.
 QString methodDocSection(const QString& methodsMarkdown, const QString& id);
 
 // "methods.md, "<section>" (Help > Methods)" for the method, read from the docs folder (once per program); empty when
 // the docs are not there or do not name it.
 QString methodDocReference(const QString& id);
+
+// A heading's anchor as GitHub names it, which the docs' links use: lower case, spaces to '-', punctuation but '-'
+// and '_' dropped ("Grids: the papers' figures" -> "grids-the-papers-figures").
+QString headingAnchor(const QString& heading);
 
 // A method's tooltip in the form: its one-line summary, then where the docs describe it (when they are there).
 QString methodToolTip(const QString& id, const QString& summary);

@@ -11,15 +11,24 @@
 #include <QTextDocumentFragment>
 #include <QTextFragment>
 #include <QTextImageFormat>
+#include <QAbstractTextDocumentLayout>
+#include <QHBoxLayout>
+#include <QPushButton>
+#include <QScrollBar>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "gui/docs_pages.h"
 
 namespace milab {
 
-DocsViewer::DocsViewer(QWidget* parent) : QDialog(parent), browser_(new QTextBrowser(this)) {
+DocsViewer::DocsViewer(QWidget* parent)
+    : QDialog(parent), browser_(new QTextBrowser(this)), back_(new QPushButton(tr("Back"), this)) {
   setObjectName("docsViewer");
   browser_->setObjectName("docsBrowser");
+  back_->setObjectName("docsBack");
+  back_->setToolTip(tr("The page shown before (Alt+Left)"));
+  back_->setEnabled(false);
   browser_->setOpenLinks(true);
   browser_->setOpenExternalLinks(false);
   // A page of the docs (a relative .md link, with or without its #section) opens here; anything else (a web
@@ -27,11 +36,37 @@ DocsViewer::DocsViewer(QWidget* parent) : QDialog(parent), browser_(new QTextBro
   connect(browser_, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
     if (!url.isLocalFile() || !url.toLocalFile().endsWith(".md")) QDesktopServices::openUrl(url);
   });
-  // The pages' pictures are window grabs 1600 pixels wide: each is drawn at the page's width, not beside a scroll bar.
-  connect(browser_, &QTextBrowser::sourceChanged, this, [this] { fitPictures(); });
+  connect(browser_, &QTextBrowser::sourceChanged, this, &DocsViewer::pageShown);
+  connect(browser_, &QTextBrowser::backwardAvailable, back_, &QPushButton::setEnabled);
+  connect(back_, &QPushButton::clicked, browser_, &QTextBrowser::backward);
   auto* layout = new QVBoxLayout(this);
+  auto* bar = new QHBoxLayout;
+  bar->addWidget(back_);
+  bar->addStretch();
+  layout->addLayout(bar);
   layout->addWidget(browser_);
   resize(900, 700);
+}
+
+// Each page shown, by the menu or a link: its pictures fitted, its title in the window's, and the section a link
+// names in view (Qt's Markdown gives headings no anchors, so the section is found by its GitHub-style name).
+void DocsViewer::pageShown(const QUrl& url) {
+  fitPictures();
+  const QString title = browser_->document()->firstBlock().text().trimmed();
+  setWindowTitle(tr("milab: %1").arg(title.isEmpty() ? url.fileName() : title));
+  if (!url.hasFragment()) return;
+  for (QTextBlock block = browser_->document()->begin(); block.isValid(); block = block.next())
+    if (block.blockFormat().headingLevel() > 0 && headingAnchor(block.text()) == url.fragment()) {
+      browser_->setTextCursor(QTextCursor(block));
+      const QRectF at = browser_->document()->documentLayout()->blockBoundingRect(block);
+      browser_->verticalScrollBar()->setValue(int(at.top()));
+      return;
+    }
+}
+
+void DocsViewer::resizeEvent(QResizeEvent* event) {
+  QDialog::resizeEvent(event);
+  fitPictures();
 }
 
 bool DocsViewer::showPage(const QString& page, QString* error) {
@@ -50,9 +85,6 @@ bool DocsViewer::showPage(const QString& page, QString* error) {
   // The docs folder and the project's root (the README's pictures in resources/figures) for relative pictures.
   browser_->setSearchPaths({folder, QDir(folder).filePath("..")});
   browser_->setSource(QUrl::fromLocalFile(path), QTextDocument::MarkdownResource);
-  // A Markdown page's title is its first heading, the document's first block.
-  const QString title = browser_->document()->firstBlock().text().trimmed();
-  setWindowTitle(tr("milab: %1").arg(title.isEmpty() ? page : title));
   return true;
 }
 
@@ -70,9 +102,11 @@ void DocsViewer::fitPictures() {
       const QImage picture = resource.canConvert<QImage>() && resource.typeId() == QMetaType::QImage
                                  ? resource.value<QImage>()
                                  : QImage::fromData(resource.toByteArray());
-      if (picture.isNull() || picture.width() <= room) continue;
-      image.setWidth(room);
-      image.setHeight(double(picture.height()) * room / picture.width());
+      if (picture.isNull()) continue;
+      const int fitted = std::min(room, picture.width());  // a widened window gives a picture its room back
+      if (qFuzzyCompare(image.width(), double(fitted))) continue;
+      image.setWidth(fitted);
+      image.setHeight(double(picture.height()) * fitted / picture.width());
       cursor.setPosition(fragment.position());
       cursor.setPosition(fragment.position() + fragment.length(), QTextCursor::KeepAnchor);
       cursor.setCharFormat(image);

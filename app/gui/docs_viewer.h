@@ -3,7 +3,9 @@
 // and its links to the other pages followed in place, so a reader needs no browser and no network.
 #include <QDialog>
 
+class QPushButton;
 class QTextBrowser;
+class QUrl;
 
 namespace milab {
 
@@ -16,9 +18,14 @@ class DocsViewer : public QDialog {
   bool showPage(const QString& page, QString* error);
   QTextBrowser* browser() const { return browser_; }
 
+ protected:
+  void resizeEvent(QResizeEvent* event) override;  // the pictures fitted again
+
  private:
-  void fitPictures();  // each picture wider than the page drawn at the page's width
+  void pageShown(const QUrl& url);
+  void fitPictures();  // each picture drawn at most at the page's width
   QTextBrowser* browser_;
+  QPushButton* back_;
 };
 
 }  // namespace milab

@@ -8,6 +8,9 @@
 #include <QRegularExpression>
 #include <QStandardItemModel>
 #include <QStatusBar>
+#include <QAbstractTextDocumentLayout>
+#include <QPushButton>
+#include <QScrollBar>
 #include <QTemporaryDir>
 #include <QTextBlock>
 #include <QTextBrowser>
@@ -129,18 +132,52 @@ class TestHelpPages : public QObject {
              qPrintable(w.statusBar()->currentMessage()));
   }
 
-  // The section finder against a page written here: a row of the opening table belongs to the page's title, a
-  // method named in code to the section it appears in, a fenced block is not prose, an unknown id has none.
-  void aMethodsSectionIsTheHeadingAboveItsFirstMention() {
-    const QString page =
-        "# Methods\n\n| id | bound |\n|---|---|\n| infonce | I_NCE |\n\n## Diffusion\n\n"
-        "```\nmilab-cli run --method ksg\n```\n\nThe `mmg` estimator reads ...\n\n## KSG\n\n`ksg` counts "
-        "neighbours; `infonce` is compared.\n";
-    QCOMPARE(methodDocSection(page, "infonce"), QString("Methods"));
+  // The section finder against a page written here: a method belongs to the section that names it most (its id as a
+  // word, in any case), the page's opening counting as its title's, the earlier on a tie; a fenced block is not
+  // prose; an id inside another id is not it; an unknown id has none.
+  void aMethodsSectionIsTheOneThatNamesItMost() {
+    const QString page = "# Methods\n\n| id | bound |\n|---|---|\n| infonce | I_NCE |\n| mmg | I-MMSE |\n"
+                         "| ksg | k-NN |\n\n## Diffusion\n\n```\nmilab-cli run --method ksg --method ksg\n```\n\n"
+                         "The `mmg` estimator: MMG reads ...\n\n## KSG\n\n`ksg` counts neighbours; KSG is exact; "
+                         "`infonce` is compared, and ksg-cmi too.\n";
     QCOMPARE(methodDocSection(page, "mmg"), QString("Diffusion"));
     QCOMPARE(methodDocSection(page, "ksg"), QString("KSG"));
+    QCOMPARE(methodDocSection(page, "infonce"), QString("Methods"));
+    QCOMPARE(methodDocSection(page, "ksg-cmi"), QString("KSG"));
     QCOMPARE(methodDocSection(page, "club"), QString());
-    QCOMPARE(methodDocSection(page, "info"), QString());  // "| info" is not the row "| info |"
+    QCOMPARE(methodDocSection(page, "info"), QString());
+  }
+
+  // Links name sections as GitHub does; the viewer finds the heading by that name.
+  void aHeadingsAnchorIsGitHubs() {
+    QCOMPARE(headingAnchor("Grids: the papers' figures, sweeps over K, MI, seeds"),
+             QString("grids-the-papers-figures-sweeps-over-k-mi-seeds"));
+    QCOMPARE(headingAnchor("Your own data"), QString("your-own-data"));
+    QCOMPARE(headingAnchor("Beyond log K: f-DIME and normalizing_flows"),
+             QString("beyond-log-k-f-dime-and-normalizing_flows"));
+  }
+
+  // A link to a section opens its page there, the window takes the page's title, and Back returns.
+  void aLinkToASectionOpensThePageAtIt() {
+    DocsViewer viewer;
+    viewer.show();
+    QString error;
+    QVERIFY2(viewer.showPage("getting-started.md", &error), qPrintable(error));
+    auto* back = viewer.findChild<QPushButton*>("docsBack");
+    QVERIFY(back && !back->isEnabled());
+    viewer.browser()->setSource(QUrl("user-guide.md#your-own-data"));
+    QVERIFY(viewer.windowTitle().contains("User guide"));
+    QTextBlock heading;
+    for (QTextBlock b = viewer.browser()->document()->begin(); b.isValid() && !heading.isValid(); b = b.next())
+      if (b.text() == "Your own data") heading = b;
+    QVERIFY(heading.isValid());
+    const double top = viewer.browser()->document()->documentLayout()->blockBoundingRect(heading).top();
+    const int scrolled = viewer.browser()->verticalScrollBar()->value();
+    QVERIFY2(scrolled > 0 && (scrolled == viewer.browser()->verticalScrollBar()->maximum() || qAbs(scrolled - top) < 2),
+             qPrintable(QStringLiteral("scrolled to %1, the section at %2").arg(scrolled).arg(top)));
+    QVERIFY(back->isEnabled());
+    back->click();
+    QVERIFY(viewer.windowTitle().contains("Getting started"));
   }
 
   // On hover every method the form offers gives its summary and where docs/methods.md describes it.
@@ -151,15 +188,20 @@ class TestHelpPages : public QObject {
     auto* model = qobject_cast<QStandardItemModel*>(method->model());
     QVERIFY(model);
     QStringList without;
+    QMap<QString, QString> sections;
     for (int i = 0; i < method->count(); ++i) {
       const QString tip = model->item(i)->toolTip();
       if (!model->item(i)->isEnabled()) continue;  // the reason the task cannot run it, instead
       const MethodPlugin* m = registry_.find(method->itemData(i).toString());
       QVERIFY(m);
-      QVERIFY2(tip.startsWith(m->info().summary), qPrintable(tip));
-      if (!tip.contains("In the docs: methods.md, \"")) without << m->info().id;
+      QVERIFY2(tip.startsWith("<p>" + m->info().summary.toHtmlEscaped() + "</p>"), qPrintable(tip));
+      if (!tip.contains("In the docs: methods.md, &quot;")) without << m->info().id;
+      sections.insert(m->info().id, tip);
     }
     QVERIFY2(without.isEmpty(), qPrintable("no doc section for " + without.join(", ")));
+    // Not the page's opening table, which names every method: the section that describes it.
+    QVERIFY2(sections.value("flow-mi").contains("normalizing flows"), qPrintable(sections.value("flow-mi")));
+    QVERIFY2(sections.value("ammi").contains("The discrete methods"), qPrintable(sections.value("ammi")));
   }
 
  private:
