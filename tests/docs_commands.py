@@ -28,7 +28,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import docs_pictures  # noqa: E402  (beside this script)
 
-SOURCE, BIN = sys.argv[1], sys.argv[2]
+SOURCE, BIN = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])  # commands run in a scratch folder
 WRITE = "--write" in sys.argv[3:]
 REFERENCES = {  # file in docs/: (the listing, its title)
     "method-reference.md": ("methods", "Every method: what it estimates, its ceilings and keys"),
