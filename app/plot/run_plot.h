@@ -48,7 +48,9 @@ class RunPlot {
   void setRunVisible(int id, bool visible);
   void setRunLabel(int id, const QString& label);  // labels change as a set grows (what differs between runs)
   // Draws the runs of each group (more than one member) as their mean with a min-max band, instead of each.
-  void setSeedGroups(const QList<QPair<QString, QList<int>>>& groups);
+  // `seeds`, when given, holds each group's number of distinct seeds: a group that repeats a seed says "mean of 7
+  // runs, 4 seeds" rather than counting its runs as seeds.
+  void setSeedGroups(const QList<QPair<QString, QList<int>>>& groups, const QList<int>& seeds = {});
 
   // The moving average's window in steps (the window's spin box); recomputes every smoothed curve.
   void setSmoothingWindow(int steps);

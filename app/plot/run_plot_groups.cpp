@@ -10,7 +10,7 @@
 
 namespace milab {
 
-void RunPlot::setSeedGroups(const QList<QPair<QString, QList<int>>>& groups) {
+void RunPlot::setSeedGroups(const QList<QPair<QString, QList<int>>>& groups, const QList<int>& seeds) {
   for (Group& g : groups_)
     for (QCPGraph* graph : {g.mean, g.low, g.high}) plot_->removeGraph(graph);
   groups_.clear();
@@ -18,7 +18,8 @@ void RunPlot::setSeedGroups(const QList<QPair<QString, QList<int>>>& groups) {
     s.group = -1;
     s.style = s.own;
   }
-  for (const auto& [label, members] : groups) {
+  for (int i = 0; i < groups.size(); ++i) {
+    const auto& [label, members] = groups[i];
     if (members.size() < 2) continue;
     Group g;
     g.label = label;
@@ -30,8 +31,11 @@ void RunPlot::setSeedGroups(const QList<QPair<QString, QList<int>>>& groups) {
     g.high = addGraph(QPen(band, 1), label + " (max)", false);
     g.high->setBrush(band);
     g.high->setChannelFillGraph(g.low);
-    g.mean = addGraph(style.pen(2.5),
-                      QStringLiteral("%1 (mean of %2 seeds, band min-max)").arg(label).arg(members.size()), true);
+    const int distinct = seeds.value(i, int(members.size()));
+    const QString count = distinct < members.size()
+                              ? QStringLiteral("%1 runs, %2 seeds").arg(members.size()).arg(distinct)
+                              : QStringLiteral("%1 seeds").arg(members.size());
+    g.mean = addGraph(style.pen(2.5), QStringLiteral("%1 (mean of %2, band min-max)").arg(label, count), true);
     // A member's ceilings and oracle are the group's: drawn in the colour its legend entry shows.
     for (int m : members) {
       runs_[m].group = int(groups_.size());

@@ -437,6 +437,12 @@ class TestComparison : public QObject {
     for (int r = 0; r < 3; ++r)  // every row in the colour the group is drawn in (issue 79)
       QCOMPARE(table->item(r, 0)->foreground().color(), mean->pen().color());
     saveScreenshot(w, "seeds");
+    // A seed run again joins its group as one more run, not one more seed.
+    w.findChild<QLineEdit*>("varyEdit")->setText("seed=2");
+    QTest::mouseClick(w.findChild<QAbstractButton*>("runButton"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.findChild<QAbstractButton*>("stopButton")->isEnabled(), untilDoneMs());
+    QCOMPARE(table->rowCount(), 4);
+    QVERIFY(graphNamed(w, "nwj (mean of 4 runs, 3 seeds, band min-max)"));
   }
 
   // Issue 44: a seed group is drawn from its first run (one run at a time, the second seed has not started: the

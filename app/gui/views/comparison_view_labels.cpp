@@ -1,4 +1,5 @@
 // ComparisonView's labels: each run's legend label, its seed group, and the colour its row's number is drawn in.
+#include <QSet>
 #include <QTableWidget>
 
 #include "gui/comparison_set.h"
@@ -21,9 +22,18 @@ void ComparisonView::relabel() {
     const int index = table_->item(r, kShow)->data(kIndexRole).toInt();
     table_->item(r, kShow)->setForeground(drawnIn.value(index, seriesStyle(index).color));
   }
-  for (auto& group : groups)
-    for (int& member : group.second) member = series_[member];
-  plot_->setSeedGroups(groups);
+  // A group's distinct seeds: a run repeated with its seed is one more run, not one more seed.
+  const QList<RunSpec> specs = set_->specs();
+  QList<int> seeds;
+  for (auto& group : groups) {
+    QSet<int> distinct;
+    for (int& member : group.second) {
+      distinct.insert(specs[member].seed);
+      member = series_[member];
+    }
+    seeds << int(distinct.size());
+  }
+  plot_->setSeedGroups(groups, seeds);
 }
 
 }  // namespace milab
