@@ -4,16 +4,20 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QRegularExpression>
 #include <QHash>
+#include <QRegularExpression>
 #include <QStringList>
 
 namespace milab {
 
-QString docsFolder() {
+QString docsFolderLookedIn() {
   const QString env = qEnvironmentVariable("MILAB_DOCS_DIR");
-  const QString folder =
-      !env.isEmpty() ? env : QDir(QCoreApplication::applicationDirPath()).filePath("../share/doc/milab");
+  return QDir::cleanPath(!env.isEmpty() ? env
+                                        : QDir(QCoreApplication::applicationDirPath()).filePath("../share/doc/milab"));
+}
+
+QString docsFolder() {
+  const QString folder = docsFolderLookedIn();
   return QFileInfo(QDir(folder).filePath("concepts.md")).isFile() ? QDir(folder).canonicalPath() : QString();
 }
 
@@ -41,15 +45,19 @@ QString methodDocSection(const QString& methodsMarkdown, const QString& id) {
   QString best;
   for (const QString& section : order)  // the earlier section on a tie
     if (best.isNull() || mentions[section] > mentions[best]) best = section;
-  return best.isNull() ? QString() : best;
+  return best;
 }
 
 QString methodDocReference(const QString& id) {
   static const QString methods = [] {
-    QFile f(QDir(docsFolder()).filePath("methods.md"));
-    return !docsFolder().isEmpty() && f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+    const QString folder = docsFolder();
+    QFile f(QDir(folder).filePath("methods.md"));
+    return !folder.isEmpty() && f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
   }();
-  const QString section = methodDocSection(methods, id);
+  // Each method's section is found once: the form asks again for every method at every change of task.
+  static QHash<QString, QString> sections;
+  const auto known = sections.constFind(id);
+  const QString section = known != sections.cend() ? *known : *sections.insert(id, methodDocSection(methods, id));
   return section.isEmpty() ? QString()
                            : QCoreApplication::translate("milab", "methods.md, \"%1\" (Help > Methods)").arg(section);
 }

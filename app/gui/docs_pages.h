@@ -6,8 +6,10 @@
 
 namespace milab {
 
-// The folder holding getting-started.md, concepts.md and the other pages: $MILAB_DOCS_DIR when set, else
-// <program>/../share/doc/milab. Empty when neither holds concepts.md.
+// Where the docs are looked for: $MILAB_DOCS_DIR when set, else <program>/../share/doc/milab.
+QString docsFolderLookedIn();
+// The folder holding getting-started.md, concepts.md and the other pages: docsFolderLookedIn() when it holds
+// concepts.md, else empty.
 QString docsFolder();
 
 // The heading of the section of `methodsMarkdown` (docs/methods.md's text) that names the method `id` most often (as

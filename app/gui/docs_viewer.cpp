@@ -1,26 +1,29 @@
 #include "gui/docs_viewer.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QCoreApplication>
 #include <QDesktopServices>
 #include <QDir>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QImage>
+#include <QPushButton>
+#include <QScrollBar>
 #include <QTextBlock>
 #include <QTextBrowser>
 #include <QTextCursor>
-#include <QTextDocumentFragment>
 #include <QTextFragment>
 #include <QTextImageFormat>
-#include <QAbstractTextDocumentLayout>
-#include <QHBoxLayout>
-#include <QPushButton>
-#include <QScrollBar>
 #include <QVBoxLayout>
 #include <algorithm>
 
 #include "gui/docs_pages.h"
 
 namespace milab {
+
+namespace {
+constexpr int kNaturalSize = QTextFormat::UserProperty;  // a picture's size in its file, in its image format
+}  // namespace
 
 DocsViewer::DocsViewer(QWidget* parent)
     : QDialog(parent), browser_(new QTextBrowser(this)), back_(new QPushButton(tr("Back"), this)) {
@@ -74,7 +77,7 @@ bool DocsViewer::showPage(const QString& page, QString* error) {
   if (folder.isEmpty()) {
     *error = tr("The lab's docs are not installed beside the program (looked in %1; MILAB_DOCS_DIR names another "
                 "folder)")
-                 .arg(QDir::cleanPath(QCoreApplication::applicationDirPath() + "/../share/doc/milab"));
+                 .arg(docsFolderLookedIn());
     return false;
   }
   const QString path = QDir(folder).filePath(page);
@@ -98,15 +101,20 @@ void DocsViewer::fitPictures() {
       const QTextFragment fragment = it.fragment();
       QTextImageFormat image = fragment.charFormat().toImageFormat();
       if (!image.isValid()) continue;
-      const QVariant resource = browser_->loadResource(QTextDocument::ImageResource, QUrl(image.name()));
-      const QImage picture = resource.canConvert<QImage>() && resource.typeId() == QMetaType::QImage
-                                 ? resource.value<QImage>()
-                                 : QImage::fromData(resource.toByteArray());
-      if (picture.isNull()) continue;
-      const int fitted = std::min(room, picture.width());  // a widened window gives a picture its room back
+      // The picture's own size, read from its file once and kept in its format: a resize only scales it.
+      QSize natural = image.property(kNaturalSize).toSize();
+      if (!natural.isValid()) {
+        const QVariant resource = browser_->loadResource(QTextDocument::ImageResource, QUrl(image.name()));
+        natural = (resource.typeId() == QMetaType::QImage ? resource.value<QImage>()
+                                                          : QImage::fromData(resource.toByteArray()))
+                      .size();
+        if (!natural.isValid()) continue;
+        image.setProperty(kNaturalSize, natural);
+      }
+      const int fitted = std::min(room, natural.width());  // a widened window gives a picture its room back
       if (qFuzzyCompare(image.width(), double(fitted))) continue;
       image.setWidth(fitted);
-      image.setHeight(double(picture.height()) * fitted / picture.width());
+      image.setHeight(double(natural.height()) * fitted / natural.width());
       cursor.setPosition(fragment.position());
       cursor.setPosition(fragment.position() + fragment.length(), QTextCursor::KeepAnchor);
       cursor.setCharFormat(image);

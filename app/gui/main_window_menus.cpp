@@ -5,8 +5,8 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QMenuBar>
-#include <QStatusBar>
 #include <QMessageBox>
+#include <QStatusBar>
 
 #include "gui/docs_viewer.h"
 #include "gui/file_dialogs.h"

@@ -1,4 +1,3 @@
-#include "gui/docs_pages.h"
 #include "gui/panels/experiment_panel.h"
 
 #include <qcustomplot.h>
@@ -20,6 +19,7 @@
 #include "engine/experiment.h"
 #include "engine/recipe_options.h"
 #include "engine/staircase.h"
+#include "gui/docs_pages.h"
 #include "gui/panels/param_form.h"
 #include "gui/panels/task_chart.h"
 #include "gui/panels/wheel_guard.h"

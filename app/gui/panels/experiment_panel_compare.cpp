@@ -24,7 +24,9 @@ void ExperimentPanel::updateCompareList() {
     // A tick the task or the method above sets aside is kept, greyed, and comes back with a task or method that
     // allows it (issue 79: ticks vanished after a method switch or a grid).
     item->setFlags(runnable && !own ? Qt::ItemIsUserCheckable | Qt::ItemIsEnabled : Qt::ItemIsUserCheckable);
-    item->setToolTip(own ? tr("the method chosen above") : runnable ? methodToolTip(m->info().id, m->info().summary) : why);
+    item->setToolTip(own        ? tr("the method chosen above")
+                     : runnable ? methodToolTip(m->info().id, m->info().summary)
+                                : why);
   }
   showTicked();
 }
