@@ -3,28 +3,29 @@
 
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
-#include <c10/core/GradMode.h>
 
 namespace milab {
 
-DenoiserAverage::DenoiserAverage(Denoiser trained, int64_t dimX, int64_t dimY, int64_t hidden, int64_t layers,
-                                 double decay)
-    : trained_(std::move(trained)), decay_(decay) {
-  if (decay_ <= 0) return;
-  // Its own initialisation is overwritten below, so it draws from a generator of its own, not the run's.
+namespace {
+
+// A denoiser of these sizes on the trained one's device, or none without an average. Its own initialisation is
+// overwritten by WeightAverage, so it draws from a generator of its own, not the run's.
+Denoiser averageOf(const Denoiser& trained, int64_t dimX, int64_t dimY, int64_t hidden, int64_t layers, double decay) {
+  if (decay <= 0) return Denoiser(nullptr);
   at::Generator unused = at::make_generator<at::CPUGeneratorImpl>(0);
-  average_ = Denoiser(dimX, dimY, hidden, layers, unused);
-  average_->to(trained_->parameters().front().device());
-  trainedTensors_ = trained_->parameters();
-  averagedTensors_ = average_->parameters();
-  c10::NoGradGuard noGrad;
-  for (size_t i = 0; i < averagedTensors_.size(); ++i) averagedTensors_[i].copy_(trainedTensors_[i]);
+  Denoiser average(dimX, dimY, hidden, layers, unused);
+  average->to(trained->parameters().front().device());
+  return average;
 }
 
-void DenoiserAverage::update() {
-  if (!average_) return;
-  c10::NoGradGuard noGrad;
-  for (size_t i = 0; i < averagedTensors_.size(); ++i) averagedTensors_[i].lerp_(trainedTensors_[i], 1 - decay_);
-}
+}  // namespace
+
+DenoiserAverage::DenoiserAverage(Denoiser trained, int64_t dimX, int64_t dimY, int64_t hidden, int64_t layers,
+                                 double decay)
+    : trained_(std::move(trained)),
+      average_(averageOf(trained_, dimX, dimY, hidden, layers, decay)),
+      weights_(trained_->parameters(), average_ ? average_->parameters() : std::vector<at::Tensor>{}, decay) {}
+
+void DenoiserAverage::update() { weights_.update(); }
 
 }  // namespace milab

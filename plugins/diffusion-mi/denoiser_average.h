@@ -2,9 +2,8 @@
 // The moving average of a denoiser's weights that a diffusion estimator reads with (timm's EMA, which both
 // references offer: MINDE turns it on, MMG's code has it as an option). Readings and held-out losses from the
 // average are steadier than the trained weights' own, which jump with every step's noise.
-#include <vector>
-
 #include "denoiser.h"
+#include "nn/weight_average.h"
 
 namespace milab {
 
@@ -20,8 +19,7 @@ class DenoiserAverage {
 
  private:
   Denoiser trained_, average_{nullptr};
-  double decay_;
-  std::vector<at::Tensor> trainedTensors_, averagedTensors_;  // in one order, gathered once
+  WeightAverage weights_;
 };
 
 }  // namespace milab

@@ -12,7 +12,7 @@
 #include "method/score_matrix_estimator.h"
 #include "nn/descent.h"
 #include "nn/flat_adam.h"
-#include "reading_draws.h"
+#include "nn/reading_draws.h"
 
 namespace milab {
 

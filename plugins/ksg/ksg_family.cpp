@@ -6,6 +6,7 @@
 #include <random>
 
 #include "knn/ksg.h"
+#include "knn/ksg_rows.h"
 #include "ksg/ksg_options.h"
 #include "method/estimator.h"
 #include "method/memory_budget.h"
@@ -15,28 +16,6 @@
 namespace milab {
 
 namespace {
-
-SampleMatrix toSamples(const at::Tensor& t) {
-  const at::Tensor rows = t.to(at::kCPU, at::kDouble).contiguous();
-  return Eigen::Map<const SampleMatrix>(rows.data_ptr<double>(), rows.size(0), rows.size(1));
-}
-
-// Ties (repeated rows, a constant or integer column) put a point's k-th neighbour at distance 0, and the counts then
-// read nonsense: a constant table and three repeated rows read several nats where at most log 3 is possible
-// (docs/user-guide.md, "Finite samples: the field's protocol"). Kraskov et al. (2004, section II) break ties with
-// "very low-amplitude noise"; as scikit-learn's mutual_info_regression does, normal noise of
-// 1e-10 x max(1, mean |column|), in double (a float32 row would lose it), seeded by the run. A constant table then
-// reads about 0 and three repeated rows about log 3; rows without ties move by ~1e-9 nats.
-// The draws take milliseconds a column at 300,000 rows (docs/speed.md, "KSG"): the cancel is polled before each
-// column.
-void breakTies(SampleMatrix* m, std::mt19937_64* rng, const CancelCheck& cancelled) {
-  std::normal_distribution<double> normal;
-  for (Eigen::Index c = 0; c < m->cols(); ++c) {
-    if (cancelled && cancelled()) throw EstimatorCancelled();
-    const double scale = 1e-10 * std::max(1.0, m->col(c).cwiseAbs().mean());
-    for (Eigen::Index r = 0; r < m->rows(); ++r) (*m)(r, c) += scale * normal(*rng);
-  }
-}
 
 class KsgEstimator final : public Estimator {
  public:
@@ -57,7 +36,7 @@ class KsgEstimator final : public Estimator {
     // Each copy into double is tens of milliseconds at 300,000 samples: the cancel is polled between them.
     const auto samples = [this](const at::Tensor& t) {
       if (cancelled_()) throw EstimatorCancelled();
-      SampleMatrix m = toSamples(t);
+      SampleMatrix m = samplesOfRows(t);
       breakTies(&m, &tieBreaker_, cancelled_);
       return m;
     };

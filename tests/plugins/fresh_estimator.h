@@ -12,7 +12,7 @@
 
 #include "method/estimator.h"
 #include "method/method_registry.h"
-#include "reading_draws.h"
+#include "nn/reading_draws.h"
 #include "tasks/task_catalog.h"
 
 namespace milab {

@@ -18,7 +18,7 @@
 #include "method/method_registry.h"
 #include "minde_method.h"
 #include "minde_options.h"
-#include "reading_draws.h"
+#include "nn/reading_draws.h"
 #include "tasks/task_catalog.h"
 #include "vp_sde.h"
 

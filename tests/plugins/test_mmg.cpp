@@ -21,7 +21,7 @@
 #include "method/method_registry.h"
 #include "mmg_method.h"
 #include "mmg_options.h"
-#include "reading_draws.h"
+#include "nn/reading_draws.h"
 #include "results/curve_terms.h"
 #include "tasks/task_catalog.h"
 

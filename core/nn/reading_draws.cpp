@@ -1,5 +1,5 @@
 // A reading's generator from its rows (reading_draws.h).
-#include "reading_draws.h"
+#include "nn/reading_draws.h"
 
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>
