@@ -57,6 +57,7 @@ void applyRecipe(const TaskInfo& task, const MethodInfo& method, QVariantMap* fl
     // own: at lr 0.1 DoE diverged on multinormal-dense-25-25-0.5 and CLUB read above what its diagonal q can read
     // at best (docs/benchmark.md, "bmi's protocol and the lab's recipe").
     if (kCriticKeys.contains(r.key) && !method.readsWholeHeldOut) continue;
+    if (kCriticKeys.contains(r.key) && r.key != "held_out" && method.keepsOwnTraining) continue;
     // A method that reads neither a lower nor an upper bound and has no held-out loss to select by (SMILE, f-DIME) has
     // no better reading to stop at or report.
     if ((r.key == "early_stopping" || r.key == "report") && heldOutSelection(method) == HeldOutSelection::None)

@@ -54,6 +54,9 @@ struct MethodInfo {
   // Its estimator reads any number of rows at once (Estimator::evaluateWhole): the finite-sample protocol's
   // held_out = whole, bmi's reading of the whole held-out half, is offered to it.
   bool readsWholeHeldOut = false;
+  // Keeps its own optimiser and networks under a recipe although it reads the whole held-out part: bmi's critic keys
+  // (K, lr, critic, layers, momentum) are a critic's, and LMI's autoencoders train at their authors' rate instead.
+  bool keepsOwnTraining = false;
   // Not a lower bound, but a held-out loss that says which model is better (Evaluation::loss: the diffusion
   // estimators' denoising loss, the negative log-likelihood of DoE's and CLUB's densities): early stopping and
   // report = best select by that loss instead of the reading.
@@ -151,5 +154,5 @@ class MethodPlugin {
 }  // namespace milab
 
 // Bump the version when the interface changes: the registry refuses plugins built against another one.
-#define MILAB_METHOD_PLUGIN_IID "org.milab.MethodPlugin/8"
+#define MILAB_METHOD_PLUGIN_IID "org.milab.MethodPlugin/9"
 Q_DECLARE_INTERFACE(milab::MethodPlugin, MILAB_METHOD_PLUGIN_IID)
