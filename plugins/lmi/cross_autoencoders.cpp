@@ -35,7 +35,7 @@ LeakyChainImpl::LeakyChainImpl(const std::vector<int64_t>& widths, bool activate
 at::Tensor LeakyChainImpl::forward(at::Tensor h, double dropout, at::Generator* dropoutGen) {
   for (size_t i = 0; i < layers.size(); ++i) {
     if (dropoutGen && dropout > 0) {
-      const at::Tensor keep = at::bernoulli(at::full_like(h, 1 - dropout), *dropoutGen);
+      const at::Tensor keep = at::empty_like(h).bernoulli_(1 - dropout, *dropoutGen);
       h = h * keep / (1 - dropout);
     }
     h = layers[i]->forward(h);

@@ -19,7 +19,21 @@ constexpr double kAdamEps = 1e-7;  // the reference's Adam (Keras's epsilon)
 
 at::Tensor clipped(const at::Tensor& t) { return t.clamp(-kClip, kClip); }
 
+// log det of the correlation matrix of a [n, d] tensor's columns (with a 1e-6 ridge: a constant latent would make it
+// singular), on its device.
+at::Tensor logDetCorrelation(const at::Tensor& z) {
+  const at::Tensor centred = z - z.mean(0);
+  const at::Tensor covariance = at::matmul(centred.t(), centred) / double(z.size(0));
+  const at::Tensor sd = covariance.diagonal().clamp_min(1e-12).sqrt();
+  const at::Tensor correlation = covariance / at::outer(sd, sd) + 1e-6 * at::eye(z.size(1), z.options());
+  return at::logdet(correlation);
+}
+
 }  // namespace
+
+at::Tensor gaussianMiOfLatents(const at::Tensor& zx, const at::Tensor& zy) {
+  return 0.5 * (logDetCorrelation(zx) + logDetCorrelation(zy) - logDetCorrelation(at::cat({zx, zy}, 1)));
+}
 
 LmiEstimator::LmiEstimator(const EstimatorContext& ctx)
     : options_(lmiOptions(ctx.params)),
@@ -55,8 +69,9 @@ StepResult LmiEstimator::trainStep(const Batch& batch) {
   const CrossAutoencodersImpl::Latents z = model_->encode(x, y);
   const at::Tensor loss = model_->loss(x, y, z, weights(), &gen_);
   descend(*adam_, loss);
-  // The step's reading: KSG on this batch's latents as they were before the step (read on the host: KSG runs there).
-  return {readLatents(z.zx.detach(), z.zy.detach()), loss.detach()};
+  // The step's reading: the Gaussian MI of this batch's latents as they were before the step, computed where the
+  // networks run. KSG counts on the host, and a count every step would make a GPU wait on each.
+  return {gaussianMiOfLatents(z.zx.detach(), z.zy.detach()), loss.detach()};
 }
 
 Evaluation LmiEstimator::evaluate(const Batch& batch) {

@@ -5,7 +5,9 @@
 // I(x; y) (data processing): LMI reads a lower bound when KSG reads the latents right. KSG's own error makes the
 // reading neither bound (lowerBound false), which is why early stopping and report = best select by the
 // autoencoders' held-out loss, as the reference restores its lowest-validation-loss weights. Columns are clipped to
-// [-10, 10] before the networks, as the reference clips its standardised columns.
+// [-10, 10] before the networks, as the reference clips its standardised columns. The training curve's per-step
+// readings are the Gaussian MI of each batch's latents (gaussianMiOfLatents), a stand-in computed on the run's device;
+// every held-out reading, and the run's result, is KSG's.
 #include <memory>
 #include <random>
 
@@ -17,6 +19,9 @@
 #include "nn/flat_adam.h"
 
 namespace milab {
+
+// The MI of Gaussians with the latents' correlations: 1/2 (log det C_x + log det C_y - log det C_xy), [1 element].
+at::Tensor gaussianMiOfLatents(const at::Tensor& zx, const at::Tensor& zy);
 
 class LmiEstimator final : public Estimator {
  public:

@@ -85,6 +85,22 @@ class TestLmi : public QObject {
     const double identity = lmi->readLatents(rows.x, rows.y), ksgOfColumns = ksg->evaluate(rows).value;
     QVERIFY2(std::abs(identity - ksgOfColumns) < 1e-6, qPrintable(QStringLiteral("%1 vs %2").arg(identity).arg(ksgOfColumns)));
     QVERIFY(std::abs(ksgOfColumns - 1.0) < 0.2);  // and that reading is of the task (MI 1)
+    // Latents with ties (three rows, each 200 times, as an encoder that maps a table's repeated rows alike gives) read
+    // about log 3, as the ksg method reads them (knn/ksg_rows.h), not the several nats of unbroken ties.
+    const at::Tensor three = rows.x.narrow(0, 0, 3).repeat({200, 1}), threeY = rows.y.narrow(0, 0, 3).repeat({200, 1});
+    const double tied = lmi->readLatents(three, threeY);
+    QVERIFY2(std::abs(tied - std::log(3.0)) < 0.1, qPrintable(QString::number(tied)));
+  }
+
+  // The training curve's stand-in, the Gaussian MI of the latents' correlations, read on 100,000 exact rows of
+  // gaussian2 d 3, MI 1 as if they were latents: the truth within 0.02 (its sampling error is about 0.004); a factor
+  // off, or the joint determinant's sign, misses by far more.
+  void stepReadingIsTheGaussianMiOfTheLatents() {
+    const std::unique_ptr<TaskModel> model = buildTask("gaussian2", {{"dim", 3}, {"mi", 1.0}}, 1);
+    at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(4);
+    const Batch b = model->sampler(c10::Device(c10::kCPU))->sampleJoint(100000, gen);
+    const double read = gaussianMiOfLatents(b.x.to(at::kDouble), b.y.to(at::kDouble)).item<double>();
+    QVERIFY2(std::abs(read - 1.0) < 0.02, qPrintable(QString::number(read)));
   }
 
   // A fresh estimator's held-out loss (no dropout) on the 64-row batch, against the six networks rebuilt from its seed
