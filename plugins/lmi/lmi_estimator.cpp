@@ -38,6 +38,7 @@ at::Tensor gaussianMiOfLatents(const at::Tensor& zx, const at::Tensor& zy) {
 LmiEstimator::LmiEstimator(const EstimatorContext& ctx)
     : options_(lmiOptions(ctx.params)),
       gen_(ctx.generator),
+      noise_(ctx.noise),
       cancelled_(ctx.cancelled),
       tieBreaker_(ctx.generator.current_seed() ^ 0x6c6d69u) {
   const int64_t dimX = criticInputDim(*ctx.task), dimY = ctx.task->dimY();
@@ -67,7 +68,7 @@ double LmiEstimator::readLatents(const at::Tensor& zx, const at::Tensor& zy) {
 StepResult LmiEstimator::trainStep(const Batch& batch) {
   const at::Tensor x = clipped(criticInput(batch)), y = clipped(batch.y);
   const CrossAutoencodersImpl::Latents z = model_->encode(x, y);
-  const at::Tensor loss = model_->loss(x, y, z, weights(), &gen_);
+  const at::Tensor loss = model_->loss(x, y, z, weights(), &noise_);  // dropout drawn where the networks run
   descend(*adam_, loss);
   // The step's reading: the Gaussian MI of this batch's latents as they were before the step, computed where the
   // networks run. KSG counts on the host, and a count every step would make a GPU wait on each.
