@@ -4,6 +4,7 @@
 #include <c10/core/GradMode.h>
 
 #include <cmath>
+#include <string>
 
 namespace milab {
 
@@ -30,6 +31,22 @@ void initLinear(torch::nn::Linear& layer, at::Generator& gen) {
   const double bound = 1.0 / std::sqrt(static_cast<double>(layer->weight.size(1)));
   layer->weight.uniform_(-bound, bound, gen);
   layer->bias.uniform_(-bound, bound, gen);
+}
+
+std::vector<torch::nn::Linear> registerHiddenLayers(torch::nn::Module& owner, int64_t in, int64_t hidden,
+                                                    int64_t layers, at::Generator& gen) {
+  std::vector<torch::nn::Linear> stack;
+  for (int64_t i = 0; i < layers; ++i) {
+    stack.push_back(owner.register_module("hidden" + std::to_string(i), torch::nn::Linear(in, hidden)));
+    initLinear(stack.back(), gen);
+    in = hidden;
+  }
+  return stack;
+}
+
+at::Tensor throughSiluLayers(std::vector<torch::nn::Linear>& layers, at::Tensor h) {
+  for (torch::nn::Linear& layer : layers) h = at::silu(layer(h));
+  return h;
 }
 
 }  // namespace milab

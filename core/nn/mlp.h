@@ -7,6 +7,8 @@
 
 #include <ATen/core/Generator.h>
 
+#include <vector>
+
 namespace milab {
 
 struct MlpImpl : torch::nn::Module {
@@ -23,5 +25,13 @@ TORCH_MODULE(Mlp);
 
 // PyTorch's default Linear init (U(-1/sqrt(fan_in), 1/sqrt(fan_in)) for weight and bias), from `gen`.
 void initLinear(torch::nn::Linear& layer, at::Generator& gen);
+
+// A stack of `layers` Linear layers of `hidden` units over `in` inputs, registered on `owner` as hidden0, hidden1, ...
+// and initialised from `gen` in that order (initLinear): the hidden layers of the diffusion estimators' denoiser and
+// of InfoBridge's drift, each of which adds its own output layer.
+std::vector<torch::nn::Linear> registerHiddenLayers(torch::nn::Module& owner, int64_t in, int64_t hidden,
+                                                    int64_t layers, at::Generator& gen);
+// h through each of `layers` with SiLU after each.
+at::Tensor throughSiluLayers(std::vector<torch::nn::Linear>& layers, at::Tensor h);
 
 }  // namespace milab

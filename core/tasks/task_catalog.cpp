@@ -179,6 +179,11 @@ TaskWidths taskWidths(const TaskInfo& task, const ParamMap& taskParams) {
   return {dim, dim};
 }
 
+TaskWidths criticInputWidths(const TaskInfo& task, const ParamMap& taskParams) {
+  const TaskWidths w = taskWidths(task, taskParams);
+  return {(task.capabilities.subview ? 2 : 1) * w.x, w.y};
+}
+
 QString methodTaskMismatch(const MethodInfo& method, const ParamMap& methodParams, const TaskInfo& task) {
   if (task.capabilities.images && !method.readsImages)
     return QStringLiteral(

@@ -45,6 +45,8 @@ struct TaskWidths {
   int widest() const { return x > y ? x : y; }
 };
 TaskWidths taskWidths(const TaskInfo& task, const ParamMap& taskParams);
+// The widths of what a method reads: x, or [x, x'] on a task with a subview (TaskSampler::criticInputDim), and y.
+TaskWidths criticInputWidths(const TaskInfo& task, const ParamMap& taskParams);
 
 // Why `method` (with these params) cannot run on `task`, naming both, or "": it needs x' and p(y|x') and the task has
 // no subview; its oracle critic needs the task's exact PMI or densities and the task has none.

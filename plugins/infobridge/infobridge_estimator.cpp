@@ -58,44 +58,47 @@ std::pair<at::Tensor, at::Tensor> InfoBridgeEstimator::drifts(const at::Tensor& 
   return {reader(z, x, t, true), reader(z, x, t, false)};
 }
 
+InfoBridgeEstimator::Bridges InfoBridgeEstimator::drawBridges(const at::Tensor& x, const at::Tensor& y,
+                                                              at::Generator& gen, bool toOthers) const {
+  Bridges b;
+  const int64_t n = x.size(0);
+  b.start = startOf(x, y.size(1));
+  b.ends = y;
+  b.t = bridgeTimes(n, options_.tMin, options_.tMax, gen, y.options());
+  b.z = bridgeState(b.start, y, b.t, at::randn(y.sizes(), gen, y.options()), options_.eps);
+  if (!toOthers) return b;
+  b.others = y.index_select(0, randomDerangement(n, gen, y.options().dtype(at::kLong)));
+  b.tOthers = bridgeTimes(n, options_.tMin, options_.tMax, gen, y.options());
+  b.zOthers = bridgeState(b.start, b.others, b.tOthers, at::randn(y.sizes(), gen, y.options()), options_.eps);
+  return b;
+}
+
+at::Tensor InfoBridgeEstimator::matchingErrors(DriftNet& net, const at::Tensor& x, const Bridges& b,
+                                               const at::Tensor& jointDrift) {
+  return (jointDrift - bridgeTarget(b.ends, b.z, b.t)).pow(2).sum(1) +
+         (net(b.zOthers, x, b.tOthers, false) - bridgeTarget(b.others, b.zOthers, b.tOthers)).pow(2).sum(1);
+}
+
 InfoBridgeEstimator::Integrands InfoBridgeEstimator::integrands(const at::Tensor& x, const at::Tensor& y,
                                                                 int64_t repeats, at::Generator& gen) {
-  const at::Tensor xs = x.repeat({repeats, 1}), ys = y.repeat({repeats, 1});
-  const int64_t n = xs.size(0);
-  const at::Tensor start = startOf(xs, ys.size(1));
-  const at::Tensor t = bridgeTimes(n, options_.tMin, options_.tMax, gen, ys.options());
-  const at::Tensor z = bridgeState(start, ys, t, at::randn(ys.sizes(), gen, ys.options()), options_.eps);
-  const auto [joint, independent] = drifts(z, xs, start, t);
+  const at::Tensor xs = x.repeat({repeats, 1});
+  const Bridges b = drawBridges(xs, y.repeat({repeats, 1}), gen, !options_.oracle);
+  const auto [joint, independent] = drifts(b.z, xs, b.start, b.t);
   const double width = options_.tMax - options_.tMin;
   const at::Tensor reading = (joint - independent).pow(2).sum(1) * (width / (2 * options_.eps));
   if (options_.oracle) return {reading, at::zeros_like(reading)};
   // The held-out loss: the joint drift's error on these bridges, the independent drift's on bridges to other rows' ys.
-  const at::Tensor others = ys.index_select(0, randomDerangement(n, gen, ys.options().dtype(at::kLong)));
-  const at::Tensor tOthers = bridgeTimes(n, options_.tMin, options_.tMax, gen, ys.options());
-  const at::Tensor zOthers = bridgeState(start, others, tOthers, at::randn(ys.sizes(), gen, ys.options()), options_.eps);
-  DriftNet& reader = average_ ? average_ : net_;
-  const at::Tensor loss = (joint - bridgeTarget(ys, z, t)).pow(2).sum(1) +
-                          (reader(zOthers, xs, tOthers, false) - bridgeTarget(others, zOthers, tOthers)).pow(2).sum(1);
-  return {reading, loss};
+  return {reading, matchingErrors(average_ ? average_ : net_, xs, b, joint)};
 }
 
 StepResult InfoBridgeEstimator::trainStep(const Batch& batch) {
-  const at::Tensor x = criticInput(batch), &y = batch.y;
-  const int64_t n = x.size(0);
-  at::Generator& gen = ctx_.noise;
-  const at::Tensor start = startOf(x, y.size(1));
-  const at::Tensor t = bridgeTimes(n, options_.tMin, options_.tMax, gen, y.options());
-  const at::Tensor z = bridgeState(start, y, t, at::randn(y.sizes(), gen, y.options()), options_.eps);
-  const at::Tensor others = y.index_select(0, randomDerangement(n, gen, y.options().dtype(at::kLong)));
-  const at::Tensor tOthers = bridgeTimes(n, options_.tMin, options_.tMax, gen, y.options());
-  const at::Tensor zOthers = bridgeState(start, others, tOthers, at::randn(y.sizes(), gen, y.options()), options_.eps);
-  const at::Tensor loss = ((net_(z, x, t, true) - bridgeTarget(y, z, t)).pow(2).sum(1) +
-                           (net_(zOthers, x, tOthers, false) - bridgeTarget(others, zOthers, tOthers)).pow(2).sum(1))
-                              .mean();
+  const at::Tensor x = criticInput(batch);
+  const Bridges b = drawBridges(x, batch.y, ctx_.noise, true);
+  const at::Tensor loss = matchingErrors(net_, x, b, net_(b.z, x, b.t, true)).mean();
   descend(*adam_, loss);
   weights_->update();
   c10::NoGradGuard noGrad;  // the step's reading: one bridge per row of this batch, after the step
-  return {integrands(x, y, 1, gen).reading.mean(), loss.detach()};
+  return {integrands(x, batch.y, 1, ctx_.noise).reading.mean(), loss.detach()};
 }
 
 Evaluation InfoBridgeEstimator::evaluate(const Batch& batch) {

@@ -35,6 +35,16 @@ class InfoBridgeEstimator final : public Estimator {
   Integrands integrands(const at::Tensor& x, const at::Tensor& y, int64_t repeats, at::Generator& gen);
 
  private:
+  // Bridges for rows x [n, dx], y [n, dy]: to each row's own y, and with `toOthers` to another row's y (a
+  // derangement), drawn from `gen` in that order (the joint bridges' times and noise, the derangement, the others').
+  struct Bridges {
+    at::Tensor start, ends, t, z;
+    at::Tensor others, tOthers, zOthers;  // undefined without toOthers
+  };
+  Bridges drawBridges(const at::Tensor& x, const at::Tensor& y, at::Generator& gen, bool toOthers) const;
+  // Per row, bridge matching's squared errors: `jointDrift` (the joint drift at z) against the bridges' own drift,
+  // and net's independent drift at the other bridges against theirs.
+  static at::Tensor matchingErrors(DriftNet& net, const at::Tensor& x, const Bridges& b, const at::Tensor& jointDrift);
   at::Tensor startOf(const at::Tensor& x, int64_t dimY) const;
   // The two drifts at z (the network's average, or the oracle's exact ones).
   std::pair<at::Tensor, at::Tensor> drifts(const at::Tensor& z, const at::Tensor& x, const at::Tensor& start,

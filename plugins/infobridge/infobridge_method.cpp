@@ -26,16 +26,16 @@ MethodInfo InfoBridgePlugin::info() const {
 
 QString InfoBridgePlugin::validate(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const {
   const InfoBridgeOptions o = infoBridgeOptions(params);
-  const TaskWidths w = taskWidths(task, taskParams);
-  if (const QString refusal = infoBridgeRefusal(o, (task.capabilities.subview ? 2 : 1) * w.x, w.y); !refusal.isEmpty())
-    return refusal;
+  const TaskWidths w = criticInputWidths(task, taskParams);
+  if (const QString refusal = infoBridgeRefusal(o, w.x, w.y); !refusal.isEmpty()) return refusal;
   return infoBridgeOracleRefusal(o, task.id, taskParams);
 }
 
 // Each step runs the drift twice over the batch (the joint bridges and the independent ones) and a reading batch
 // `draws` times over: about 16 bytes per row and hidden unit (activations, their gradients, SiLU's inputs, in float),
 // over a 0.25 GB base. An estimate from the shapes, not fitted to a measurement.
-MemoryNeed InfoBridgePlugin::memoryNeed(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const {
+MemoryNeed InfoBridgePlugin::memoryNeed(const ParamMap& params, const TaskInfo& task,
+                                        const ParamMap& taskParams) const {
   const InfoBridgeOptions o = infoBridgeOptions(params);
   const TaskWidths w = taskWidths(task, taskParams);
   const double rows = 2.0 * double(o.batch) * double(std::max<int64_t>(o.draws, 1));

@@ -28,7 +28,8 @@ ParamSpecs infoBridgeParamSpecs() {
       ParamSpec::integer("batch", int(d.batch), 2, 65536, "joint samples per training step and per evaluation batch"),
       ParamSpec::real("lr", d.lr, 0.0, 1.0, "Adam learning rate", true, false),
       ParamSpec::real("eps", d.eps, 0.0, 100.0,
-                      "the bridges' noise: x_t has variance eps t (1 - t) about its line (the authors take 0.01)", true),
+                      "the bridges' noise: x_t has variance eps t (1 - t) about its line (the authors take 0.01)",
+                      true),
       ParamSpec::integer("hidden", int(d.hidden), 1, 4096, "units of each hidden SiLU layer of the drift"),
       ParamSpec::integer("layers", int(d.layers), 1, 16, "hidden layers of the drift"),
       ParamSpec::real("ema", d.ema, 0.0, 1.0,
@@ -36,8 +37,8 @@ ParamSpecs infoBridgeParamSpecs() {
                       true),
       ParamSpec::integer("draws", int(d.draws), 1, 1000, "bridge times drawn per held-out row in a reading"),
       ParamSpec::real("t_min", d.tMin, 0.0, 1.0, "earliest bridge time drawn", false, true),
-      ParamSpec::real("t_max", d.tMax, 0.0, 1.0, "latest bridge time drawn (below 1: the drift's target divides by 1 - t)",
-                      true, true),
+      ParamSpec::real("t_max", d.tMax, 0.0, 1.0,
+                      "latest bridge time drawn (below 1: the drift's target divides by 1 - t)", true, true),
       ParamSpec::choice("start", kStartNames, kStartNames[int(d.start)],
                         "where the bridges to y start: x (the reference's; x and y of one width), the origin, or auto "
                         "(x where the widths agree)"),
@@ -64,7 +65,9 @@ InfoBridgeOptions infoBridgeOptions(const ParamMap& params) {
 
 QString infoBridgeRefusal(const InfoBridgeOptions& o, int dimX, int dimY) {
   if (o.tMax <= o.tMin)
-    return QStringLiteral("t_max: must be above t_min (%1), got %2: the bridge time range is empty").arg(o.tMin).arg(o.tMax);
+    return QStringLiteral("t_max: must be above t_min (%1), got %2: the bridge time range is empty")
+        .arg(o.tMin)
+        .arg(o.tMax);
   if (o.start == InfoBridgeOptions::Start::x && dimX != dimY)
     return QStringLiteral("start: x needs x and y of one width (x has %1 columns, y %2); use origin or auto")
         .arg(dimX)

@@ -62,8 +62,8 @@ CrossAutoencodersImpl::Latents CrossAutoencodersImpl::encode(const at::Tensor& x
 at::Tensor CrossAutoencodersImpl::loss(const at::Tensor& x, const at::Tensor& y, const Latents& z, const Weights& w,
                                        at::Generator* dropoutGen) {
   const auto mse = [](const at::Tensor& guess, const at::Tensor& truth) { return (guess - truth).pow(2).mean(); };
-  const at::Tensor cross = mse(decoderYX->forward(z.zy, w.dropout, dropoutGen), x) +
-                           mse(decoderXY->forward(z.zx, w.dropout, dropoutGen), y);
+  const at::Tensor cross =
+      mse(decoderYX->forward(z.zy, w.dropout, dropoutGen), x) + mse(decoderXY->forward(z.zx, w.dropout, dropoutGen), y);
   const at::Tensor self = mse(decoderXX->forward(z.zx), x) + mse(decoderYY->forward(z.zy), y);
   return w.cross * cross + w.self * self;
 }

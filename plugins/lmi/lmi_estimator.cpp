@@ -14,7 +14,7 @@ namespace milab {
 
 namespace {
 
-constexpr double kClip = 10;     // the reference clips its standardised columns to [-10, 10]
+constexpr double kClip = 10;       // the reference clips its standardised columns to [-10, 10]
 constexpr double kAdamEps = 1e-7;  // the reference's Adam (Keras's epsilon)
 
 at::Tensor clipped(const at::Tensor& t) { return t.clamp(-kClip, kClip); }
@@ -37,12 +37,12 @@ at::Tensor gaussianMiOfLatents(const at::Tensor& zx, const at::Tensor& zy) {
 
 LmiEstimator::LmiEstimator(const EstimatorContext& ctx)
     : options_(lmiOptions(ctx.params)),
-      gen_(ctx.generator),
       noise_(ctx.noise),
       cancelled_(ctx.cancelled),
       tieBreaker_(ctx.generator.current_seed() ^ 0x6c6d69u) {
   const int64_t dimX = criticInputDim(*ctx.task), dimY = ctx.task->dimY();
-  model_ = CrossAutoencoders(dimX, dimY, options_.latentOf(dimX), options_.latentOf(dimY), options_.hidden, gen_);
+  at::Generator init = ctx.generator;  // the run's own: the networks' initial weights
+  model_ = CrossAutoencoders(dimX, dimY, options_.latentOf(dimX), options_.latentOf(dimY), options_.hidden, init);
   model_->to(ctx.device);
   adam_ = std::make_unique<FlatAdam>(model_->parameters(), options_.lr, 0.9, 0.999, kAdamEps);
 }
@@ -85,8 +85,8 @@ Evaluation LmiEstimator::evaluate(const Batch& batch) {
 }
 
 QString LmiPlugin::validate(const ParamMap& params, const TaskInfo& task, const ParamMap& taskParams) const {
-  const TaskWidths w = taskWidths(task, taskParams);
-  return lmiLatentRefusal(lmiOptions(params), (task.capabilities.subview ? 2 : 1) * w.x, w.y);
+  const TaskWidths w = criticInputWidths(task, taskParams);
+  return lmiLatentRefusal(lmiOptions(params), w.x, w.y);
 }
 
 // The six networks' activations and gradients over a batch (about 16 bytes per row and unit: the forward's values,

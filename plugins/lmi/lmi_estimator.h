@@ -42,8 +42,7 @@ class LmiEstimator final : public Estimator {
   CrossAutoencodersImpl::Weights weights() const;
 
   LmiOptions options_;
-  at::Generator gen_;    // the run's own: the networks' initial weights
-  at::Generator noise_;  // the run's device's (EstimatorContext::noise, gen_ itself on a CPU): dropout's masks
+  at::Generator noise_;  // the run's device's (EstimatorContext::noise, the run's own on a CPU): dropout's masks
   CancelCheck cancelled_;
   std::mt19937_64 tieBreaker_;
   CrossAutoencoders model_{nullptr};

@@ -11,10 +11,10 @@
 
 #include "brownian_bridge.h"
 #include "drift_net.h"
-#include "infobridge_options.h"
 #include "engine/device.h"
 #include "engine/run.h"
 #include "fresh_estimator.h"
+#include "infobridge_options.h"
 #include "method/method_registry.h"
 #include "nn/derangement.h"
 
@@ -77,7 +77,8 @@ class TestInfoBridge : public QObject {
     const double expected[2] = {0.3 * 3.0 + 0.7 * 1.0, 0.3 * 0.5 + 0.7 * -2.0};
     for (int c = 0; c < 2; ++c) {
       const at::Tensor col = z.select(1, c);
-      QVERIFY2(std::abs(col.mean().item<double>() - expected[c]) < 5 * std::sqrt(var / n), qPrintable(QString::number(c)));
+      QVERIFY2(std::abs(col.mean().item<double>() - expected[c]) < 5 * std::sqrt(var / n),
+               qPrintable(QString::number(c)));
       QVERIFY2(std::abs(col.var().item<double>() - var) < 5 * var * std::sqrt(2.0 / n), qPrintable(QString::number(c)));
     }
   }

@@ -81,9 +81,11 @@ class TestLmi : public QObject {
     QCOMPARE(z.zx.size(1), 3);  // latent 8 narrowed to the side's 3 columns
     const double lmiOfLatents = lmi->evaluate(rows).value;
     const double ksgOfLatents = ksg->evaluate(Batch{z.zx, {}, z.zy}).value;
-    QVERIFY2(std::abs(lmiOfLatents - ksgOfLatents) < 1e-6, qPrintable(QStringLiteral("%1 vs %2").arg(lmiOfLatents).arg(ksgOfLatents)));
+    QVERIFY2(std::abs(lmiOfLatents - ksgOfLatents) < 1e-6,
+             qPrintable(QStringLiteral("%1 vs %2").arg(lmiOfLatents).arg(ksgOfLatents)));
     const double identity = lmi->readLatents(rows.x, rows.y), ksgOfColumns = ksg->evaluate(rows).value;
-    QVERIFY2(std::abs(identity - ksgOfColumns) < 1e-6, qPrintable(QStringLiteral("%1 vs %2").arg(identity).arg(ksgOfColumns)));
+    QVERIFY2(std::abs(identity - ksgOfColumns) < 1e-6,
+             qPrintable(QStringLiteral("%1 vs %2").arg(identity).arg(ksgOfColumns)));
     QVERIFY(std::abs(ksgOfColumns - 1.0) < 0.2);  // and that reading is of the task (MI 1)
     // Latents with ties (three rows, each 200 times, as an encoder that maps a table's repeated rows alike gives) read
     // about log 3, as the ksg method reads them (knn/ksg_rows.h), not the several nats of unbroken ties.
@@ -107,16 +109,19 @@ class TestLmi : public QObject {
   // and run by hand in double: cross_weight (|x - dec_yx(z_y)|^2 + |y - dec_xy(z_x)|^2) + self_weight (|x -
   // dec_xx(z_x)|^2 + |y - dec_yy(z_y)|^2), each a mean over rows and columns, with the weights off their defaults.
   void lossMatchesATranscription() {
-    FreshEstimator f = freshEstimator(registry_, "lmi", {{"cross_weight", 0.7}, {"self_weight", 1.9}, {"latent", 2}}, 3);
+    FreshEstimator f =
+        freshEstimator(registry_, "lmi", {{"cross_weight", 0.7}, {"self_weight", 1.9}, {"latent", 2}}, 3);
     const LmiOptions o = lmiOptions(f.params);
     CrossAutoencoders net(3, 3, 2, 2, o.hidden, f.networkSeed);
     net->to(at::kDouble);
     c10::NoGradGuard noGrad;
     const at::Tensor x = f.batch.x.to(at::kDouble), y = f.batch.y.to(at::kDouble);
     const at::Tensor zx = chainByHand(net->encoderX, x), zy = chainByHand(net->encoderY, y);
-    const double loss = 0.7 * (meanSquare(chainByHand(net->decoderYX, zy), x) + meanSquare(chainByHand(net->decoderXY, zx), y)) +
-                        1.9 * (meanSquare(chainByHand(net->decoderXX, zx), x) + meanSquare(chainByHand(net->decoderYY, zy), y));
-    QVERIFY2(std::abs(f.first.loss - loss) < 1e-5 * loss, qPrintable(QStringLiteral("%1 vs %2").arg(f.first.loss).arg(loss)));
+    const double loss =
+        0.7 * (meanSquare(chainByHand(net->decoderYX, zy), x) + meanSquare(chainByHand(net->decoderXY, zx), y)) +
+        1.9 * (meanSquare(chainByHand(net->decoderXX, zx), x) + meanSquare(chainByHand(net->decoderYY, zy), y));
+    QVERIFY2(std::abs(f.first.loss - loss) < 1e-5 * loss,
+             qPrintable(QStringLiteral("%1 vs %2").arg(f.first.loss).arg(loss)));
   }
 
   // Trained on 2,000 rows of gaussian2 d 1, MI 1 under the lab's recipe (seed 1; lr 1e-3 and hidden 64 to train in
@@ -150,15 +155,16 @@ class TestLmi : public QObject {
     QCOMPARE(validateRunSpec(&s, registry_),
              QString("latent: must be an integer in [1, 5] on this task (x has 5 columns, y 5), got 9"));
     s = lmiSpec(2.0, 5, 0, {{"latent", 0}});
-    QCOMPARE(validateRunSpec(&s, registry_), QString("latent: must be an integer in [1, 4096] or null (automatic), got 0"));
+    QCOMPARE(validateRunSpec(&s, registry_),
+             QString("latent: must be an integer in [1, 4096] or null (automatic), got 0"));
     s = lmiSpec(2.0, 5, 0, {{"hidden", 3}});
     QCOMPARE(validateRunSpec(&s, registry_), QString("hidden: must be an integer in [4, 4096], got 3"));
   }
 
  private:
   RunResult finiteRun(double mi, int dim) {
-    const QVariantMap flat{{"task", "gaussian2"}, {"dim", dim}, {"mi", mi},    {"method", "lmi"}, {"samples", 2000},
-                           {"seed", 1},         {"device", "cpu"}, {"lr", 1e-3}, {"hidden", 64}};
+    const QVariantMap flat{{"task", "gaussian2"}, {"dim", dim},      {"mi", mi},   {"method", "lmi"}, {"samples", 2000},
+                           {"seed", 1},           {"device", "cpu"}, {"lr", 1e-3}, {"hidden", 64}};
     RunSpec s;
     const QString error = runSpecFromFlat(flat, registry_, &s);
     if (!error.isEmpty()) qFatal("%s", qPrintable(error));
