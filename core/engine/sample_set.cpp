@@ -89,7 +89,8 @@ Batch drawSampleRows(const TaskSampler& law, int64_t samples, int seed) {
 SampleSet::SampleSet(const TaskSampler& law, int64_t samples, double testFraction, int seed, bool permuteY,
                      ColumnTransform transform, bool countHeavyTails, RowPart part) {
   at::Generator data = sampleSetGenerator(seed);
-  Batch drawn = law.sampleJoint(samples, data);
+  int64_t heldOut = std::llround(double(samples) * testFraction);
+  Batch drawn = law.sampleTable(samples - heldOut, heldOut, data);
   if (countHeavyTails || transform == ColumnTransform::HeavyTailAsinh) {
     bool any = false;
     const QString counts = heavyTailCounts(drawn, &any);
@@ -99,16 +100,36 @@ SampleSet::SampleSet(const TaskSampler& law, int64_t samples, double testFractio
   }
   const auto prepared = [transform](const at::Tensor& t) { return standardised(transformedColumns(t, transform)); };
   drawn = {prepared(drawn.x), prepared(drawn.xp), prepared(drawn.y)};
-  if (permuteY) drawn.y = drawn.y.index_select(0, at::randperm(samples, data, at::kLong).to(drawn.y.device()));
+  // Where the held-out rows were drawn apart, every reordering below stays within each part.
+  const bool apart = law.drawsHeldOutApart();
+  const int64_t trainRows = samples - heldOut;
+  const auto within = [&](at::Generator& gen) {
+    return at::cat({at::randperm(trainRows, gen, at::kLong), trainRows + at::randperm(heldOut, gen, at::kLong)});
+  };
+  if (permuteY) {
+    const at::Tensor order = apart ? within(data) : at::randperm(samples, data, at::kLong);
+    drawn.y = drawn.y.index_select(0, order.to(drawn.y.device()));
+  }
   if (!part.whole()) {
     at::Generator order = at::make_generator<at::CPUGeneratorImpl>(rowPartSeed(seed));
-    const int64_t size = samples / part.of;
-    const at::Tensor rows = at::randperm(samples, order, at::kLong).narrow(0, part.index * size, size);
+    at::Tensor rows;
+    if (apart) {
+      const int64_t trainSize = trainRows / part.of, heldOutSize = heldOut / part.of;
+      const at::Tensor trainOrder = at::randperm(trainRows, order, at::kLong);
+      const at::Tensor heldOutOrder = trainRows + at::randperm(heldOut, order, at::kLong);
+      rows = at::cat({trainOrder.narrow(0, part.index * trainSize, trainSize),
+                      heldOutOrder.narrow(0, part.index * heldOutSize, heldOutSize)});
+      samples = trainSize + heldOutSize;
+      heldOut = heldOutSize;
+    } else {
+      const int64_t size = samples / part.of;
+      rows = at::randperm(samples, order, at::kLong).narrow(0, part.index * size, size);
+      samples = size;
+      heldOut = std::llround(double(samples) * testFraction);
+    }
     const auto take = [&rows](const at::Tensor& t) { return t.defined() ? t.index_select(0, rows.to(t.device())) : t; };
     drawn = {take(drawn.x), take(drawn.xp), take(drawn.y)};
-    samples = size;
   }
-  const int64_t heldOut = std::llround(double(samples) * testFraction);
   // The rows are independent draws: the last ones are as random a held-out part as any.
   train_ = sliceRows(drawn, 0, samples - heldOut);
   heldOut_ = sliceRows(drawn, samples - heldOut, heldOut);

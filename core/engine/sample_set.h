@@ -45,6 +45,8 @@ class SampleSet {
   // baseline, what an estimator reads on data with no dependence left, its honest zero.
   // countHeavyTails: count the heavy-tailed columns of the rows as drawn (heavyTails()) whatever the transform; the
   // "tails" transform counts them anyway. Off by default: it reads every value once more, in double.
+  // A law that draws its held-out rows apart (TaskSampler::drawsHeldOutApart: real items in finite pools) keeps them
+  // apart: y's permutation and a part's rows are chosen within the training rows and within the held-out rows.
   SampleSet(const TaskSampler& law, int64_t samples, double testFraction, int seed, bool permuteY = false,
             ColumnTransform transform = ColumnTransform::None, bool countHeavyTails = false, RowPart part = {});
 

@@ -23,6 +23,12 @@ struct MiSchedule {
 
 // level_tail's automatic value: half a level, at most this many steps.
 constexpr int kAutoTailMax = 500;
+// steps_per_level's default.
+constexpr int kStepsPerLevel = 4000;
+
+// The staircase's task keys (mi_schedule, steps_per_level, level_tail), as every task family with an `mi` key
+// declares them; `maxLevel` bounds mi_schedule's levels (a family's own rule may bound them further).
+ParamSpecs staircaseSpecs(double maxLevel);
 
 // The schedule a task's validated parameters describe.
 MiSchedule scheduleOf(const ParamMap& taskParams);

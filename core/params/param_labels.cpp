@@ -29,6 +29,11 @@ ParamWords wordsFor(const QString& key) {
       {"correlation", {"correlation (1 v 1)", ""}},
       {"epsilon", {"noise half-width", ""}},
       {"transforms", {"transform chain", ""}},
+      {"sources", {"sources (fair bits)", "bits"}},  // the class channel
+      {"crossover", {"channel crossover p", ""}},
+      {"classes", {"the two classes", ""}},
+      {"side", {"item side", "pixels"}},
+      {"features", {"hashed TF-IDF columns", "per text"}},
       // run settings
       {"steps", {"training steps", "steps"}},
       {"seed", {"seed", ""}},

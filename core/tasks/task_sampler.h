@@ -47,6 +47,14 @@ class TaskSampler {
   c10::Device device() const { return device_; }
 
   virtual Batch sampleJoint(int64_t n, at::Generator& gen) const = 0;
+  // A finite set's rows (engine/sample_set.h): `trainRows` training rows, then `heldOutRows` held-out rows. By
+  // default one joint draw of both. A task that draws real items from finite pools (the class channel) draws the
+  // held-out rows from items the training rows never use, and says so (drawsHeldOutApart): a finite set then keeps
+  // the two parts apart wherever it reorders rows.
+  virtual Batch sampleTable(int64_t trainRows, int64_t heldOutRows, at::Generator& gen) const {
+    return sampleJoint(trainRows + heldOutRows, gen);
+  }
+  virtual bool drawsHeldOutApart() const { return false; }
   // n samples of y ~ p(y) alone. By default the y of a joint draw; a task that can draw y without x (and x') says
   // so, and a method that needs only marginal y's (demi-sir's pool) draws a third of the normals.
   virtual at::Tensor sampleMarginalY(int64_t n, at::Generator& gen) const { return sampleJoint(n, gen).y; }
@@ -91,6 +99,10 @@ class SwitchableSampler final : public TaskSampler {
   int dimY() const override { return inner_->dimY(); }
   bool hasSubview() const override { return inner_->hasSubview(); }
   Batch sampleJoint(int64_t n, at::Generator& gen) const override { return inner_->sampleJoint(n, gen); }
+  Batch sampleTable(int64_t trainRows, int64_t heldOutRows, at::Generator& gen) const override {
+    return inner_->sampleTable(trainRows, heldOutRows, gen);
+  }
+  bool drawsHeldOutApart() const override { return inner_->drawsHeldOutApart(); }
   at::Tensor sampleMarginalY(int64_t n, at::Generator& gen) const override { return inner_->sampleMarginalY(n, gen); }
   at::Tensor sampleYGivenXp(const at::Tensor& xp, int64_t perRow, at::Generator& gen) const override {
     return inner_->sampleYGivenXp(xp, perRow, gen);

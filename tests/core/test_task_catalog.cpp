@@ -42,7 +42,7 @@ class TestTaskCatalog : public QObject {
       folderFamilies << QJsonDocument::fromJson(json.readAll()).object().value("family").toString();
     }
     for (const TaskInfo& t : availableTasks()) listedFamilies << t.family;
-    QCOMPARE(folderFamilies.size(), 4);
+    QCOMPARE(folderFamilies.size(), 5);
     QCOMPARE(listedFamilies, folderFamilies);
   }
 
@@ -75,7 +75,9 @@ class TestTaskCatalog : public QObject {
 
   void listsEveryFamily() {
     const QList<TaskInfo>& tasks = availableTasks();
-    QCOMPARE(tasks.size(), 45);
+    QCOMPARE(tasks.size(), 47);
+    QCOMPARE(tasks[44].id, QString("class-channel-images"));  // after the user's table, before the image views
+    QCOMPARE(tasks[45].id, QString("class-channel-text"));
     QCOMPARE(tasks[43].id, QString("data"));
     QVERIFY(tasks[43].dataset);
     QCOMPARE(tasks.last().id, QString("fashion-mnist-views"));  // images last: no method of vectors reads them

@@ -1,5 +1,6 @@
 #include "gaussian_task_options.h"
 
+#include "engine/staircase.h"
 #include "gaussian_model.h"
 
 namespace milab {
@@ -26,21 +27,7 @@ ParamSpecs gaussianSizeSpecs() {
 }
 
 // The MI staircase: one run whose true MI steps through levels (empty schedule: the MI stays `mi`).
-ParamSpecs gaussianStaircaseSpecs() {
-  const ParamSpec tail = withoutDefault(ParamSpec::integer(
-      "level_tail", 0, 1, 10000000,
-      "the last N steps of each level whose estimates give its bias, variance and MSE (at most steps_per_level); "
-      "auto (null): half the level, at most 500, so a level's warm-up never counts"));
-  return {
-      ParamSpec::numberList("mi_schedule", 0.0, GaussianModel::kMaxMeanDimMi * 1024,
-                            "MI staircase: the total MI of each level in nats, e.g. 2,4,6,8,10 (empty: no "
-                            "staircase; the run's steps become levels x steps_per_level)",
-                            true),
-      ParamSpec::integer("steps_per_level", GaussianTaskOptions::kStepsPerLevel, 1, 10000000,
-                         "training steps spent at each level of mi_schedule"),
-      tail,
-  };
-}
+ParamSpecs gaussianStaircaseSpecs() { return staircaseSpecs(GaussianModel::kMaxMeanDimMi * 1024); }
 
 QString validateGaussianParams(const TaskInfo& task, ParamMap* params) {
   const QString err = validateParamMap(task.params, params, "task " + task.id);

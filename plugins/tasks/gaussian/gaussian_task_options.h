@@ -22,7 +22,6 @@ struct GaussianTaskOptions {
   bool cubic = false;           // gaussian2: y -> y^3
   std::optional<double> alpha;  // gaussian3: I(x';y) / I(x,x';y); unset draws it
   static constexpr double kPairMi = 2;         // gaussian2's default mi (gaussian3 takes `mi`'s)
-  static constexpr int kStepsPerLevel = 4000;  // the staircase's (read by the engine, engine/staircase_options)
   static GaussianTaskOptions from(const ParamMap& params);
 };
 
