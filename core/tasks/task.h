@@ -65,6 +65,7 @@ struct TaskInfo {
 // empty `stacked` for a task without such a story (the chart then shows a scatter of its samples).
 struct TaskBreakdown {
   QString title;                                   // e.g. "I(x;y) = 2.00 nats\ncorr(x_i, y_i) = 0.4 in ..."
+  QString axis = QStringLiteral("dimension");      // what the bars stand for (the class channel's: "source")
   QList<QPair<QString, QVector<double>>> stacked;  // bars per dimension, stacked in this order
   QString rightName;                               // a per-dimension share in [0, 1] on the right axis, or ""
   QVector<double> right;

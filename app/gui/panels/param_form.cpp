@@ -86,9 +86,10 @@ QWidget* ParamForm::makeEditor(const ParamSpec& spec) {
       box->setDecimals(kDecimals);
       double low = spec.minimum + (spec.minExclusive ? kExclusiveStep : 0);
       if (spec.optional) {
-        // The lowest value stands for "not set" (e.g. alpha: drawn at random).
+        // The lowest value stands for "not set": the task or method chooses (alpha: drawn at random; the class
+        // channel's mi: the crossover's).
         low = spec.minimum;
-        box->setSpecialValueText("random");
+        box->setSpecialValueText("auto");
       }
       box->setRange(low, spec.maximum - (spec.maxExclusive ? kExclusiveStep : 0));
       box->setSingleStep(spec.maximum - spec.minimum <= 1 ? 0.05 : 1.0);

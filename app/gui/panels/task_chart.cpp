@@ -117,7 +117,7 @@ QString TaskChart::show(const QString& task, const ParamMap& params, int seed) {
 void TaskChart::showBreakdown(const TaskBreakdown& b, const QString& titleSuffix) {
   static const QColor kColours[] = {QColor(31, 119, 180, 200), QColor(255, 127, 14, 200), QColor(44, 160, 44, 200)};
   title_ = b.title + titleSuffix;
-  plot_->xAxis->setLabel("dimension");
+  plot_->xAxis->setLabel(b.axis);
   plot_->yAxis->setLabel("nats");
   const int dims = b.stacked.front().second.size();
   QVector<double> x;

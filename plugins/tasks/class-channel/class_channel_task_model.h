@@ -17,6 +17,8 @@ class ClassChannelTaskModel final : public TaskModel {
   int dimY() const override { return dimX(); }
   double totalMi() const override;
   double largestMi() const override;
+  // The sources are independent: one bar each, of log 2 - H_b(p) nats.
+  TaskBreakdown breakdown() const override;
   std::unique_ptr<TaskSampler> sampler(c10::Device device) const override;
   const ClassPools& pools() const { return *pools_; }
   double crossover() const { return crossover_; }
