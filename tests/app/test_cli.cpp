@@ -73,10 +73,11 @@ class TestCli : public QObject {
         "asinh-student-identity-3-3-2", "asinh-student-identity-5-5-2"};
     QCOMPARE(bmi.size(), 40);
     for (const QString& id : bmi) QVERIFY2(ids.contains(id), qPrintable(id));
-    QCOMPARE(ids.size(), 45);
+    QCOMPARE(ids.size(), 47);
     QVERIFY(ids.contains("beyond-normal"));  // the families by keys
-    QCOMPARE(ids[43], QString("data"));      // a user's table, then the image views
+    QCOMPARE(ids[43], QString("data"));      // a user's table, the class channel, then the image views
     QVERIFY(lines[43].endsWith("\tno truth (a table: --file PATH)"));
+    QVERIFY(lines.contains("class-channel-text\tClass channel: fortunes texts\tI(x;y) = 2.0000 (at the defaults)"));
     QCOMPARE(ids.last(), QString("fashion-mnist-views"));
     QVERIFY(lines.last().endsWith("\tno truth (image views: read by a linear probe)"));
     QVERIFY(lines.contains("gaussian2\tGaussian pair (x, y)\tI(x;y) = 2.0000 (at the defaults)"));
