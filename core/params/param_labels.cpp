@@ -32,6 +32,7 @@ ParamWords wordsFor(const QString& key) {
       {"sources", {"sources (fair bits)", "bits"}},  // the class channel
       {"crossover", {"channel crossover p", ""}},
       {"classes", {"the two classes", ""}},
+      {"topics", {"the two topics", ""}},
       {"side", {"item side", "pixels"}},
       {"features", {"hashed TF-IDF columns", "per text"}},
       // run settings

@@ -5,6 +5,7 @@
 // (tasks/task_sampler.h) is torch's side.
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <QVector>
 #include <QtPlugin>
 #include <cstdint>
@@ -71,6 +72,17 @@ struct TaskBreakdown {
   QVector<double> right;
 };
 
+// A few rows of a task whose items are real images or texts of named classes (the class channel), for the window:
+// per row, `items` items of x and of y, each with its class bit and its image (side x side pixels in [0, 1], item
+// after item, row after row) or its text. rows 0 for a task without such items.
+struct ItemsPreview {
+  int rows = 0, items = 0, side = 0;  // side 0: texts
+  QStringList classNames;             // the class bit 0 names, then bit 1's
+  QVector<int> xBits, yBits;          // rows x items
+  QVector<float> xPixels, yPixels;
+  QStringList xTexts, yTexts;
+};
+
 // One configured task: cheap to build and exact. Its truths are known before any sample is drawn.
 class TaskModel {
  public:
@@ -97,6 +109,13 @@ class TaskModel {
   // the tasks that know it and the method folder that asks (plugins/club), neither of which includes the other.
   static inline const QString kClubOracleValue = QStringLiteral("club_oracle");
   virtual TaskBreakdown breakdown() const { return {}; }
+  // `rows` rows of its first `items` items, drawn on the CPU with a generator seeded by `seed`; empty by default.
+  virtual ItemsPreview previewItems(int rows, int items, std::uint64_t seed) const {
+    Q_UNUSED(rows);
+    Q_UNUSED(items);
+    Q_UNUSED(seed);
+    return {};
+  }
   // A dataset's row count (TaskInfo::dataset); 0 for a law, which gives as many samples as asked.
   virtual int64_t rows() const { return 0; }
   // The sampler of this law on `device` (tasks/task_sampler.h). It draws with the generator a caller hands it.

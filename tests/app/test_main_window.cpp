@@ -239,6 +239,44 @@ class TestMainWindow : public QObject {
     delete wide;
   }
 
+  // The class channel's tasks show their chart (one bar per source) and, under it, two rows of their items with each
+  // item's class bit: thumbnails of the images, snippets of the texts. The MI carried over from gaussian3 (10 nats)
+  // is more than 10 sources carry: the field says so, and 16 sources take it.
+  void classChannelShowsItsItemsWithTheirBits() {
+    MainWindow w(registry_);
+    w.show();
+    auto* task = w.findChild<QComboBox*>("taskCombo");
+    auto* strip = w.findChild<QLabel*>("viewStrip");
+    auto* chart = w.findChild<QCustomPlot*>("taskChart");
+    for (const QString& id : {QStringLiteral("class-channel-images"), QStringLiteral("class-channel-text")}) {
+      task->setCurrentIndex(task->findData(id));
+      QCoreApplication::processEvents();
+      auto* sources = w.findChild<QSpinBox*>("param.sources");
+      QVERIFY(sources);
+      if (sources->value() != 16) {
+        QVERIFY(!strip->isVisible());
+        auto* error = w.findChild<QLabel*>("error.mi");
+        QTRY_VERIFY(error && error->isVisible());
+        QVERIFY2(error->text().contains("must be in (0, 6.93147] nats"), qPrintable(error->text()));
+        sources->setValue(16);
+      }
+      QTRY_VERIFY2(strip->isVisible() && chart->isVisible(), qPrintable(id));
+      QVERIFY(strip->width() <= strip->parentWidget()->width());
+      QVERIFY(strip->toolTip().contains("class bit"));
+      const QImage picture = strip->pixmap().toImage();
+      QVERIFY(!picture.isNull() && picture.height() > 100);
+      int dark = 0;  // thumbnails on black or lines of text: a strip of white would be no picture
+      for (int y = 0; y < picture.height(); y += 2)
+        for (int x = 0; x < picture.width(); x += 2) dark += qGray(picture.pixel(x, y)) < 96;
+      QVERIFY2(dark > 200, qPrintable(QString("%1: %2").arg(id).arg(dark)));
+      QCOMPARE(chart->plottableCount(), 1);  // the bars of the sources
+      saveScreenshot(w, id);
+    }
+    task->setCurrentIndex(task->findData("gaussian2"));
+    QCoreApplication::processEvents();
+    QVERIFY(!strip->isVisible());
+  }
+
   // The image task shows a strip of example views (x, x', y of 8 images) instead of a chart, drawn again when an
   // augmentation key changes; the methods of vectors are greyed with the reason and the vision family is offered.
   void imageTaskShowsAStripOfViews() {

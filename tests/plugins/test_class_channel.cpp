@@ -219,10 +219,11 @@ class TestClassChannel : public QObject {
     QVERIFY(error(images, {{"mi_schedule", "1,2"}, {"crossover", 0.1}}).startsWith("crossover: an MI staircase"));
     QVERIFY(error(images, {{"sources", 2}, {"mi_schedule", "1,2"}}).startsWith("mi_schedule: must be in"));
     QVERIFY(error(images, {{"classes", "0,10"}}).startsWith("classes: '10' is not a Fashion-MNIST label"));
-    QVERIFY(error(images, {{"classes", "trouser"}}).startsWith("classes: must name two classes"));
-    QVERIFY(error(images, {{"classes", "1,Trouser"}}).startsWith("classes: the two classes must differ"));
+    QVERIFY(error(images, {{"classes", "trouser"}}).startsWith("classes: must name two, comma-separated"));
+    QVERIFY(error(images, {{"classes", "1,Trouser"}}).startsWith("classes: the two must differ"));
+    QVERIFY(error(text, {{"classes", "0,1"}}).startsWith("classes: not a parameter"));
     QCOMPARE(error(images, {{"classes", "Trouser,bag"}}), QString());
-    QVERIFY(error(text, {{"classes", "computers,nope"}}).startsWith("classes: 'nope' is not a topic"));
+    QVERIFY(error(text, {{"topics", "computers,nope"}}).startsWith("topics: 'nope' is not a topic"));
     QVERIFY(error(text, {{"features", 4}}).startsWith("features: must be an integer in [8, 4096]"));
     QTemporaryDir empty;
     qputenv("MILAB_FORTUNES", empty.path().toUtf8());

@@ -102,6 +102,8 @@ QString TaskChart::show(const QString& task, const ParamMap& params, int seed) {
     showViews(*model, seed);
     return {};
   }
+  if (const ItemsPreview items = model->previewItems(2, 6, static_cast<std::uint64_t>(seed)); items.rows > 0)
+    showItems(items);
   const TaskBreakdown breakdown = model->breakdown();
   if (breakdown.stacked.isEmpty())
     showSamples(*model, seed);
@@ -219,6 +221,63 @@ void TaskChart::showViews(const TaskModel& model, int seed) {
                .arg(3 * v.n)
                .arg(v.n);
   strip_->setToolTip(title_);
+}
+
+void TaskChart::showItems(const ItemsPreview& p) {
+  constexpr int kWidth = 320, kLabel = 40, kLine = 13;
+  const bool images = p.side > 0;
+  const int cell = images ? std::min(44, (kWidth - kLabel) / p.items - 4) : 0;
+  const int lineHeight = images ? cell + 4 : 2 * kLine;
+  const int texts = std::min(p.items, 2);  // two snippets a row and side: a text needs a line of its own
+  const int lines = 2 * p.rows * (images ? 1 : texts);
+  QImage strip(kWidth, lines * lineHeight + 2 * kLine, QImage::Format_RGB32);
+  strip.fill(Qt::white);
+  QPainter painter(&strip);
+  QFont font("sans", 7);
+  painter.setFont(font);
+  const QFontMetrics metrics(font);
+  painter.drawText(QRect(0, 0, kWidth, kLine), Qt::AlignLeft,
+                   QStringLiteral("bit 0: %1, bit 1: %2").arg(p.classNames.value(0), p.classNames.value(1)));
+  int top = kLine + 2;
+  for (int r = 0; r < p.rows; ++r)
+    for (const auto& [name, bits, pixels, snippets] :
+         {std::tuple{QStringLiteral("x"), &p.xBits, &p.xPixels, &p.xTexts},
+          std::tuple{QStringLiteral("y"), &p.yBits, &p.yPixels, &p.yTexts}}) {
+      if (images) {
+        painter.drawText(QRect(0, top, kLabel - 4, cell), Qt::AlignRight | Qt::AlignVCenter,
+                         QStringLiteral("row %1 %2").arg(r + 1).arg(name));
+        for (int i = 0; i < p.items; ++i) {
+          QImage image(p.side, p.side, QImage::Format_Grayscale8);
+          const int first = (r * p.items + i) * p.side * p.side;
+          for (int row = 0; row < p.side; ++row)
+            for (int col = 0; col < p.side; ++col)
+              image.scanLine(row)[col] = uchar(std::clamp(
+                  std::lround(255.0f * (*pixels)[first + row * p.side + col]), 0L, 255L));
+          const QRect at(kLabel + i * (cell + 4), top, cell, cell);
+          painter.drawImage(at, image);
+          painter.fillRect(QRect(at.right() - 9, at.bottom() - 11, 10, 12), Qt::white);
+          painter.drawText(QRect(at.right() - 9, at.bottom() - 11, 10, 12), Qt::AlignCenter,
+                           QString::number((*bits)[r * p.items + i]));
+        }
+        top += lineHeight;
+        continue;
+      }
+      for (int i = 0; i < texts; ++i) {
+        const QString head = QStringLiteral("row %1 %2_%3, bit %4:").arg(r + 1).arg(name).arg(i + 1).arg(
+            (*bits)[r * p.items + i]);
+        const QString text = QString((*snippets)[r * p.items + i]).replace('\n', ' ').simplified();
+        painter.drawText(QRect(0, top, kWidth, kLine), Qt::AlignLeft, head);
+        painter.drawText(QRect(8, top + kLine - 2, kWidth - 8, kLine), Qt::AlignLeft,
+                         metrics.elidedText(text, Qt::ElideRight, kWidth - 8));
+        top += lineHeight;
+      }
+    }
+  painter.end();
+  strip_->setPixmap(QPixmap::fromImage(strip));
+  strip_->setToolTip(QStringLiteral("%1 rows of the task's items as drawn, each with its class bit: y's bit is x's "
+                                    "flipped with the channel's crossover")
+                         .arg(p.rows));
+  strip_->show();
 }
 
 }  // namespace milab

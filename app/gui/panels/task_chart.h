@@ -3,7 +3,9 @@
 // shows each dimension's share of the MI (TaskModel::breakdown: gaussian2 its MI per dimension, gaussian3 the split
 // into I(x'_i;y_i) and I(x_i;y_i|x'_i) with alpha_i on the right axis); any other task a scatter of its samples.
 // The totals are in the title. An image task (fashion-mnist-views) shows a strip of example views instead: x, x'
-// and y of 8 images, drawn again as its augmentation keys change. Updated as the task's keys change.
+// and y of 8 images, drawn again as its augmentation keys change. A task of real items of two classes (the class
+// channel) shows, under its chart, two rows of x's and y's items, each with its class bit. Updated as the task's keys
+// change.
 #include <QString>
 
 #include "params/param_spec.h"
@@ -17,6 +19,7 @@ namespace milab {
 
 class TaskModel;
 struct TaskBreakdown;
+struct ItemsPreview;
 
 class TaskChart {
  public:
@@ -35,6 +38,8 @@ class TaskChart {
   void showBreakdown(const TaskBreakdown& breakdown, const QString& titleSuffix);
   void showSamples(const TaskModel& model, int seed);
   void showViews(const TaskModel& model, int seed);
+  // Below the chart: a few rows of a task of real items (the class channel), each item with its class bit.
+  void showItems(const ItemsPreview& items);
 
   QCustomPlot* plot_;
   QWidget* picker_;

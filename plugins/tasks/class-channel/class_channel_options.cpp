@@ -52,7 +52,7 @@ ParamSpecs classChannelSpecs(ClassChannelData data) {
           << ParamSpec::choice("side", {"28", "14", "7"}, QString::number(d.side),
                                "pixels a side of each item after average pooling");
   } else {
-    specs << ParamSpec::text("classes", ClassChannelOptions::kTextClasses,
+    specs << ParamSpec::text("topics", ClassChannelOptions::kTextTopics,
                              "two topics of Debian's fortunes corpus (file names) for bits 0 and 1")
           << ParamSpec::integer("features", d.features, 8, 4096, "hashed TF-IDF columns per text");
   }
@@ -92,10 +92,12 @@ QString classChannelOptionsFrom(const ParamMap& p, ClassChannelData data, const 
     o.mi = p.value("mi").isNull() ? ClassChannelOptions::kDefaultMi : p.value("mi").toDouble();
     o.crossover = crossoverFor(o.sources, o.mi);
   }
-  const QStringList classes = p.value("classes").toString().split(',', Qt::SkipEmptyParts);
+  // Images name their classes by `classes`, texts by `topics`: two keys, so the window never carries one's value
+  // to the other task.
+  const QString key = data == ClassChannelData::Images ? QStringLiteral("classes") : QStringLiteral("topics");
+  const QStringList classes = p.value(key).toString().split(',', Qt::SkipEmptyParts);
   if (classes.size() != 2)
-    return QStringLiteral("classes: must name two classes, comma-separated, got '%1'")
-        .arg(p.value("classes").toString());
+    return QStringLiteral("%1: must name two, comma-separated, got '%2'").arg(key, p.value(key).toString());
   for (const QString& raw : classes) {
     const QString name = raw.trimmed();
     if (data == ClassChannelData::Images) {
@@ -106,13 +108,13 @@ QString classChannelOptionsFrom(const ParamMap& p, ClassChannelData data, const 
       o.classes << QString::number(label);
     } else {
       if (!topics.contains(name))
-        return QStringLiteral("classes: '%1' is not a topic of the fortunes corpus (one of %2)")
+        return QStringLiteral("topics: '%1' is not a topic of the fortunes corpus (one of %2)")
             .arg(name, topics.join(", "));
       o.classes << name;
     }
   }
   if (o.classes[0] == o.classes[1])
-    return QStringLiteral("classes: the two classes must differ, got '%1' twice").arg(o.classes[0]);
+    return QStringLiteral("%1: the two must differ, got '%2' twice").arg(key, o.classes[0]);
   if (data == ClassChannelData::Images)
     o.side = p.value("side").toInt();
   else

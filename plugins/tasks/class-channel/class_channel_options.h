@@ -19,7 +19,7 @@ struct ClassChannelOptions {
   int features = 64;       // text: hashed TF-IDF columns per text
   static constexpr int kMaxSources = 32;
   static constexpr const char* kImageClasses = "0,1";  // T-shirt/top and Trouser: Lee and Rhee's two digits' role
-  static constexpr const char* kTextClasses = "computers,songs-poems";  // two large topics of unlike words
+  static constexpr const char* kTextTopics = "computers,songs-poems";  // two large topics of unlike words
   static constexpr double kDefaultMi = 2.0;                             // nats, when neither mi nor crossover is given
 };
 

@@ -1,5 +1,9 @@
 #include "class_channel_task_model.h"
 
+#include <ATen/ATen.h>
+#include <ATen/CPUGeneratorImpl.h>
+
+#include <algorithm>
 #include <cmath>
 
 #include "class_channel.h"
@@ -23,6 +27,35 @@ TaskBreakdown ClassChannelTaskModel::breakdown() const {
   b.axis = QStringLiteral("source (one item of x, one of y)");
   b.stacked = {{QStringLiteral("I(bit; flipped bit)"), QVector<double>(sources_, mi / sources_)}};
   return b;
+}
+
+ItemsPreview ClassChannelTaskModel::previewItems(int rows, int items, std::uint64_t seed) const {
+  ItemsPreview p;
+  p.rows = rows;
+  p.items = std::min(items, sources_);
+  p.classNames = pools_->classNames;
+  const ClassChannelSampler sampler(pools_, sources_, crossover_, c10::Device(c10::kCPU));
+  at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(seed);
+  const ClassChannelRows drawn = sampler.draw(rows, PoolPart::Training, gen);
+  const bool images = pools_->texts[0].isEmpty();
+  if (images) p.side = int(std::lround(std::sqrt(double(pools_->width()))));
+  const at::Tensor pool = pools_->items[int(PoolPart::Training)];
+  for (int r = 0; r < rows; ++r)
+    for (int i = 0; i < p.items; ++i) {
+      p.xBits << int(drawn.xBits[r][i].item<int64_t>());
+      p.yBits << int(drawn.yBits[r][i].item<int64_t>());
+      const int64_t xItem = drawn.xItems[r][i].item<int64_t>(), yItem = drawn.yItems[r][i].item<int64_t>();
+      if (!images) {
+        p.xTexts << pools_->texts[int(PoolPart::Training)][int(xItem)];
+        p.yTexts << pools_->texts[int(PoolPart::Training)][int(yItem)];
+        continue;
+      }
+      for (const auto& [item, out] : {std::pair{xItem, &p.xPixels}, std::pair{yItem, &p.yPixels}}) {
+        const at::Tensor pixels = pool[item].contiguous();
+        out->append(QVector<float>(pixels.data_ptr<float>(), pixels.data_ptr<float>() + pixels.numel()));
+      }
+    }
+  return p;
 }
 
 std::unique_ptr<TaskSampler> ClassChannelTaskModel::sampler(c10::Device device) const {

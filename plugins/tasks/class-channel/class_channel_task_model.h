@@ -19,6 +19,8 @@ class ClassChannelTaskModel final : public TaskModel {
   double largestMi() const override;
   // The sources are independent: one bar each, of log 2 - H_b(p) nats.
   TaskBreakdown breakdown() const override;
+  // Training rows: each item's image (pooled) or text and its bit.
+  ItemsPreview previewItems(int rows, int items, std::uint64_t seed) const override;
   std::unique_ptr<TaskSampler> sampler(c10::Device device) const override;
   const ClassPools& pools() const { return *pools_; }
   double crossover() const { return crossover_; }

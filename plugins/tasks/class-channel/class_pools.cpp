@@ -65,7 +65,7 @@ QString loadTextPools(const QString& dir, const QStringList& topics, int feature
   for (int part = 0; part < 2; ++part)
     for (int c = 0; c < 2; ++c)
       if (pools.sizes[part][c] < 1)
-        return QStringLiteral("classes: topic '%1' has too few texts of its own for a %2 pool")
+        return QStringLiteral("topics: topic '%1' has too few texts of its own for a %2 pool")
             .arg(topics[c], part == 0 ? "training" : "held-out");
   const HashedTfidf tfidf(pools.texts[0], features);
   for (int part = 0; part < 2; ++part) pools.items[part] = tfidf.transform(pools.texts[part]);
