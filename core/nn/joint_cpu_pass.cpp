@@ -3,6 +3,7 @@
 
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
+#include <c10/core/GradMode.h>
 
 #include <algorithm>
 #include <cmath>
@@ -42,6 +43,10 @@ bool allFusable(const std::vector<at::Tensor>& parameters, const at::Tensor& xs,
 }  // namespace
 
 void JointCpuPass::pad(const std::vector<at::Tensor>& p, const at::Tensor& xs, const at::Tensor& ys, Padded& net) {
+  // Without it, copying the parameters' products into the kept buffers recorded an autograd node each step (the
+  // buffers then required grad), and each node chained to the last with its batch: memory grew by about K x the
+  // input's width every step. The pass computes its own gradients; autograd has nothing to record here.
+  c10::NoGradGuard noGrad;
   const int64_t later = int64_t(p.size() - 3) / 2, h = roundUp(p[0].size(0), kJointUnitBlock);
   net.weights.resize(later);
   net.biases.resize(later);
@@ -121,6 +126,7 @@ const at::Tensor& JointCpuPass::forward(const std::vector<at::Tensor>& parameter
 }
 
 void JointCpuPass::backward(const std::vector<at::Tensor>& parameters, const at::Tensor& gradScores) {
+  c10::NoGradGuard noGrad;  // the gradients are written, not recorded (pad says why it matters)
   const JointRowsNet net = net_.rows();
   const int64_t b = xs_.size(0), m = ys_.size(0), h = net.widths[0], ld = net_.hyT.size(1);
   // The later layers' gradients summed over every pair lane by lane, padded as the network, with a last dimension

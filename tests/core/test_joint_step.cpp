@@ -165,6 +165,23 @@ class TestJointStep : public QObject {
     QVERIFY2(moved > 0.05, qPrintable(QString("the steps moved the critic by %1 only").arg(moved)));
     QVERIFY2(apart < 1e-4 * moved, qPrintable(QString("apart by %1 after moving %2").arg(apart).arg(moved)));
   }
+
+  // A step keeps nothing of its batch once the next has run: the pass once recorded an autograd node each step that
+  // held its batch, and chained it to the last, so a long run's memory grew by K x the input's width a step.
+  void aStepKeepsNoEarlierBatch() {
+    at::Generator a = at::make_generator<at::CPUGeneratorImpl>(3);
+    JointCritic written(6, 4, {16, 8}, 1e-2, c10::kCPU, a);
+    at::Generator data = at::make_generator<at::CPUGeneratorImpl>(8);
+    Pairs first = pairs(64, data);
+    QVERIFY(JointCpuPass::takes(written.parameters(), first.x, first.y));
+    written.trainOnScores(first.x, first.y, byAutograd(nwjBound));
+    for (int step = 0; step < 3; ++step) {
+      const Pairs batch = pairs(64, data);
+      written.trainOnScores(batch.x, batch.y, byAutograd(nwjBound));
+    }
+    QCOMPARE(first.x.use_count(), 1L);  // only this test's handle
+    QCOMPARE(first.y.use_count(), 1L);
+  }
 };
 
 QTEST_GUILESS_MAIN(TestJointStep)
