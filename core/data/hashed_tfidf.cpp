@@ -24,16 +24,22 @@ void HashedTfidf::bucketOf(const QString& word, int features, int* column, doubl
   *sign = (hash >> 31) ? -1.0 : 1.0;
 }
 
+std::vector<std::pair<int, double>> HashedTfidf::bucketsOf(const QString& text, int features) {
+  std::vector<std::pair<int, double>> buckets;
+  for (const QString& w : wordsOf(text)) {
+    int column = 0;
+    double sign = 0;
+    bucketOf(w, features, &column, &sign);
+    buckets.emplace_back(column, sign);
+  }
+  return buckets;
+}
+
 HashedTfidf::HashedTfidf(const QStringList& corpus, int features) : features_(features), idf_(features, 0.0) {
   std::vector<int> documents(features, 0);
   for (const QString& text : corpus) {
     std::vector<bool> seen(features, false);
-    for (const QString& w : wordsOf(text)) {
-      int column = 0;
-      double sign = 0;
-      bucketOf(w, features, &column, &sign);
-      seen[column] = true;
-    }
+    for (const auto& [column, sign] : bucketsOf(text, features)) seen[column] = true;
     for (int c = 0; c < features; ++c) documents[c] += seen[c];
   }
   const double n = double(corpus.size());
@@ -44,12 +50,7 @@ at::Tensor HashedTfidf::transform(const QStringList& texts) const {
   at::Tensor out = at::zeros({int64_t(texts.size()), features_}, at::kDouble);
   auto rows = out.accessor<double, 2>();
   for (int64_t i = 0; i < texts.size(); ++i) {
-    for (const QString& w : wordsOf(texts[int(i)])) {
-      int column = 0;
-      double sign = 0;
-      bucketOf(w, features_, &column, &sign);
-      rows[i][column] += sign;
-    }
+    for (const auto& [column, sign] : bucketsOf(texts[int(i)], features_)) rows[i][column] += sign;
     double norm = 0;
     for (int c = 0; c < features_; ++c) {
       rows[i][c] *= idf_[c];

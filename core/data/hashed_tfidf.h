@@ -6,6 +6,7 @@
 #include <ATen/core/Tensor.h>
 
 #include <QStringList>
+#include <utility>
 #include <vector>
 
 namespace milab {
@@ -15,7 +16,6 @@ class HashedTfidf {
   // The idf of each column over `corpus` (the texts a model may see: a training part only).
   HashedTfidf(const QStringList& corpus, int features);
 
-  int features() const { return features_; }
   // [texts.size(), features] float32, each row of unit norm (a text without a word: zeros).
   at::Tensor transform(const QStringList& texts) const;
 
@@ -24,6 +24,9 @@ class HashedTfidf {
   static QStringList wordsOf(const QString& text);
 
  private:
+  // The column and sign of each of the text's words, in order: what both the idf and a row read.
+  static std::vector<std::pair<int, double>> bucketsOf(const QString& text, int features);
+
   int features_;
   std::vector<double> idf_;
 };

@@ -103,6 +103,7 @@ SampleSet::SampleSet(const TaskSampler& law, int64_t samples, double testFractio
   // Where the held-out rows were drawn apart, every reordering below stays within each part.
   const bool apart = law.drawsHeldOutApart();
   const int64_t trainRows = samples - heldOut;
+  // One permutation of the training rows, then one of the held-out rows after them.
   const auto within = [&](at::Generator& gen) {
     return at::cat({at::randperm(trainRows, gen, at::kLong), trainRows + at::randperm(heldOut, gen, at::kLong)});
   };
@@ -115,10 +116,9 @@ SampleSet::SampleSet(const TaskSampler& law, int64_t samples, double testFractio
     at::Tensor rows;
     if (apart) {
       const int64_t trainSize = trainRows / part.of, heldOutSize = heldOut / part.of;
-      const at::Tensor trainOrder = at::randperm(trainRows, order, at::kLong);
-      const at::Tensor heldOutOrder = trainRows + at::randperm(heldOut, order, at::kLong);
-      rows = at::cat({trainOrder.narrow(0, part.index * trainSize, trainSize),
-                      heldOutOrder.narrow(0, part.index * heldOutSize, heldOutSize)});
+      const at::Tensor inOrder = within(order);
+      rows = at::cat({inOrder.narrow(0, part.index * trainSize, trainSize),
+                      inOrder.narrow(0, trainRows + part.index * heldOutSize, heldOutSize)});
       samples = trainSize + heldOutSize;
       heldOut = heldOutSize;
     } else {

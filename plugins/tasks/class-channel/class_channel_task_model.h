@@ -22,8 +22,6 @@ class ClassChannelTaskModel final : public TaskModel {
   // Training rows: each item's image (pooled) or text and its bit.
   ItemsPreview previewItems(int rows, int items, std::uint64_t seed) const override;
   std::unique_ptr<TaskSampler> sampler(c10::Device device) const override;
-  const ClassPools& pools() const { return *pools_; }
-  double crossover() const { return crossover_; }
 
  private:
   std::shared_ptr<const ClassPools> pools_;
