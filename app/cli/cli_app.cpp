@@ -205,14 +205,16 @@ int runExperiment(const CommandLine& cl, const MethodRegistry& registry, MpiSess
   if (result.status == RunStatus::Failed) {  // a failed run has no estimate: it says why
     std::printf("%s %s: failed: %s (true %s %s %s, %.1f s, %s)\n", spec.method.toUtf8().constData(),
                 spec.task.toUtf8().constData(), result.reason.toUtf8().constData(),
-                result.targetName.toUtf8().constData(), amount(result.trueMi).toUtf8().constData(),
+                result.targetName.toUtf8().constData(),
+                truthInWords(result.trueMi, result.trueMiStderr, amount).toUtf8().constData(),
                 unit.toUtf8().constData(), result.seconds, result.device.toUtf8().constData());
     std::fprintf(stderr, "milab-cli: run failed: %s\n", result.reason.toLocal8Bit().constData());
     return interrupted.load() ? exitCode(kInterrupted) : 1;  // a script that sent a signal reads its code
   }
   // A dataset's truth is unknown: its permutation baseline (y shuffled) says what no dependence reads as.
   QString truth = !std::isnan(result.trueMi)
-                      ? QStringLiteral("true %1 %2").arg(result.targetName, amount(result.trueMi))
+                      ? QStringLiteral("true %1 %2")
+                            .arg(result.targetName, truthInWords(result.trueMi, result.trueMiStderr, amount))
                   : std::isnan(result.baseline)
                       ? QStringLiteral("%1 unknown").arg(result.targetName)
                       : QStringLiteral("%1 unknown, y shuffled %2 +- %3")

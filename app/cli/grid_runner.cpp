@@ -56,7 +56,8 @@ void printCell(int done, int total, const CellResult& c, const QString& where) {
   const Units units = printedUnits();
   const auto amount = [units](double nats) { return QString::number(inUnits(nats, units), 'f', 4); };
   QString truth = std::isnan(r.trueMi) ? QStringLiteral("no truth")
-                                       : QStringLiteral("true %1 %2").arg(r.targetName, amount(r.trueMi));
+                                       : QStringLiteral("true %1 %2").arg(r.targetName,
+                                                                         truthInWords(r.trueMi, r.trueMiStderr, amount));
   truth += readingsInWords(r.readings, false, units);
   // A failed cell has no estimate: it says why instead.
   const QString reading =

@@ -116,8 +116,11 @@ int runHistoryCommand(const CommandLine& cl) {
                 r.ended.toString("yyyy-MM-dd hh:mm:ss").toUtf8().constData(), r.task.toUtf8().constData(),
                 r.method.toUtf8().constData(), r.status.toUtf8().constData(), estimate.toUtf8().constData(),
                 interval.toUtf8().constData(), pValue.toUtf8().constData(),
-                (std::isnan(r.trueValue) ? r.targetName + " unknown"
-                                         : QStringLiteral("%1 = %2").arg(r.targetName).arg(r.trueValue, 0, 'f', 4))
+                (std::isnan(r.trueValue)
+                     ? r.targetName + " unknown"
+                     : QStringLiteral("%1 = %2").arg(r.targetName,
+                                                     truthInWords(r.trueValue, r.summary.value("true_mi_stderr").toDouble(),
+                                                                  [](double v) { return QString::number(v, 'f', 4); })))
                     .toUtf8()
                     .constData(),
                 r.stepsDone, r.origin.toUtf8().constData(), r.summary.value("warning").toString().toUtf8().constData());

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "cli/method_listing.h"
+#include "results/reading_words.h"
 #include "tasks/task_catalog.h"
 
 namespace milab {
@@ -26,7 +27,11 @@ QString truthsAtDefaults(const TaskInfo& t) {
   const std::unique_ptr<TaskModel> model = buildTask(t.id, params, 1);
   if (!model) return {};
   QStringList shown;
-  for (const NamedValue& v : model->truths()) shown << QStringLiteral("%1 = %2").arg(v.name).arg(v.value, 0, 'f', 4);
+  const auto amount = [](double v) { return QString::number(v, 'f', 4); };
+  // The first truth is the total: a Monte Carlo one (bmi's mixtures) carries its standard error.
+  for (const NamedValue& v : model->truths())
+    shown << QStringLiteral("%1 = %2").arg(v.name, truthInWords(v.value, shown.isEmpty() ? model->totalMiStandardError()
+                                                                                          : 0.0, amount));
   return shown.join(", ");
 }
 

@@ -35,7 +35,9 @@ QString resultHtml(const RunSpec& spec, const RunResult& r, const RunResult* ora
   // A table has no truth: the permutation baseline (y shuffled) says what no dependence reads as. Image views
   // have neither: their runs are read by their probe (the readings below).
   const QString truth = !std::isnan(r.trueMi)
-                            ? QStringLiteral("true %1 = %2").arg(r.targetName.toHtmlEscaped(), amount(r.trueMi))
+                            ? QStringLiteral("true %1 = %2")
+                                  .arg(r.targetName.toHtmlEscaped(),
+                                       truthInWords(r.trueMi, r.trueMiStderr, amount, QStringLiteral("&plusmn;")))
                         : std::isnan(r.baseline) ? QStringLiteral("%1 unknown").arg(r.targetName.toHtmlEscaped())
                                                  : QStringLiteral("%1 unknown &middot; y shuffled %2 &plusmn; %3")
                                                        .arg(r.targetName.toHtmlEscaped(), amount(r.baseline),

@@ -19,13 +19,21 @@ bool counts(const FigureRun& r) { return r.result.status == RunStatus::Finished 
 
 double tolerance(double truth) { return std::max(0.1, 0.1 * std::abs(truth)); }
 
-// bmi's "solved": the mean estimate within a factor 1.5 of a positive truth.
-bool solved(double estimate, double truth) { return truth > 0 && estimate >= truth / 1.5 && estimate <= 1.5 * truth; }
+// A Monte Carlo truth (bmi's mixtures) stands for the band of two standard errors about it: a reading counts as
+// solved, or its interval as holding the truth, when it does so for some value in the band. 0 for an exact truth.
+constexpr double kTruthBand = 2;
+
+// bmi's "solved": the mean estimate within a factor 1.5 of a positive truth (of its band).
+bool solved(double estimate, double truth, double truthSe) {
+  const double low = truth - kTruthBand * truthSe, high = truth + kTruthBand * truthSe;
+  return high > 0 && estimate >= low / 1.5 && estimate <= 1.5 * high;
+}
 
 // Mean over seeds of estimate - truth, per (task, column); tasks and columns in order of appearance.
 struct Table {
   QStringList tasks, methods;
   QMap<QString, double> truth;                          // per task
+  QMap<QString, double> truthSe;                        // per task: a Monte Carlo truth's standard error, else 0
   QMap<QPair<QString, QString>, QList<double>> errors;  // per (task, method)
   QMap<QPair<QString, QString>, int> failed;            // runs that failed, per (task, method)
   // The seeds' interval ends (ci_low, ci_high), per (task, method): a finite set's readings have them.
@@ -57,6 +65,7 @@ Table tableOf(const QList<const FigureRun*>& runs) {
     if (r->result.status == RunStatus::Failed) ++t.failed[{r->spec.task, column}];
     if (!counts(*r)) continue;
     t.truth[r->spec.task] = r->result.trueMi;
+    t.truthSe[r->spec.task] = r->result.trueMiStderr;
     t.errors[{r->spec.task, column}] << r->result.estimate - r->result.trueMi;
     const double low = readingValue(r->result.readings, "ci_low"), high = readingValue(r->result.readings, "ci_high");
     if (std::isfinite(low) && std::isfinite(high)) {
@@ -76,8 +85,8 @@ double mean(const QList<double>& v) {
 // A cell's interval, the mean of its seeds' ends, leaves out the truth (false where its runs have none).
 bool intervalMissesTruth(const Table& t, const QString& task, const QString& column) {
   const double low = mean(t.lows.value({task, column})), high = mean(t.highs.value({task, column}));
-  const double truth = t.truth.value(task, std::nan(""));
-  return std::isfinite(low) && std::isfinite(truth) && (truth < low || truth > high);
+  const double truth = t.truth.value(task, std::nan("")), band = kTruthBand * t.truthSe.value(task);
+  return std::isfinite(low) && std::isfinite(truth) && (truth + band < low || truth - band > high);
 }
 
 }  // namespace
@@ -101,7 +110,7 @@ QList<BenchmarkRow> benchmarkSummary(const QList<FigureRun>& runs) {
       ++row.tasks;
       sum += std::abs(err);
       row.withinTolerance += std::abs(err) <= tolerance(truth);
-      row.solved += solved(truth + err, truth);
+      row.solved += solved(truth + err, truth, t.truthSe.value(task));
     }
     row.meanAbsError = row.tasks ? sum / row.tasks : std::nan("");
     rows << row;

@@ -8,6 +8,7 @@
 
 #include "method/shared_method_options.h"
 #include "plot/side_legend.h"
+#include "results/reading_words.h"
 #include "plot/smoothing.h"
 #include "plot/unit_ticker.h"
 
@@ -139,8 +140,9 @@ void RunPlot::addTarget(const RunSpec& spec, const RunResult& known) {
   QCPGraph* g = known.levels.isEmpty() ? addFlatLine(pen, name, known.trueMi, -1) : addGraph(pen, name, false);
   if (!known.levels.isEmpty()) g->setData(x, y, true);
   if (known.levels.isEmpty())
-    nameInUnits(g, [this, target = known.targetName, value = known.trueMi] {
-      return QStringLiteral("true %1 = %2").arg(target, number(value));
+    nameInUnits(g, [this, target = known.targetName, value = known.trueMi, se = known.trueMiStderr] {
+      return QStringLiteral("true %1 = %2")
+          .arg(target, truthInWords(value, se, [this](double v) { return number(v); }, QStringLiteral("±")));
     });
   g->addToLegend(legend_);
   targets_.insert(key, g);

@@ -14,5 +14,8 @@ namespace milab {
 // that cannot be stored (a full disk) is still returned.
 std::optional<double> cachedOrComputed(const QString& kind, const QJsonObject& setting,
                                        const std::function<std::optional<double>()>& compute);
+// The same for a value of several numbers (a Monte Carlo truth and its standard error), kept as one JSON object.
+std::optional<QJsonObject> cachedOrComputedObject(const QString& kind, const QJsonObject& setting,
+                                                  const std::function<std::optional<QJsonObject>()>& compute);
 
 }  // namespace milab

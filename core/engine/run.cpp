@@ -111,6 +111,7 @@ Run::Run(RunSpec spec, const MethodPlugin* method)
   const NamedValue t = targetOf(*model_, target);
   result_.targetName = t.name;
   result_.trueMi = t.value;
+  result_.trueMiStderr = target == Target::TotalMi ? model_->totalMiStandardError() : 0.0;
   result_.truths = model_->truths();
   // A staircase: the same task (same seed: same split over dimensions, same alphas) at each level's MI.
   QList<double> targets;

@@ -65,6 +65,7 @@ struct RunResult {
   QList<NamedValue> terms;   // parts of the bound (mean over eval batches)
   QList<NamedValue> truths;  // exact MI values of the task
   double trueMi = 0;         // exact value of what the method estimates (MethodInfo::target)
+  double trueMiStderr = 0;   // its Monte Carlo standard error where the task's truth is one (bmi's mixtures), else 0
   QString targetName;        // e.g. "I(x,x';y)", "I(x;y|x')", "log Z"
   QList<Ceiling> ceilings;
   bool upperBound = false;  // the method reads from above (CLUB): plots say so beside its name

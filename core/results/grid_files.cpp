@@ -37,7 +37,9 @@ QString writeGridCsv(const QString& path, const QList<CellResult>& cells) {
   QStringList coordinateKeys, ceilingNames, termNames, readingNames;
   // A table's permutation baseline; a method's doubt about its reading; the run's diagnostics.
   bool baselines = false, warnings = false, flagged = false;
+  bool monteCarloTruths = false;  // a truth with a standard error of its own (bmi's mixtures)
   for (const CellResult& c : cells) {
+    monteCarloTruths = monteCarloTruths || c.result.trueMiStderr > 0;
     baselines = baselines || std::isfinite(c.result.baseline);
     warnings = warnings || !c.result.warning.isEmpty();
     flagged = flagged || !c.result.flags.isEmpty();
@@ -56,7 +58,9 @@ QString writeGridCsv(const QString& path, const QList<CellResult>& cells) {
   // The usual coordinates always get a column, filled from the spec when they were not varied.
   for (const QString& k : {"method", "task", "mi", "K", "seed"}) coordinateKeys.removeAll(k);
   QStringList header{"cell", "method", "task", "mi", "K", "seed"};
-  header << coordinateKeys << QStringList{"steps", "status", "target", "true_value", "estimate", "stderr"};
+  header << coordinateKeys << QStringList{"steps", "status", "target", "true_value"};
+  if (monteCarloTruths) header << "true_value_stderr";
+  header << QStringList{"estimate", "stderr"};
   for (const QString& n : ceilingNames) header << "ceiling " + n;
   for (const QString& n : termNames) header << "term " + n;
   header << readingNames;  // e.g. probe_accuracy, probe_accuracy_untrained
@@ -81,8 +85,9 @@ QString writeGridCsv(const QString& path, const QList<CellResult>& cells) {
                     QString::number(s.seed)};
     for (const QString& k : coordinateKeys) row << c.cell.coordinates.value(k).toString();
     const bool estimated = hasEstimate(r);  // a failed cell: empty fields
-    row << QString::number(s.steps) << statusName(r.status) << r.targetName << csvCell(r.trueMi)
-        << (estimated ? csvCell(r.estimate) : QString()) << (estimated ? csvCell(r.stderror) : QString());
+    row << QString::number(s.steps) << statusName(r.status) << r.targetName << csvCell(r.trueMi);
+    if (monteCarloTruths) row << csvCell(r.trueMiStderr);
+    row << (estimated ? csvCell(r.estimate) : QString()) << (estimated ? csvCell(r.stderror) : QString());
     auto valueNamed = [](const QList<NamedValue>& values, const QString& name) {
       for (const NamedValue& v : values)
         if (v.name == name) return csvCell(v.value);

@@ -79,4 +79,10 @@ QString spreadInWords(double stderror, double low, double high, const std::funct
   return {};
 }
 
+QString truthInWords(double truth, double standardError, const std::function<QString(double)>& format,
+                     const QString& plusMinus) {
+  if (!(standardError > 0)) return format(truth);
+  return QStringLiteral("%1 %2 %3 (Monte Carlo)").arg(format(truth), plusMinus, format(standardError));
+}
+
 }  // namespace milab

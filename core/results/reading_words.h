@@ -25,4 +25,9 @@ QString readingsInWords(const QList<NamedValue>& readings, bool html = false, Un
 QString spreadInWords(double stderror, double low, double high, const std::function<QString(double)>& format,
                       const QString& plusMinus = QStringLiteral("±"));
 
+// A truth as a line writes it: the amount, and beside a Monte Carlo truth (TaskModel::totalMiStandardError above 0)
+// its standard error, "0.1234 +- 0.0011 (Monte Carlo)". `format` writes one amount.
+QString truthInWords(double truth, double standardError, const std::function<QString(double)>& format,
+                     const QString& plusMinus = QStringLiteral("+-"));
+
 }  // namespace milab

@@ -95,6 +95,7 @@ QJsonObject summaryJson(const RunSpec& spec, const RunResult& result) {
   o.insert("steps_done", result.stepsDone);
   o.insert("seed", spec.seed);
   o.insert("true_mi", jsonNumber(result.trueMi));  // the exact value of `target`
+  if (result.trueMiStderr > 0) o.insert("true_mi_stderr", result.trueMiStderr);  // a Monte Carlo truth's error
   o.insert("target", result.targetName);
   // A failed run has no estimate (null), not a 0 that reads like one.
   const bool estimated = hasEstimate(result);

@@ -6,7 +6,7 @@
 namespace milab {
 
 namespace {
-constexpr quint32 kResultMagic = 0x6d6c7231;  // "mlr1"
+constexpr quint32 kResultMagic = 0x6d6c7232;  // "mlr2"
 constexpr quint32 kCellMagic = 0x6d6c6331;    // "mlc1"
 
 void prepare(QDataStream& s) {
@@ -44,8 +44,8 @@ QByteArray packRunResult(int index, const RunResult& r, const QVector<CurvePoint
   QDataStream s(&bytes, QIODevice::WriteOnly);
   prepare(s);
   s << kResultMagic << qint32(index) << qint32(r.status) << r.reason << r.estimate << r.stderror << r.fromEvaluation
-    << r.terms << r.truths << r.trueMi << r.targetName << r.ceilings << r.upperBound << r.warning << r.seconds
-    << qint32(r.stepsDone) << r.device << r.levels << qint32(r.stepsPerLevel) << r.baseline << r.baselineStderr
+    << r.terms << r.truths << r.trueMi << r.trueMiStderr << r.targetName << r.ceilings << r.upperBound << r.warning
+    << r.seconds << qint32(r.stepsDone) << r.device << r.levels << qint32(r.stepsPerLevel) << r.baseline << r.baselineStderr
     << r.readings << r.flags << curve;
   return bytes;
 }
@@ -60,7 +60,7 @@ bool unpackRunResult(const QByteArray& bytes, int* index, RunResult* result, QVe
   s >> magic;
   if (magic != kResultMagic) return false;
   s >> i >> status >> r.reason >> r.estimate >> r.stderror >> r.fromEvaluation >> r.terms >> r.truths >> r.trueMi >>
-      r.targetName >> r.ceilings >> r.upperBound >> r.warning >> r.seconds >> stepsDone >> r.device >> r.levels >>
+      r.trueMiStderr >> r.targetName >> r.ceilings >> r.upperBound >> r.warning >> r.seconds >> stepsDone >> r.device >> r.levels >>
       stepsPerLevel >> r.baseline >> r.baselineStderr >> r.readings >> r.flags >> c;
   if (s.status() != QDataStream::Ok || !s.atEnd() || status < int(RunStatus::Pending) ||
       status > int(RunStatus::Failed) || i < 0)

@@ -34,6 +34,7 @@ bool resultFromSummary(const QJsonObject& o, RunResult* result) {
   r.estimate = o.value("estimate").toDouble();
   r.stderror = o.value("stderr").toDouble();
   r.trueMi = o.value("true_mi").toDouble(kNaN);  // null: a table's unknown truth
+  r.trueMiStderr = o.value("true_mi_stderr").toDouble(0);
   r.targetName = o.value("target").toString();
   r.seconds = o.value("seconds").toDouble();
   r.stepsDone = o.value("steps_done").toInt();

@@ -92,6 +92,9 @@ class TaskModel {
   virtual bool hasSubview() const { return false; }  // then x' has dimX() columns
   // I(x, x'; y) with a subview, else I(x; y): what a total-MI method estimates.
   virtual double totalMi() const = 0;
+  // The standard error of totalMi() where the truth is a Monte Carlo estimate (bmi's mixtures: the mean of the exact
+  // pointwise MI over a fixed sample), shown as "truth ± SE" wherever the truth is; 0 for an exact truth.
+  virtual double totalMiStandardError() const { return 0; }
   // I(x; y | x'): what a conditional method estimates. Only asked of a task with a subview.
   virtual double conditionalMi() const { return std::numeric_limits<double>::quiet_NaN(); }
   // Every exact value the task knows, named, the total first (e.g. I(x,x';y), I(x';y), I(x;y|x'), I(x;y)).
@@ -146,5 +149,5 @@ class TaskPlugin {
 }  // namespace milab
 
 // Bump the version when the interface changes: the registry refuses task plugins built against another one.
-#define MILAB_TASK_PLUGIN_IID "org.milab.TaskPlugin/3"
+#define MILAB_TASK_PLUGIN_IID "org.milab.TaskPlugin/4"
 Q_DECLARE_INTERFACE(milab::TaskPlugin, MILAB_TASK_PLUGIN_IID)

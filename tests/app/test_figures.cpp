@@ -99,6 +99,13 @@ class TestFigures : public QObject {
     QCOMPARE(rows[0].failedRuns, 0);
     QCOMPARE(rows[1].failedRuns, 1);
     QCOMPARE(rows[1].tasksWithoutReading, 1);
+    // A Monte Carlo truth (bmi's mixtures) counts its band of two standard errors: 0.395 is not within a factor 1.5
+    // of 0.6 (0.4 at least), but is of 0.6 - 2 x 0.01.
+    FigureRun m = finished("ksg", 0.6, 0, 0.395);
+    m.spec.task = "1v1-X-0.9";
+    QCOMPARE(benchmarkSummary({m})[0].solved, 0);
+    m.result.trueMiStderr = 0.01;
+    QCOMPARE(benchmarkSummary({m})[0].solved, 1);
     QVERIFY(
         benchmarkCsv(rows).startsWith("method,tasks,mean_abs_error,within_10pct_or_0.1,solved_within_factor_1.5,"
                                       "failed_runs,tasks_without_reading\ninfonce,3,"));

@@ -42,7 +42,7 @@ class TestTaskCatalog : public QObject {
       folderFamilies << QJsonDocument::fromJson(json.readAll()).object().value("family").toString();
     }
     for (const TaskInfo& t : availableTasks()) listedFamilies << t.family;
-    QCOMPARE(folderFamilies.size(), 5);
+    QCOMPARE(folderFamilies.size(), 6);
     QCOMPARE(listedFamilies, folderFamilies);
   }
 
@@ -75,11 +75,13 @@ class TestTaskCatalog : public QObject {
 
   void listsEveryFamily() {
     const QList<TaskInfo>& tasks = availableTasks();
-    QCOMPARE(tasks.size(), 47);
-    QCOMPARE(tasks[44].id, QString("class-channel-images"));  // after the user's table, before the image views
-    QCOMPARE(tasks[45].id, QString("class-channel-text"));
-    QCOMPARE(tasks[43].id, QString("data"));
-    QVERIFY(tasks[43].dataset);
+    QCOMPARE(tasks.size(), 60);
+    QCOMPARE(tasks[43].id, QString("1v1-X-0.9"));  // bmi's second suite's mixtures after its first suite
+    QCOMPARE(tasks[43].family, QString("bend-and-mix"));
+    QCOMPARE(tasks[57].id, QString("class-channel-images"));  // after the user's table, before the image views
+    QCOMPARE(tasks[58].id, QString("class-channel-text"));
+    QCOMPARE(tasks[56].id, QString("data"));
+    QVERIFY(tasks[56].dataset);
     QCOMPARE(tasks.last().id, QString("fashion-mnist-views"));  // images last: no method of vectors reads them
     QVERIFY(tasks.last().capabilities.images && !tasks.last().dataset);
     QCOMPARE(tasks[0].id, QString("gaussian2"));  // the plugins' "order": the Gaussians first

@@ -217,7 +217,10 @@ void HistoryPanel::refresh() {
         differs.join(' '),
         r.estimate ? amount(*r.estimate) + spread : QString(),
         std::isnan(r.trueValue) ? r.targetName + " unknown"  // a table's truth
-                                : QStringLiteral("%1 = %2").arg(r.targetName).arg(inUnits(r.trueValue, units_), 0, 'f', 3),
+                                : QStringLiteral("%1 = %2").arg(
+                                      r.targetName,
+                                      truthInWords(r.trueValue, r.summary.value("true_mi_stderr").toDouble(), amount,
+                                                   QStringLiteral("±"))),
         (r.reason.isEmpty() ? r.status : r.status + ": " + r.reason) +
             (warning.isEmpty() ? QString() : QStringLiteral(" (warning: %1)").arg(warning))};
     for (int c = 0; c < kColumnCount; ++c) {

@@ -165,6 +165,10 @@ void TaskChart::showSamples(const TaskModel& model, int seed) {
   const SamplePreview p = previewSamples(model, points, static_cast<std::uint64_t>(seed), xi - 1, yj - 1);
   const QString truth = std::isnan(model.totalMi())
                             ? QStringLiteral("I(x;y) unknown (a table: no law behind it)")
+                        : model.totalMiStandardError() > 0
+                            ? QStringLiteral("I(x;y) = %1 ± %2 nats (Monte Carlo)")
+                                  .arg(model.totalMi(), 0, 'f', 3)
+                                  .arg(model.totalMiStandardError(), 0, 'f', 3)
                             : QStringLiteral("I(x;y) = %1 nats (exact)").arg(model.totalMi(), 0, 'f', 3);
   title_ = QStringLiteral("%1\n%2 samples of (x_%3, y_%4); x in R^%5, y in R^%6")
                .arg(truth)

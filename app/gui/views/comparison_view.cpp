@@ -195,6 +195,11 @@ void ComparisonView::addRuns(const QList<RunSpec>& specs, bool withOracle) {
                             ? (model->rows() > 0 ? QStringLiteral("%1 (a table: I(x;y) unknown)")
                                                  : QStringLiteral("%1 (no truth: read by what the runs report)"))
                                   .arg(s.task)
+                            : model->totalMiStandardError() > 0
+                            ? QStringLiteral("%1 (I(x;y) %2 ± %3 nats, Monte Carlo)")
+                                  .arg(s.task)
+                                  .arg(model->totalMi(), 0, 'f', 3)
+                                  .arg(model->totalMiStandardError(), 0, 'f', 3)
                             : QStringLiteral("%1 (exact I(x;y) %2 nats)").arg(s.task).arg(model->totalMi(), 0, 'f', 3))
                      : QStringLiteral("%1 (dim %2, total MI %3 nats)")
                            .arg(s.task)
@@ -263,7 +268,8 @@ void ComparisonView::updateRow(int index, const QMap<QString, QStringList>& labe
           : QString();
   set(kTarget,
       std::isnan(r.trueMi) ? QStringLiteral("%1 unknown%2").arg(r.targetName, baseline)
-                           : QStringLiteral("%1 = %2").arg(r.targetName, cellNumber(r.trueMi)),
+                           : QStringLiteral("%1 = %2").arg(r.targetName,
+                                                           truthInWords(r.trueMi, r.trueMiStderr, number, "±")),
       std::isnan(r.trueMi) ? QVariant() : QVariant(r.trueMi));
   set(kCeiling,
       r.ceilings.isEmpty() ? tr("none")

@@ -215,13 +215,16 @@ def sample(task, n, *, seed=1, **keys):
 
 
 def truths(task, *, seed=1, **keys):
-    """Every exact value the task knows, by name, the total first (gaussian3: I(x,x';y), I(x';y), I(x;y|x'), ...)."""
+    """Every exact value the task knows, by name, the total first (gaussian3: I(x,x';y), I(x';y), I(x;y|x'), ...).
+
+    A truth read by Monte Carlo (bmi's mixtures, 1v1-X-0.9) comes with its standard error, named
+    "I(x;y) standard error"."""
     named = json.loads(_milab.truths(task, _keys_text(keys), _integer("seed", seed, *_SEED_RANGE)))
     return {name: float(value) for name, value in named}
 
 
 def truth(task, *, seed=1, **keys):
-    """The task's exact MI in nats: I(x;y), or I(x,x';y) for a task with a second view."""
+    """The task's MI in nats (exact, or bmi's mixtures' Monte Carlo mean): I(x;y), or I(x,x';y) with a second view."""
     named = truths(task, seed=seed, **keys)
     if not named:
         raise ValueError(f"task: '{task}' states no exact MI (a table of data, or views without a law)")

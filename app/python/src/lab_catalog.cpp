@@ -84,7 +84,11 @@ QString taskTruths(const QString& task, QVariantMap keys, int seed, QJsonArray* 
   if (const QString err = validateTaskParams(*info, &keys); !err.isEmpty()) return err;
   const std::unique_ptr<TaskModel> model = buildTask(task, keys, static_cast<std::uint64_t>(seed));
   if (!model) return unknownTaskError(task);
-  for (const NamedValue& v : model->truths()) *out << QJsonArray{v.name, v.value};
+  const QList<NamedValue> truths = model->truths();
+  for (const NamedValue& v : truths) *out << QJsonArray{v.name, v.value};
+  // A Monte Carlo truth (bmi's mixtures) after the values, its standard error by the total's name.
+  if (model->totalMiStandardError() > 0 && !truths.isEmpty())
+    *out << QJsonArray{truths.first().name + " standard error", model->totalMiStandardError()};
   return {};
 }
 
