@@ -17,8 +17,8 @@ int runHashingCommand(const HashingSpec& spec, const MethodRegistry& registry, c
   const int topK = HashingOptions::from(spec.params).topK;
   auto onRow = [&](const HashingRow& r) {
     rows << r;
-    std::printf("m = %2d  %-4s  top-%d precision %.4f  (%d distinct training codes, %.1f s)\n", r.bits,
-                r.method.toUtf8().constData(), topK, r.precision, r.distinctCodes, r.seconds);
+    std::printf("m = %3d  %-4s  top-%d precision %.4f  (%d distinct training codes, entropy %.3f bits per bit, %.1f s)\n",
+                r.bits, r.method.toUtf8().constData(), topK, r.precision, r.distinctCodes, r.bitEntropy, r.seconds);
     std::fflush(stdout);
     errors << writeHashingCsv(dir.filePath("hashing.csv"), rows);  // kept if interrupted
   };

@@ -102,6 +102,9 @@ void MainWindow::buildMenus() {
   experiments->addAction(tr("Fashion-MNIST hashing: AMMI against LSH..."), this, [this, shapeHashing] {
     startWithDialogs(hashing_.get(), ":/hashing/fashion-mnist-hashing.json", shapeHashing);
   });
+  experiments->addAction(tr("Fortunes hashing (texts by topic): AMMI against LSH..."), this, [this, shapeHashing] {
+    startWithDialogs(hashing_.get(), ":/hashing/fortunes-hashing.json", shapeHashing);
+  });
   experiments->addAction(tr("Open hashing file..."), this,
                          [this, shapeHashing] { startWithDialogs(hashing_.get(), {}, shapeHashing); });
 

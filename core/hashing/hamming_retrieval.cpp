@@ -5,28 +5,36 @@
 
 #include <algorithm>
 #include <atomic>
+#include <set>
 #include <stdexcept>
 
 #include "method/estimator.h"
 
 namespace milab {
 
-std::vector<uint64_t> packCodes(const at::Tensor& bits) {
+PackedCodes packCodes(const at::Tensor& bits) {
   const int64_t n = bits.size(0), m = bits.size(1);
-  if (m > 64) throw std::invalid_argument("packCodes: at most 64 bits per code");
   const at::Tensor b = bits.to(at::kCPU, at::kLong).contiguous();
   const int64_t* p = b.data_ptr<int64_t>();
-  std::vector<uint64_t> words(n, 0);
+  PackedCodes out;
+  out.words = std::max<int64_t>(1, (m + 63) / 64);
+  out.data.assign(n * out.words, 0);
   for (int64_t r = 0; r < n; ++r)
     for (int64_t i = 0; i < m; ++i)
-      if (p[r * m + i]) words[r] |= uint64_t{1} << i;
-  return words;
+      if (p[r * m + i]) out.data[r * out.words + i / 64] |= uint64_t{1} << (i % 64);
+  return out;
 }
 
-double topKPrecision(const std::vector<uint64_t>& queries, const at::Tensor& queryLabels,
-                     const std::vector<uint64_t>& database, const at::Tensor& databaseLabels, int k,
-                     const std::function<bool()>& cancelled) {
-  const int64_t nq = static_cast<int64_t>(queries.size()), nd = static_cast<int64_t>(database.size());
+int64_t distinctCodes(const PackedCodes& codes) {
+  std::set<std::vector<uint64_t>> seen;
+  for (int64_t i = 0; i < codes.size(); ++i) seen.insert(codes.code(i));
+  return static_cast<int64_t>(seen.size());
+}
+
+double topKPrecision(const PackedCodes& queries, const at::Tensor& queryLabels, const PackedCodes& database,
+                     const at::Tensor& databaseLabels, int k, const std::function<bool()>& cancelled) {
+  if (queries.words != database.words) throw std::invalid_argument("topKPrecision: codes of different lengths");
+  const int64_t nq = queries.size(), nd = database.size(), words = queries.words;
   const int64_t kk = std::min<int64_t>(k, nd);
   if (nq == 0 || kk == 0) return 0.0;
   const at::Tensor ql = queryLabels.to(at::kCPU, at::kLong).contiguous(),
@@ -41,9 +49,13 @@ double topKPrecision(const std::vector<uint64_t>& queries, const at::Tensor& que
       // Polled, not thrown from here: an exception must not cross parallel_for's worker threads.
       if ((q - begin) % 16 == 0 && cancelled && !stopped.load() && cancelled()) stopped.store(true);
       if (stopped.load()) return;
-      for (int64_t d = 0; d < nd; ++d)
-        keys[d] =
-            (static_cast<uint64_t>(__builtin_popcountll(queries[q] ^ database[d])) << 32) | static_cast<uint64_t>(d);
+      const uint64_t* query = queries.data.data() + q * words;
+      for (int64_t d = 0; d < nd; ++d) {
+        const uint64_t* code = database.data.data() + d * words;
+        uint64_t distance = 0;
+        for (int64_t w = 0; w < words; ++w) distance += static_cast<uint64_t>(__builtin_popcountll(query[w] ^ code[w]));
+        keys[d] = (distance << 32) | static_cast<uint64_t>(d);
+      }
       std::nth_element(keys.begin(), keys.begin() + (kk - 1), keys.end());
       int64_t hits = 0;
       for (int64_t j = 0; j < kk; ++j) hits += dlp[keys[j] & 0xffffffffu] == qlp[q];

@@ -9,6 +9,9 @@
 #include <set>
 
 #include "data/fashion_mnist.h"
+#include "data/fortune_corpus.h"
+#include "data/hashed_tfidf.h"
+#include "data/topic_split.h"
 #include "engine/device.h"
 #include "engine/experiment.h"
 #include "engine/run.h"
@@ -31,30 +34,81 @@ ParamMap trainingParams(const HashingOptions& o) {
           {"prior_steps", o.priorSteps}, {"prior_lr", o.priorLr}, {"hidden", o.hidden}};
 }
 
-// The methods that can learn the codes: a Markov encoder, and every training key hashing passes on (a learned
-// prior). Asked of the registry, never named here.
+// The methods that can learn the codes: a Markov encoder that can be its own predictor (AMMI with its learned
+// prior, BMMI with its exact entropy over the 2^m codes). Asked of the registry, never named here.
 QStringList hashingMethods(const MethodRegistry& registry) {
   QStringList out;
   for (const QString& id : registry.ids()) {
     const MethodInfo info = registry.find(id)->info();
-    bool takesAll = info.markovEncoder && findSpec(info.params, "predictor");
-    for (const QString& key : trainingParams(HashingOptions{}).keys()) takesAll = takesAll && findSpec(info.params, key);
-    if (takesAll) out << id;
+    if (info.markovEncoder && findSpec(info.params, "predictor")) out << id;
   }
   return out;
 }
 
 // The method's settings for code length m: order 0 (a code is each bit's own argmax), the encoder its own
-// predictor (X = Y), hashing's training keys; validated as a run's would be.
+// predictor (X = Y), those of hashing's training keys the method takes (BMMI has no prior to train); validated as
+// a run's would be, so a length the method cannot take is refused in its own words (BMMI: bits in [1, 16]).
 QString methodParamsFor(const HashingOptions& hashing, int m, const MethodPlugin& method, ParamMap* out) {
   ParamMap params{{"bits", m}, {"order_y", 0}, {"order_x", 0}, {"predictor", "encoder"}};
   const ParamMap training = trainingParams(hashing);
-  for (auto it = training.cbegin(); it != training.cend(); ++it) params.insert(it.key(), it.value());
   const MethodInfo info = method.info();
+  for (auto it = training.cbegin(); it != training.cend(); ++it)
+    if (findSpec(info.params, it.key())) params.insert(it.key(), it.value());
   QString err = validateParamMap(info.params, &params, "method " + info.id);
   if (err.isEmpty()) err = method.validate(params, TaskInfo{}, {});
   *out = params;
   return err;
+}
+
+// Codes of up to 128 bits, the longest of AMMI's Table 1.
+constexpr int kMaxBits = 128;
+
+// The mean over columns of H_b(share of ones), in bits.
+double meanBitEntropy(const at::Tensor& codes) {
+  const at::Tensor p = codes.to(at::kCPU, at::kDouble).mean(0).clamp(1e-300, 1 - 1e-16);
+  const at::Tensor h = -(p * at::log2(p) + (1 - p) * at::log2(1 - p));
+  return at::where(p > 1e-200, h, at::zeros_like(h)).mean().item<double>();
+}
+
+// `limit` rows of `set` spread evenly over it (every row when 0 or at least its size), in order: a corpus sorted
+// by topic keeps every topic.
+ImageSet evenSpread(const ImageSet& set, int limit) {
+  const int64_t n = set.images.size(0);
+  if (limit <= 0 || limit >= n) return set;
+  const at::Tensor rows = at::floor(at::arange(limit, at::kDouble) * (double(n) / limit)).to(at::kLong);
+  return {set.images.index_select(0, rows), set.labels.index_select(0, rows)};
+}
+
+// The fortunes corpus by topic: every topic's texts split by splitTopics (a fifth held out), the TF-IDF fitted on
+// the training texts; labels are topic indices.
+QString loadFortunes(int features, ImageSet* train, ImageSet* test) {
+  const QString dir = fortunesDir();
+  if (QString err = checkFortunes(dir); !err.isEmpty()) return err;
+  QList<QStringList> perTopic;
+  for (const QString& topic : fortuneTopics(dir)) {
+    perTopic << QStringList();
+    if (QString err = loadFortuneTopic(dir, topic, &perTopic.last()); !err.isEmpty()) return err;
+  }
+  const TopicSplit split = splitTopics(perTopic, kTopicHeldOutEvery);
+  const HashedTfidf tfidf(split.texts[0], features);
+  ImageSet* parts[2] = {train, test};
+  for (int part = 0; part < 2; ++part) {
+    parts[part]->images = tfidf.transform(split.texts[part]);
+    parts[part]->labels = at::tensor(std::vector<int64_t>(split.labels[part].begin(), split.labels[part].end()));
+  }
+  return {};
+}
+
+QString loadCorpus(const HashingOptions& p, ImageSet* train, ImageSet* test) {
+  if (p.corpus != "fortunes") {
+    if (QString err = loadFashionMnist(fashionMnistDir(), "train", p.trainLimit, train); !err.isEmpty()) return err;
+    return loadFashionMnist(fashionMnistDir(), "t10k", p.queryLimit, test);
+  }
+  ImageSet allTrain, allTest;
+  if (QString err = loadFortunes(p.features, &allTrain, &allTest); !err.isEmpty()) return err;
+  *train = evenSpread(allTrain, p.trainLimit);
+  *test = evenSpread(allTest, p.queryLimit);
+  return {};
 }
 
 }  // namespace
@@ -75,14 +129,15 @@ QString hashingSpecFromFlat(const QVariantMap& flat, const QVariantList& bits, c
   if (method.isEmpty())
     return QStringLiteral("method: required for hashing, one of %1 (the codes' encoder)").arg(methods.join('|'));
   if (!methods.contains(method))
-    return QStringLiteral("method: must be one of %1 for hashing (a Markov encoder with a learned prior), got '%2'")
+    return QStringLiteral("method: must be one of %1 for hashing (a Markov encoder that can be its own predictor), "
+                          "got '%2'")
         .arg(methods.join('|'), method);
   if (!values.isEmpty()) out->bits.clear();
   for (const QVariant& v : values) {
     bool ok = false;
     const int m = v.toString().toInt(&ok);
-    if (!ok || m < 1 || m > 64)
-      return QStringLiteral("bits: must be integers in [1, 64] (e.g. 16,32,64), got '%1'").arg(v.toString());
+    if (!ok || m < 1 || m > kMaxBits)
+      return QStringLiteral("bits: must be integers in [1, %1] (e.g. 16,32,64,128), got '%2'").arg(kMaxBits).arg(v.toString());
     out->bits << m;
   }
   QString err = validateParamMap(hashingSpecs(), &params, "hashing");
@@ -117,7 +172,10 @@ QString hashingSpecFromExperiment(const Experiment& experiment, const MethodRegi
   return hashingSpecFromFlat(experiment.base, bits, registry, out);
 }
 
-QString hashingDataMissing() { return checkFashionMnist(fashionMnistDir()); }
+QString hashingDataMissing(const HashingSpec& spec) {
+  return HashingOptions::from(spec.params).corpus == "fortunes" ? checkFortunes(fortunesDir())
+                                                                 : checkFashionMnist(fashionMnistDir());
+}
 
 HashingResult runHashing(const HashingSpec& spec, const MethodRegistry& registry,
                          const std::function<void(const HashingRow&)>& onRow, const std::atomic<bool>& cancel) {
@@ -134,9 +192,8 @@ HashingResult runHashing(const HashingSpec& spec, const MethodRegistry& registry
     if (!out.error.isEmpty()) return out;
     const c10::Device device(out.device == "cuda" ? c10::kCUDA : c10::kCPU);
     ImageSet train, test;
-    out.error = loadFashionMnist(fashionMnistDir(), "train", p.trainLimit, &train);
-    if (out.error.isEmpty())
-      out.error = loadFashionMnist(fashionMnistDir(), "t10k", p.queryLimit, &test);
+    out.corpus = p.corpus;
+    out.error = loadCorpus(p, &train, &test);
     if (!out.error.isEmpty()) return out;
     out.trainImages = static_cast<int>(train.images.size(0));
     out.queries = static_cast<int>(test.images.size(0));
@@ -144,8 +201,9 @@ HashingResult runHashing(const HashingSpec& spec, const MethodRegistry& registry
     const ImageRowsTask task(trainX);
     const int topK = p.topK, steps = p.steps, seed = p.seed;
     auto score = [&](const at::Tensor& trainCodes, const at::Tensor& testCodes, HashingRow* row) {
-      const std::vector<uint64_t> db = packCodes(trainCodes);
-      row->distinctCodes = static_cast<int>(std::set<uint64_t>(db.begin(), db.end()).size());
+      const PackedCodes db = packCodes(trainCodes);
+      row->distinctCodes = static_cast<int>(distinctCodes(db));
+      row->bitEntropy = meanBitEntropy(trainCodes);
       row->precision =
           topKPrecision(packCodes(testCodes), test.labels, db, train.labels, topK, [&cancel] { return cancel.load(); });
     };

@@ -1,7 +1,8 @@
 #pragma once
-// Unsupervised hashing of Fashion-MNIST (the AMMI paper's sec. 4.1 protocol on images): for each code length
-// m, the file's method (AMMI) and random-projection LSH are fitted on the training images, then each test image
-// retrieves its top_k nearest training images by Hamming distance; precision = the share with the query's class.
+// Unsupervised hashing (the AMMI paper's sec. 4.1 protocol) of Fashion-MNIST's images or of the fortunes corpus's
+// texts (`corpus`): for each code length m, the file's method (AMMI, BMMI) and random-projection LSH are fitted on
+// the training items, then each held-out item retrieves its top_k nearest training items by Hamming distance;
+// precision = the share with the query's class (an image's) or topic (a text's).
 // Torch-free header: the app drives the experiment through it.
 #include <QList>
 #include <QString>
@@ -34,7 +35,10 @@ struct HashingRow {
   int bits = 0;
   QString method;         // the spec's method (its codes) or "lsh"
   double precision = 0;   // mean top-k precision over the queries
-  int distinctCodes = 0;  // distinct codes among the training images
+  int distinctCodes = 0;  // distinct codes among the training items
+  // The codes' entropy per bit: the mean over bits of the binary entropy (in bits) of the share of training codes
+  // with that bit set. 1 when every bit splits the items in halves; what a code of m bits spends of its capacity.
+  double bitEntropy = 0;
   // The method's H+(Z) - H(Z|Y) averaged over the last 100 steps (nats); lsh estimates nothing: none.
   std::optional<double> estimate;
   double seconds = 0;
@@ -42,15 +46,17 @@ struct HashingRow {
 
 struct HashingResult {
   QList<HashingRow> rows;
-  int trainImages = 0, queries = 0;
+  QString corpus;  // HashingOptions::corpus
+  int trainImages = 0, queries = 0;  // training items (images or texts) and queries
   QString device, error;
   bool cancelled = false;
 };
 
-// "" when Fashion-MNIST's four files are in place, else one line saying how to install them.
-QString hashingDataMissing();
+// "" when the spec's corpus is in place (Fashion-MNIST's four files, or the fortunes corpus), else one line saying
+// how to install it.
+QString hashingDataMissing(const HashingSpec& spec);
 
-// For each code length: LSH's codes, then the spec's method trained on the training images as both x and y (its
+// For each code length: LSH's codes, then the spec's method trained on the training items as both x and y (its
 // predictor the encoder itself) through a TrainingSession, its codes the encoder's most likely ones.
 HashingResult runHashing(const HashingSpec& spec, const MethodRegistry& registry,
                          const std::function<void(const HashingRow&)>& onRow, const std::atomic<bool>& cancel);

@@ -13,9 +13,10 @@ namespace milab {
 QString writeHashingCsv(const QString& path, const QList<HashingRow>& rows) {
   QByteArray bytes;
   QTextStream out(&bytes);
-  out << "bits,method,precision,distinct_train_codes,estimate_nats,seconds\n";
+  out << "bits,method,precision,distinct_train_codes,bit_entropy_bits,estimate_nats,seconds\n";
   for (const HashingRow& r : rows)
     out << r.bits << ',' << r.method << ',' << QString::number(r.precision, 'g', 10) << ',' << r.distinctCodes << ','
+        << QString::number(r.bitEntropy, 'g', 10) << ','
         << (r.estimate ? QString::number(*r.estimate, 'g', 10) : QString()) << ',' << QString::number(r.seconds, 'g', 6)
         << '\n';
   out.flush();
@@ -32,6 +33,7 @@ QString writeHashingSummary(const QString& path, const HashingSpec& spec, const 
                             {"method", r.method},
                             {"precision", r.precision},
                             {"distinct_train_codes", r.distinctCodes},
+                            {"bit_entropy_bits", r.bitEntropy},
                             {"estimate_nats", r.estimate ? QJsonValue(*r.estimate) : QJsonValue(QJsonValue::Null)},
                             {"seconds", r.seconds}});
   const QJsonObject summary{{"experiment", experiment},

@@ -352,7 +352,7 @@ class TestEngine : public QObject {
   void hammingRetrievalStopsWhenCancelled() {
     at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(5);
     const int64_t n = 200000;
-    const std::vector<uint64_t> db = packCodes(at::randint(2, {n, 32}, gen, at::kLong));
+    const PackedCodes db = packCodes(at::randint(2, {n, 32}, gen, at::kLong));
     const at::Tensor labels = at::randint(10, {n}, gen, at::kLong);
     std::atomic<int> polls{0};
     QElapsedTimer t;
@@ -364,7 +364,7 @@ class TestEngine : public QObject {
           ms);
     QVERIFY2(ms < timeLimitMs(1000), qPrintable(QString::number(ms)));  // all 200,000 queries would take minutes
     // Without a cancel the same call is an ordinary precision (a small slice, to keep the test short).
-    const std::vector<uint64_t> few(db.begin(), db.begin() + 64);
+    const PackedCodes few{1, {db.data.begin(), db.data.begin() + 64}};
     const double p = topKPrecision(few, labels.narrow(0, 0, 64), db, labels, 1, [] { return false; });
     QCOMPARE(p, 1.0);  // each query finds itself first (distance 0, earliest index)
   }

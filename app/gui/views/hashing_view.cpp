@@ -21,7 +21,7 @@ QString HashingView::prepare(const QString& path) {
   QString err = readExperiment(path, &experiment);
   applyOverrides(overrides_, &experiment);
   if (err.isEmpty()) err = hashingSpecFromExperiment(experiment, registry_, &spec_);
-  if (err.isEmpty()) err = hashingDataMissing();
+  if (err.isEmpty()) err = hashingDataMissing(spec_);
   return err;
 }
 
@@ -33,7 +33,8 @@ void HashingView::launch(const QString&) {
             spec, registry, [&progress](const HashingRow&) { ++progress; }, cancel);
       });
   job_->start();
-  showPending(QStringLiteral("Fashion-MNIST hashing: top-%1 precision").arg(HashingOptions::from(spec_.params).topK));
+  const HashingOptions options = HashingOptions::from(spec_.params);
+  showPending(QStringLiteral("Hashing %1: top-%2 precision").arg(options.corpusWords()).arg(options.topK));
 }
 
 QStringList HashingView::finish(const QString& outDir) {
@@ -51,22 +52,27 @@ QString HashingView::progressLine() const {
 QString HashingView::startedHtml() const {
   QStringList lengths;
   for (int m : spec_.bits) lengths << QString::number(m);
-  return QStringLiteral("Hashing Fashion-MNIST into m = %1 bits with AMMI and LSH").arg(lengths.join(", "));
+  const HashingOptions options = HashingOptions::from(spec_.params);
+  return QStringLiteral("Hashing %1 into m = %2 bits with %3 and LSH")
+      .arg(options.corpusWords(), lengths.join(", "), options.method.toUpper());
 }
 
 QString HashingView::summaryHtml() const {
   const HashingResult& r = job_->result();
-  QString text = QStringLiteral("<b>hashing %1</b>: top-%2 precision, %3 queries against %4 images")
+  const HashingOptions options = HashingOptions::from(spec_.params);
+  QString text = QStringLiteral("<b>hashing %1</b>: top-%2 precision, %3 queries against %4 %5")
                      .arg(statusName(outcomeOf(r.error, r.cancelled)))
-                     .arg(HashingOptions::from(spec_.params).topK)
+                     .arg(options.topK)
                      .arg(r.queries)
-                     .arg(r.trainImages);
+                     .arg(r.trainImages)
+                     .arg(options.corpusWords());
   for (const HashingRow& row : r.rows)
-    text += QStringLiteral("<br>m = %1 %2: %3 (%4 distinct codes)")
+    text += QStringLiteral("<br>m = %1 %2: %3 (%4 distinct codes, %5 bits of entropy per bit)")
                 .arg(row.bits)
                 .arg(row.method)
                 .arg(row.precision, 0, 'f', 4)
-                .arg(row.distinctCodes);
+                .arg(row.distinctCodes)
+                .arg(row.bitEntropy, 0, 'f', 3);
   return text;
 }
 

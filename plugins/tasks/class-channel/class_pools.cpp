@@ -2,11 +2,10 @@
 
 #include <ATen/ATen.h>
 
-#include <QSet>
-
 #include "data/fashion_mnist.h"
 #include "data/fortune_corpus.h"
 #include "data/hashed_tfidf.h"
+#include "data/topic_split.h"
 
 namespace milab {
 
@@ -47,20 +46,12 @@ QString loadTextPools(const QString& dir, const QStringList& topics, int feature
   QStringList texts[2];
   for (int c = 0; c < 2; ++c)
     if (QString err = loadFortuneTopic(dir, topics[c], &texts[c]); !err.isEmpty()) return err;
-  const QSet<QString> first(texts[0].begin(), texts[0].end()), second(texts[1].begin(), texts[1].end());
-  const QSet<QString> shared = QSet<QString>(first).intersect(second);
+  const TopicSplit split = splitTopics({texts[0], texts[1]}, kTopicHeldOutEvery);
   ClassPools pools;
   pools.classNames = topics;
-  for (int c = 0; c < 2; ++c) {
-    int kept = 0;
-    QSet<QString> seen;  // a text twice in one topic is one text: it cannot be both trained on and held out
-    for (const QString& text : texts[c]) {
-      if (shared.contains(text) || seen.contains(text)) continue;
-      seen.insert(text);
-      const int part = kept++ % kHeldOutEvery == kHeldOutEvery - 1 ? 1 : 0;
-      pools.texts[part] << text;
-      ++pools.sizes[part][c];
-    }
+  for (int part = 0; part < 2; ++part) {
+    pools.texts[part] = split.texts[part];
+    for (int label : split.labels[part]) ++pools.sizes[part][label];
   }
   for (int part = 0; part < 2; ++part)
     for (int c = 0; c < 2; ++c)

@@ -30,7 +30,4 @@ QString loadImagePools(const QString& dir, const QList<int>& classes, int side, 
 // fitted on the training pools alone. "" or one line.
 QString loadTextPools(const QString& dir, const QStringList& topics, int features, ClassPools* out);
 
-// A topic's every kHeldOutEvery-th text is held out: a fifth, as Fashion-MNIST's test split is a seventh of it.
-constexpr int kHeldOutEvery = 5;
-
 }  // namespace milab
