@@ -23,6 +23,8 @@ int runHashingCommand(const HashingSpec& spec, const MethodRegistry& registry, c
     errors << writeHashingCsv(dir.filePath("hashing.csv"), rows);  // kept if interrupted
   };
   const HashingResult result = runHashing(spec, registry, onRow, interrupted);
+  if (result.chancePrecision > 0)
+    std::printf("chance (a random ranking): top-%d precision %.4f\n", topK, result.chancePrecision);
   errors << writeHashingOutputs(outDir, spec, result);
   errors.removeAll(QString());
   for (const QString& e : errors) std::fprintf(stderr, "milab-cli: %s\n", e.toLocal8Bit().constData());

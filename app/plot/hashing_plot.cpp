@@ -58,6 +58,12 @@ void drawHashingPlot(QCustomPlot* plot, const HashingResult& result, int topK) {
     e->removeFromLegend();
   }
   if (hi <= 0) lo = 16, hi = 64;
+  if (result.chancePrecision > 0) {  // what a random ranking retrieves
+    QCPGraph* chance = plot->addGraph();
+    chance->setName(QStringLiteral("chance (a random ranking): %1").arg(result.chancePrecision, 0, 'f', 3));
+    chance->setData({lo / 1.2, hi * 1.2}, {result.chancePrecision, result.chancePrecision});
+    chance->setPen(QPen(Qt::gray, 1.5, Qt::DotLine));
+  }
   plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
   QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
   ticker->setLogBase(2);

@@ -70,6 +70,13 @@ double meanBitEntropy(const at::Tensor& codes) {
   return at::where(p > 1e-200, h, at::zeros_like(h)).mean().item<double>();
 }
 
+double chanceOf(const at::Tensor& queryLabels, const at::Tensor& databaseLabels) {
+  const int64_t labels = std::max(queryLabels.max().item<int64_t>(), databaseLabels.max().item<int64_t>()) + 1;
+  const at::Tensor q = at::bincount(queryLabels, {}, labels).to(at::kDouble) / double(queryLabels.size(0));
+  const at::Tensor d = at::bincount(databaseLabels, {}, labels).to(at::kDouble) / double(databaseLabels.size(0));
+  return (q * d).sum().item<double>();
+}
+
 // `limit` rows of `set` spread evenly over it (every row when 0 or at least its size), in order: a corpus sorted
 // by topic keeps every topic.
 ImageSet evenSpread(const ImageSet& set, int limit) {
@@ -195,6 +202,7 @@ HashingResult runHashing(const HashingSpec& spec, const MethodRegistry& registry
     out.corpus = p.corpus;
     out.error = loadCorpus(p, &train, &test);
     if (!out.error.isEmpty()) return out;
+    out.chancePrecision = chanceOf(test.labels, train.labels);
     out.trainImages = static_cast<int>(train.images.size(0));
     out.queries = static_cast<int>(test.images.size(0));
     const at::Tensor trainX = train.images.to(device), testX = test.images.to(device);

@@ -48,6 +48,9 @@ struct HashingResult {
   QList<HashingRow> rows;
   QString corpus;  // HashingOptions::corpus
   int trainImages = 0, queries = 0;  // training items (images or texts) and queries
+  // What a random ranking retrieves: the chance that a training item shares a query's label (the sum over labels of
+  // the queries' share times the training items' share).
+  double chancePrecision = 0;
   QString device, error;
   bool cancelled = false;
 };

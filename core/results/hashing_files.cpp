@@ -42,6 +42,7 @@ QString writeHashingSummary(const QString& path, const HashingSpec& spec, const 
                             {"device", result.device},
                             {"train_images", result.trainImages},
                             {"queries", result.queries},
+                            {"chance_precision", result.chancePrecision},
                             {"rows", rows}};
   return saveAtomically(path, QJsonDocument(summary).toJson());
 }

@@ -161,6 +161,7 @@ class TestHashing : public QObject {
     QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
     QCOMPARE(r.trainImages, int(split.texts[0].size()));
     QCOMPARE(r.queries, int(split.texts[1].size()));
+    QVERIFY(std::abs(r.chancePrecision - chance) < 1e-12);
     for (const HashingRow& row : r.rows) {
       qInfo("m=16 %s: %.4f against chance %.4f, %.3f bits of entropy per bit", qPrintable(row.method), row.precision,
             chance, row.bitEntropy);
