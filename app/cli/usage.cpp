@@ -49,12 +49,15 @@ const QMap<QString, QString>& usages() {
        "entropy (closed form, and fitted by Adam) for r up to R against the brute-force H(Z) of a fixed batch:\n"
        "DIR/summary.json, DIR/prior_orders.csv and DIR/prior_orders.{png,pdf,svg}.\n"},
       {"hashing",
-       "usage: milab-cli hashing [EXPERIMENT.json] --out DIR [--method ammi] [--bits 16,32,64] [--steps N]\n"
+       "usage: milab-cli hashing [EXPERIMENT.json] --out DIR [--method ammi|bmmi] [--bits 16,32,64,128]\n"
+       "                 [--corpus fashion-mnist|fortunes] [--features N] [--steps N] [--batch N] [--hidden N]\n"
        "                 [--lr LR] [--beta B] [--order-prior R] [--train-limit N] [--query-limit N] [--top-k K]\n"
        "                 [--seed N] [--device D]\n"
-       "Fashion-MNIST (Debian's dataset-fashion-mnist) hashed by the method (the file's `method`, or --method: one\n"
-       "with a Markov encoder and a learned prior) and by random-projection LSH; top-K precision by Hamming\n"
-       "distance: DIR/hashing.csv, DIR/summary.json and DIR/hashing.{png,pdf,svg}.\n"},
+       "Fashion-MNIST's images (Debian's dataset-fashion-mnist) or the fortunes corpus's texts by topic (Debian's\n"
+       "fortunes, as --features hashed TF-IDF columns) hashed by the method (the file's `method`, or --method: one\n"
+       "with a Markov encoder that can be its own predictor; bmmi takes at most 16 bits) and by random-projection\n"
+       "LSH; top-K precision by Hamming distance, beside chance: DIR/hashing.csv, DIR/summary.json and\n"
+       "DIR/hashing.{png,pdf,svg}.\n"},
       {"history",
        "usage: milab-cli history [--task T] [--method M] [--status finished|cancelled|failed] [--limit N] [--json]\n"
        "                 [--db PATH]\n"

@@ -142,7 +142,8 @@ void RunPlot::addTarget(const RunSpec& spec, const RunResult& known) {
   if (known.levels.isEmpty())
     nameInUnits(g, [this, target = known.targetName, value = known.trueMi, se = known.trueMiStderr] {
       return QStringLiteral("true %1 = %2")
-          .arg(target, truthInWords(value, se, [this](double v) { return number(v); }, QStringLiteral("±")));
+          // Three decimals beside a Monte Carlo error, so that it never reads "± 0.00".
+          .arg(target, truthInWords(value, se, [this, se](double v) { return number(v, se > 0); }, QStringLiteral("±")));
     });
   g->addToLegend(legend_);
   targets_.insert(key, g);

@@ -50,6 +50,23 @@ class TestMainWindow : public QObject {
     registry_.loadDefault();
   }
 
+  // A task id the list does not hold but a family reads (a variant: 7v1-concentric_gaussians-3,
+  // student-identity-4-3-5) joins the task box and comes back from the form; it once fell back to the first task,
+  // so the window ran gaussian2 for an experiment file of a variant.
+  void aVariantTaskIdComesBackFromTheForm() {
+    MainWindow w(registry_, QString());
+    for (const QString& id : {QStringLiteral("7v1-concentric_gaussians-3"), QStringLiteral("student-identity-4-3-5")}) {
+      RunSpec spec;
+      QVERIFY(runSpecFromFlat({{"task", id}, {"method", "ksg"}, {"samples", 2000}}, registry_, &spec).isEmpty());
+      w.setSpec(spec);
+      QCOMPARE(w.panel()->spec().task, id);
+      w.setSpec(spec);  // again: listed once
+      auto* box = w.findChild<QComboBox*>("taskCombo");
+      QVERIFY(box);
+      QCOMPARE(box->findData(id), box->count() - 1);
+    }
+  }
+
   // A spec put in the form (an experiment file, a history row reopened, a grid's first cell) comes back as it
   // went in: on a finite set the lab's recipe is not written over the spec's own values as the fields fill one by
   // one (it overwrote eval_every, lr and every setting before `samples` in the form's order, so the window ran a

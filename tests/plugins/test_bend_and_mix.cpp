@@ -282,7 +282,12 @@ class TestBendAndMix : public QObject {
              QString("task: inlier_fraction in 'mult-sparse-w-inliers-5-5-2-2.0-1.2' must be a number in [0, 1], got "
                      "'1.2'"));
     QVERIFY(parseTaskId("mult-sparse-w-inliers-2-2-3-2.0-0.2", &d).contains("n_interacting"));
-    QVERIFY(parseTaskId("2v1-galaxy-0.5", &d).startsWith("task: '2v1-galaxy-0.5' has 1 fields"));
+    QVERIFY(parseTaskId("2v1-galaxy-0.5", &d).startsWith("task: '2v1-galaxy-0.5' has 1 field after"));
+    // A negative value is refused by its range, not by the count of fields.
+    QVERIFY(parseTaskId("2v1-galaxy--0.5-3.0", &d)
+                .startsWith("task: speed in '2v1-galaxy--0.5-3.0' must be a number in [0, 10], got '-0.5'"));
+    QVERIFY(parseTaskId("3v1-concentric_gaussians--2", &d).startsWith("task: n_components in"));
+    QCOMPARE(parseTaskId("1v1-X--0.5", &d), QString());
     QVERIFY(parseTaskId("0v1-concentric_gaussians-5", &d).startsWith("task: dim_x in"));
     QVERIFY(parseTaskId("1v1-Y-0.9", &d).startsWith("task: unknown task"));
     // Through the catalog, as the runner and the window read an id: the same line.

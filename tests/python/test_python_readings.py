@@ -88,6 +88,17 @@ def test_the_result_carries_the_interval_the_test_and_the_curve():
     assert math.isnan(r.truth)  # a user's rows have no truth
 
 
+def test_a_monte_carlo_truth_comes_with_its_standard_error():
+    named = milab.truths("1v1-AI")
+    assert list(named) == ["I(x;y)", "I(x;y) standard error"]
+    assert milab.truth("1v1-AI") == named["I(x;y)"] and 0 < named["I(x;y) standard error"] < 0.01
+    r = milab.run({"task": "1v1-AI", "method": "ksg", "samples": 500, "permutations": 1}, progress=False)
+    assert r.truth == named["I(x;y)"] and r.truth_stderr == named["I(x;y) standard error"]
+    assert f"+- {r.truth_stderr:.4f}" in repr(r)
+    assert milab.run({"task": "1v1-normal-0.75", "method": "ksg", "samples": 500, "permutations": 1},
+                     progress=False).truth_stderr == 0
+
+
 def test_torch_like_objects_and_1d_arrays_are_read_through_their_array_interface():
     x, y = milab.sample("gaussian2", 300, seed=6)
 

@@ -292,7 +292,14 @@ RunSpec ExperimentPanel::spec() const {
 void ExperimentPanel::setSpec(const RunSpec& s) {
   const QScopedValueRollback<bool> filling(settingSpec_, true);
   methodKeysNote_->hide();  // a spec is the whole configuration: nothing was carried
-  task_->setCurrentIndex(std::max(0, task_->findData(s.task)));
+  int taskIndex = task_->findData(s.task);
+  // A variant read from its id (student-identity-4-3-5, 7v1-concentric_gaussians-3) is not in the list: it joins
+  // it, rather than the form falling back to the first task.
+  if (const TaskInfo* variant = taskIndex < 0 ? findTask(s.task) : nullptr) {
+    task_->addItem(variant->displayName, variant->id);
+    taskIndex = task_->count() - 1;
+  }
+  task_->setCurrentIndex(std::max(0, taskIndex));
   method_->setCurrentIndex(std::max(0, method_->findData(s.method)));
   // A spec is the whole configuration: what it leaves out takes its default, not the previous task's value.
   ParamMap taskParams = taskForm_->specs().isEmpty() ? ParamMap() : defaultsOf(taskForm_->specs());

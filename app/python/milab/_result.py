@@ -42,6 +42,11 @@ class Result:
         return self._number("true_mi")
 
     @property
+    def truth_stderr(self):
+        """The truth's Monte Carlo standard error where it is an estimate (bmi's mixtures); 0 for an exact truth."""
+        return float(self.summary.get("true_mi_stderr") or 0.0)
+
+    @property
     def baseline(self):
         """A table's permutation baseline: the same method on the rows with y permuted (NaN where none)."""
         b = self.summary.get("permutation_baseline")
@@ -92,7 +97,7 @@ class Result:
         if self.interval:
             words.append(f"interval {self.interval[0]:.4f} to {self.interval[1]:.4f}")
         if not math.isnan(self.truth):
-            words.append(f"truth {self.truth:.4f}")
+            words.append(f"truth {self.truth:.4f}" + (f" +- {self.truth_stderr:.4f}" if self.truth_stderr > 0 else ""))
         if self.flags:
             words.append("flags " + ", ".join(self.flags))
         if self.reason:

@@ -32,13 +32,31 @@ struct Field {
   bool integer;
 };
 
+// The '-'-separated fields of `rest`, a '-' that follows a separator (or starts `rest`) read as a minus sign:
+// "-0.5-3.0" is -0.5 and 3.0, so that a negative value is refused by its range, not by the count of fields.
+QStringList fieldTexts(const QString& rest) {
+  QStringList texts;
+  bool negative = false;
+  for (const QString& part : rest.split('-')) {
+    if (part.isEmpty() && !negative) {
+      negative = true;
+      continue;
+    }
+    texts << (negative ? "-" + part : part);
+    negative = false;
+  }
+  if (negative) texts << "-";
+  return texts;
+}
+
 // Reads the '-'-separated fields after a family's prefix; "" or the error line.
 QString readFields(const QString& id, const QString& rest, const QList<Field>& fields, QList<double>* out) {
-  const QStringList texts = rest.split('-');
+  const QStringList texts = fieldTexts(rest);
   if (texts.size() != fields.size())
-    return QStringLiteral("task: '%1' has %2 fields after its family's name, expected %3 (%4)")
+    return QStringLiteral("task: '%1' has %2 field%3 after its family's name, expected %4 (%5)")
         .arg(id)
         .arg(texts.size())
+        .arg(texts.size() == 1 ? "" : "s")
         .arg(fields.size())
         .arg([&] {
           QStringList names;
