@@ -97,7 +97,7 @@ int runHashingCommandLine(const CommandLine& cl, const MethodRegistry& registry)
   if (!err.isEmpty()) return badInput(err);
   HashingSpec spec;
   err = hashingSpecFromExperiment(experiment, registry, &spec);
-  if (err.isEmpty()) err = hashingDataMissing(spec);
+  if (err.isEmpty()) err = hashingCorpusProblem(spec);
   if (err.isEmpty() && cl.flags.contains("check")) return checkedOnly("a hashing experiment");
   std::unique_ptr<QLockFile> lock;
   if (err.isEmpty()) catchStopSignals();  // before the claim: once the folder's lock exists, a signal is caught

@@ -24,6 +24,9 @@ QStringList fashionMnistClassNames();
 // Reads them once while they keep their size and time (the first validation reads about 30 MB of gzip).
 QString checkFashionMnist(const QString& dir);
 
+// The training split's size: what a run on all of it reads.
+inline constexpr int kFashionMnistTrainImages = 60000;
+
 // The first `limit` examples (0: all) of "train" (60000) or "t10k" (10000). Returns "" or one line; when the
 // files are missing it says how to install them.
 QString loadFashionMnist(const QString& dir, const QString& split, int64_t limit, ImageSet* out);

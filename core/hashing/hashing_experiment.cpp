@@ -179,9 +179,24 @@ QString hashingSpecFromExperiment(const Experiment& experiment, const MethodRegi
   return hashingSpecFromFlat(experiment.base, bits, registry, out);
 }
 
-QString hashingDataMissing(const HashingSpec& spec) {
-  return HashingOptions::from(spec.params).corpus == "fortunes" ? checkFortunes(fortunesDir())
-                                                                 : checkFashionMnist(fashionMnistDir());
+QString hashingCorpusProblem(const HashingSpec& spec) {
+  const HashingOptions p = HashingOptions::from(spec.params);
+  int64_t items = 0;
+  if (p.corpus == "fortunes") {
+    ImageSet train, test;
+    if (QString err = loadFortunes(p.features, &train, &test); !err.isEmpty()) return err;
+    items = train.images.size(0);
+  } else {
+    if (QString err = checkFashionMnist(fashionMnistDir()); !err.isEmpty()) return err;
+    items = kFashionMnistTrainImages;
+  }
+  if (p.trainLimit > 0) items = std::min<int64_t>(items, p.trainLimit);
+  if (p.topK > items)
+    return QStringLiteral("top_k: must be an integer in [1, %1], the number of training %2, got %3")
+        .arg(items)
+        .arg(p.corpusWords())
+        .arg(p.topK);
+  return {};
 }
 
 HashingResult runHashing(const HashingSpec& spec, const MethodRegistry& registry,

@@ -55,9 +55,10 @@ struct HashingResult {
   bool cancelled = false;
 };
 
-// "" when the spec's corpus is in place (Fashion-MNIST's four files, or the fortunes corpus), else one line saying
-// how to install it.
-QString hashingDataMissing(const HashingSpec& spec);
+// "" when the spec's corpus is in place (Fashion-MNIST's four files, or the fortunes corpus) and holds at least
+// top_k training items, else one line: how to install it, or top_k's range for this corpus (a top_k past the
+// training items would retrieve every item, and read chance).
+QString hashingCorpusProblem(const HashingSpec& spec);
 
 // For each code length: LSH's codes, then the spec's method trained on the training items as both x and y (its
 // predictor the encoder itself) through a TrainingSession, its codes the encoder's most likely ones.

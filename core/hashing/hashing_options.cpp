@@ -1,5 +1,7 @@
 #include "hashing/hashing_options.h"
 
+#include "data/fashion_mnist.h"
+
 namespace milab {
 
 const ParamSpecs& hashingSpecs() {
@@ -16,10 +18,11 @@ const ParamSpecs& hashingSpecs() {
       ParamSpec::integer("prior_steps", d.priorSteps, 1, 100, "G: Adam steps on the prior per step"),
       ParamSpec::real("prior_lr", d.priorLr, 0.0, 1.0, "learning rate of the prior's steps", true, false),
       ParamSpec::integer("hidden", d.hidden, 1, 8192, "hidden ReLU units of the encoder MLP"),
-      ParamSpec::integer("train_limit", d.trainLimit, 0, 60000,
+      ParamSpec::integer("train_limit", d.trainLimit, 0, kFashionMnistTrainImages,
                          "training items used (0: all; Fashion-MNIST's first, or an even spread of the texts)"),
       ParamSpec::integer("query_limit", d.queryLimit, 0, 10000, "held-out items used as queries (0: all)"),
-      ParamSpec::integer("top_k", d.topK, 1, 60000, "neighbours retrieved per query"),
+      ParamSpec::integer("top_k", d.topK, 1, kFashionMnistTrainImages,
+                         "neighbours retrieved per query (at most the corpus's training items)"),
       ParamSpec::integer("seed", d.seed, 0, 2147483647, "seed of the encoder, the batches and the projections"),
       ParamSpec::choice("device", {"auto", "cpu", "cuda"}, d.device, "where AMMI trains"),
   };

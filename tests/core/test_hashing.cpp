@@ -183,6 +183,15 @@ class TestHashing : public QObject {
     // BMMI's exact entropy sums over the 2^m codes: it takes 16 bits, and names its own range past them.
     QCOMPARE(hashingSpecFromFlat({{"method", "bmmi"}}, {"16"}, registry_, &spec), QString());
     QVERIFY(hashingSpecFromFlat({{"method", "bmmi"}}, {"16", "32"}, registry_, &spec).contains("bits: must be an integer in [1, 16]"));
+    // top_k past the corpus's training items would rank every item and read chance: refused before a run, naming
+    // the corpus's size (its training split, or train_limit).
+    QCOMPARE(hashingSpecFromFlat(with({{"corpus", "fortunes"}, {"top_k", 20000}}), {16}, registry_, &spec), QString());
+    QCOMPARE(hashingCorpusProblem(spec),
+             QString("top_k: must be an integer in [1, 12056], the number of training fortunes texts, got 20000"));
+    QCOMPARE(hashingSpecFromFlat(with({{"train_limit", 50}}), {16}, registry_, &spec), QString());
+    QVERIFY(hashingCorpusProblem(spec).startsWith("top_k: must be an integer in [1, 50]"));
+    QCOMPARE(hashingSpecFromFlat(with({}), {16}, registry_, &spec), QString());
+    QCOMPARE(hashingCorpusProblem(spec), QString());
     QVERIFY(hashingSpecFromFlat(with({{"corpus", "reuters"}}), {}, registry_, &spec)
                 .startsWith("corpus: must be one of fashion-mnist|fortunes"));
     QVERIFY(hashingSpecFromFlat(with({{"corpus", "fortunes"}, {"features", 4}}), {}, registry_, &spec)

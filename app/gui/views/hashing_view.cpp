@@ -21,7 +21,7 @@ QString HashingView::prepare(const QString& path) {
   QString err = readExperiment(path, &experiment);
   applyOverrides(overrides_, &experiment);
   if (err.isEmpty()) err = hashingSpecFromExperiment(experiment, registry_, &spec_);
-  if (err.isEmpty()) err = hashingDataMissing(spec_);
+  if (err.isEmpty()) err = hashingCorpusProblem(spec_);
   return err;
 }
 
