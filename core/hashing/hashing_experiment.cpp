@@ -86,9 +86,8 @@ ImageSet evenSpread(const ImageSet& set, int limit) {
   return {set.images.index_select(0, rows), set.labels.index_select(0, rows)};
 }
 
-// The fortunes corpus by topic: every topic's texts split by splitTopics (a fifth held out), the TF-IDF fitted on
-// the training texts; labels are topic indices.
-QString loadFortunes(int features, ImageSet* train, ImageSet* test) {
+// The fortunes corpus's texts by topic, every topic split by splitTopics (a fifth held out).
+QString fortunesSplit(TopicSplit* out) {
   const QString dir = fortunesDir();
   if (QString err = checkFortunes(dir); !err.isEmpty()) return err;
   QList<QStringList> perTopic;
@@ -96,7 +95,14 @@ QString loadFortunes(int features, ImageSet* train, ImageSet* test) {
     perTopic << QStringList();
     if (QString err = loadFortuneTopic(dir, topic, &perTopic.last()); !err.isEmpty()) return err;
   }
-  const TopicSplit split = splitTopics(perTopic, kTopicHeldOutEvery);
+  *out = splitTopics(perTopic, kTopicHeldOutEvery);
+  return {};
+}
+
+// The split as vectors: the TF-IDF fitted on the training texts; labels are topic indices.
+QString loadFortunes(int features, ImageSet* train, ImageSet* test) {
+  TopicSplit split;
+  if (QString err = fortunesSplit(&split); !err.isEmpty()) return err;
   const HashedTfidf tfidf(split.texts[0], features);
   ImageSet* parts[2] = {train, test};
   for (int part = 0; part < 2; ++part) {
@@ -183,9 +189,9 @@ QString hashingCorpusProblem(const HashingSpec& spec) {
   const HashingOptions p = HashingOptions::from(spec.params);
   int64_t items = 0;
   if (p.corpus == "fortunes") {
-    ImageSet train, test;
-    if (QString err = loadFortunes(p.features, &train, &test); !err.isEmpty()) return err;
-    items = train.images.size(0);
+    TopicSplit split;  // the texts alone: their vectors are the run's to compute
+    if (QString err = fortunesSplit(&split); !err.isEmpty()) return err;
+    items = split.texts[0].size();
   } else {
     if (QString err = checkFashionMnist(fashionMnistDir()); !err.isEmpty()) return err;
     items = kFashionMnistTrainImages;
