@@ -53,6 +53,8 @@ int listMethods(const MethodRegistry& registry, bool longForm) {
                                         : "",
                 kind.toUtf8().constData());
     if (!info.trains) std::printf("  trains nothing: steps are ignored; each evaluation batch is one reading\n");
+    if (info.readsImages) std::printf("  reads image views only (a task that yields images)\n");
+    if (info.readsTokens) std::printf("  reads token sequences only (a task that yields tokens: hmm-dialogue)\n");
     if (info.readsHeavyTails)
       std::printf(
           "  reads heavy-tailed tables: its defaults read the Beyond-Normal suite's Student-t tables within a "

@@ -17,6 +17,7 @@ QString offers(const TaskCapabilities& c) {
   if (c.pmi) out << "exact PMI (oracle critics)";
   if (c.densities) out << "exact log p(y) (DoE/CLUB oracles)";
   if (c.gaussianXSide) out << "a Gaussian x side (diffusion oracles)";
+  if (c.tokens) out << "token sequences (read by the methods that read tokens)";
   return out.join(", ");
 }
 

@@ -49,6 +49,9 @@ struct MethodInfo {
   // Reads image views with a convolutional encoder (TaskCapabilities::images) and nothing else; every other method
   // reads vectors and is refused on an image task.
   bool readsImages = false;
+  // Reads token sequences with a sequence encoder (TaskCapabilities::tokens) and nothing else; every other method is
+  // refused on a task of tokens, whose ids are not numbers on a scale.
+  bool readsTokens = false;
   // Its estimator is a MarkovEncoder (method/markov_encoder.h): the prior-order sweep can read its codes.
   bool markovEncoder = false;
   // Its estimator reads any number of rows at once (Estimator::evaluateWhole): the finite-sample protocol's
@@ -154,5 +157,5 @@ class MethodPlugin {
 }  // namespace milab
 
 // Bump the version when the interface changes: the registry refuses plugins built against another one.
-#define MILAB_METHOD_PLUGIN_IID "org.milab.MethodPlugin/9"
+#define MILAB_METHOD_PLUGIN_IID "org.milab.MethodPlugin/10"
 Q_DECLARE_INTERFACE(milab::MethodPlugin, MILAB_METHOD_PLUGIN_IID)

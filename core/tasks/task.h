@@ -38,6 +38,12 @@ struct TaskCapabilities {
   // x, x', y are images (flattened S x S, in [0, 1]) with labels for evaluation (TaskSampler::labelledImages):
   // read only by methods with an image encoder (MethodInfo::readsImages), which read nothing else.
   bool images = false;
+  // x, x', y are token ids as float columns (utterances of a dialogue; x' is x with its earlier utterances set to the
+  // padding id, the vocabulary's size): read only by methods with a sequence encoder (MethodInfo::readsTokens).
+  bool tokens = false;
+  // The largest id a task of tokens writes (its padding id included): a sequence encoder's embedding table has one
+  // row more.
+  static constexpr int kLargestTokenId = 32;
   // The critic input (x, or [x, x']) is Gaussian, marginally and given y (y may be observed through a bijection, as
   // gaussian2's cubic y): TaskSampler::gaussianXSide gives both covariances' eigenvalues, from which the diffusion
   // estimators' oracle reads its exact denoising errors.
@@ -149,5 +155,5 @@ class TaskPlugin {
 }  // namespace milab
 
 // Bump the version when the interface changes: the registry refuses task plugins built against another one.
-#define MILAB_TASK_PLUGIN_IID "org.milab.TaskPlugin/4"
+#define MILAB_TASK_PLUGIN_IID "org.milab.TaskPlugin/5"
 Q_DECLARE_INTERFACE(milab::TaskPlugin, MILAB_TASK_PLUGIN_IID)

@@ -193,6 +193,14 @@ QString methodTaskMismatch(const MethodInfo& method, const ParamMap& methodParam
   if (method.readsImages && !task.capabilities.images)
     return QStringLiteral("task: method %1 reads images with a convolutional encoder, and task '%2' yields vectors")
         .arg(method.id, task.id);
+  if (task.capabilities.tokens && !method.readsTokens)
+    return QStringLiteral(
+               "task: method %1 reads vectors, and task '%2' yields token sequences: choose a method that reads "
+               "tokens (`milab-cli methods --long` marks them)")
+        .arg(method.id, task.id);
+  if (method.readsTokens && !task.capabilities.tokens)
+    return QStringLiteral("task: method %1 reads token sequences with a sequence encoder, and task '%2' yields %3")
+        .arg(method.id, task.id, task.capabilities.images ? QStringLiteral("images") : QStringLiteral("vectors"));
   if (method.needsSubview && !task.capabilities.subview)
     return QStringLiteral("task: method %1 needs x' and samples of the true p(y|x'), which task '%2' does not offer")
         .arg(method.id, task.id);

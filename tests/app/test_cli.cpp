@@ -74,14 +74,17 @@ class TestCli : public QObject {
         "asinh-student-identity-3-3-2", "asinh-student-identity-5-5-2"};
     QCOMPARE(bmi.size(), 40);
     for (const QString& id : bmi) QVERIFY2(ids.contains(id), qPrintable(id));
-    QCOMPARE(ids.size(), 60);
+    QCOMPARE(ids.size(), 61);
     QVERIFY(ids.contains("beyond-normal"));  // the families by keys
     // bmi's second suite's mixtures, each truth by Monte Carlo with its standard error.
     QCOMPARE(ids.mid(43, 2), (QStringList{"1v1-X-0.9", "1v1-AI"}));
     QVERIFY2(lines[43].contains(QRegularExpression(R"re(\tI\(x;y\) = 0\.41\d\d \+- 0\.00\d\d \(Monte Carlo\)$)re")),
              qPrintable(lines[43]));
-    QCOMPARE(ids[56], QString("data"));  // a user's table, the class channel, then the image views
-    QVERIFY(lines[56].endsWith("\tno truth (a table: --file PATH)"));
+    QCOMPARE(ids[56], QString("hmm-dialogue"));  // the dialogues, a user's table, the class channel, the image views
+    QVERIFY2(lines[56].contains(QRegularExpression(R"re(\tI\(x,x';y\) = 0\.5709 \+- 0\.00\d\d \(Monte Carlo\))re")),
+             qPrintable(lines[56]));
+    QCOMPARE(ids[57], QString("data"));
+    QVERIFY(lines[57].endsWith("\tno truth (a table: --file PATH)"));
     QVERIFY(lines.contains("class-channel-text\tClass channel: fortunes texts\tI(x;y) = 2.0000 (at the defaults)"));
     QCOMPARE(ids.last(), QString("fashion-mnist-views"));
     QVERIFY(lines.last().endsWith("\tno truth (image views: read by a linear probe)"));

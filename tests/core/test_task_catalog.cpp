@@ -42,7 +42,7 @@ class TestTaskCatalog : public QObject {
       folderFamilies << QJsonDocument::fromJson(json.readAll()).object().value("family").toString();
     }
     for (const TaskInfo& t : availableTasks()) listedFamilies << t.family;
-    QCOMPARE(folderFamilies.size(), 6);
+    QCOMPARE(folderFamilies.size(), 7);
     QCOMPARE(listedFamilies, folderFamilies);
   }
 
@@ -75,13 +75,15 @@ class TestTaskCatalog : public QObject {
 
   void listsEveryFamily() {
     const QList<TaskInfo>& tasks = availableTasks();
-    QCOMPARE(tasks.size(), 60);
+    QCOMPARE(tasks.size(), 61);
     QCOMPARE(tasks[43].id, QString("1v1-X-0.9"));  // bmi's second suite's mixtures after its first suite
     QCOMPARE(tasks[43].family, QString("bend-and-mix"));
-    QCOMPARE(tasks[57].id, QString("class-channel-images"));  // after the user's table, before the image views
-    QCOMPARE(tasks[58].id, QString("class-channel-text"));
-    QCOMPARE(tasks[56].id, QString("data"));
-    QVERIFY(tasks[56].dataset);
+    QCOMPARE(tasks[56].id, QString("hmm-dialogue"));  // the dialogues of tokens after the mixtures
+    QVERIFY(tasks[56].capabilities.tokens && tasks[56].capabilities.subview && tasks[56].capabilities.pmi);
+    QCOMPARE(tasks[58].id, QString("class-channel-images"));  // after the user's table, before the image views
+    QCOMPARE(tasks[59].id, QString("class-channel-text"));
+    QCOMPARE(tasks[57].id, QString("data"));
+    QVERIFY(tasks[57].dataset);
     QCOMPARE(tasks.last().id, QString("fashion-mnist-views"));  // images last: no method of vectors reads them
     QVERIFY(tasks.last().capabilities.images && !tasks.last().dataset);
     QCOMPARE(tasks[0].id, QString("gaussian2"));  // the plugins' "order": the Gaussians first

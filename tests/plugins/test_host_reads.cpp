@@ -83,6 +83,10 @@ class TestHostReads : public QObject {
       spec.task = "fashion-mnist-views";
       spec.taskParams = {{"train_images", 200}};
     }
+    if (plugin->info().readsTokens) {  // the sequence family: the dialogue task at its defaults
+      spec.task = "hmm-dialogue";
+      spec.taskParams = {};
+    }
     spec.method = method;
     spec.methodParams = {{"K", 16}, {"batch", 16}, {"channels", 4}};
     if (!critic.isEmpty()) spec.methodParams.insert("critic", critic);

@@ -240,8 +240,10 @@ void TaskChart::showItems(const ItemsPreview& p) {
   QFont font("sans", 7);
   painter.setFont(font);
   const QFontMetrics metrics(font);
+  const bool classBits = !p.xBits.isEmpty();  // the class channel's items carry a class bit; a dialogue's do not
   painter.drawText(QRect(0, 0, kWidth, kLine), Qt::AlignLeft,
-                   QStringLiteral("bit 0: %1, bit 1: %2").arg(p.classNames.value(0), p.classNames.value(1)));
+                   classBits ? QStringLiteral("bit 0: %1, bit 1: %2").arg(p.classNames.value(0), p.classNames.value(1))
+                             : QStringLiteral("%1 dialogues as drawn: x the context, y the next utterance").arg(p.rows));
   int top = kLine + 2;
   for (int r = 0; r < p.rows; ++r)
     for (const auto& [name, bits, pixels, snippets] :
@@ -267,8 +269,9 @@ void TaskChart::showItems(const ItemsPreview& p) {
         continue;
       }
       for (int i = 0; i < texts; ++i) {
-        const QString head = QStringLiteral("row %1 %2_%3, bit %4:").arg(r + 1).arg(name).arg(i + 1).arg(
-            (*bits)[r * p.items + i]);
+        const QString head = classBits ? QStringLiteral("row %1 %2_%3, bit %4:").arg(r + 1).arg(name).arg(i + 1).arg(
+                                             (*bits)[r * p.items + i])
+                                       : QStringLiteral("dialogue %1 %2:").arg(r + 1).arg(name);
         const QString text = QString((*snippets)[r * p.items + i]).replace('\n', ' ').simplified();
         painter.drawText(QRect(0, top, kWidth, kLine), Qt::AlignLeft, head);
         painter.drawText(QRect(8, top + kLine - 2, kWidth - 8, kLine), Qt::AlignLeft,
@@ -278,9 +281,12 @@ void TaskChart::showItems(const ItemsPreview& p) {
     }
   painter.end();
   strip_->setPixmap(QPixmap::fromImage(strip));
-  strip_->setToolTip(QStringLiteral("%1 rows of the task's items as drawn, each with its class bit: y's bit is x's "
-                                    "flipped with the channel's crossover")
-                         .arg(p.rows));
+  strip_->setToolTip(classBits ? QStringLiteral("%1 rows of the task's items as drawn, each with its class bit: y's "
+                                                "bit is x's flipped with the channel's crossover")
+                                     .arg(p.rows)
+                               : QStringLiteral("%1 dialogues as drawn, tokens as words: x the first utterances "
+                                                "(separated by /), y the next one")
+                                     .arg(p.rows));
   strip_->show();
 }
 

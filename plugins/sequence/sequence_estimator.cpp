@@ -1,0 +1,91 @@
+#include "sequence_estimator.h"
+
+#include <ATen/ATen.h>
+#include <torch/autograd.h>
+
+#include "nn/bounds.h"
+#include "nn/flat_adam.h"
+#include "nn/reading_draws.h"
+#include "token_encoder.h"
+
+namespace milab {
+
+struct SequenceEstimator::Networks {
+  TokenEncoder f{nullptr}, g{nullptr};
+  torch::nn::Linear u{nullptr}, c{nullptr}, v{nullptr};
+  std::unique_ptr<FlatAdam> adam;
+
+  Networks(const SequenceOptions& o, at::Generator& gen, c10::Device device)
+      : f(o.embedding, o.hidden, gen), g(o.embedding, o.hidden, gen) {
+    u = seededLinear(o.hidden, o.embed, gen);
+    v = seededLinear(o.hidden, o.embed, gen);
+    c = seededLinear(o.hidden, o.embed, gen);
+    std::vector<at::Tensor> params;
+    for (torch::nn::Module* m : std::initializer_list<torch::nn::Module*>{f.get(), g.get(), u.get(), v.get(), c.get()}) {
+      m->to(device);
+      for (const at::Tensor& p : m->parameters()) params.push_back(p);
+    }
+    adam = std::make_unique<FlatAdam>(params, o.lr);
+  }
+};
+
+SequenceEstimator::SequenceEstimator(const EstimatorContext& ctx, SequenceObjective objective)
+    : options_(sequenceOptions(objective, ctx.params)), ctx_(ctx) {
+  at::Generator gen = ctx.generator;
+  nets_ = std::make_unique<Networks>(options_, gen, ctx.device);
+}
+
+SequenceEstimator::~SequenceEstimator() = default;
+
+std::vector<at::Tensor> SequenceEstimator::terms(const Batch& batch, at::Generator& negatives, bool reading) {
+  Networks& n = *nets_;
+  const at::Tensor vy = n.v(n.g(batch.y));
+  if (options_.objective == SequenceObjective::Nce) return {inBatchNce(n.u(n.f(batch.x)).matmul(vy.t()))};
+  const int64_t b = batch.x.size(0);
+  const at::Tensor h = n.f(at::cat({batch.xp, batch.x}));  // one pass of the encoder over x' and x
+  const at::Tensor psi = n.u(h.narrow(0, 0, b)).matmul(vy.t());
+  const at::Tensor cx = n.c(h.narrow(0, b, b));
+  // Listing 1: x''s logits, detached, boost x's; I_BO bounds I(x;y) itself, so it trains phi and is never added to
+  // I_NCE(x';y): a reading evaluates phi by I_CNCE against the true p(y|x') instead (the paper's Figure 2, top).
+  if (options_.objective == SequenceObjective::DemiBo && !reading)
+    return {inBatchNce(psi), inBatchNce(psi.detach() + cx.matmul(vy.t()))};
+  // I_CNCE (DEMI eq. 6): the positive y_i against K - 1 futures drawn from the true p(y | x'_i).
+  const at::Tensor drawn = ctx_.task->sampleYGivenXp(batch.xp, options_.batch - 1, negatives);
+  const at::Tensor candidates = n.v(n.g(drawn.reshape({-1, drawn.size(2)}))).reshape({b, drawn.size(1), -1});
+  const at::Tensor phi = at::cat({(cx * vy).sum(1, true), at::matmul(candidates, cx.unsqueeze(2)).squeeze(2)}, 1);
+  return {inBatchNce(psi), firstColumnNce(phi)};
+}
+
+StepResult SequenceEstimator::trainStep(const Batch& batch) {
+  const std::vector<at::Tensor> parts = terms(batch, ctx_.noise, false);
+  at::Tensor objective = parts.front();
+  for (size_t i = 1; i < parts.size(); ++i) objective = objective + parts[i];
+  // I_BO is itself the step's bound on I(x;y); the two terms' sum is only what trains both critics.
+  const at::Tensor estimate = options_.objective == SequenceObjective::DemiBo ? parts.back() : objective;
+  nets_->adam->zero_grad();
+  const at::Tensor loss = -objective;
+  loss.backward();
+  nets_->adam->step();
+  StepResult result{StepReading(estimate.detach()), StepReading(loss.detach()), {}};
+  if (parts.size() > 1) {
+    const QStringList names = sequenceTrainingTermNames(options_.objective);
+    for (size_t i = 0; i < parts.size(); ++i) result.terms.push_back({names[int(i)], StepReading(parts[i].detach())});
+  }
+  return result;
+}
+
+Evaluation SequenceEstimator::evaluate(const Batch& batch) {
+  torch::NoGradGuard noGrad;
+  at::Generator draws = readingGenerator(batch.x, batch.y, ctx_.device);
+  const std::vector<at::Tensor> parts = terms(batch, draws, true);
+  Evaluation e;
+  const QStringList names = sequenceTermNames(options_.objective);
+  for (size_t i = 0; i < parts.size(); ++i) {
+    const double v = parts[i].item<double>();
+    e.value += v;
+    e.terms << Term{names[int(i)], v};
+  }
+  return e;
+}
+
+}  // namespace milab
