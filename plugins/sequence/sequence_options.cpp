@@ -14,6 +14,10 @@ ParamSpecs sequenceParamSpecs() {
   };
 }
 
+double contextTokens(const ParamMap& taskParams) {
+  return taskParams.value("utterance_length").toDouble() * taskParams.value("context").toDouble();
+}
+
 SequenceOptions sequenceOptions(SequenceObjective objective, const ParamMap& p) {
   SequenceOptions o;
   o.objective = objective;

@@ -23,6 +23,8 @@ struct SequenceOptions {
 };
 
 ParamSpecs sequenceParamSpecs();
+// Tokens of the context x one sequence holds, from a validated dialogue task's keys (0 for a task without them).
+double contextTokens(const ParamMap& taskParams);
 SequenceOptions sequenceOptions(SequenceObjective objective, const ParamMap& params);
 // The terms a reading sums, in the order the summary lists them; and the terms a training step maximises.
 QStringList sequenceTermNames(SequenceObjective objective);

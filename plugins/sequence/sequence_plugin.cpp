@@ -47,7 +47,7 @@ QList<Ceiling> SequencePlugin::ceilings(const ParamMap& params) const {
 // DEMI's conditional term encodes K x K candidate utterances (demi-text-bo's readings too), InfoNCE 2K sequences.
 MemoryNeed SequencePlugin::memoryNeed(const ParamMap& params, const TaskInfo&, const ParamMap& taskParams) const {
   const SequenceOptions o = sequenceOptions(objective_, params);
-  const double tokens = taskParams.value("utterance_length", 4).toDouble() * taskParams.value("context", 3).toDouble();
+  const double tokens = contextTokens(taskParams);
   const double sequences = double(o.batch) * (objective_ == SequenceObjective::Nce ? 2.0 : double(o.batch));
   return {3e8 + 40.0 * sequences * tokens * double(o.hidden), "batch",
           QStringLiteral("the GRU's activations over %L1 sequences").arg(qlonglong(sequences)), "lower batch or hidden"};
