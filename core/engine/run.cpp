@@ -17,6 +17,7 @@
 #include "engine/fresh_batch_reading.h"
 #include "engine/held_out_evaluation.h"
 #include "engine/independence_test.h"
+#include "engine/learned_readings_at_end.h"
 #include "engine/permutation_baseline.h"
 #include "engine/probe_schedule.h"
 #include "engine/reading_interval.h"
@@ -361,6 +362,8 @@ HeldOutEvaluation* Run::addObservers(TrainingSession& session, RunObservers* obs
         schedule_, levelModels_, [&session](const TaskModel& level) { session.switchTask(level); }));
   if (auto* probe = dynamic_cast<RepresentationProbe*>(&session.estimator()))
     observers->add(std::make_unique<ProbeSchedule>(*probe, spec_, putOnCurve(&CurvePoint::probe)));
+  if (auto* learned = dynamic_cast<LearnedReadings*>(&session.estimator()))
+    observers->add(std::make_unique<LearnedReadingsAtEnd>(*learned));
   const SampleSet* set = session.sampleSet();
   if (!set) return nullptr;
   return observers->add(std::make_unique<HeldOutEvaluation>(

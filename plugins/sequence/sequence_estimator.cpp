@@ -5,6 +5,7 @@
 
 #include "nn/bounds.h"
 #include "nn/flat_adam.h"
+#include "next_utterance_retrieval.h"
 #include "nn/reading_draws.h"
 #include "token_encoder.h"
 
@@ -86,6 +87,18 @@ Evaluation SequenceEstimator::evaluate(const Batch& batch) {
     e.terms << Term{names[int(i)], v};
   }
   return e;
+}
+
+QList<NamedValue> SequenceEstimator::learnedReadings() {
+  torch::NoGradGuard noGrad;
+  Networks& n = *nets_;
+  return nextUtteranceRetrieval(*ctx_.task, [&](const Batch& rows, const at::Tensor& candidates) {
+    const int64_t b = candidates.size(0), c = candidates.size(1);
+    const at::Tensor vy = n.v(n.g(candidates.reshape({b * c, -1}))).reshape({b, c, -1});
+    const auto against = [&](const at::Tensor& side) { return at::matmul(vy, side.unsqueeze(2)).squeeze(2); };
+    if (options_.objective == SequenceObjective::Nce) return against(n.u(n.f(rows.x)));
+    return against(n.u(n.f(rows.xp))) + against(n.c(n.f(rows.x)));
+  });
 }
 
 }  // namespace milab

@@ -18,6 +18,8 @@
 #include "engine/run.h"
 #include "engine/run_spec.h"
 #include "method/method_registry.h"
+#include "next_utterance_retrieval.h"
+#include "results/reading_words.h"
 #include "tasks/task_catalog.h"
 #include "tasks/task_sampler.h"
 
@@ -253,6 +255,24 @@ class TestDialogue : public QObject {
     QVERIFY2(r.estimate > r.trueMi / 2 && r.estimate < r.trueMi + 3 * r.stderror, qPrintable(what));
     QCOMPARE(r.terms.size(), 2);
     for (const Term& t : r.terms) QVERIFY2(t.value > 0, qPrintable(t.name));
+    // Its critic retrieves the next utterance among 10 above chance (0.1), and no better than the exact PMI, which
+    // no critic can beat in expectation (2,000 dialogues: a share's noise is about 0.01). Futures of the same last
+    // utterance are harder to tell from the true one than random futures, for the exact PMI too.
+    const double random = readingValue(r.readings, "retrieval_random");
+    const double conditional = readingValue(r.readings, "retrieval_conditional");
+    const double randomExact = readingValue(r.readings, "retrieval_random_exact");
+    const double conditionalExact = readingValue(r.readings, "retrieval_conditional_exact");
+    const QString shares =
+        QStringLiteral("%1 %2 exact %3 %4").arg(random).arg(conditional).arg(randomExact).arg(conditionalExact);
+    QVERIFY2(random > 0.15 && conditional > 0.12, qPrintable(shares));
+    QVERIFY2(random < randomExact + 0.03 && conditional < conditionalExact + 0.03, qPrintable(shares));
+    QVERIFY2(conditionalExact < randomExact, qPrintable(shares));
+  }
+
+  // A row retrieves its true candidate (column 0) only when it scores strictly above every other: a tie is a miss.
+  void retrievalCountsStrictWins() {
+    const at::Tensor scores = at::tensor({3.0, 1.0, 2.0, 1.0, 1.0, 0.0, 0.0, 2.0, 1.0}).reshape({3, 3});
+    QCOMPARE(retrievedShare(scores), 1.0 / 3.0);
   }
 
   // The conformance suite's promises for the three methods of tokens, on the dialogue task: a finite reading below
