@@ -7,6 +7,7 @@
 #include "nn/flat_adam.h"
 #include "next_utterance_retrieval.h"
 #include "nn/reading_draws.h"
+#include "tasks/task.h"
 #include "token_encoder.h"
 
 namespace milab {
@@ -14,15 +15,23 @@ namespace milab {
 struct SequenceEstimator::Networks {
   TokenEncoder f{nullptr}, g{nullptr};
   torch::nn::Linear u{nullptr}, c{nullptr}, v{nullptr};
+  // demi-text-var's q(y|x'): at each of y's positions a softmax over the token ids, from x''s encoder state
+  // (detached: q learns on the critic's features and never trains them).
+  torch::nn::Linear q{nullptr};
   std::unique_ptr<FlatAdam> adam;
 
-  Networks(const SequenceOptions& o, at::Generator& gen, c10::Device device)
+  Networks(const SequenceOptions& o, int64_t yLength, at::Generator& gen, c10::Device device)
       : f(o.embedding, o.hidden, gen), g(o.embedding, o.hidden, gen) {
     u = seededLinear(o.hidden, o.embed, gen);
     v = seededLinear(o.hidden, o.embed, gen);
     c = seededLinear(o.hidden, o.embed, gen);
+    std::vector<torch::nn::Module*> modules{f.get(), g.get(), u.get(), v.get(), c.get()};
+    if (o.objective == SequenceObjective::DemiVar) {  // drawn last: the other methods' networks stay as they were
+      q = seededLinear(o.hidden, yLength * (TaskCapabilities::kLargestTokenId + 1), gen);
+      modules.push_back(q.get());
+    }
     std::vector<at::Tensor> params;
-    for (torch::nn::Module* m : std::initializer_list<torch::nn::Module*>{f.get(), g.get(), u.get(), v.get(), c.get()}) {
+    for (torch::nn::Module* m : modules) {
       m->to(device);
       for (const at::Tensor& p : m->parameters()) params.push_back(p);
     }
@@ -30,10 +39,26 @@ struct SequenceEstimator::Networks {
   }
 };
 
+namespace {
+
+// q's log-probabilities [B, length, ids] from x''s encoder state.
+at::Tensor proposalLogProbabilities(torch::nn::Linear& q, const at::Tensor& state, int64_t length) {
+  return at::log_softmax(q(state.detach()).reshape({state.size(0), length, -1}), 2);
+}
+
+// perRow futures [B, perRow, length] drawn from q, token by token (ids as floats, as the task writes them).
+at::Tensor proposedFutures(const at::Tensor& logQ, int64_t perRow, at::Generator& gen) {
+  const int64_t b = logQ.size(0), length = logQ.size(1);
+  const at::Tensor ids = at::multinomial(logQ.detach().exp().reshape({b * length, -1}), perRow, true, gen);
+  return ids.reshape({b, length, perRow}).permute({0, 2, 1}).to(at::kFloat);
+}
+
+}  // namespace
+
 SequenceEstimator::SequenceEstimator(const EstimatorContext& ctx, SequenceObjective objective)
     : options_(sequenceOptions(objective, ctx.params)), ctx_(ctx) {
   at::Generator gen = ctx.generator;
-  nets_ = std::make_unique<Networks>(options_, gen, ctx.device);
+  nets_ = std::make_unique<Networks>(options_, ctx.task->dimY(), gen, ctx.device);
 }
 
 SequenceEstimator::~SequenceEstimator() = default;
@@ -50,11 +75,25 @@ std::vector<at::Tensor> SequenceEstimator::terms(const Batch& batch, at::Generat
   // I_NCE(x';y): a reading evaluates phi by I_CNCE against the true p(y|x') instead (the paper's Figure 2, top).
   if (options_.objective == SequenceObjective::DemiBo && !reading)
     return {inBatchNce(psi), inBatchNce(psi.detach() + cx.matmul(vy.t()))};
-  // I_CNCE (DEMI eq. 6): the positive y_i against K - 1 futures drawn from the true p(y | x'_i).
-  const at::Tensor drawn = ctx_.task->sampleYGivenXp(batch.xp, options_.batch - 1, negatives);
+  // I_CNCE (DEMI eq. 6): the positive y_i against K - 1 futures drawn from the true p(y | x'_i); for VAR (eq. 7) from
+  // q(y | x'_i), less E KL(p(y|x') || q(y|x')), read on the batch's own futures as the mean of log p(y_i | x'_i) -
+  // log q(y_i | x'_i) (the task's exact log-ratio and log p(y)). Its gradient trains q by likelihood; the
+  // contrastive term never does (its futures are drawn).
+  const bool variational = options_.objective == SequenceObjective::DemiVar;
+  at::Tensor logQ, drawn;
+  if (variational) {
+    logQ = proposalLogProbabilities(n.q, h.narrow(0, 0, b), batch.y.size(1));
+    drawn = proposedFutures(logQ, options_.batch - 1, negatives);
+  } else {
+    drawn = ctx_.task->sampleYGivenXp(batch.xp, options_.batch - 1, negatives);
+  }
   const at::Tensor candidates = n.v(n.g(drawn.reshape({-1, drawn.size(2)}))).reshape({b, drawn.size(1), -1});
   const at::Tensor phi = at::cat({(cx * vy).sum(1, true), at::matmul(candidates, cx.unsqueeze(2)).squeeze(2)}, 1);
-  return {inBatchNce(psi), firstColumnNce(phi)};
+  if (!variational) return {inBatchNce(psi), firstColumnNce(phi)};
+  const at::Tensor logQOfY = logQ.gather(2, batch.y.to(at::kLong).unsqueeze(2)).sum() / double(b);
+  const double logPOfY =
+      (ctx_.task->subviewPmi(batch.xp, batch.y) + ctx_.task->logMarginalY(batch.y)).mean().item<double>();
+  return {inBatchNce(psi), firstColumnNce(phi) - (logPOfY - logQOfY)};
 }
 
 StepResult SequenceEstimator::trainStep(const Batch& batch) {

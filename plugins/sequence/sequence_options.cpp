@@ -37,6 +37,8 @@ QStringList sequenceTermNames(SequenceObjective objective) {
       return {"I_NCE(x';y)", "I_CNCE(x;y|x')"};
     case SequenceObjective::DemiBo:
       return {"I_NCE(x';y)", "I_CNCE(x;y|x')"};
+    case SequenceObjective::DemiVar:
+      return {"I_NCE(x';y)", "I_VAR(x;y|x')"};
   }
   return {};
 }

@@ -11,6 +11,7 @@ enum class SequenceObjective {
   Nce,       // I_NCE(x;y), in-batch negatives
   DemiCnce,  // I_NCE(x';y) + I_CNCE(x;y|x'), the conditional term's negatives drawn from the true p(y|x')
   DemiBo,    // I_NCE(x';y) + I_BO(x;y|x'), in-batch negatives boosted by the unconditional critic (Listing 1)
+  DemiVar,   // I_NCE(x';y) + I_VAR(x;y|x'): I_CNCE against futures of a learned q(y|x'), minus E KL(p(y|x') || q)
 };
 
 struct SequenceOptions {

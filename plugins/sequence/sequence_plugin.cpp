@@ -25,6 +25,14 @@ MethodInfo SequencePlugin::info() const {
           "true p(y|x') (DEMI's restricted-context futures)";
       i.needsSubview = true;
       break;
+    case SequenceObjective::DemiVar:
+      i.id = "demi-text-var";
+      i.displayName = "DEMI on dialogues (I_VAR, negatives from a learned q(y|x'))";
+      i.summary =
+          "I_NCE(x';y) + I_VAR(x;y|x') with GRU encoders: the conditional term's K - 1 negatives drawn from a learned "
+          "q(y|x') (a softmax per token), less E KL(p(y|x') || q) read with the task's exact log p(y|x')";
+      i.needsSubview = true;
+      break;
     case SequenceObjective::DemiBo:
       i.id = "demi-text-bo";
       i.displayName = "DEMI on dialogues (I_BO)";

@@ -275,11 +275,11 @@ class TestDialogue : public QObject {
     QCOMPARE(retrievedShare(scores), 1.0 / 3.0);
   }
 
-  // The conformance suite's promises for the three methods of tokens, on the dialogue task: a finite reading below
+  // The conformance suite's promises for the four methods of tokens, on the dialogue task: a finite reading below
   // the truth and the ceiling, and the same seed gives the same result.
   void sameSeedSameResult_data() {
     QTest::addColumn<QString>("method");
-    for (const char* m : {"infonce-text", "demi-text", "demi-text-bo"}) QTest::newRow(m) << QString(m);
+    for (const char* m : {"infonce-text", "demi-text", "demi-text-bo", "demi-text-var"}) QTest::newRow(m) << QString(m);
   }
   void sameSeedSameResult() {
     QFETCH(QString, method);
