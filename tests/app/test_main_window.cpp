@@ -935,7 +935,13 @@ class TestMainWindow : public QObject {
     for (const HashingRow& r : rows) {
       QVERIFY2(r.precision > 0.2 && r.precision <= 1.0, qPrintable(r.method));
       QCOMPARE(r.bits, 8);
+      // The result line's table (AMMI's Table 1 layout): a row per method, its precision under m = 8.
+      QVERIFY2(label.contains(QStringLiteral("<tr><td>%1</td><td>%2<br>").arg(r.method).arg(r.precision, 0, 'f', 3)),
+               qPrintable(label));
     }
+    QVERIFY(label.contains("<th>m = 8</th>"));
+    QVERIFY(label.contains(QStringLiteral("<tr><td>chance</td><td colspan=\"1\">%1</td>")
+                               .arg(w.currentHashing()->result().chancePrecision, 0, 'f', 3)));
     // Per method, its precision and its codes' entropy per bit; and chance, a random ranking's precision.
     QCOMPARE(w.hashingPlot()->graphCount(), 5);
     QCOMPARE(readAll(out + "/hashing.csv").count('\n'), 3);

@@ -66,14 +66,39 @@ QString HashingView::summaryHtml() const {
                      .arg(r.queries)
                      .arg(r.trainImages)
                      .arg(options.corpusWords());
-  for (const HashingRow& row : r.rows)
-    text += QStringLiteral("<br>m = %1 %2: %3 (%4 distinct codes, %5 bits of entropy per bit)")
-                .arg(row.bits)
-                .arg(row.method)
-                .arg(row.precision, 0, 'f', 4)
-                .arg(row.distinctCodes)
-                .arg(row.bitEntropy, 0, 'f', 3);
-  return text;
+  return text + precisionTable(r);
+}
+
+// AMMI's Table 1 layout: a row per method, a column per code length; each cell the top-k precision and, below it,
+// the codes' entropy per bit; then chance, a random ranking's precision.
+QString HashingView::precisionTable(const HashingResult& r) {
+  QList<int> lengths;
+  QStringList methods;
+  for (const HashingRow& row : r.rows) {
+    if (!lengths.contains(row.bits)) lengths << row.bits;
+    if (!methods.contains(row.method)) methods << row.method;
+  }
+  if (r.rows.isEmpty()) return {};
+  QString table = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\" border=\"1\"><tr><th>method</th>");
+  for (int m : lengths) table += QStringLiteral("<th>m = %1</th>").arg(m);
+  table += QStringLiteral("</tr>");
+  for (const QString& method : methods) {
+    table += QStringLiteral("<tr><td>%1</td>").arg(method.toHtmlEscaped());
+    for (int m : lengths) {
+      QString cell = QStringLiteral("-");
+      for (const HashingRow& row : r.rows)
+        if (row.method == method && row.bits == m)
+          cell = QStringLiteral("%1<br><small>%2 bits of entropy a bit</small>")
+                     .arg(row.precision, 0, 'f', 3)
+                     .arg(row.bitEntropy, 0, 'f', 2);
+      table += QStringLiteral("<td>%1</td>").arg(cell);
+    }
+    table += QStringLiteral("</tr>");
+  }
+  table += QStringLiteral("<tr><td>chance</td><td colspan=\"%1\">%2</td></tr></table>")
+               .arg(lengths.size())
+               .arg(r.chancePrecision, 0, 'f', 3);
+  return table;
 }
 
 QString HashingView::exportTo(const QString& path) const {

@@ -26,6 +26,8 @@ class HashingView : public BackgroundView {
   }
   QString exportTo(const QString& path) const override;
   QString pageTitle() const override { return QObject::tr("Hashing"); }
+  // The result's rows as a table in AMMI's Table 1 layout (methods by code lengths), HTML for the result line.
+  static QString precisionTable(const HashingResult& r);
 
  protected:
   QString what() const override { return "hashing"; }
