@@ -91,8 +91,9 @@ std::vector<at::Tensor> SequenceEstimator::terms(const Batch& batch, at::Generat
   const at::Tensor phi = at::cat({(cx * vy).sum(1, true), at::matmul(candidates, cx.unsqueeze(2)).squeeze(2)}, 1);
   if (!variational) return {inBatchNce(psi), firstColumnNce(phi)};
   const at::Tensor logQOfY = logQ.gather(2, batch.y.to(at::kLong).unsqueeze(2)).sum() / double(b);
-  const double logPOfY =
-      (ctx_.task->subviewPmi(batch.xp, batch.y) + ctx_.task->logMarginalY(batch.y)).mean().item<double>();
+  // Left on the device (no host read in a step): the task's float64, in the networks' precision.
+  const at::Tensor logPOfY =
+      (ctx_.task->subviewPmi(batch.xp, batch.y) + ctx_.task->logMarginalY(batch.y)).mean().to(logQOfY.scalar_type());
   return {inBatchNce(psi), firstColumnNce(phi) - (logPOfY - logQOfY)};
 }
 
