@@ -103,6 +103,11 @@ QString checkFiniteSamples(const RunSpec& spec, const MethodPlugin& method) {
                "samples: method %1 trains on image views drawn afresh from the task's image set, and its probe "
                "reads the task's labelled images; a finite sample set holds vector rows only. Leave samples at 0")
         .arg(info.id);
+  if (info.readsTokens)
+    return QStringLiteral(
+               "samples: method %1 reads token ids, which a finite sample set would standardise and transform into "
+               "numbers that name no token; it trains on fresh dialogues. Leave samples at 0")
+        .arg(info.id);
   const bool noBetterReading = heldOutSelection(info) == HeldOutSelection::None;
   if (spec.earlyStopping && info.trains && noBetterReading)
     return QStringLiteral("early_stopping: method %1 reads neither a lower nor an upper bound, so no held-out reading "
