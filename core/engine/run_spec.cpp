@@ -240,6 +240,10 @@ QString validateRunSpec(RunSpec* spec, const MethodRegistry& registry) {
   err = validateParamMap(info.params, &spec->methodParams, "method " + info.id);
   if (err.isEmpty()) err = checkCriticLayers(spec->methodParams);
   if (!err.isEmpty()) return err;
+  // A method of tokens on its own task is refused a finite set for what the set would do to its ids, before the
+  // set's missing law (demi-text's p(y|x')) is named as if the task lacked it.
+  if (spec->finiteSamples() && info.readsTokens && methodTaskMismatch(info, spec->methodParams, *task).isEmpty())
+    return checkFiniteSamples(*spec, *method);
   err = methodTaskMismatch(info, spec->methodParams, spec->finiteSamples() ? withoutLaw(*task) : *task);
   if (!err.isEmpty()) return spec->finiteSamples() ? err + QStringLiteral(" (with samples: a finite set offers none)")
                                                    : err;
