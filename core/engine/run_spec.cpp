@@ -242,8 +242,9 @@ QString validateRunSpec(RunSpec* spec, const MethodRegistry& registry) {
   if (!err.isEmpty()) return err;
   // A method of tokens on its own task is refused a finite set for what the set would do to its ids, before the
   // set's missing law (demi-text's p(y|x')) is named as if the task lacked it.
-  if (spec->finiteSamples() && info.readsTokens && methodTaskMismatch(info, spec->methodParams, *task).isEmpty())
-    return checkFiniteSamples(*spec, *method);
+  if (spec->finiteSamples() && info.readsTokens && methodTaskMismatch(info, spec->methodParams, *task).isEmpty()) {
+    if (err = checkFiniteSamples(*spec, *method); !err.isEmpty()) return err;
+  }
   err = methodTaskMismatch(info, spec->methodParams, spec->finiteSamples() ? withoutLaw(*task) : *task);
   if (!err.isEmpty()) return spec->finiteSamples() ? err + QStringLiteral(" (with samples: a finite set offers none)")
                                                    : err;
