@@ -1,18 +1,16 @@
 #include "bend_and_mix_task_model.h"
 
 #include <ATen/ATen.h>
-#include <ATen/CPUGeneratorImpl.h>
 
-#include <mutex>
-
+#include "tasks/cpu_draw_generator.h"
 #include "tasks/task_sampler.h"
 
 namespace milab {
 
 namespace {
 
-// Draws in float64 on the CPU, as bmi does, and hands the run float32 on its device. A CPU run draws with the run's
-// own generator; on a GPU, whose generator cannot drive a CPU draw, with a CPU generator seeded once from it.
+// Draws in float64 on the CPU, as bmi does, and hands the run float32 on its device, with the generator
+// tasks/cpu_draw_generator.h gives.
 class BendAndMixSampler final : public TaskSampler {
  public:
   BendAndMixSampler(const bend_and_mix::TaskDefinition& definition, c10::Device device)
@@ -22,7 +20,7 @@ class BendAndMixSampler final : public TaskSampler {
   int dimY() const override { return definition_.mixture->dimY(); }
 
   Batch sampleJoint(int64_t n, at::Generator& gen) const override {
-    const Eigen::MatrixXd joint = definition_.mixture->sample(n, cpuGenerator(gen));
+    const Eigen::MatrixXd joint = definition_.mixture->sample(n, cpu_.of(gen));
     const auto options = at::TensorOptions().dtype(at::kFloat).device(device());
     return {tensorOf(bend_and_mix::bendX(definition_, joint.leftCols(dimX()))).to(options), {},
             tensorOf(joint.rightCols(dimY())).to(options)};
@@ -36,15 +34,8 @@ class BendAndMixSampler final : public TaskSampler {
         .clone();
   }
 
-  at::Generator& cpuGenerator(at::Generator& gen) const {
-    if (gen.device().is_cpu()) return gen;
-    std::call_once(cpuSeeded_, [&] { cpu_ = at::make_generator<at::CPUGeneratorImpl>(gen.current_seed()); });
-    return cpu_;
-  }
-
   bend_and_mix::TaskDefinition definition_;
-  mutable std::once_flag cpuSeeded_;
-  mutable at::Generator cpu_;
+  CpuDrawGenerator cpu_;
 };
 
 }  // namespace

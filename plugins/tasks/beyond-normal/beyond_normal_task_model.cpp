@@ -1,19 +1,17 @@
 #include "beyond_normal_task_model.h"
 
 #include <ATen/ATen.h>
-#include <ATen/CPUGeneratorImpl.h>
-
-#include <mutex>
 
 #include "beyond_normal_sampler.h"
+#include "tasks/cpu_draw_generator.h"
 #include "tasks/task_sampler.h"
 
 namespace milab {
 
 namespace {
 
-// Draws in float64 on the CPU, as bmi does, and hands the run float32 on its device. A CPU run draws with the run's
-// own generator; on a GPU, whose generator cannot drive a CPU draw, with a CPU generator seeded once from it.
+// Draws in float64 on the CPU, as bmi does, and hands the run float32 on its device, with the generator
+// tasks/cpu_draw_generator.h gives.
 class BeyondNormalSampler final : public TaskSampler {
  public:
   BeyondNormalSampler(const beyond_normal::TaskDefinition& definition, c10::Device device)
@@ -23,21 +21,15 @@ class BeyondNormalSampler final : public TaskSampler {
   int dimY() const override { return definition_.sampledDimY(); }
 
   Batch sampleJoint(int64_t n, at::Generator& gen) const override {
-    const beyond_normal::Samples s = beyond_normal::sampleTask(definition_, n, cpuGenerator(gen));
+    const beyond_normal::Samples s = beyond_normal::sampleTask(definition_, n, cpu_.of(gen));
     const auto options = at::TensorOptions().dtype(at::kFloat).device(device());
     return {s.x.to(options), {}, s.y.to(options)};
   }
 
  private:
-  at::Generator& cpuGenerator(at::Generator& gen) const {
-    if (gen.device().is_cpu()) return gen;
-    std::call_once(cpuSeeded_, [&] { cpu_ = at::make_generator<at::CPUGeneratorImpl>(gen.current_seed()); });
-    return cpu_;
-  }
 
   beyond_normal::TaskDefinition definition_;
-  mutable std::once_flag cpuSeeded_;
-  mutable at::Generator cpu_;
+  CpuDrawGenerator cpu_;
 };
 
 }  // namespace

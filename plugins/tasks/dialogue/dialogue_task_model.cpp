@@ -4,9 +4,9 @@
 #include <ATen/CPUGeneratorImpl.h>
 
 #include <cmath>
-#include <mutex>
 #include <stdexcept>
 
+#include "tasks/cpu_draw_generator.h"
 #include "tasks/task_sampler.h"
 
 namespace milab {
@@ -15,8 +15,8 @@ namespace {
 
 using dialogue::DialogueLaw;
 
-// Draws on the CPU (the law's tensors live there) and hands the run float32 on its device. A CPU run draws with the
-// run's own generator; on a GPU, whose generator cannot drive a CPU draw, with a CPU generator seeded once from it.
+// Draws on the CPU (the law's tensors live there) and hands the run float32 on its device, with the generator
+// tasks/cpu_draw_generator.h gives.
 class DialogueSampler final : public TaskSampler {
  public:
   DialogueSampler(std::shared_ptr<const DialogueLaw> law, c10::Device device)
@@ -27,7 +27,7 @@ class DialogueSampler final : public TaskSampler {
   bool hasSubview() const override { return true; }
 
   Batch sampleJoint(int64_t n, at::Generator& gen) const override {
-    const at::Tensor d = law_->sampleDialogues(n, cpuGenerator(gen));
+    const at::Tensor d = law_->sampleDialogues(n, cpu_.of(gen));
     const int k = context();
     const at::Tensor x = d.narrow(1, 0, k).reshape({n, -1});
     const at::Tensor padding = at::full({n, (k - 1) * length()}, law_->setting().vocabulary, x.options());
@@ -36,7 +36,7 @@ class DialogueSampler final : public TaskSampler {
 
   at::Tensor sampleYGivenXp(const at::Tensor& xp, int64_t perRow, at::Generator& gen) const override {
     const at::Tensor law = law_->nextStateGivenLast(lastUtterance(xp));
-    return onDevice(law_->samplePredictive(law, perRow, cpuGenerator(gen)));
+    return onDevice(law_->samplePredictive(law, perRow, cpu_.of(gen)));
   }
 
   DiagonalGaussian yGivenXp(const at::Tensor&) const override {
@@ -79,15 +79,8 @@ class DialogueSampler final : public TaskSampler {
                  device);
   }
 
-  at::Generator& cpuGenerator(at::Generator& gen) const {
-    if (gen.device().is_cpu()) return gen;
-    std::call_once(cpuSeeded_, [&] { cpu_ = at::make_generator<at::CPUGeneratorImpl>(gen.current_seed()); });
-    return cpu_;
-  }
-
   std::shared_ptr<const DialogueLaw> law_;
-  mutable std::once_flag cpuSeeded_;
-  mutable at::Generator cpu_;
+  CpuDrawGenerator cpu_;
 };
 
 }  // namespace
